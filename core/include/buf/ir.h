@@ -1,0 +1,768 @@
+/*
+ * buf/ir.h: the public IR of libbufcore.
+ *
+ * MLIR's model in C. A context (buf_ctx_t) owns one arena that holds every
+ * object of one compilation: interned identifiers, types and attributes, ops,
+ * values, blocks and regions. Destroying the context frees all of it at once;
+ * nothing is freed piecemeal. Two contexts share nothing but the immutable
+ * dialect tables, so two compilations can run on two threads.
+ *
+ * Invariants:
+ *   - Types and attributes are interned per context: equal means pointer-equal.
+ *   - Identifiers (op names, attribute names, symbol names) are interned
+ *     strings: compare them with ==.
+ *   - Every op has a definition (buf_opdef_t); an op whose name no dialect
+ *     registers gets a context-local definition with no hooks and the
+ *     BUF_TRAIT_UNREGISTERED trait.
+ *   - Every value keeps the list of its uses, so replace-all-uses is O(uses).
+ *   - Library code never exits; fallible calls return buf_status_t or NULL
+ *     and leave a located diagnostic in the context.
+ *
+ * Structs are visible so that passes can read fields directly; mutate IR
+ * only through the functions below, which keep use lists and parent links.
+ */
+#ifndef BUF_IR_H
+#define BUF_IR_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Basics                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* The result of a fallible operation; failures leave a diagnostic. */
+typedef enum buf_status {
+  BUF_SUCCESS = 0,
+  BUF_FAILURE = 1,
+} buf_status_t;
+
+#define BUF_FAILED(s) ((s) != BUF_SUCCESS)
+
+/* A dynamic dimension or offset/stride in shapes and strided layouts: the
+ * value MLIR calls ShapedType::kDynamic. */
+#define BUF_DYNAMIC INT64_MIN
+
+typedef struct buf_ctx_s buf_ctx_t;
+typedef struct buf_arena_s buf_arena_t;
+typedef struct buf_op_s buf_op_t;
+typedef struct buf_value_s buf_value_t;
+typedef struct buf_use_s buf_use_t;
+typedef struct buf_block_s buf_block_t;
+typedef struct buf_region_s buf_region_t;
+typedef struct buf_opdef_s buf_opdef_t;
+typedef struct buf_dialect_s buf_dialect_t;
+typedef const struct buf_type_s *buf_type_t;
+typedef const struct buf_attr_s *buf_attr_t;
+typedef const struct buf_affine_expr_s buf_affine_expr_t;
+typedef const struct buf_affine_map_s buf_affine_map_t;
+
+/* An interned string: two identifiers are equal iff the pointers are. */
+typedef const char *buf_ident_t;
+
+/* A source location. file == NULL means unknown. line and col are 1-based. */
+typedef struct buf_loc {
+  buf_ident_t file; /* interned file name as given on the command line */
+  uint32_t line;
+  uint32_t col;
+} buf_loc_t;
+
+#define BUF_LOC_UNKNOWN ((buf_loc_t){NULL, 0, 0})
+
+/* ------------------------------------------------------------------------ */
+/* Arena                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* Returns zeroed, 16-byte aligned memory that lives until the context dies.
+ * Aborts only on out-of-memory. */
+void *buf_arena_alloc(buf_arena_t *arena, size_t size);
+/* Copies n bytes of s plus a terminating NUL into the arena. */
+char *buf_arena_strndup(buf_arena_t *arena, const char *s, size_t n);
+/* Formats into the arena. */
+char *buf_arena_printf(buf_arena_t *arena, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Grows an arena array: returns a copy of old (old_n elements of elem_size)
+ * with room for new_n elements, the new tail zeroed. */
+void *buf_arena_grow(buf_arena_t *arena, void *old, size_t old_n, size_t new_n,
+                     size_t elem_size);
+
+/* ------------------------------------------------------------------------ */
+/* Context and diagnostics                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Creates a context with every built-in dialect registered. */
+buf_ctx_t *buf_ctx_create(void);
+/* Frees the context and every IR object created in it. */
+void buf_ctx_destroy(buf_ctx_t *ctx);
+/* The context's arena (borrowed). */
+buf_arena_t *buf_ctx_arena(buf_ctx_t *ctx);
+/* When true, ops of unknown dialects parse and verify (generic form only);
+ * like mlir-opt's --allow-unregistered-dialect. Default false. */
+void buf_ctx_set_allow_unregistered(buf_ctx_t *ctx, bool allow);
+bool buf_ctx_allow_unregistered(const buf_ctx_t *ctx);
+
+/* Interns the n bytes at s. */
+buf_ident_t buf_ident(buf_ctx_t *ctx, const char *s, size_t n);
+/* Interns a NUL-terminated string. */
+buf_ident_t buf_ident_cstr(buf_ctx_t *ctx, const char *s);
+
+/* Registers the text of a source buffer under a file name so diagnostics
+ * can print the offending line with a caret. The text is copied. */
+void buf_ctx_add_source(buf_ctx_t *ctx, const char *file, const char *text,
+                        size_t len);
+/* Returns the registered source text of file (NULL when unknown) and its
+ * length in *len. */
+const char *buf_ctx_source(const buf_ctx_t *ctx, buf_ident_t file,
+                           size_t *len);
+
+typedef enum buf_severity {
+  BUF_SEV_ERROR,
+  BUF_SEV_WARNING,
+  BUF_SEV_NOTE,
+  BUF_SEV_REMARK,
+} buf_severity_t;
+
+typedef struct buf_diag_s buf_diag_t;
+struct buf_diag_s {
+  buf_severity_t severity;
+  buf_loc_t loc;
+  const char *message; /* arena string, no trailing newline */
+  buf_diag_t *notes;   /* attached notes, in order */
+  buf_diag_t *next;    /* next diagnostic (or next note) */
+};
+
+/* Records a diagnostic at loc and returns it so notes can be attached. */
+buf_diag_t *buf_emit_error(buf_ctx_t *ctx, buf_loc_t loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+buf_diag_t *buf_emit_warning(buf_ctx_t *ctx, buf_loc_t loc, const char *fmt,
+                             ...) __attribute__((format(printf, 3, 4)));
+buf_diag_t *buf_emit_remark(buf_ctx_t *ctx, buf_loc_t loc, const char *fmt,
+                            ...) __attribute__((format(printf, 3, 4)));
+buf_diag_t *buf_emitv(buf_ctx_t *ctx, buf_severity_t sev, buf_loc_t loc,
+                      const char *fmt, va_list ap);
+/* Appends a note to diag; returns diag. */
+buf_diag_t *buf_diag_note(buf_ctx_t *ctx, buf_diag_t *diag, buf_loc_t loc,
+                          const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* An error located at op, naming it: "'tensor.extract' op <message>", as
+ * MLIR's op.emitOpError does. */
+buf_diag_t *buf_op_emit_error(buf_op_t *op, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The diagnostics recorded so far, oldest first (borrowed). */
+const buf_diag_t *buf_ctx_diags(const buf_ctx_t *ctx);
+size_t buf_ctx_num_errors(const buf_ctx_t *ctx);
+/* Forgets every recorded diagnostic (used between --split-input-file chunks
+ * and by --verify-diagnostics). */
+void buf_ctx_clear_diags(buf_ctx_t *ctx);
+/* Prints every diagnostic as "file:line:col: error: message", followed by the
+ * source line and a caret when the source is registered, then its notes. */
+void buf_diags_print(const buf_ctx_t *ctx, FILE *out);
+
+/* ------------------------------------------------------------------------ */
+/* Types                                                                     */
+/* ------------------------------------------------------------------------ */
+
+typedef enum buf_type_kind {
+  BUF_TYPE_INTEGER,          /* i1, i32, si8, ui16 ... */
+  BUF_TYPE_INDEX,
+  BUF_TYPE_FLOAT,            /* f16, bf16, f32, f64 */
+  BUF_TYPE_NONE,
+  BUF_TYPE_TENSOR,           /* ranked tensor */
+  BUF_TYPE_UNRANKED_TENSOR,  /* tensor<*xT> */
+  BUF_TYPE_MEMREF,           /* ranked memref */
+  BUF_TYPE_UNRANKED_MEMREF,  /* memref<*xT> */
+  BUF_TYPE_VECTOR,           /* vector<4xf32>: parsed and printed only */
+  BUF_TYPE_FUNCTION,         /* (T...) -> (U...) */
+  BUF_TYPE_TUPLE,            /* tuple<...>: parsed and printed only */
+  BUF_TYPE_OPAQUE,           /* !dialect.anything, kept as text */
+} buf_type_kind_t;
+
+typedef enum buf_signedness {
+  BUF_SIGNLESS,
+  BUF_SIGNED,
+  BUF_UNSIGNED,
+} buf_signedness_t;
+
+typedef enum buf_float_kind {
+  BUF_F16,
+  BUF_BF16,
+  BUF_F32,
+  BUF_F64,
+} buf_float_kind_t;
+
+struct buf_type_s {
+  buf_type_kind_t kind;
+  union {
+    struct {
+      uint32_t width;
+      buf_signedness_t signedness;
+    } integer;
+    buf_float_kind_t fkind;
+    struct {                   /* TENSOR, MEMREF, VECTOR; UNRANKED_* use elem
+                                * and memory_space only */
+      uint32_t rank;
+      const int64_t *shape;    /* rank entries; BUF_DYNAMIC for '?' */
+      buf_type_t elem;
+      buf_attr_t encoding;     /* tensor encoding, or NULL */
+      buf_attr_t layout;       /* memref layout: NULL (identity), a STRIDED
+                                * attr or an AFFINE_MAP attr */
+      buf_attr_t memory_space; /* memref memory space, or NULL */
+    } shaped;
+    struct {
+      uint32_t num_inputs;
+      uint32_t num_results;
+      const buf_type_t *inputs;
+      const buf_type_t *results;
+    } func;
+    struct {
+      uint32_t num_elems;
+      const buf_type_t *elems;
+    } tuple;
+    struct {
+      buf_ident_t text;        /* the full spelling, e.g. "!gpu.async.token" */
+    } opaque;
+  } u;
+};
+
+buf_type_t buf_type_integer(buf_ctx_t *ctx, uint32_t width,
+                            buf_signedness_t signedness);
+buf_type_t buf_type_i1(buf_ctx_t *ctx);
+buf_type_t buf_type_i32(buf_ctx_t *ctx);
+buf_type_t buf_type_i64(buf_ctx_t *ctx);
+buf_type_t buf_type_index(buf_ctx_t *ctx);
+buf_type_t buf_type_float(buf_ctx_t *ctx, buf_float_kind_t kind);
+buf_type_t buf_type_f32(buf_ctx_t *ctx);
+buf_type_t buf_type_f64(buf_ctx_t *ctx);
+buf_type_t buf_type_none(buf_ctx_t *ctx);
+buf_type_t buf_type_tensor(buf_ctx_t *ctx, uint32_t rank, const int64_t *shape,
+                           buf_type_t elem, buf_attr_t encoding);
+buf_type_t buf_type_unranked_tensor(buf_ctx_t *ctx, buf_type_t elem);
+/* layout NULL means the identity layout; memory_space NULL means default. */
+buf_type_t buf_type_memref(buf_ctx_t *ctx, uint32_t rank, const int64_t *shape,
+                           buf_type_t elem, buf_attr_t layout,
+                           buf_attr_t memory_space);
+buf_type_t buf_type_unranked_memref(buf_ctx_t *ctx, buf_type_t elem,
+                                    buf_attr_t memory_space);
+buf_type_t buf_type_vector(buf_ctx_t *ctx, uint32_t rank, const int64_t *shape,
+                           buf_type_t elem);
+buf_type_t buf_type_function(buf_ctx_t *ctx, uint32_t num_inputs,
+                             const buf_type_t *inputs, uint32_t num_results,
+                             const buf_type_t *results);
+buf_type_t buf_type_tuple(buf_ctx_t *ctx, uint32_t n, const buf_type_t *elems);
+buf_type_t buf_type_opaque(buf_ctx_t *ctx, const char *text, size_t len);
+
+bool buf_type_is_integer(buf_type_t t);   /* any width, any signedness */
+bool buf_type_is_int_or_index(buf_type_t t);
+bool buf_type_is_float(buf_type_t t);
+bool buf_type_is_tensor(buf_type_t t);    /* ranked or unranked */
+bool buf_type_is_memref(buf_type_t t);    /* ranked or unranked */
+bool buf_type_is_shaped(buf_type_t t);    /* tensor, memref or vector */
+bool buf_type_is_ranked(buf_type_t t);    /* ranked tensor/memref/vector */
+bool buf_type_has_static_shape(buf_type_t t);
+/* Element type of a shaped type, NULL otherwise. */
+buf_type_t buf_type_elem(buf_type_t t);
+/* Number of elements of a statically shaped type; -1 when dynamic. */
+int64_t buf_type_num_elements(buf_type_t t);
+/* Bit width of int/float scalars; 64 for index; 0 otherwise. */
+uint32_t buf_type_bitwidth(buf_type_t t);
+/* The same shape and element type as a tensor (identity layout) and the
+ * reverse; unranked maps to unranked. */
+buf_type_t buf_type_memref_for_tensor(buf_ctx_t *ctx, buf_type_t tensor,
+                                      buf_attr_t memory_space);
+buf_type_t buf_type_tensor_for_memref(buf_ctx_t *ctx, buf_type_t memref);
+/* Strides and offset of a memref type: the identity layout's row-major
+ * strides, or the strided layout's values (BUF_DYNAMIC for '?'). Fails for
+ * affine-map layouts that are not strided. strides has rank entries. */
+buf_status_t buf_type_memref_strides(buf_type_t memref, int64_t *strides,
+                                     int64_t *offset);
+
+/* ------------------------------------------------------------------------ */
+/* Affine maps                                                               */
+/* ------------------------------------------------------------------------ */
+
+typedef enum buf_affine_kind {
+  BUF_AFFINE_DIM,
+  BUF_AFFINE_SYMBOL,
+  BUF_AFFINE_CONST,
+  BUF_AFFINE_ADD,
+  BUF_AFFINE_MUL,
+  BUF_AFFINE_MOD,
+  BUF_AFFINE_FLOORDIV,
+  BUF_AFFINE_CEILDIV,
+} buf_affine_kind_t;
+
+struct buf_affine_expr_s {
+  buf_affine_kind_t kind;
+  int64_t value;               /* DIM/SYMBOL position, or CONST value */
+  buf_affine_expr_t *lhs, *rhs; /* binary kinds only */
+};
+
+struct buf_affine_map_s {
+  uint32_t num_dims;
+  uint32_t num_symbols;
+  uint32_t num_results;
+  buf_affine_expr_t *const *results;
+};
+
+/* Constructors simplify the way MLIR does (constants folded, constants moved
+ * to the right of + and *, x*1 and x+0 dropped) so that printing matches. */
+buf_affine_expr_t *buf_affine_dim(buf_ctx_t *ctx, uint32_t pos);
+buf_affine_expr_t *buf_affine_symbol(buf_ctx_t *ctx, uint32_t pos);
+buf_affine_expr_t *buf_affine_const(buf_ctx_t *ctx, int64_t value);
+buf_affine_expr_t *buf_affine_binary(buf_ctx_t *ctx, buf_affine_kind_t kind,
+                                     buf_affine_expr_t *lhs,
+                                     buf_affine_expr_t *rhs);
+buf_affine_map_t *buf_affine_map(buf_ctx_t *ctx, uint32_t num_dims,
+                                 uint32_t num_symbols, uint32_t num_results,
+                                 buf_affine_expr_t *const *results);
+/* (d0, ..., dn-1) -> (d0, ..., dn-1) */
+buf_affine_map_t *buf_affine_map_identity(buf_ctx_t *ctx, uint32_t n);
+bool buf_affine_map_is_identity(buf_affine_map_t *map);
+/* Evaluates result i with the given dim and symbol values. */
+int64_t buf_affine_expr_eval(buf_affine_expr_t *e, const int64_t *dims,
+                             const int64_t *symbols);
+bool buf_affine_expr_equal(buf_affine_expr_t *a, buf_affine_expr_t *b);
+bool buf_affine_map_equal(buf_affine_map_t *a, buf_affine_map_t *b);
+
+/* ------------------------------------------------------------------------ */
+/* Attributes                                                                */
+/* ------------------------------------------------------------------------ */
+
+typedef enum buf_attr_kind {
+  BUF_ATTR_UNIT,        /* unit */
+  BUF_ATTR_BOOL,        /* true / false */
+  BUF_ATTR_INTEGER,     /* 42 : i32 (type may be index or any integer) */
+  BUF_ATTR_FLOAT,       /* 1.5 : f32 */
+  BUF_ATTR_STRING,      /* "text" */
+  BUF_ATTR_TYPE,        /* a type used as an attribute */
+  BUF_ATTR_ARRAY,       /* [a, b, c] */
+  BUF_ATTR_DICT,        /* {name = attr, ...}, sorted by name */
+  BUF_ATTR_DENSE,       /* dense<...> : tensor<...> */
+  BUF_ATTR_DENSE_ARRAY, /* array<i64: 1, 2> */
+  BUF_ATTR_AFFINE_MAP,  /* affine_map<(d0) -> (d0)> */
+  BUF_ATTR_SYMBOL_REF,  /* @name or @root::@nested */
+  BUF_ATTR_STRIDED,     /* strided<[s0, s1], offset: o> */
+  BUF_ATTR_OPAQUE,      /* #dialect.anything<...>, kept as text */
+} buf_attr_kind_t;
+
+typedef struct buf_named_attr {
+  buf_ident_t name;
+  buf_attr_t value;
+} buf_named_attr_t;
+
+struct buf_attr_s {
+  buf_attr_kind_t kind;
+  buf_type_t type; /* INTEGER, FLOAT, DENSE, DENSE_ARRAY (element type), TYPE
+                    * (the type itself); NULL otherwise */
+  union {
+    bool b;
+    int64_t i;     /* INTEGER; i1 values are 0/1 */
+    double f;      /* FLOAT, as a double whatever the width */
+    struct {
+      const char *data; /* not NUL-terminated in general; data[len] == 0 */
+      size_t len;
+    } str;
+    struct {
+      uint32_t n;
+      const buf_attr_t *elems;
+    } array;
+    struct {
+      uint32_t n;
+      const buf_named_attr_t *entries; /* sorted by strcmp of name */
+    } dict;
+    struct {            /* DENSE: type is the shaped type */
+      bool splat;       /* one stored value stands for all */
+      int64_t count;    /* stored values: 1 if splat, else num elements */
+      const int64_t *ints;  /* when the element type is integer/index */
+      const double *floats; /* when the element type is float */
+    } dense;
+    struct {            /* DENSE_ARRAY: type is the element type */
+      int64_t count;
+      const int64_t *ints;
+      const double *floats;
+    } dense_array;
+    buf_affine_map_t *map;
+    struct {
+      uint32_t n;           /* 1 for @a, 2 for @a::@b ... */
+      const buf_ident_t *names;
+    } symref;
+    struct {
+      uint32_t rank;
+      const int64_t *strides; /* BUF_DYNAMIC for '?' */
+      int64_t offset;         /* BUF_DYNAMIC for '?' */
+    } strided;
+    struct {
+      buf_ident_t text;       /* full spelling, e.g. "#gpu.memory_space<global>" */
+    } opaque;
+  } u;
+};
+
+buf_attr_t buf_attr_unit(buf_ctx_t *ctx);
+buf_attr_t buf_attr_bool(buf_ctx_t *ctx, bool value);
+buf_attr_t buf_attr_integer(buf_ctx_t *ctx, buf_type_t type, int64_t value);
+buf_attr_t buf_attr_index(buf_ctx_t *ctx, int64_t value);
+buf_attr_t buf_attr_float(buf_ctx_t *ctx, buf_type_t type, double value);
+buf_attr_t buf_attr_string(buf_ctx_t *ctx, const char *data, size_t len);
+buf_attr_t buf_attr_string_cstr(buf_ctx_t *ctx, const char *s);
+buf_attr_t buf_attr_type(buf_ctx_t *ctx, buf_type_t type);
+buf_attr_t buf_attr_array(buf_ctx_t *ctx, uint32_t n, const buf_attr_t *elems);
+/* Entries need not be sorted; duplicates are an error the caller checks. */
+buf_attr_t buf_attr_dict(buf_ctx_t *ctx, uint32_t n,
+                         const buf_named_attr_t *entries);
+/* Dense elements over a shaped type. Pass ints for integer/index element
+ * types and floats for float element types; count is 1 for a splat or the
+ * number of elements. */
+buf_attr_t buf_attr_dense(buf_ctx_t *ctx, buf_type_t shaped, int64_t count,
+                          const int64_t *ints, const double *floats);
+buf_attr_t buf_attr_dense_array(buf_ctx_t *ctx, buf_type_t elem, int64_t count,
+                                const int64_t *ints, const double *floats);
+/* array<i64: ...>, the form of static offsets/sizes/strides. */
+buf_attr_t buf_attr_i64_array(buf_ctx_t *ctx, int64_t count,
+                              const int64_t *values);
+buf_attr_t buf_attr_affine_map(buf_ctx_t *ctx, buf_affine_map_t *map);
+buf_attr_t buf_attr_symbol_ref(buf_ctx_t *ctx, uint32_t n,
+                               const buf_ident_t *names);
+buf_attr_t buf_attr_flat_symbol_ref(buf_ctx_t *ctx, const char *name);
+buf_attr_t buf_attr_strided(buf_ctx_t *ctx, uint32_t rank,
+                            const int64_t *strides, int64_t offset);
+buf_attr_t buf_attr_opaque(buf_ctx_t *ctx, const char *text, size_t len);
+
+/* Looks up name in a DICT attribute; NULL when absent. */
+buf_attr_t buf_attr_dict_get(buf_attr_t dict, const char *name);
+/* The element at linear index i of a DENSE attribute (splat-aware). */
+int64_t buf_attr_dense_int(buf_attr_t dense, int64_t i);
+double buf_attr_dense_float(buf_attr_t dense, int64_t i);
+
+/* ------------------------------------------------------------------------ */
+/* Values, uses, ops, blocks, regions                                        */
+/* ------------------------------------------------------------------------ */
+
+struct buf_use_s {
+  buf_value_t *value;   /* the used value */
+  buf_op_t *owner;      /* the op whose operand this is */
+  uint32_t index;       /* operand number in owner */
+  buf_use_t *next_use;  /* next use of the same value */
+  buf_use_t **prev_next; /* the pointer that points at this use */
+};
+
+struct buf_value_s {
+  buf_type_t type;
+  buf_use_t *first_use;  /* NULL when unused */
+  buf_op_t *def;         /* defining op; NULL for a block argument */
+  buf_block_t *block;    /* owning block of a block argument; NULL for results */
+  uint32_t index;        /* result number or argument number */
+  buf_loc_t loc;         /* for block arguments: where they were declared */
+  buf_ident_t name_hint; /* the SSA name the source used, without '%' */
+};
+
+struct buf_op_s {
+  const buf_opdef_t *def;    /* never NULL */
+  buf_ident_t name;          /* == def->name, interned */
+  buf_loc_t loc;
+  uint32_t num_operands;
+  uint32_t num_results;
+  uint32_t num_regions;
+  uint32_t num_successors;
+  buf_use_t *operands;       /* num_operands entries */
+  buf_value_t *results;      /* num_results entries */
+  buf_region_t **regions;    /* num_regions entries, owned by the op */
+  buf_block_t **successors;  /* num_successors entries */
+  buf_attr_t attrs;          /* a DICT attribute, never NULL */
+  buf_block_t *block;        /* parent block; NULL when detached */
+  buf_op_t *prev, *next;     /* siblings in the parent block */
+  uint32_t order;            /* position hint for buf_op_is_before */
+};
+
+struct buf_block_s {
+  buf_region_t *region;      /* parent region; NULL when detached */
+  buf_block_t *prev, *next;  /* siblings in the region */
+  buf_op_t *first, *last;    /* the ops, in order */
+  uint32_t num_args;
+  buf_value_t **args;        /* num_args entries */
+  buf_ident_t label_hint;    /* the ^label the source used, without '^' */
+  bool order_valid;          /* op->order numbering is up to date */
+};
+
+struct buf_region_s {
+  buf_op_t *op;              /* parent op; NULL when detached */
+  buf_block_t *first, *last;
+};
+
+/* The description of an op to create; the parser and the builders fill it
+ * with the buf_state_* helpers, buf_op_create consumes it. */
+typedef struct buf_op_state {
+  buf_ctx_t *ctx;
+  buf_ident_t name;
+  buf_loc_t loc;
+  uint32_t num_operands, cap_operands;
+  buf_value_t **operands;
+  uint32_t num_results, cap_results;
+  buf_type_t *result_types;
+  uint32_t num_attrs, cap_attrs;
+  buf_named_attr_t *attrs;
+  uint32_t num_regions, cap_regions;
+  buf_region_t **regions;
+  uint32_t num_successors, cap_successors;
+  buf_block_t **successors;
+} buf_op_state_t;
+
+/* Starts a state for op name at loc. */
+void buf_state_init(buf_op_state_t *st, buf_ctx_t *ctx, const char *name,
+                    buf_loc_t loc);
+void buf_state_add_operand(buf_op_state_t *st, buf_value_t *v);
+void buf_state_add_operands(buf_op_state_t *st, uint32_t n,
+                            buf_value_t *const *vs);
+void buf_state_add_result(buf_op_state_t *st, buf_type_t t);
+void buf_state_add_results(buf_op_state_t *st, uint32_t n,
+                           const buf_type_t *ts);
+/* Sets (or replaces) attribute name. */
+void buf_state_set_attr(buf_op_state_t *st, const char *name, buf_attr_t a);
+buf_attr_t buf_state_get_attr(const buf_op_state_t *st, const char *name);
+/* Adds an empty detached region that the op will own. */
+buf_region_t *buf_state_add_region(buf_op_state_t *st);
+void buf_state_add_successor(buf_op_state_t *st, buf_block_t *b);
+
+/* Creates a detached op from st. The op def is looked up by name; regions
+ * of st are adopted. Never fails (verification is separate). */
+buf_op_t *buf_op_create(const buf_op_state_t *st);
+
+/* Accessors. */
+buf_value_t *buf_op_operand(const buf_op_t *op, uint32_t i);
+buf_value_t *buf_op_result(buf_op_t *op, uint32_t i);
+buf_region_t *buf_op_region(const buf_op_t *op, uint32_t i);
+buf_attr_t buf_op_attr(const buf_op_t *op, const char *name);
+bool buf_op_has_attr(const buf_op_t *op, const char *name);
+/* Sets or replaces an attribute (value NULL removes it). */
+void buf_op_set_attr(buf_op_t *op, const char *name, buf_attr_t value);
+/* The op that owns the region that owns op's block; NULL at top level. */
+buf_op_t *buf_op_parent(const buf_op_t *op);
+/* The nearest ancestor (or op itself) whose name is name; NULL if none. */
+buf_op_t *buf_op_ancestor_named(buf_op_t *op, const char *name);
+buf_ctx_t *buf_op_ctx(const buf_op_t *op);
+/* op->def has trait t. */
+bool buf_op_has_trait(const buf_op_t *op, uint32_t trait);
+
+/* Operand mutation keeps use lists right. */
+void buf_op_set_operand(buf_op_t *op, uint32_t i, buf_value_t *v);
+/* Replaces all operands with vs (n may differ from the current count). */
+void buf_op_set_operands(buf_op_t *op, uint32_t n, buf_value_t *const *vs);
+/* Removes operand i, shifting the later ones down. */
+void buf_op_erase_operand(buf_op_t *op, uint32_t i);
+void buf_op_set_successor(buf_op_t *op, uint32_t i, buf_block_t *b);
+
+/* Use lists. */
+bool buf_value_has_uses(const buf_value_t *v);
+bool buf_value_has_one_use(const buf_value_t *v);
+uint32_t buf_value_num_uses(const buf_value_t *v);
+void buf_value_replace_all_uses(buf_value_t *from, buf_value_t *to);
+/* Replaces the uses of from for which keep(use, user) returns false. */
+void buf_value_replace_uses_if(buf_value_t *from, buf_value_t *to,
+                               bool (*replace)(buf_use_t *use, void *user),
+                               void *user);
+/* Changes the type of a value in place (bufferization of block arguments). */
+void buf_value_set_type(buf_value_t *v, buf_type_t t);
+/* The block that holds the value's definition. */
+buf_block_t *buf_value_parent_block(const buf_value_t *v);
+
+/* Replaces every result of op with the corresponding value of vs, then
+ * erases op. */
+void buf_op_replace(buf_op_t *op, buf_value_t *const *vs);
+/* Erases op and everything inside it. Its results must be unused. */
+void buf_op_erase(buf_op_t *op);
+/* Unlinks op from its block without destroying it. */
+void buf_op_remove(buf_op_t *op);
+/* Moves op (detached or not) to just before / after anchor. */
+void buf_op_move_before(buf_op_t *op, buf_op_t *anchor);
+void buf_op_move_after(buf_op_t *op, buf_op_t *anchor);
+/* True when a and b are in the same block and a comes first. */
+bool buf_op_is_before_in_block(buf_op_t *a, buf_op_t *b);
+/* True when anc is op or a proper ancestor of op. */
+bool buf_op_is_ancestor(const buf_op_t *anc, const buf_op_t *op);
+
+/* Maps values and blocks of a source IR to a cloned IR. */
+typedef struct buf_irmap_s buf_irmap_t;
+buf_irmap_t *buf_irmap_create(buf_ctx_t *ctx);
+void buf_irmap_destroy(buf_irmap_t *map);
+void buf_irmap_set_value(buf_irmap_t *map, buf_value_t *from, buf_value_t *to);
+/* The mapped value, or from itself when unmapped. */
+buf_value_t *buf_irmap_value(const buf_irmap_t *map, buf_value_t *from);
+void buf_irmap_set_block(buf_irmap_t *map, buf_block_t *from, buf_block_t *to);
+buf_block_t *buf_irmap_block(const buf_irmap_t *map, buf_block_t *from);
+/* Deep-copies op (regions included) remapping operands through map and
+ * recording results and nested values in it. The clone is detached. */
+buf_op_t *buf_op_clone(buf_op_t *op, buf_irmap_t *map);
+
+/* Blocks and regions. */
+buf_block_t *buf_block_create(buf_ctx_t *ctx);
+buf_value_t *buf_block_add_arg(buf_block_t *b, buf_type_t t, buf_loc_t loc);
+void buf_block_erase_arg(buf_block_t *b, uint32_t i); /* must be unused */
+void buf_block_append_op(buf_block_t *b, buf_op_t *op);
+void buf_block_insert_op_before(buf_block_t *b, buf_op_t *before,
+                                buf_op_t *op); /* before NULL: append */
+/* The last op, if it is a terminator; NULL otherwise. */
+buf_op_t *buf_block_terminator(const buf_block_t *b);
+buf_op_t *buf_block_parent_op(const buf_block_t *b);
+void buf_region_append_block(buf_region_t *r, buf_block_t *b);
+void buf_region_insert_block_after(buf_region_t *r, buf_block_t *after,
+                                   buf_block_t *b);
+void buf_region_remove_block(buf_region_t *r, buf_block_t *b);
+bool buf_region_empty(const buf_region_t *r);
+/* The single (first) block; NULL if empty. */
+buf_block_t *buf_region_entry(const buf_region_t *r);
+uint32_t buf_region_num_blocks(const buf_region_t *r);
+
+/* A builder inserts new ops at a point: before `before` in `block`, or at the
+ * end of `block` when before is NULL. Passing builders around (instead of a
+ * global insertion point) keeps compilations independent. */
+typedef struct buf_builder {
+  buf_ctx_t *ctx;
+  buf_block_t *block;
+  buf_op_t *before;
+  buf_loc_t loc; /* location given to created ops */
+} buf_builder_t;
+
+void buf_builder_init(buf_builder_t *b, buf_ctx_t *ctx);
+void buf_builder_set_before(buf_builder_t *b, buf_op_t *op);
+void buf_builder_set_after(buf_builder_t *b, buf_op_t *op);
+void buf_builder_set_block_end(buf_builder_t *b, buf_block_t *block);
+void buf_builder_set_block_start(buf_builder_t *b, buf_block_t *block);
+/* Creates op from st and inserts it at the insertion point. */
+buf_op_t *buf_builder_insert(buf_builder_t *b, const buf_op_state_t *st);
+/* Convenience for the common case: one result (or none when result_type is
+ * NULL), n operands, no regions; attributes as (name, attr) pairs ending in
+ * NULL. */
+buf_op_t *buf_build(buf_builder_t *b, const char *name, buf_type_t result_type,
+                    uint32_t n, buf_value_t *const *operands,
+                    ... /* const char *attr_name, buf_attr_t attr, ..., NULL */);
+/* arith.constant of an index. */
+buf_value_t *buf_build_index_constant(buf_builder_t *b, int64_t value);
+
+/* Walking. */
+typedef enum buf_walk_result {
+  BUF_WALK_ADVANCE,   /* keep going */
+  BUF_WALK_SKIP,      /* pre-order only: do not visit this op's regions */
+  BUF_WALK_INTERRUPT, /* stop the whole walk */
+} buf_walk_result_t;
+
+typedef enum buf_walk_order {
+  BUF_WALK_PRE,  /* parent before its nested ops */
+  BUF_WALK_POST, /* nested ops before their parent */
+} buf_walk_order_t;
+
+typedef buf_walk_result_t (*buf_walk_fn)(buf_op_t *op, void *user);
+/* Walks op and everything nested in it. The callback may erase the op it is
+ * given in post-order walks. Returns BUF_WALK_INTERRUPT if interrupted. */
+buf_walk_result_t buf_op_walk(buf_op_t *op, buf_walk_order_t order,
+                              buf_walk_fn fn, void *user);
+
+/* Symbols: the op in module (a symbol-table op) whose sym_name is name. */
+buf_op_t *buf_symbol_lookup(buf_op_t *symbol_table, const char *name);
+
+/* ------------------------------------------------------------------------ */
+/* Op definitions and dialects                                              */
+/* ------------------------------------------------------------------------ */
+
+/* Traits: bit flags on buf_opdef_t.traits. */
+enum {
+  BUF_TRAIT_TERMINATOR = 1u << 0,          /* must end its block */
+  BUF_TRAIT_ISOLATED_FROM_ABOVE = 1u << 1, /* regions see no outer values */
+  BUF_TRAIT_SYMBOL_TABLE = 1u << 2,        /* module */
+  BUF_TRAIT_SYMBOL = 1u << 3,              /* has sym_name */
+  BUF_TRAIT_NO_TERMINATOR = 1u << 4,       /* blocks need no terminator */
+  BUF_TRAIT_PURE = 1u << 5,                /* no memory effects */
+  BUF_TRAIT_RETURN_LIKE = 1u << 6,         /* yields to the parent op */
+  BUF_TRAIT_SINGLE_BLOCK = 1u << 7,        /* each region has one block */
+  BUF_TRAIT_COMMUTATIVE = 1u << 8,
+  BUF_TRAIT_UNREGISTERED = 1u << 9,        /* set on context-local defs */
+  BUF_TRAIT_GRAPH_REGION = 1u << 10,       /* no dominance inside (module) */
+  BUF_TRAIT_IMPLICIT_TERMINATOR = 1u << 11, /* printer may elide the yield */
+};
+
+typedef struct buf_parser_s buf_parser_t;   /* see buf/syntax.h */
+typedef struct buf_printer_s buf_printer_t; /* see buf/syntax.h */
+
+/* Bufferization model; defined in buf/bufferize.h. Opaque here so that the
+ * dialect tables can point at it without knowing its fields. */
+typedef struct buf_bufferize_model_s buf_bufferize_model_t;
+
+/* One op definition: a row in a dialect's table. */
+struct buf_opdef_s {
+  const char *name;            /* "tensor.extract_slice" */
+  uint32_t traits;             /* BUF_TRAIT_* */
+  /* Attribute names that are inherent to the op (MLIR's properties): the
+   * generic printer puts them in <{...}>. NULL-terminated; NULL for none. */
+  const char *const *inherent_attrs;
+  /* Op-specific checks; structural checks (terminators, dominance, symbol
+   * uniqueness) are done by buf_verify. Emits diagnostics via
+   * buf_op_emit_error. NULL: nothing to check. */
+  buf_status_t (*verify)(buf_op_t *op);
+  /* Custom assembly. parse is called after the op name has been consumed;
+   * it fills st (operands resolved, result types, attrs, regions) and
+   * returns BUF_FAILURE after emitting an error. print writes everything
+   * after the op name (the core prints results and the name). NULL: the
+   * generic form is used. */
+  buf_status_t (*parse)(buf_parser_t *p, buf_op_state_t *st);
+  void (*print)(buf_printer_t *pr, buf_op_t *op);
+  /* For the printer: the default dialect prefix inside this op's regions
+   * (func.func prints "return" for "func.return"). NULL for none. */
+  const char *default_dialect;
+  /* The SSA name mlir-opt gives the results (OpAsmOpInterface), without
+   * '%': "alloc", "extracted_slice". NULL: plain numbers (%0). */
+  const char *result_name;
+  /* For names that depend on the op (arith.constant: %c0, %cst, %true,
+   * %c4_i32): writes result i's name into buf and returns true; false falls
+   * back to result_name / numbers. NULL: not used. */
+  bool (*name_result)(buf_op_t *op, uint32_t i, char *buf, size_t size);
+  /* How the op bufferizes; NULL: unknown to bufferization. */
+  const buf_bufferize_model_t *bufferize;
+};
+
+struct buf_dialect_s {
+  const char *name;            /* "tensor" */
+  const buf_opdef_t *ops;      /* table of num_ops rows */
+  uint32_t num_ops;
+};
+
+/* Every dialect libbufcore knows, in registration order. */
+extern const buf_dialect_t *const buf_dialects[];
+extern const uint32_t buf_num_dialects;
+
+/* The registered definition of name, or NULL. */
+const buf_opdef_t *buf_ctx_lookup_opdef(buf_ctx_t *ctx, const char *name);
+/* True when a dialect named `dialect` (the prefix before '.') is known. */
+bool buf_ctx_dialect_known(buf_ctx_t *ctx, const char *dialect, size_t len);
+
+/* ------------------------------------------------------------------------ */
+/* Verification                                                             */
+/* ------------------------------------------------------------------------ */
+
+/* Verifies op and everything nested: structural rules (terminators,
+ * successor/argument agreement, SSA dominance, isolation, unknown ops)
+ * and every op's definition verifier. Emits located diagnostics. */
+buf_status_t buf_verify(buf_op_t *op);
+
+/* ------------------------------------------------------------------------ */
+/* Shared helpers for op definitions                                         */
+/* ------------------------------------------------------------------------ */
+
+/* Segment sizes of ops with several variadic operand groups, from the
+ * "operandSegmentSizes" attribute (array<i32: ...>). Returns the number of
+ * segments (0 when absent) and fills at most max entries of sizes. */
+uint32_t buf_op_segment_sizes(const buf_op_t *op, const char *attr_name,
+                              int64_t *sizes, uint32_t max);
+/* The start index and length of operand segment i. */
+uint32_t buf_op_segment(const buf_op_t *op, uint32_t i, uint32_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BUF_IR_H */
