@@ -1,0 +1,55 @@
+/*
+ * buf/interp.h: the reference interpreter, the oracle for every pass.
+ *
+ * Runs a function of a module: tensors with value semantics, memrefs with
+ * buffer semantics (strided layouts, subviews, unranked casts), scf/cf control
+ * flow and calls, plus the runner-utils functions (printMemrefF32,
+ * printNewline, ...) printing exactly what MLIR's runner utils print.
+ * Undefined behaviour (out-of-bounds access, use after free, double free,
+ * reads of uninitialized memory, and, when asked, buffers still live when
+ * the entry function returns) is reported as a located error in the context
+ * and stops the run.
+ */
+#ifndef BUF_INTERP_H
+#define BUF_INTERP_H
+
+#include "buf/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct buf_interp_options {
+  FILE *out;            /* where the print functions write (stdout if NULL) */
+  bool leak_check;      /* buffers live at the end of the entry call are errors */
+  uint64_t max_steps;   /* bound on executed ops; 0: default (1e9) */
+  uint64_t max_bytes;   /* bound on live allocated bytes; 0: default (4 GiB) */
+} buf_interp_options_t;
+
+/* Statistics of one run, for benchmarks and the memory-footprint checks. */
+typedef struct buf_interp_stats {
+  uint64_t heap_allocs;   /* memref.alloc and friends executed */
+  uint64_t stack_allocs;  /* memref.alloca executed */
+  uint64_t copies;        /* memref.copy executed */
+  uint64_t peak_live_bytes;
+  uint64_t steps;         /* ops executed */
+} buf_interp_stats_t;
+
+/* Runs function `func` of module.
+ *
+ * inputs_json: NULL (the function must take no arguments) or a JSON array
+ * with one entry per argument, in the format documented in
+ * schema/run-values.schema.json. results_json: when not NULL receives a
+ * malloc'd JSON array of the results in the same format.
+ * stats: when not NULL receives run statistics.
+ * Returns BUF_FAILURE with a located diagnostic on any error or UB. */
+buf_status_t buf_interp_run(buf_op_t *module, const char *func,
+                            const char *inputs_json, char **results_json,
+                            const buf_interp_options_t *opts,
+                            buf_interp_stats_t *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BUF_INTERP_H */
