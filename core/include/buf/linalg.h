@@ -1,0 +1,62 @@
+/*
+ * buf/linalg.h: a uniform view of every linalg structured op.
+ *
+ * Every linalg op we support (generic, the named ops, map, reduce, fill,
+ * copy, transpose, broadcast ...) carries a body region in our IR, built at
+ * parse time for named ops whose custom form hides it (exactly the region
+ * mlir-opt prints in the generic form). The view below describes each op the
+ * way linalg.generic spells it, so the interpreter, bufferization and
+ * lowering treat all of them alike and never switch on op names.
+ *
+ * Body convention: the body's entry block takes one scalar argument per
+ * operand, inputs first then outputs (for ops whose custom form omits some,
+ * the view still lists one per operand and body_arg_of_operand says which
+ * block argument, if any, carries it); the terminator linalg.yield yields
+ * one value per output.
+ */
+#ifndef BUF_LINALG_H
+#define BUF_LINALG_H
+
+#include "buf/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum buf_iterator_kind {
+  BUF_ITER_PARALLEL,
+  BUF_ITER_REDUCTION,
+} buf_iterator_kind_t;
+
+#define BUF_LINALG_MAX_OPERANDS 16
+#define BUF_LINALG_MAX_LOOPS 12
+
+typedef struct buf_linalg_info {
+  uint32_t num_inputs;   /* operands [0, num_inputs) */
+  uint32_t num_outputs;  /* operands [num_inputs, num_inputs + num_outputs) */
+  uint32_t num_loops;
+  /* One indexing map per operand: loop indices -> operand indices. A scalar
+   * input (linalg.fill's value) has a map with zero results and a
+   * non-shaped type. */
+  buf_affine_map_t *maps[BUF_LINALG_MAX_OPERANDS];
+  buf_iterator_kind_t iterators[BUF_LINALG_MAX_LOOPS];
+  buf_block_t *body;     /* entry block of the body region */
+  /* For operand i: the index of the body block argument that receives its
+   * element, or -1 when the body does not take it (then the body never
+   * reads it: e.g. an output that is only written). */
+  int32_t body_arg_of_operand[BUF_LINALG_MAX_OPERANDS];
+} buf_linalg_info_t;
+
+/* Fills *info for a linalg structured op; returns false when op is not one
+ * (or is malformed, which the verifier reports). */
+bool buf_linalg_get_info(buf_op_t *op, buf_linalg_info_t *info);
+
+/* True when the body reads output operand `output` (0-based among outputs):
+ * the fact bufferization needs to know whether an `outs` operand is read. */
+bool buf_linalg_output_is_read(buf_op_t *op, uint32_t output);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BUF_LINALG_H */
