@@ -1,0 +1,36 @@
+# lit configuration of bufferd's golden tests: every .mlir under tests/lit is
+# a test whose RUN lines use buffer-opt, FileCheck, not and (when installed)
+# upstream mlir-opt. Tests that need mlir-opt say `REQUIRES: mlir-opt`.
+import os
+import lit.formats
+
+config.name = "bufferd"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(os.path.dirname(config.buf_bin_dir), "tests", "lit")
+
+def tool(name, directory):
+    path = os.path.join(directory, name)
+    return path if os.path.exists(path) else None
+
+config.substitutions.append(("%corpus", config.buf_corpus_dir))
+buffer_opt = os.path.join(config.buf_bin_dir, "buffer-opt")
+for name, path in [("buffer-opt", buffer_opt),
+                   ("FileCheck", tool("FileCheck", config.llvm_tools_dir)),
+                   ("not", tool("not", config.llvm_tools_dir)),
+                   ("count", tool("count", config.llvm_tools_dir))]:
+    if path is None:
+        lit_config.fatal("missing tool %s in %s (install llvm-22-tools)" % (name, config.llvm_tools_dir))
+    # Substitute whole words only, so "buffer-opt-foo" is left alone.
+    config.substitutions.append((r"(?<![-\w/])%s(?![-\w])" % name, path))
+
+mlir_opt = tool("mlir-opt", config.llvm_tools_dir)
+if mlir_opt:
+    config.available_features.add("mlir-opt")
+    config.substitutions.append((r"(?<![-\w/])mlir-opt(?![-\w])", mlir_opt))
+
+# Sanitizer builds must not leak or report anything.
+config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
+config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
