@@ -1,0 +1,94 @@
+/*
+ * buf/pipeline.h: the pass registry and pass pipelines.
+ *
+ * Passes are rows of one table (core/pipeline/registry.c), spelled as in
+ * mlir-opt: a name, an anchor op ("builtin.module" or "func.func"), and
+ * typed options. A pipeline is parsed from mlir-opt's two spellings:
+ *
+ *   --one-shot-bufferize="bufferize-function-boundaries copy-before-write"
+ *   --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries},func.func(buffer-hoisting))"
+ *
+ * and printed back in one normalized textual form (options sorted, defaults
+ * dropped) that the cache key uses: two spellings of the same pipeline give
+ * the same text.
+ */
+#ifndef BUF_PIPELINE_H
+#define BUF_PIPELINE_H
+
+#include "buf/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum buf_option_kind {
+  BUF_OPT_BOOL,   /* "name" alone means true; "name=false" */
+  BUF_OPT_INT,    /* decimal integer */
+  BUF_OPT_STRING, /* any text without spaces (or quoted) */
+  BUF_OPT_ENUM,   /* one of enum_values */
+} buf_option_kind_t;
+
+typedef struct buf_option_spec {
+  const char *name;                /* "function-boundary-type-conversion" */
+  buf_option_kind_t kind;
+  const char *default_value;       /* as text: "false", "0", "infer-layout-map" */
+  const char *const *enum_values;  /* NULL-terminated, for BUF_OPT_ENUM */
+  const char *help;
+} buf_option_spec_t;
+
+/* The option values of one pass instance. */
+typedef struct buf_pass_options buf_pass_options_t;
+
+bool buf_pass_option_bool(const buf_pass_options_t *o, const char *name);
+int64_t buf_pass_option_int(const buf_pass_options_t *o, const char *name);
+const char *buf_pass_option_string(const buf_pass_options_t *o,
+                                   const char *name);
+
+typedef struct buf_pass_def {
+  const char *name;       /* "one-shot-bufferize" */
+  const char *summary;
+  const char *anchor;     /* "builtin.module" or "func.func" */
+  const buf_option_spec_t *options;
+  uint32_t num_options;
+  /* Runs on one anchor op. Emits located diagnostics and returns
+   * BUF_FAILURE on error. */
+  buf_status_t (*run)(buf_op_t *anchor, const buf_pass_options_t *options);
+} buf_pass_def_t;
+
+/* Every registered pass, in the order `buffer-opt --help` lists them. */
+extern const buf_pass_def_t *const buf_passes[];
+extern const uint32_t buf_num_passes;
+const buf_pass_def_t *buf_pass_lookup(const char *name);
+
+typedef struct buf_pipeline buf_pipeline_t;
+
+/* An empty pipeline; lives in ctx's arena. */
+buf_pipeline_t *buf_pipeline_create(buf_ctx_t *ctx);
+/* Appends `name` with options text "a b=c" (may be NULL or empty). Unknown
+ * passes and bad options are reported in ctx and return BUF_FAILURE. */
+buf_status_t buf_pipeline_add(buf_pipeline_t *pl, const char *name,
+                              const char *options);
+/* Appends every pass of a textual pipeline "builtin.module(a{x},func.func(b))"
+ * or a bare comma-separated list "a{x},b". */
+buf_status_t buf_pipeline_parse(buf_pipeline_t *pl, const char *text);
+uint32_t buf_pipeline_num_passes(const buf_pipeline_t *pl);
+/* The normalized text: "builtin.module(a{x=1},func.func(b))". */
+const char *buf_pipeline_to_string(const buf_pipeline_t *pl);
+
+/* Per-pass wall times collected while running. */
+typedef struct buf_pass_timing {
+  const char *name;
+  double seconds;
+} buf_pass_timing_t;
+
+/* Runs the passes on module in order, verifying after each pass (a pass that
+ * leaves invalid IR is reported by name). When timings is not NULL it
+ * receives one entry per pass (arena array). */
+buf_status_t buf_pipeline_run(buf_pipeline_t *pl, buf_op_t *module,
+                               buf_pass_timing_t **timings);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BUF_PIPELINE_H */

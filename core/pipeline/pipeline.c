@@ -1,0 +1,436 @@
+/*
+ * pipeline.c: parsing, normalizing and running pass pipelines.
+ *
+ * A pipeline is a flat list of pass instances, each with its option values
+ * and the op it is anchored on ("builtin.module" or "func.func"). The
+ * textual nesting of mlir-opt (builtin.module(func.func(x))) is only syntax:
+ * a func.func pass runs on every func.func of the module, which is also what
+ * mlir-opt does when such a pass is given at module level. Consecutive
+ * func.func passes print grouped, so the normalized text is canonical.
+ */
+#include "buf/pipeline.h"
+#include "buf/syntax.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct buf_pass_options {
+  const buf_pass_def_t *def;
+  const char **values; /* one per def->options entry, as text */
+};
+
+typedef struct pass_instance {
+  const buf_pass_def_t *def;
+  buf_pass_options_t options;
+} pass_instance_t;
+
+struct buf_pipeline {
+  buf_ctx_t *ctx;
+  pass_instance_t *passes;
+  uint32_t num_passes;
+};
+
+const buf_pass_def_t *buf_pass_lookup(const char *name) {
+  for (uint32_t i = 0; i < buf_num_passes; i++)
+    if (strcmp(buf_passes[i]->name, name) == 0)
+      return buf_passes[i];
+  return NULL;
+}
+
+static const buf_option_spec_t *option_spec(const buf_pass_def_t *def,
+                                            const char *name, uint32_t *index) {
+  for (uint32_t i = 0; i < def->num_options; i++) {
+    if (strcmp(def->options[i].name, name) == 0) {
+      *index = i;
+      return &def->options[i];
+    }
+  }
+  return NULL;
+}
+
+static const char *option_value(const buf_pass_options_t *o,
+                                 const char *name) {
+  uint32_t i;
+  const buf_option_spec_t *spec = option_spec(o->def, name, &i);
+  if (!spec)
+    return NULL;
+  return o->values[i] ? o->values[i] : spec->default_value;
+}
+
+bool buf_pass_option_bool(const buf_pass_options_t *o, const char *name) {
+  const char *v = option_value(o, name);
+  return v && (strcmp(v, "true") == 0 || strcmp(v, "1") == 0);
+}
+
+int64_t buf_pass_option_int(const buf_pass_options_t *o, const char *name) {
+  const char *v = option_value(o, name);
+  return v ? strtoll(v, NULL, 10) : 0;
+}
+
+const char *buf_pass_option_string(const buf_pass_options_t *o,
+                                   const char *name) {
+  const char *v = option_value(o, name);
+  return v ? v : "";
+}
+
+buf_pipeline_t *buf_pipeline_create(buf_ctx_t *ctx) {
+  buf_pipeline_t *pl = buf_arena_alloc(buf_ctx_arena(ctx), sizeof *pl);
+  pl->ctx = ctx;
+  return pl;
+}
+
+uint32_t buf_pipeline_num_passes(const buf_pipeline_t *pl) {
+  return pl->num_passes;
+}
+
+/* Checks `value` against the option's kind; returns the canonical text or
+ * NULL after reporting the problem. */
+static const char *check_option_value(buf_pipeline_t *pl,
+                                      const buf_pass_def_t *def,
+                                      const buf_option_spec_t *spec,
+                                      const char *value) {
+  buf_arena_t *arena = buf_ctx_arena(pl->ctx);
+  switch (spec->kind) {
+  case BUF_OPT_BOOL:
+    if (!value || strcmp(value, "true") == 0 || strcmp(value, "1") == 0)
+      return "true";
+    if (strcmp(value, "false") == 0 || strcmp(value, "0") == 0)
+      return "false";
+    break;
+  case BUF_OPT_INT: {
+    if (!value || !*value)
+      break;
+    char *end;
+    long long n = strtoll(value, &end, 10);
+    if (*end)
+      break;
+    return buf_arena_printf(arena, "%lld", n);
+  }
+  case BUF_OPT_STRING:
+    if (value)
+      return buf_arena_strndup(arena, value, strlen(value));
+    break;
+  case BUF_OPT_ENUM:
+    if (value)
+      for (const char *const *e = spec->enum_values; *e; e++)
+        if (strcmp(*e, value) == 0)
+          return *e;
+    break;
+  }
+  buf_diag_t *d = buf_emit_error(
+      pl->ctx, BUF_LOC_UNKNOWN, "pass '%s': invalid value '%s' for option '%s'",
+      def->name, value ? value : "", spec->name);
+  if (spec->kind == BUF_OPT_ENUM) {
+    char list[512] = "";
+    for (const char *const *e = spec->enum_values; *e; e++) {
+      if (e != spec->enum_values)
+        strncat(list, ", ", sizeof list - strlen(list) - 1);
+      strncat(list, *e, sizeof list - strlen(list) - 1);
+    }
+    buf_diag_note(pl->ctx, d, BUF_LOC_UNKNOWN, "expected one of: %s", list);
+  }
+  return NULL;
+}
+
+/* Splits "a b=c d='x y'" into options; reports unknown names. */
+static buf_status_t parse_options(buf_pipeline_t *pl, pass_instance_t *inst,
+                                  const char *text) {
+  const buf_pass_def_t *def = inst->def;
+  const char *p = text ? text : "";
+  buf_arena_t *arena = buf_ctx_arena(pl->ctx);
+  while (*p) {
+    while (isspace((unsigned char)*p))
+      p++;
+    if (!*p)
+      break;
+    const char *name = p;
+    while (*p && *p != '=' && !isspace((unsigned char)*p))
+      p++;
+    char *key = buf_arena_strndup(arena, name, (size_t)(p - name));
+    char *value = NULL;
+    if (*p == '=') {
+      p++;
+      const char *v = p;
+      char quote = (*p == '"' || *p == '\'') ? *p : 0;
+      if (quote) {
+        v = ++p;
+        while (*p && *p != quote)
+          p++;
+        value = buf_arena_strndup(arena, v, (size_t)(p - v));
+        if (*p)
+          p++;
+      } else {
+        int depth = 0;
+        while (*p && (depth > 0 || !isspace((unsigned char)*p))) {
+          if (*p == '{' || *p == '(')
+            depth++;
+          else if (*p == '}' || *p == ')')
+            depth--;
+          p++;
+        }
+        value = buf_arena_strndup(arena, v, (size_t)(p - v));
+      }
+    }
+    uint32_t index;
+    const buf_option_spec_t *spec = option_spec(def, key, &index);
+    if (!spec) {
+      buf_diag_t *d = buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN,
+                                     "pass '%s' has no option '%s'", def->name,
+                                     key);
+      if (def->num_options > 0) {
+        char list[1024] = "";
+        for (uint32_t i = 0; i < def->num_options; i++) {
+          if (i)
+            strncat(list, ", ", sizeof list - strlen(list) - 1);
+          strncat(list, def->options[i].name, sizeof list - strlen(list) - 1);
+        }
+        buf_diag_note(pl->ctx, d, BUF_LOC_UNKNOWN, "its options are: %s", list);
+      }
+      return BUF_FAILURE;
+    }
+    const char *canonical = check_option_value(pl, def, spec, value);
+    if (!canonical)
+      return BUF_FAILURE;
+    inst->options.values[index] = canonical;
+  }
+  return BUF_SUCCESS;
+}
+
+buf_status_t buf_pipeline_add(buf_pipeline_t *pl, const char *name,
+                              const char *options) {
+  const buf_pass_def_t *def = buf_pass_lookup(name);
+  if (!def) {
+    buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN, "unknown pass '%s'", name);
+    return BUF_FAILURE;
+  }
+  buf_arena_t *arena = buf_ctx_arena(pl->ctx);
+  pl->passes = buf_arena_grow(arena, pl->passes, pl->num_passes,
+                              pl->num_passes + 1, sizeof *pl->passes);
+  pass_instance_t *inst = &pl->passes[pl->num_passes];
+  inst->def = def;
+  inst->options.def = def;
+  inst->options.values =
+      buf_arena_alloc(arena, sizeof(char *) * (def->num_options + 1));
+  if (BUF_FAILED(parse_options(pl, inst, options)))
+    return BUF_FAILURE;
+  pl->num_passes++;
+  return BUF_SUCCESS;
+}
+
+/* Textual pipelines, recursive descent over:
+ *   list    := element (',' element)*
+ *   element := anchor '(' list ')' | pass-name ('{' options '}')?
+ * where anchor is builtin.module or func.func. Depth is bounded by the text
+ * length, and every step consumes input. */
+typedef struct pipeline_parser {
+  buf_pipeline_t *pl;
+  const char *text;
+  const char *p;
+  unsigned depth;
+} pipeline_parser_t;
+
+static buf_status_t pipeline_error(pipeline_parser_t *pp, const char *what) {
+  buf_emit_error(pp->pl->ctx, BUF_LOC_UNKNOWN,
+                 "invalid pass pipeline at offset %zu: %s in '%s'",
+                 (size_t)(pp->p - pp->text), what, pp->text);
+  return BUF_FAILURE;
+}
+
+static void skip_space(pipeline_parser_t *pp) {
+  while (isspace((unsigned char)*pp->p))
+    pp->p++;
+}
+
+static buf_status_t parse_list(pipeline_parser_t *pp, const char *anchor);
+
+static buf_status_t parse_element(pipeline_parser_t *pp, const char *anchor) {
+  skip_space(pp);
+  const char *start = pp->p;
+  while (isalnum((unsigned char)*pp->p) || *pp->p == '-' || *pp->p == '_' ||
+         *pp->p == '.')
+    pp->p++;
+  if (pp->p == start)
+    return pipeline_error(pp, "expected a pass or op name");
+  char name[128];
+  size_t n = (size_t)(pp->p - start);
+  if (n >= sizeof name)
+    return pipeline_error(pp, "name too long");
+  memcpy(name, start, n);
+  name[n] = 0;
+  skip_space(pp);
+  if (*pp->p == '(') {
+    if (strcmp(name, "builtin.module") != 0 && strcmp(name, "func.func") != 0 &&
+        strcmp(name, "any") != 0)
+      return pipeline_error(pp, "only builtin.module, func.func and any can anchor a nested pipeline");
+    if (strcmp(name, "builtin.module") == 0 && strcmp(anchor, "builtin.module") != 0)
+      return pipeline_error(pp, "builtin.module cannot nest inside func.func");
+    if (++pp->depth > 32)
+      return pipeline_error(pp, "nesting too deep");
+    pp->p++;
+    skip_space(pp);
+    if (*pp->p != ')' && BUF_FAILED(parse_list(pp, name)))
+      return BUF_FAILURE;
+    skip_space(pp);
+    if (*pp->p != ')')
+      return pipeline_error(pp, "expected ')'");
+    pp->p++;
+    pp->depth--;
+    return BUF_SUCCESS;
+  }
+  const char *options = NULL;
+  if (*pp->p == '{') {
+    const char *o = ++pp->p;
+    int depth = 1;
+    while (*pp->p && depth > 0) {
+      if (*pp->p == '{')
+        depth++;
+      else if (*pp->p == '}')
+        depth--;
+      if (depth > 0)
+        pp->p++;
+    }
+    if (*pp->p != '}')
+      return pipeline_error(pp, "expected '}'");
+    options = buf_arena_strndup(buf_ctx_arena(pp->pl->ctx), o, (size_t)(pp->p - o));
+    pp->p++;
+  }
+  const buf_pass_def_t *def = buf_pass_lookup(name);
+  if (def && strcmp(anchor, "func.func") == 0 &&
+      strcmp(def->anchor, "builtin.module") == 0) {
+    buf_emit_error(pp->pl->ctx, BUF_LOC_UNKNOWN,
+                   "pass '%s' runs on builtin.module and cannot be nested in func.func",
+                   name);
+    return BUF_FAILURE;
+  }
+  return buf_pipeline_add(pp->pl, name, options);
+}
+
+static buf_status_t parse_list(pipeline_parser_t *pp, const char *anchor) {
+  for (;;) {
+    if (BUF_FAILED(parse_element(pp, anchor)))
+      return BUF_FAILURE;
+    skip_space(pp);
+    if (*pp->p != ',')
+      return BUF_SUCCESS;
+    pp->p++;
+  }
+}
+
+buf_status_t buf_pipeline_parse(buf_pipeline_t *pl, const char *text) {
+  pipeline_parser_t pp = {pl, text, text, 0};
+  skip_space(&pp);
+  if (!*pp.p)
+    return BUF_SUCCESS;
+  if (BUF_FAILED(parse_list(&pp, "builtin.module")))
+    return BUF_FAILURE;
+  skip_space(&pp);
+  if (*pp.p)
+    return pipeline_error(&pp, "unexpected trailing text");
+  return BUF_SUCCESS;
+}
+
+/* Appends "name{opt=v ...}" with non-default options in declaration order
+ * (which is fixed by the table, hence canonical). */
+static void append_pass(buf_strbuf_t *sb, const pass_instance_t *inst) {
+  const buf_pass_def_t *def = inst->def;
+  buf_strbuf_puts(sb, def->name);
+  bool open = false;
+  for (uint32_t i = 0; i < def->num_options; i++) {
+    const char *v = inst->options.values[i];
+    if (!v || (def->options[i].default_value &&
+               strcmp(v, def->options[i].default_value) == 0))
+      continue;
+    buf_strbuf_puts(sb, open ? " " : "{");
+    open = true;
+    buf_strbuf_puts(sb, def->options[i].name);
+    if (!(def->options[i].kind == BUF_OPT_BOOL && strcmp(v, "true") == 0)) {
+      buf_strbuf_puts(sb, "=");
+      buf_strbuf_puts(sb, v);
+    }
+  }
+  if (open)
+    buf_strbuf_puts(sb, "}");
+}
+
+const char *buf_pipeline_to_string(const buf_pipeline_t *pl) {
+  buf_strbuf_t sb = {0};
+  buf_strbuf_puts(&sb, "builtin.module(");
+  bool in_func = false;
+  for (uint32_t i = 0; i < pl->num_passes; i++) {
+    bool func_pass = strcmp(pl->passes[i].def->anchor, "func.func") == 0;
+    if (in_func && !func_pass) {
+      buf_strbuf_puts(&sb, ")");
+      in_func = false;
+    }
+    if (i > 0)
+      buf_strbuf_puts(&sb, ",");
+    if (func_pass && !in_func) {
+      buf_strbuf_puts(&sb, "func.func(");
+      in_func = true;
+    }
+    append_pass(&sb, &pl->passes[i]);
+  }
+  if (in_func)
+    buf_strbuf_puts(&sb, ")");
+  buf_strbuf_puts(&sb, ")");
+  const char *s = buf_arena_strndup(buf_ctx_arena(pl->ctx), sb.data ? sb.data : "", sb.len);
+  buf_strbuf_free(&sb);
+  return s;
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef struct func_run {
+  const pass_instance_t *inst;
+  buf_status_t status;
+} func_run_t;
+
+static buf_walk_result_t run_on_func(buf_op_t *op, void *user) {
+  func_run_t *fr = user;
+  if (strcmp(op->name, "func.func") != 0)
+    return BUF_WALK_ADVANCE;
+  if (BUF_FAILED(fr->inst->def->run(op, &fr->inst->options)))
+    fr->status = BUF_FAILURE;
+  return BUF_WALK_SKIP;
+}
+
+buf_status_t buf_pipeline_run(buf_pipeline_t *pl, buf_op_t *module,
+                              buf_pass_timing_t **timings) {
+  buf_pass_timing_t *times = NULL;
+  if (timings) {
+    times = buf_arena_alloc(buf_ctx_arena(pl->ctx),
+                            sizeof *times * (pl->num_passes + 1));
+    *timings = times;
+  }
+  for (uint32_t i = 0; i < pl->num_passes; i++) {
+    const pass_instance_t *inst = &pl->passes[i];
+    double start = now_seconds();
+    buf_status_t status;
+    if (strcmp(inst->def->anchor, "func.func") == 0) {
+      func_run_t fr = {inst, BUF_SUCCESS};
+      buf_op_walk(module, BUF_WALK_PRE, run_on_func, &fr);
+      status = fr.status;
+    } else {
+      status = inst->def->run(module, &inst->options);
+    }
+    if (times) {
+      times[i].name = inst->def->name;
+      times[i].seconds = now_seconds() - start;
+    }
+    if (BUF_FAILED(status))
+      return BUF_FAILURE;
+    if (BUF_FAILED(buf_verify(module))) {
+      buf_emit_error(pl->ctx, module->loc,
+                     "pass '%s' produced invalid IR (see the errors above)",
+                     inst->def->name);
+      return BUF_FAILURE;
+    }
+  }
+  return BUF_SUCCESS;
+}

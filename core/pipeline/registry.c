@@ -1,0 +1,15 @@
+/*
+ * registry.c: every pass buffer-opt and bufferd know, top to bottom in the
+ * order a full compile runs them. Each pass lives in its own file and
+ * exports one buf_pass_def_t.
+ */
+#include "buf/pipeline.h"
+
+extern const buf_pass_def_t buf_pass_symbol_dce;
+extern const buf_pass_def_t buf_pass_empty_tensor_to_alloc_tensor;
+
+const buf_pass_def_t *const buf_passes[] = {
+    &buf_pass_symbol_dce,
+    &buf_pass_empty_tensor_to_alloc_tensor,
+};
+const uint32_t buf_num_passes = sizeof buf_passes / sizeof buf_passes[0];

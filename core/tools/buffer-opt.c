@@ -1,0 +1,428 @@
+/*
+ * buffer-opt.c: the offline driver, spelled like mlir-opt.
+ *
+ *   buffer-opt [pass flags] [--emit=mlir|json] [--run=FUNC] [-o FILE] [FILE|-]
+ *
+ * Reads a program (MLIR text or the JSON form), verifies it, runs the given
+ * passes, and prints the result, or interprets a function. Every input is
+ * handled as mlir-opt would: with --split-input-file each "// -----" chunk
+ * is an independent program; with --verify-diagnostics the diagnostics a
+ * chunk produces are matched against its expected-error/-warning/-note/
+ * -remark comments instead of being printed.
+ *
+ * Exit status: 0 on success, 1 on any error (diagnostics on stderr), 2 on a
+ * usage error.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "buf/interp.h"
+#include "buf/ir.h"
+#include "buf/pipeline.h"
+#include "buf/syntax.h"
+#include "verify_diagnostics.h"
+
+#define BUFFER_OPT_VERSION "0.1.0"
+
+typedef enum emit_kind {
+  EMIT_MLIR,
+  EMIT_JSON,
+} emit_kind_t;
+
+/* Everything the command line says. */
+typedef struct options {
+  const char *input;          /* file name or "-" */
+  const char *output;         /* -o, NULL for stdout */
+  bool split_input;           /* --split-input-file */
+  bool verify_diagnostics;    /* --verify-diagnostics */
+  bool generic;               /* --mlir-print-op-generic */
+  bool debug_info;            /* --mlir-print-debuginfo */
+  bool allow_unregistered;    /* --allow-unregistered-dialect */
+  bool json_input;            /* --input-format=json */
+  emit_kind_t emit;           /* --emit= */
+  const char *run_func;       /* --run=FUNC */
+  const char *inputs_file;    /* --inputs=FILE.json */
+  bool leak_check;            /* --run-leak-check */
+  bool timing;                /* --timing */
+  bool verify_each;           /* --verify-each (default true) */
+  /* Pass flags in command-line order: name and options text. */
+  struct pass_flag {
+    const char *name;          /* pass name, or NULL for a --pass-pipeline */
+    const char *text;          /* options, or the pipeline text */
+  } *passes;
+  uint32_t num_passes;
+} options_t;
+
+/* Wall-clock phases for --timing. */
+typedef struct timing {
+  double parse, verify, passes, output, total;
+  buf_pass_timing_t *pass_times;
+  uint32_t num_pass_times;
+} timing_t;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "usage: buffer-opt [options] [pass flags] [FILE|-]\n"
+          "\n"
+          "Reads a tensor program (MLIR text, or the JSON form), runs passes and\n"
+          "prints the result, or interprets a function.\n"
+          "\n"
+          "options:\n"
+          "  -o FILE                      write the output to FILE\n"
+          "  --split-input-file           treat '// -----' chunks as separate inputs\n"
+          "  --verify-diagnostics         check expected-error/... comments\n"
+          "  --mlir-print-op-generic      print the generic op form\n"
+          "  --mlir-print-debuginfo       print locations\n"
+          "  --allow-unregistered-dialect accept ops of unknown dialects\n"
+          "  --input-format=mlir|json     how to read the input (default: mlir)\n"
+          "  --emit=mlir|json             what to print (default: mlir)\n"
+          "  --run=FUNC                   interpret FUNC after the passes\n"
+          "  --inputs=FILE.json           arguments for --run (schema/run-values.schema.json);\n"
+          "                               results are printed as JSON\n"
+          "  --run-leak-check             buffers live at the end of --run are errors\n"
+          "  --timing                     print wall time per phase (like --mlir-timing)\n"
+          "  --verify-each=false          do not verify after each pass\n"
+          "  --pass-pipeline=PIPELINE     e.g. \"builtin.module(symbol-dce)\"\n"
+          "  --version, --help\n"
+          "\n"
+          "passes (--NAME or --NAME=\"opt1 opt2=value\"):\n");
+  for (uint32_t i = 0; i < buf_num_passes; i++) {
+    const buf_pass_def_t *p = buf_passes[i];
+    fprintf(out, "  --%-40s %s\n", p->name, p->summary);
+    for (uint32_t j = 0; j < p->num_options; j++)
+      fprintf(out, "      %-38s %s (default: %s)\n", p->options[j].name,
+              p->options[j].help ? p->options[j].help : "",
+              p->options[j].default_value ? p->options[j].default_value : "");
+  }
+}
+
+/* Returns the value of "--flag=value" when arg starts with prefix "--flag=". */
+static const char *flag_value(const char *arg, const char *flag) {
+  size_t n = strlen(flag);
+  if (strncmp(arg, flag, n) == 0 && arg[n] == '=')
+    return arg + n + 1;
+  return NULL;
+}
+
+static bool parse_bool_flag(const char *arg, const char *flag, bool *out) {
+  const char *v = flag_value(arg, flag);
+  if (strcmp(arg, flag) == 0) {
+    *out = true;
+    return true;
+  }
+  if (v && (strcmp(v, "true") == 0 || strcmp(v, "1") == 0)) {
+    *out = true;
+    return true;
+  }
+  if (v && (strcmp(v, "false") == 0 || strcmp(v, "0") == 0)) {
+    *out = false;
+    return true;
+  }
+  return false;
+}
+
+static int usage_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "buffer-opt: ");
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n(see buffer-opt --help)\n");
+  va_end(ap);
+  return 2;
+}
+
+/* Parses argv into o; returns -1 on success or an exit status. */
+static int parse_args(int argc, char **argv, options_t *o) {
+  o->input = "-";
+  o->verify_each = true;
+  o->passes = calloc((size_t)argc, sizeof *o->passes);
+  bool have_input = false;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *v;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      usage(stdout);
+      return 0;
+    }
+    if (strcmp(a, "--version") == 0) {
+      printf("buffer-opt %s (bufferd)\n", BUFFER_OPT_VERSION);
+      return 0;
+    }
+    if (strcmp(a, "-o") == 0) {
+      if (++i >= argc)
+        return usage_error("-o needs a file name");
+      o->output = argv[i];
+    } else if ((v = flag_value(a, "-o"))) {
+      o->output = v;
+    } else if (parse_bool_flag(a, "--split-input-file", &o->split_input) ||
+               parse_bool_flag(a, "--verify-diagnostics", &o->verify_diagnostics) ||
+               parse_bool_flag(a, "--mlir-print-op-generic", &o->generic) ||
+               parse_bool_flag(a, "--mlir-print-debuginfo", &o->debug_info) ||
+               parse_bool_flag(a, "--allow-unregistered-dialect", &o->allow_unregistered) ||
+               parse_bool_flag(a, "--run-leak-check", &o->leak_check) ||
+               parse_bool_flag(a, "--timing", &o->timing) ||
+               parse_bool_flag(a, "--mlir-timing", &o->timing) ||
+               parse_bool_flag(a, "--verify-each", &o->verify_each)) {
+      /* handled */
+    } else if ((v = flag_value(a, "--input-format"))) {
+      if (strcmp(v, "json") == 0)
+        o->json_input = true;
+      else if (strcmp(v, "mlir") == 0)
+        o->json_input = false;
+      else
+        return usage_error("unknown input format '%s' (expected mlir or json)", v);
+    } else if ((v = flag_value(a, "--emit"))) {
+      if (strcmp(v, "mlir") == 0)
+        o->emit = EMIT_MLIR;
+      else if (strcmp(v, "json") == 0)
+        o->emit = EMIT_JSON;
+      else
+        return usage_error("unknown --emit kind '%s' (this build offers mlir and json)", v);
+    } else if ((v = flag_value(a, "--run"))) {
+      o->run_func = v[0] == '@' ? v + 1 : v;
+    } else if ((v = flag_value(a, "--inputs"))) {
+      o->inputs_file = v;
+    } else if ((v = flag_value(a, "--pass-pipeline"))) {
+      o->passes[o->num_passes++] = (struct pass_flag){NULL, v};
+    } else if (strncmp(a, "--", 2) == 0 && a[2]) {
+      /* A pass flag: --name or --name=options. */
+      const char *eq = strchr(a, '=');
+      size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+      char *name = strndup(a + 2, n);
+      if (!buf_pass_lookup(name)) {
+        int rc = usage_error("unknown option or pass '%s'", a);
+        free(name);
+        return rc;
+      }
+      o->passes[o->num_passes++] = (struct pass_flag){name, eq ? eq + 1 : ""};
+    } else if (a[0] == '-' && a[1]) {
+      return usage_error("unknown option '%s'", a);
+    } else {
+      if (have_input)
+        return usage_error("more than one input file ('%s' and '%s')", o->input, a);
+      o->input = a;
+      have_input = true;
+    }
+  }
+  if (o->inputs_file && !o->run_func)
+    return usage_error("--inputs needs --run=FUNC");
+  if (o->leak_check && !o->run_func)
+    return usage_error("--run-leak-check needs --run=FUNC");
+  return -1;
+}
+
+/* Reads the whole file (or stdin for "-") into a malloc'd buffer. */
+static char *read_file(const char *path, size_t *len) {
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!f)
+    return NULL;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  for (;;) {
+    size_t got = fread(buf + n, 1, cap - n, f);
+    n += got;
+    if (n < cap)
+      break;
+    cap *= 2;
+    buf = realloc(buf, cap + 1);
+  }
+  bool failed = ferror(f);
+  if (f != stdin)
+    fclose(f);
+  if (failed) {
+    free(buf);
+    return NULL;
+  }
+  buf[n] = 0;
+  *len = n;
+  return buf;
+}
+
+/* Builds the pipeline of the command line in ctx. */
+static buf_pipeline_t *build_pipeline(buf_ctx_t *ctx, const options_t *o) {
+  buf_pipeline_t *pl = buf_pipeline_create(ctx);
+  for (uint32_t i = 0; i < o->num_passes; i++) {
+    const struct pass_flag *f = &o->passes[i];
+    buf_status_t s = f->name ? buf_pipeline_add(pl, f->name, f->text)
+                             : buf_pipeline_parse(pl, f->text);
+    if (BUF_FAILED(s))
+      return NULL;
+  }
+  return pl;
+}
+
+static void print_timing(const timing_t *t, FILE *out) {
+  fprintf(out,
+          "===-------------------------------------------------------------------------===\n"
+          "                         ... Execution time report ...\n"
+          "===-------------------------------------------------------------------------===\n"
+          "  Total Execution Time: %.4f seconds\n\n"
+          "  ----Wall Time----  ----Name----\n",
+          t->total);
+  double total = t->total > 0 ? t->total : 1e-12;
+#define ROW(sec, name)                                                          \
+  fprintf(out, "    %.4f (%5.1f%%)  %s\n", (sec), 100.0 * (sec) / total, (name))
+  ROW(t->parse, "Parser");
+  ROW(t->verify, "Verifier");
+  for (uint32_t i = 0; i < t->num_pass_times; i++)
+    ROW(t->pass_times[i].seconds, t->pass_times[i].name);
+  ROW(t->output, "Output");
+  ROW(t->total, "Total");
+#undef ROW
+}
+
+/* Processes one program (a whole file or one chunk). Output goes to out;
+ * diagnostics stay in ctx for the caller to print or match. */
+static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
+                                  const char *file, const char *text,
+                                  size_t len, uint32_t first_line, FILE *out,
+                                  timing_t *t) {
+  double t0 = now();
+  buf_parse_options_t popts = buf_parse_options_default();
+  popts.verify = false;
+  buf_op_t *module =
+      o->json_input ? buf_module_from_json(ctx, file, text, len, &popts)
+                    : buf_parse_source(ctx, file, text, len, first_line, &popts);
+  double t1 = now();
+  t->parse += t1 - t0;
+  if (!module)
+    return BUF_FAILURE;
+  buf_status_t verified = buf_verify(module);
+  t->verify += now() - t1;
+  if (BUF_FAILED(verified))
+    return BUF_FAILURE;
+
+  buf_pipeline_t *pl = build_pipeline(ctx, o);
+  if (!pl)
+    return BUF_FAILURE;
+  double t2 = now();
+  buf_status_t ran = buf_pipeline_run(pl, module, &t->pass_times);
+  t->num_pass_times = buf_pipeline_num_passes(pl);
+  t->passes += now() - t2;
+  if (BUF_FAILED(ran))
+    return BUF_FAILURE;
+
+  double t3 = now();
+  buf_status_t status = BUF_SUCCESS;
+  if (o->run_func) {
+    char *inputs = NULL;
+    if (o->inputs_file) {
+      size_t n;
+      inputs = read_file(o->inputs_file, &n);
+      if (!inputs) {
+        buf_emit_error(ctx, BUF_LOC_UNKNOWN, "cannot read inputs file '%s': %s",
+                       o->inputs_file, strerror(errno));
+        return BUF_FAILURE;
+      }
+    }
+    buf_interp_options_t iopts = {.out = out, .leak_check = o->leak_check};
+    char *results = NULL;
+    status = buf_interp_run(module, o->run_func, inputs, &results, &iopts, NULL);
+    fflush(out);
+    /* Results are printed when asked for by --inputs, or when the function
+     * returns something (a no-result @main only prints what it prints). */
+    if (!BUF_FAILED(status) && results &&
+        (o->inputs_file || strcmp(results, "[]") != 0))
+      fprintf(out, "%s\n", results);
+    free(results);
+    free(inputs);
+  } else if (o->emit == EMIT_JSON) {
+    size_t n;
+    char *json = buf_module_to_json(module, &n);
+    if (json) {
+      fwrite(json, 1, n, out);
+      if (n == 0 || json[n - 1] != '\n')
+        fputc('\n', out);
+    }
+    free(json);
+  } else {
+    buf_print_options_t popt = buf_print_options_default();
+    popt.generic = o->generic;
+    popt.debug_info = o->debug_info;
+    buf_print_op(module, &popt, out);
+  }
+  t->output += now() - t3;
+  return status;
+}
+
+int main(int argc, char **argv) {
+  options_t o = {0};
+  int rc = parse_args(argc, argv, &o);
+  if (rc >= 0)
+    return rc;
+
+  size_t len;
+  char *text = read_file(o.input, &len);
+  if (!text) {
+    fprintf(stderr, "buffer-opt: cannot read '%s': %s\n", o.input, strerror(errno));
+    return 1;
+  }
+  const char *file = strcmp(o.input, "-") == 0 ? "<stdin>" : o.input;
+  FILE *out = stdout;
+  if (o.output && strcmp(o.output, "-") != 0) {
+    out = fopen(o.output, "w");
+    if (!out) {
+      fprintf(stderr, "buffer-opt: cannot write '%s': %s\n", o.output, strerror(errno));
+      free(text);
+      return 1;
+    }
+  }
+
+  double start = now();
+  timing_t timing = {0};
+  bool failed = false;
+  /* One context per chunk: chunks are independent programs, and the arena
+   * is released between them. */
+  buf_ctx_t *split_ctx = buf_ctx_create();
+  buf_chunk_t whole = {text, len, 1}, *chunks = &whole;
+  uint32_t num_chunks = 1;
+  if (o.split_input)
+    num_chunks = buf_split_input(split_ctx, text, len, &chunks);
+  for (uint32_t i = 0; i < num_chunks; i++) {
+    buf_ctx_t *ctx = buf_ctx_create();
+    buf_ctx_set_allow_unregistered(ctx, o.allow_unregistered);
+    if (i > 0)
+      fputs("// -----\n", out);
+    buf_status_t s = process_chunk(ctx, &o, file, chunks[i].text, chunks[i].len,
+                                   chunks[i].first_line, out, &timing);
+    if (o.verify_diagnostics) {
+      if (BUF_FAILED(buf_verify_expected_diagnostics(ctx, file, chunks[i].text,
+                                                     chunks[i].len,
+                                                     chunks[i].first_line,
+                                                     stderr)))
+        failed = true;
+    } else {
+      if (BUF_FAILED(s) && buf_ctx_num_errors(ctx) == 0)
+        buf_emit_error(ctx, BUF_LOC_UNKNOWN, "failed without a diagnostic");
+      buf_diags_print(ctx, stderr);
+      if (BUF_FAILED(s))
+        failed = true;
+    }
+    buf_ctx_destroy(ctx);
+  }
+  buf_ctx_destroy(split_ctx);
+  timing.total = now() - start;
+  if (o.timing)
+    print_timing(&timing, stderr);
+  if (out != stdout && fclose(out) != 0) {
+    fprintf(stderr, "buffer-opt: error writing '%s'\n", o.output);
+    failed = true;
+  }
+  fflush(stdout);
+  free(text);
+  for (uint32_t i = 0; i < o.num_passes; i++)
+    if (o.passes[i].name)
+      free((char *)o.passes[i].name);
+  free(o.passes);
+  return failed ? 1 : 0;
+}
