@@ -1,0 +1,401 @@
+/*
+ * dialect_util.c: helpers shared by the dialect op tables.
+ *
+ * See dialect_util.h for what is here and why. Invariants: nothing here keeps
+ * state; flag attributes are always created in their canonical spelling
+ * (names in bit order, "none" for no bits, the all-bits name when every bit
+ * is set), so that equal flags are the same interned attribute.
+ */
+#include "dialect_util.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------------ */
+/* Type predicates                                                           */
+/* ------------------------------------------------------------------------ */
+
+buf_type_t buf__elem_or_self(buf_type_t t) {
+  if (t && (t->kind == BUF_TYPE_TENSOR || t->kind == BUF_TYPE_UNRANKED_TENSOR ||
+            t->kind == BUF_TYPE_VECTOR))
+    return t->u.shaped.elem;
+  return t;
+}
+
+bool buf__is_signless_int(buf_type_t t) {
+  return t && t->kind == BUF_TYPE_INTEGER &&
+         t->u.integer.signedness == BUF_SIGNLESS;
+}
+
+bool buf__is_signless_int_or_index(buf_type_t t) {
+  return buf__is_signless_int(t) || (t && t->kind == BUF_TYPE_INDEX);
+}
+
+bool buf__is_i1(buf_type_t t) {
+  return buf__is_signless_int(t) && t->u.integer.width == 1;
+}
+
+bool buf__is_like(buf_type_t t, bool (*pred)(buf_type_t)) {
+  return t && pred(buf__elem_or_self(t));
+}
+
+bool buf__same_container_shape(buf_type_t a, buf_type_t b) {
+  bool sa = buf__elem_or_self(a) != a, sb = buf__elem_or_self(b) != b;
+  if (!sa || !sb)
+    return sa == sb;
+  if (a->kind != b->kind)
+    return false;
+  if (a->kind == BUF_TYPE_UNRANKED_TENSOR)
+    return true;
+  if (a->u.shaped.rank != b->u.shaped.rank)
+    return false;
+  for (uint32_t i = 0; i < a->u.shaped.rank; i++)
+    if (a->u.shaped.shape[i] != b->u.shaped.shape[i])
+      return false;
+  return true;
+}
+
+buf_type_t buf__shaped_like(buf_ctx_t *ctx, buf_type_t t, buf_type_t elem) {
+  switch (t->kind) {
+  case BUF_TYPE_TENSOR:
+    return buf_type_tensor(ctx, t->u.shaped.rank, t->u.shaped.shape, elem,
+                           t->u.shaped.encoding);
+  case BUF_TYPE_UNRANKED_TENSOR:
+    return buf_type_unranked_tensor(ctx, elem);
+  case BUF_TYPE_VECTOR:
+    return buf_type_vector(ctx, t->u.shaped.rank, t->u.shaped.shape, elem);
+  default:
+    return elem;
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Common verifier checks                                                    */
+/* ------------------------------------------------------------------------ */
+
+buf_status_t buf__verify_num_operands(buf_op_t *op, uint32_t n) {
+  if (op->num_operands == n)
+    return BUF_SUCCESS;
+  buf_op_emit_error(op, "expected %u operands, but found %u", n,
+                    op->num_operands);
+  return BUF_FAILURE;
+}
+
+buf_status_t buf__verify_num_results(buf_op_t *op, uint32_t n) {
+  if (op->num_results == n)
+    return BUF_SUCCESS;
+  if (n == 0)
+    buf_op_emit_error(op, "requires zero results");
+  else if (n == 1)
+    buf_op_emit_error(op, "requires one result");
+  else
+    buf_op_emit_error(op, "requires %u results", n);
+  return BUF_FAILURE;
+}
+
+buf_status_t buf__verify_same_operand_result_types(buf_op_t *op) {
+  buf_type_t t = NULL;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    buf_type_t u = op->operands[i].value->type;
+    if (t && u != t)
+      goto fail;
+    t = u;
+  }
+  for (uint32_t i = 0; i < op->num_results; i++) {
+    buf_type_t u = op->results[i].type;
+    if (t && u != t)
+      goto fail;
+    t = u;
+  }
+  return BUF_SUCCESS;
+fail:
+  buf_op_emit_error(op, "requires the same type for all operands and results");
+  return BUF_FAILURE;
+}
+
+buf_status_t buf__verify_operand_like(buf_op_t *op, uint32_t i,
+                                      bool (*pred)(buf_type_t),
+                                      const char *what) {
+  buf_type_t t = op->operands[i].value->type;
+  if (buf__is_like(t, pred))
+    return BUF_SUCCESS;
+  buf_op_emit_error(op, "operand #%u must be %s, but got '%s'", i, what,
+                    buf_type_to_string(buf_op_ctx(op), t));
+  return BUF_FAILURE;
+}
+
+buf_status_t buf__verify_result_like(buf_op_t *op, uint32_t i,
+                                     bool (*pred)(buf_type_t),
+                                     const char *what) {
+  buf_type_t t = op->results[i].type;
+  if (buf__is_like(t, pred))
+    return BUF_SUCCESS;
+  buf_op_emit_error(op, "result #%u must be %s, but got '%s'", i, what,
+                    buf_type_to_string(buf_op_ctx(op), t));
+  return BUF_FAILURE;
+}
+
+buf_status_t buf__verify_has_attr(buf_op_t *op, const char *name) {
+  if (buf_op_attr(op, name))
+    return BUF_SUCCESS;
+  buf_op_emit_error(op, "requires attribute '%s'", name);
+  return BUF_FAILURE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Flags                                                                     */
+/* ------------------------------------------------------------------------ */
+
+static const char *const fastmath_names[] = {
+    "reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"};
+const buf__flagset_t buf__fastmath_flags = {
+    "fastmath", "fastmath", "#arith.fastmath", ",", "fast", 7, fastmath_names};
+
+static const char *const overflow_names[] = {"nsw", "nuw"};
+const buf__flagset_t buf__overflow_flags = {
+    "overflowFlags", "overflow", "#arith.overflow", ", ", NULL, 2,
+    overflow_names};
+
+static uint32_t flags_all(const buf__flagset_t *fs) {
+  return (1u << fs->num_names) - 1;
+}
+
+/* The bit of the flag name s (n bytes); false when unknown. */
+static bool flag_bits_of(const buf__flagset_t *fs, const char *s, size_t n,
+                         uint32_t *bits) {
+  if (n == 4 && memcmp(s, "none", 4) == 0) {
+    *bits = 0;
+    return true;
+  }
+  if (fs->all_name && strlen(fs->all_name) == n &&
+      memcmp(s, fs->all_name, n) == 0) {
+    *bits = flags_all(fs);
+    return true;
+  }
+  for (uint32_t i = 0; i < fs->num_names; i++)
+    if (strlen(fs->names[i]) == n && memcmp(s, fs->names[i], n) == 0) {
+      *bits = 1u << i;
+      return true;
+    }
+  return false;
+}
+
+bool buf__flags_value(const buf__flagset_t *fs, buf_attr_t a, uint32_t *bits) {
+  *bits = 0;
+  if (!a)
+    return true;
+  if (a->kind == BUF_ATTR_INTEGER) {
+    if (a->u.i < 0 || (uint64_t)a->u.i > flags_all(fs))
+      return false;
+    *bits = (uint32_t)a->u.i;
+    return true;
+  }
+  if (a->kind != BUF_ATTR_OPAQUE)
+    return false;
+  /* "#arith.fastmath<nnan,ninf>": the names between the angle brackets. */
+  const char *text = a->u.opaque.text;
+  size_t plen = strlen(fs->attr_prefix);
+  if (strncmp(text, fs->attr_prefix, plen) != 0 || text[plen] != '<')
+    return false;
+  const char *s = text + plen + 1;
+  const char *end = strchr(s, '>');
+  if (!end || end[1] != 0)
+    return false;
+  while (s < end) {
+    while (s < end && (*s == ' ' || *s == ','))
+      s++;
+    const char *w = s;
+    while (s < end && *s != ' ' && *s != ',')
+      s++;
+    if (s == w)
+      break;
+    uint32_t b;
+    if (!flag_bits_of(fs, w, (size_t)(s - w), &b))
+      return false;
+    *bits |= b;
+  }
+  return true;
+}
+
+/* Writes the canonical flag list ("nnan,ninf", "fast", "none") to sb. */
+static void flags_spell(buf_strbuf_t *sb, const buf__flagset_t *fs,
+                        uint32_t bits) {
+  if (bits == 0) {
+    buf_strbuf_puts(sb, "none");
+    return;
+  }
+  if (fs->all_name && bits == flags_all(fs)) {
+    buf_strbuf_puts(sb, fs->all_name);
+    return;
+  }
+  bool first = true;
+  for (uint32_t i = 0; i < fs->num_names; i++)
+    if (bits & (1u << i)) {
+      if (!first)
+        buf_strbuf_puts(sb, fs->separator);
+      buf_strbuf_puts(sb, fs->names[i]);
+      first = false;
+    }
+}
+
+buf_attr_t buf__flags_attr(buf_ctx_t *ctx, const buf__flagset_t *fs,
+                           uint32_t bits) {
+  buf_strbuf_t sb = {0};
+  buf_strbuf_puts(&sb, fs->attr_prefix);
+  buf_strbuf_puts(&sb, "<");
+  flags_spell(&sb, fs, bits);
+  buf_strbuf_puts(&sb, ">");
+  buf_attr_t a = buf_attr_opaque(ctx, sb.data, sb.len);
+  buf_strbuf_free(&sb);
+  return a;
+}
+
+buf_status_t buf__parse_flags(buf_parser_t *p, buf_op_state_t *st,
+                              const buf__flagset_t *fs) {
+  uint32_t bits = 0;
+  if (buf_parse_optional_keyword(p, fs->keyword)) {
+    if (BUF_FAILED(buf_parse_expect(p, "<")))
+      return BUF_FAILURE;
+    do {
+      buf_loc_t loc = buf_parser_loc(p);
+      buf_ident_t w;
+      if (BUF_FAILED(buf_parse_any_keyword(p, &w)))
+        return BUF_FAILURE;
+      uint32_t b;
+      if (!flag_bits_of(fs, w, strlen(w), &b))
+        return buf_parser_error_at(p, loc, "invalid %s flag '%s'", fs->keyword,
+                                   w);
+      bits |= b;
+    } while (buf_parse_optional(p, ","));
+    if (BUF_FAILED(buf_parse_expect(p, ">")))
+      return BUF_FAILURE;
+  }
+  buf_state_set_attr(st, fs->attr_name,
+                     buf__flags_attr(buf_parser_ctx(p), fs, bits));
+  return BUF_SUCCESS;
+}
+
+void buf__print_flags(buf_printer_t *pr, buf_op_t *op,
+                      const buf__flagset_t *fs) {
+  uint32_t bits;
+  if (!buf__flags_value(fs, buf_op_attr(op, fs->attr_name), &bits) || !bits)
+    return;
+  buf_strbuf_t sb = {0};
+  flags_spell(&sb, fs, bits);
+  buf_printer_printf(pr, " %s<%s>", fs->keyword, sb.data);
+  buf_strbuf_free(&sb);
+}
+
+buf_status_t buf__verify_flags(buf_op_t *op, const buf__flagset_t *fs) {
+  buf_attr_t a = buf_op_attr(op, fs->attr_name);
+  uint32_t bits;
+  if (buf__flags_value(fs, a, &bits))
+    return BUF_SUCCESS;
+  buf_op_emit_error(op, "attribute '%s' must be %s<...>, but got %s",
+                    fs->attr_name, fs->attr_prefix,
+                    buf_attr_to_string(buf_op_ctx(op), a));
+  return BUF_FAILURE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Side tables                                                               */
+/* ------------------------------------------------------------------------ */
+
+int buf__row_of(const buf_opdef_t *table, uint32_t n, const buf_opdef_t *def) {
+  if (!def)
+    return -1;
+  if (def >= table && def < table + n)
+    return (int)(def - table);
+  for (uint32_t i = 0; i < n; i++)
+    if (strcmp(table[i].name, def->name) == 0)
+      return (int)i;
+  return -1;
+}
+
+int buf__row_of_state(const buf_opdef_t *table, uint32_t n,
+                      const buf_op_state_t *st) {
+  for (uint32_t i = 0; i < n; i++)
+    if (table[i].name == st->name || strcmp(table[i].name, st->name) == 0)
+      return (int)i;
+  return -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Elementwise ops                                                           */
+/* ------------------------------------------------------------------------ */
+
+static bool is_float(buf_type_t t) { return buf_type_is_float(t); }
+
+bool (*buf__elem_pred(buf__elem_kind_t k))(buf_type_t) {
+  return k == BUF__ELEM_FLOAT ? is_float : buf__is_signless_int_or_index;
+}
+
+const char *buf__elem_what(buf__elem_kind_t k) {
+  return k == BUF__ELEM_FLOAT ? "floating-point-like" : "signless-integer-like";
+}
+
+buf_status_t buf__ew_parse(buf_parser_t *p, buf_op_state_t *st,
+                           const buf__ew_desc_t *d) {
+  buf_unresolved_t ops[3];
+  for (uint32_t i = 0; i < d->num_operands; i++) {
+    if (i && BUF_FAILED(buf_parse_expect(p, ",")))
+      return BUF_FAILURE;
+    if (BUF_FAILED(buf_parse_operand(p, &ops[i])))
+      return BUF_FAILURE;
+  }
+  if (d->flags && BUF_FAILED(buf__parse_flags(p, st, d->flags)))
+    return BUF_FAILURE;
+  buf_type_t t;
+  if (BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)) ||
+      BUF_FAILED(buf_parse_resolve_operands_same(p, ops, d->num_operands, t,
+                                                 st)))
+    return BUF_FAILURE;
+  buf_ctx_t *ctx = buf_parser_ctx(p);
+  buf_state_add_result(
+      st, d->bool_result ? buf__shaped_like(ctx, t, buf_type_i1(ctx)) : t);
+  return BUF_SUCCESS;
+}
+
+void buf__ew_print(buf_printer_t *pr, buf_op_t *op, const buf__ew_desc_t *d) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, op->num_operands);
+  const char *elided[] = {d->flags ? d->flags->attr_name : NULL, NULL};
+  if (d->flags)
+    buf__print_flags(pr, op, d->flags);
+  buf_printer_print_attr_dict(pr, op, elided);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_type(pr, op->operands[0].value->type);
+}
+
+buf_status_t buf__ew_verify(buf_op_t *op, const buf__ew_desc_t *d) {
+  if (BUF_FAILED(buf__verify_num_operands(op, d->num_operands)) ||
+      BUF_FAILED(buf__verify_num_results(op, 1)))
+    return BUF_FAILURE;
+  bool (*pred)(buf_type_t) = buf__elem_pred((buf__elem_kind_t)d->elem);
+  const char *what = buf__elem_what((buf__elem_kind_t)d->elem);
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    if (BUF_FAILED(buf__verify_operand_like(op, i, pred, what)))
+      return BUF_FAILURE;
+  if (d->bool_result) {
+    if (BUF_FAILED(buf__verify_result_like(op, 0, buf__is_i1, "bool-like")))
+      return BUF_FAILURE;
+    buf_type_t t = op->operands[0].value->type;
+    for (uint32_t i = 1; i < op->num_operands; i++)
+      if (op->operands[i].value->type != t) {
+        buf_op_emit_error(op, "requires all operands to have the same type");
+        return BUF_FAILURE;
+      }
+    if (!buf__same_container_shape(t, op->results[0].type)) {
+      buf_op_emit_error(op, "requires the same shape for all operands and "
+                            "results");
+      return BUF_FAILURE;
+    }
+  } else {
+    if (BUF_FAILED(buf__verify_result_like(op, 0, pred, what)) ||
+        BUF_FAILED(buf__verify_same_operand_result_types(op)))
+      return BUF_FAILURE;
+  }
+  if (d->flags && BUF_FAILED(buf__verify_flags(op, d->flags)))
+    return BUF_FAILURE;
+  return BUF_SUCCESS;
+}

@@ -1,0 +1,148 @@
+/*
+ * dialect_util.h: helpers shared by the dialect op tables (internal).
+ *
+ * Op definitions are table rows; many rows share one parse/print/verify hook
+ * and differ only in data (arith.addi and arith.subi). These helpers hold
+ * what such shared hooks have in common:
+ *   - type predicates in MLIR's vocabulary ("signless-integer-like",
+ *     "floating-point-like": a scalar or a tensor/vector of it),
+ *   - the common verifier checks with MLIR's wording (operand/result counts,
+ *     "requires the same type for all operands and results"),
+ *   - bit-flag attributes spelled `fastmath<nnan,ninf>` / `overflow<nsw, nuw>`
+ *     in the custom form and `#arith.fastmath<...>` in the generic form
+ *     (stored as opaque attributes holding the canonical generic spelling),
+ *   - a per-row side table lookup (row data parallel to an opdef table),
+ *   - "elementwise" ops: N operands of one type, one result of that type
+ *     (or of i1 shaped like it), optional flags; custom form
+ *     `%a, %b flags attr-dict : T`.
+ *
+ * Everything here is stateless and thread-safe; nothing allocates outside
+ * the context arena.
+ */
+#ifndef BUF_DIALECT_UTIL_H
+#define BUF_DIALECT_UTIL_H
+
+#include "buf/ir.h"
+#include "buf/syntax.h"
+
+/* ------------------------------------------------------------------------ */
+/* Type predicates                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* The element type of a tensor (ranked or not) or vector; t itself for any
+ * other type. MLIR's getElementTypeOrSelf. */
+buf_type_t buf__elem_or_self(buf_type_t t);
+/* Signless integer of any width, or index (MLIR "signless-integer-like"
+ * scalar). */
+bool buf__is_signless_int_or_index(buf_type_t t);
+/* Signless integer (no index). */
+bool buf__is_signless_int(buf_type_t t);
+/* i1 (signless). */
+bool buf__is_i1(buf_type_t t);
+/* t is a scalar satisfying pred or a tensor/vector whose element type does
+ * (MLIR's "...-like" type constraints). Memrefs never qualify. */
+bool buf__is_like(buf_type_t t, bool (*pred)(buf_type_t));
+/* a and b are both scalars, or the same kind of container (ranked tensor,
+ * unranked tensor, vector) with the same shape; element types are ignored. */
+bool buf__same_container_shape(buf_type_t a, buf_type_t b);
+/* The type with t's container and shape and element type elem (i1 results
+ * of comparisons); elem itself when t is a scalar. */
+buf_type_t buf__shaped_like(buf_ctx_t *ctx, buf_type_t t, buf_type_t elem);
+
+/* ------------------------------------------------------------------------ */
+/* Common verifier checks (emit MLIR's messages, return BUF_FAILURE)         */
+/* ------------------------------------------------------------------------ */
+
+/* "expected N operands, but found M" */
+buf_status_t buf__verify_num_operands(buf_op_t *op, uint32_t n);
+/* "requires one result" / "requires zero results" / "requires N results" */
+buf_status_t buf__verify_num_results(buf_op_t *op, uint32_t n);
+/* "requires the same type for all operands and results" */
+buf_status_t buf__verify_same_operand_result_types(buf_op_t *op);
+/* "operand #i must be <what>, but got 'T'" when !buf__is_like(T, pred). */
+buf_status_t buf__verify_operand_like(buf_op_t *op, uint32_t i,
+                                      bool (*pred)(buf_type_t),
+                                      const char *what);
+/* "result #i must be <what>, but got 'T'". */
+buf_status_t buf__verify_result_like(buf_op_t *op, uint32_t i,
+                                     bool (*pred)(buf_type_t),
+                                     const char *what);
+/* "requires attribute 'name'" when the op lacks it. */
+buf_status_t buf__verify_has_attr(buf_op_t *op, const char *name);
+
+/* ------------------------------------------------------------------------ */
+/* Bit-flag attributes: fastmath and overflow                                */
+/* ------------------------------------------------------------------------ */
+
+typedef struct buf__flagset {
+  const char *attr_name;        /* inherent attribute: "fastmath" */
+  const char *keyword;          /* custom-form keyword: "fastmath" */
+  const char *attr_prefix;      /* generic spelling: "#arith.fastmath" */
+  const char *separator;        /* between names: "," or ", " */
+  const char *all_name;         /* name of all bits set ("fast") or NULL */
+  uint32_t num_names;
+  const char *const *names;     /* names[i] is bit 1<<i, in print order */
+} buf__flagset_t;
+
+/* arith's FastMathFlags: reassoc nnan ninf nsz arcp contract afn, fast. */
+extern const buf__flagset_t buf__fastmath_flags;
+/* arith's IntegerOverflowFlags: nsw nuw. */
+extern const buf__flagset_t buf__overflow_flags;
+
+/* The bits of a flag attribute (its generic text, or an integer); 0 when a
+ * is NULL. Returns false when the text names an unknown flag. */
+bool buf__flags_value(const buf__flagset_t *fs, buf_attr_t a, uint32_t *bits);
+/* The attribute for bits, spelled canonically ("#arith.fastmath<none>"). */
+buf_attr_t buf__flags_attr(buf_ctx_t *ctx, const buf__flagset_t *fs,
+                           uint32_t bits);
+/* Parses an optional `keyword<flag, ...>`; sets the attribute in st, to
+ * `<none>` when absent (mlir-opt stores the default). */
+buf_status_t buf__parse_flags(buf_parser_t *p, buf_op_state_t *st,
+                              const buf__flagset_t *fs);
+/* Prints " keyword<flags>" unless the attribute is absent or none. */
+void buf__print_flags(buf_printer_t *pr, buf_op_t *op,
+                      const buf__flagset_t *fs);
+/* Checks that the attribute, when present, is a valid flag attribute. */
+buf_status_t buf__verify_flags(buf_op_t *op, const buf__flagset_t *fs);
+
+/* ------------------------------------------------------------------------ */
+/* Side tables                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* The row number of def in table (n rows), or -1. Matches by address, then
+ * by name (so a copied definition still finds its row). */
+int buf__row_of(const buf_opdef_t *table, uint32_t n, const buf_opdef_t *def);
+/* The row of the op being parsed (st->name), or -1. */
+int buf__row_of_state(const buf_opdef_t *table, uint32_t n,
+                      const buf_op_state_t *st);
+
+/* ------------------------------------------------------------------------ */
+/* Elementwise ops                                                           */
+/* ------------------------------------------------------------------------ */
+
+typedef enum buf__elem_kind {
+  BUF__ELEM_INT,    /* signless integer or index ("signless-integer-like") */
+  BUF__ELEM_FLOAT,  /* float ("floating-point-like") */
+} buf__elem_kind_t;
+
+/* How an elementwise op looks; one per table row (or shared by rows). */
+typedef struct buf__ew_desc {
+  uint8_t num_operands;        /* 1, 2 or 3 */
+  uint8_t elem;                /* buf__elem_kind_t of the operands */
+  bool bool_result;            /* result is i1 shaped like the operands */
+  const buf__flagset_t *flags; /* fastmath/overflow, or NULL */
+} buf__ew_desc_t;
+
+/* Custom form `%a, %b flags attr-dict : T`. */
+buf_status_t buf__ew_parse(buf_parser_t *p, buf_op_state_t *st,
+                           const buf__ew_desc_t *d);
+void buf__ew_print(buf_printer_t *pr, buf_op_t *op, const buf__ew_desc_t *d);
+/* Counts, element kinds, same types (result i1-shaped when bool_result),
+ * flags. */
+buf_status_t buf__ew_verify(buf_op_t *op, const buf__ew_desc_t *d);
+
+/* The predicate and MLIR's name for an element kind. */
+bool (*buf__elem_pred(buf__elem_kind_t k))(buf_type_t);
+const char *buf__elem_what(buf__elem_kind_t k);
+
+#endif /* BUF_DIALECT_UTIL_H */
