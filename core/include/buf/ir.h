@@ -723,6 +723,13 @@ struct buf_opdef_s {
   bool (*name_result)(buf_op_t *op, uint32_t i, char *buf, size_t size);
   /* How the op bufferizes; NULL: unknown to bufferization. */
   const buf_bufferize_model_t *bufferize;
+  /* For the printer: the SSA name stem of entry-block argument `arg` of
+   * region `region` (MLIR's getAsmBlockArgumentNames; linalg names its body
+   * arguments "in", "out", "init"), written into buf without '%'; the
+   * printer uniquifies it (%in, %in_0 ...) as it does result names. Returns
+   * false for the default %argN naming. NULL: not used. */
+  bool (*name_block_arg)(buf_op_t *op, uint32_t region, uint32_t arg,
+                         char *buf, size_t size);
 };
 
 struct buf_dialect_s {

@@ -294,6 +294,11 @@ void buf_printer_print_dynamic_index_list(buf_printer_t *pr, buf_attr_t statics,
                                           uint32_t num_dyn,
                                           buf_value_t *const *dyn);
 void buf_printer_newline(buf_printer_t *pr); /* newline + indentation */
+/* Changes the indentation that buf_printer_newline and nested regions use
+ * by delta levels (MLIR's increaseIndent/decreaseIndent): linalg.map and
+ * linalg.reduce print their "(%in: f32, %init: f32) {" on a new line one
+ * level deeper, with the region indented below it. */
+void buf_printer_indent(buf_printer_t *pr, int delta);
 
 #ifdef __cplusplus
 }
