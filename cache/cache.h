@@ -1,0 +1,109 @@
+/*
+ * cache.h: bufferd's artifact store.
+ *
+ * A compile result is a set of named artifacts ("memref", "llvm", "report",
+ * ...) plus a small JSON "meta" document (diagnostics, timings), stored under
+ * a key: the SHA-256 of everything that determines the result (see
+ * cache_key_compute). The store is one SQLite database in WAL mode:
+ *
+ *   entries(key, status, created, last_used, expires, bytes, components, meta)
+ *   artifacts(key, name, data, sha256)
+ *
+ * All artifacts of one compile are written in one transaction. Each
+ * artifact carries its own SHA-256, checked on every read: a mismatch is
+ * treated as a miss, the entry is dropped, and the corruption is counted.
+ * Eviction is least-recently-used by total bytes, plus by age.
+ *
+ * Thread safety: a cache_t may be used from several threads; calls are
+ * serialized on an internal mutex (SQLite itself is opened in serialized
+ * mode as well). Errors are returned as negative errno-style codes with a
+ * message in cache_last_error.
+ */
+#ifndef BUFFERD_CACHE_H
+#define BUFFERD_CACHE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CACHE_KEY_HEX_LEN 64
+#define CACHE_KEY_SCHEMA_VERSION 1
+
+typedef struct cache_s cache_t;
+
+typedef struct cache_config {
+  uint64_t max_bytes;          /* 0: unbounded */
+  int64_t failed_ttl_seconds;  /* how long failed compiles stay cached */
+} cache_config_t;
+
+/* What went into a key; kept with the entry so that `bufferc explain` and
+ * GET /v1/keys/{key} can show it. */
+typedef struct cache_key_parts {
+  const char *compiler_version;
+  const char *canonical_ir;    /* the program printed canonically */
+  const char *pipeline;        /* normalized pipeline text */
+  const char *artifacts;       /* sorted, comma-separated artifact names */
+  const char *target_options;  /* canonical JSON of target options ("{}") */
+} cache_key_parts_t;
+
+/* Computes the key (64 lowercase hex chars + NUL) of parts. */
+void cache_key_compute(const cache_key_parts_t *parts,
+                       char key[CACHE_KEY_HEX_LEN + 1]);
+/* SHA-256 of data as lowercase hex. */
+void cache_sha256_hex(const void *data, size_t len,
+                      char hex[CACHE_KEY_HEX_LEN + 1]);
+/* True when s is 64 lowercase hex characters. */
+bool cache_key_is_valid(const char *s);
+
+typedef struct cache_artifact {
+  char *name;               /* "memref", "llvm", "obj", ... */
+  unsigned char *data;
+  size_t len;
+} cache_artifact_t;
+
+typedef enum cache_status {
+  CACHE_ENTRY_OK = 0,       /* a successful compile */
+  CACHE_ENTRY_FAILED = 1,   /* a program error, cached briefly */
+} cache_status_t;
+
+typedef struct cache_entry {
+  cache_status_t status;
+  char *meta;               /* JSON text */
+  char *components;         /* JSON text of the key parts */
+  cache_artifact_t *artifacts;
+  size_t num_artifacts;
+  int64_t created;          /* unix seconds */
+} cache_entry_t;
+
+typedef struct cache_stats {
+  uint64_t hits, misses, puts, corrupt, evicted;
+  uint64_t entries, bytes;
+} cache_stats_t;
+
+/* Opens (creating) the database at path. Returns NULL and sets *err (a
+ * malloc'd message) on failure. */
+cache_t *cache_open(const char *path, const cache_config_t *cfg, char **err);
+void cache_close(cache_t *c);
+
+/* Looks up key. Returns 1 and fills *out (free with cache_entry_free) on a
+ * hit, 0 on a miss (also for expired failures and corrupt entries, which are
+ * dropped), negative on a database error. */
+int cache_get(cache_t *c, const char *key, cache_entry_t *out);
+/* Stores an entry and its artifacts in one transaction, replacing any old
+ * one, then evicts down to max_bytes. Returns 0 or negative. */
+int cache_put(cache_t *c, const char *key, const cache_entry_t *entry);
+/* The JSON components of key, malloc'd, or NULL when unknown. */
+char *cache_components(cache_t *c, const char *key);
+/* Drops entries not used for `seconds`; returns how many, or negative. */
+int64_t cache_evict_older_than(cache_t *c, int64_t seconds);
+/* Drops least recently used entries until at most max_bytes remain. */
+int64_t cache_evict_to(cache_t *c, uint64_t max_bytes);
+void cache_get_stats(cache_t *c, cache_stats_t *out);
+/* "ok" or the message of PRAGMA integrity_check (malloc'd). */
+char *cache_integrity_check(cache_t *c);
+/* The message of the last failure on this cache (borrowed). */
+const char *cache_last_error(cache_t *c);
+
+void cache_entry_free(cache_entry_t *e);
+
+#endif /* BUFFERD_CACHE_H */
