@@ -377,6 +377,8 @@ buf_status_t buf__ew_verify(buf_op_t *op, const buf__ew_desc_t *d) {
     if (BUF_FAILED(buf__verify_operand_like(op, i, pred, what)))
       return BUF_FAILURE;
   if (d->bool_result) {
+    if (BUF_FAILED(buf__verify_result_like(op, 0, buf__is_i1, "bool-like")))
+      return BUF_FAILURE;
     buf_type_t t = op->operands[0].value->type;
     for (uint32_t i = 1; i < op->num_operands; i++)
       if (op->operands[i].value->type != t) {
@@ -384,8 +386,7 @@ buf_status_t buf__ew_verify(buf_op_t *op, const buf__ew_desc_t *d) {
                               "same type");
         return BUF_FAILURE;
       }
-    if (!buf__is_like(op->results[0].type, buf__is_i1) ||
-        !buf__same_container_shape(t, op->results[0].type)) {
+    if (!buf__same_container_shape(t, op->results[0].type)) {
       buf_op_emit_error(op, "failed to verify that result type has i1 element "
                             "type and same shape as operands");
       return BUF_FAILURE;
