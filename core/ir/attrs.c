@@ -1,0 +1,496 @@
+/*
+ * attrs.c: interned attributes.
+ *
+ * Like types, attributes are hash-consed per context so equality is pointer
+ * equality. To make that hold for values that MLIR considers equal, the
+ * constructors canonicalize first: integers are normalized to their type's
+ * width, floats rounded to their type's precision, dense elements whose
+ * values are all equal become splats, dictionaries are sorted by name, and
+ * an integer attribute of type i1 is the bool attribute (MLIR's BoolAttr is
+ * an i1 IntegerAttr and prints as true/false). Bool attributes carry the i1
+ * type and keep their value in u.i as 0/1 (u.b aliases its low byte).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_internal.h"
+
+/* ---- canonical values ------------------------------------------------------ */
+
+/* Sign- or zero-extends v from the type's width. */
+int64_t buf__int_normalize(buf_type_t t, int64_t v) {
+  if (!t) return v;
+  if (t->kind == BUF_TYPE_INDEX) return v;
+  if (t->kind != BUF_TYPE_INTEGER) return v;
+  uint32_t w = t->u.integer.width;
+  if (w == 1) return v & 1;
+  if (w == 0 || w >= 64) return v;
+  uint64_t mask = (UINT64_C(1) << w) - 1;
+  uint64_t u = (uint64_t)v & mask;
+  if (t->u.integer.signedness != BUF_UNSIGNED && (u >> (w - 1)) & 1)
+    u |= ~mask;
+  return (int64_t)u;
+}
+
+/* Rounds v to a binary format with mbits stored mantissa bits and exponent
+ * range [emin, emax], ties to even; overflow gives infinity. */
+static double round_format(double v, int mbits, int emin, int emax) {
+  if (!isfinite(v) || v == 0) return v;
+  int e;
+  frexp(v, &e);
+  int lead = e - 1; /* exponent of the leading bit */
+  if (lead < emin) lead = emin; /* subnormal: fixed quantum */
+  double scaled = ldexp(v, mbits - lead);
+  double r = ldexp(nearbyint(scaled), lead - mbits);
+  double maxv = ldexp(2.0 - ldexp(1.0, -mbits), emax);
+  if (fabs(r) > maxv) return copysign(INFINITY, v);
+  return r;
+}
+
+double buf__float_round(buf_float_kind_t k, double v) {
+  switch (k) {
+  case BUF_F64: return v;
+  case BUF_F32: return (double)(float)v;
+  case BUF_F16: return round_format(v, 10, -14, 15);
+  case BUF_BF16: return round_format(v, 7, -126, 127);
+  }
+  return v;
+}
+
+static double float_norm(buf_type_t t, double v) {
+  if (t && t->kind == BUF_TYPE_FLOAT) return buf__float_round(t->u.fkind, v);
+  return v;
+}
+
+/* ---- interning ---------------------------------------------------------- */
+
+static uint64_t hash_f(uint64_t h, const double *f, int64_t n) {
+  return buf__hash_bytes(h, f, (size_t)n * sizeof(double));
+}
+
+static uint64_t attr_hash(const struct buf_attr_s *a) {
+  uint64_t h = buf__hash_u64(BUF__HASH_SEED, a->kind);
+  h = buf__hash_u64(h, (uintptr_t)a->type);
+  switch (a->kind) {
+  case BUF_ATTR_UNIT:
+  case BUF_ATTR_TYPE:
+    break;
+  case BUF_ATTR_BOOL:
+  case BUF_ATTR_INTEGER:
+    h = buf__hash_u64(h, (uint64_t)a->u.i);
+    break;
+  case BUF_ATTR_FLOAT:
+    h = hash_f(h, &a->u.f, 1);
+    break;
+  case BUF_ATTR_STRING:
+    h = buf__hash_bytes(h, a->u.str.data, a->u.str.len);
+    break;
+  case BUF_ATTR_ARRAY:
+    h = buf__hash_bytes(h, a->u.array.elems, a->u.array.n * sizeof(buf_attr_t));
+    break;
+  case BUF_ATTR_DICT:
+    h = buf__hash_bytes(h, a->u.dict.entries,
+                        a->u.dict.n * sizeof(buf_named_attr_t));
+    break;
+  case BUF_ATTR_DENSE:
+    h = buf__hash_u64(h, a->u.dense.splat);
+    h = buf__hash_u64(h, (uint64_t)a->u.dense.count);
+    if (a->u.dense.ints)
+      h = buf__hash_bytes(h, a->u.dense.ints,
+                          (size_t)a->u.dense.count * sizeof(int64_t));
+    if (a->u.dense.floats) h = hash_f(h, a->u.dense.floats, a->u.dense.count);
+    break;
+  case BUF_ATTR_DENSE_ARRAY:
+    h = buf__hash_u64(h, (uint64_t)a->u.dense_array.count);
+    if (a->u.dense_array.ints)
+      h = buf__hash_bytes(h, a->u.dense_array.ints,
+                          (size_t)a->u.dense_array.count * sizeof(int64_t));
+    if (a->u.dense_array.floats)
+      h = hash_f(h, a->u.dense_array.floats, a->u.dense_array.count);
+    break;
+  case BUF_ATTR_AFFINE_MAP:
+    h = buf__hash_u64(h, buf__affine_map_hash(a->u.map));
+    break;
+  case BUF_ATTR_SYMBOL_REF:
+    h = buf__hash_bytes(h, a->u.symref.names,
+                        a->u.symref.n * sizeof(buf_ident_t));
+    break;
+  case BUF_ATTR_STRIDED:
+    h = buf__hash_u64(h, a->u.strided.rank);
+    h = buf__hash_bytes(h, a->u.strided.strides,
+                        a->u.strided.rank * sizeof(int64_t));
+    h = buf__hash_u64(h, (uint64_t)a->u.strided.offset);
+    break;
+  case BUF_ATTR_OPAQUE:
+    h = buf__hash_u64(h, (uintptr_t)a->u.opaque.text);
+    break;
+  }
+  return h;
+}
+
+static bool mem_eq(const void *a, const void *b, size_t n) {
+  if (n == 0) return true;
+  if (!a || !b) return a == b;
+  return memcmp(a, b, n) == 0;
+}
+
+static bool attr_eq(const void *stored, const void *key) {
+  const struct buf_attr_s *a = stored, *b = key;
+  if (a->kind != b->kind || a->type != b->type) return false;
+  switch (a->kind) {
+  case BUF_ATTR_UNIT:
+  case BUF_ATTR_TYPE:
+    return true;
+  case BUF_ATTR_BOOL:
+  case BUF_ATTR_INTEGER:
+    return a->u.i == b->u.i;
+  case BUF_ATTR_FLOAT:
+    return mem_eq(&a->u.f, &b->u.f, sizeof(double));
+  case BUF_ATTR_STRING:
+    return a->u.str.len == b->u.str.len &&
+           mem_eq(a->u.str.data, b->u.str.data, a->u.str.len);
+  case BUF_ATTR_ARRAY:
+    return a->u.array.n == b->u.array.n &&
+           mem_eq(a->u.array.elems, b->u.array.elems,
+                  a->u.array.n * sizeof(buf_attr_t));
+  case BUF_ATTR_DICT:
+    return a->u.dict.n == b->u.dict.n &&
+           mem_eq(a->u.dict.entries, b->u.dict.entries,
+                  a->u.dict.n * sizeof(buf_named_attr_t));
+  case BUF_ATTR_DENSE:
+    return a->u.dense.splat == b->u.dense.splat &&
+           a->u.dense.count == b->u.dense.count &&
+           (a->u.dense.ints == NULL) == (b->u.dense.ints == NULL) &&
+           (a->u.dense.floats == NULL) == (b->u.dense.floats == NULL) &&
+           mem_eq(a->u.dense.ints, b->u.dense.ints,
+                  a->u.dense.ints ? (size_t)a->u.dense.count * 8 : 0) &&
+           mem_eq(a->u.dense.floats, b->u.dense.floats,
+                  a->u.dense.floats ? (size_t)a->u.dense.count * 8 : 0);
+  case BUF_ATTR_DENSE_ARRAY:
+    return a->u.dense_array.count == b->u.dense_array.count &&
+           (a->u.dense_array.ints == NULL) == (b->u.dense_array.ints == NULL) &&
+           mem_eq(a->u.dense_array.ints, b->u.dense_array.ints,
+                  a->u.dense_array.ints ? (size_t)a->u.dense_array.count * 8
+                                        : 0) &&
+           mem_eq(a->u.dense_array.floats, b->u.dense_array.floats,
+                  a->u.dense_array.floats ? (size_t)a->u.dense_array.count * 8
+                                          : 0);
+  case BUF_ATTR_AFFINE_MAP:
+    return buf_affine_map_equal(a->u.map, b->u.map);
+  case BUF_ATTR_SYMBOL_REF:
+    return a->u.symref.n == b->u.symref.n &&
+           mem_eq(a->u.symref.names, b->u.symref.names,
+                  a->u.symref.n * sizeof(buf_ident_t));
+  case BUF_ATTR_STRIDED:
+    return a->u.strided.rank == b->u.strided.rank &&
+           a->u.strided.offset == b->u.strided.offset &&
+           mem_eq(a->u.strided.strides, b->u.strided.strides,
+                  a->u.strided.rank * sizeof(int64_t));
+  case BUF_ATTR_OPAQUE:
+    return a->u.opaque.text == b->u.opaque.text;
+  }
+  return false;
+}
+
+static void *dup(buf_ctx_t *ctx, const void *p, size_t n) {
+  if (!p || n == 0) return NULL;
+  void *q = buf_arena_alloc(&ctx->arena, n);
+  memcpy(q, p, n);
+  return q;
+}
+
+/* Like dup, but a non-NULL p of zero length stays non-NULL so that the
+ * element flavour (ints or floats) of an empty dense value is kept. */
+static void *dup_keep(buf_ctx_t *ctx, const void *p, size_t n) {
+  if (!p) return NULL;
+  void *q = buf_arena_alloc(&ctx->arena, n ? n : 8);
+  if (n) memcpy(q, p, n);
+  return q;
+}
+
+/* Returns the interned copy of the candidate k, copying its arrays. */
+static buf_attr_t intern(buf_ctx_t *ctx, struct buf_attr_s *k) {
+  uint64_t h = attr_hash(k);
+  buf_attr_t found = buf__htab_find(&ctx->attrs, h, attr_eq, k);
+  if (found) return found;
+  struct buf_attr_s *a = buf_arena_alloc(&ctx->arena, sizeof *a);
+  *a = *k;
+  switch (k->kind) {
+  case BUF_ATTR_STRING:
+    a->u.str.data = buf_arena_strndup(&ctx->arena, k->u.str.data, k->u.str.len);
+    break;
+  case BUF_ATTR_ARRAY:
+    a->u.array.elems = dup(ctx, k->u.array.elems, k->u.array.n * sizeof(buf_attr_t));
+    break;
+  case BUF_ATTR_DICT:
+    a->u.dict.entries =
+        dup(ctx, k->u.dict.entries, k->u.dict.n * sizeof(buf_named_attr_t));
+    break;
+  case BUF_ATTR_DENSE:
+    a->u.dense.ints = dup_keep(ctx, k->u.dense.ints, (size_t)k->u.dense.count * 8);
+    a->u.dense.floats =
+        dup_keep(ctx, k->u.dense.floats, (size_t)k->u.dense.count * 8);
+    break;
+  case BUF_ATTR_DENSE_ARRAY:
+    a->u.dense_array.ints =
+        dup_keep(ctx, k->u.dense_array.ints, (size_t)k->u.dense_array.count * 8);
+    a->u.dense_array.floats = dup_keep(ctx, k->u.dense_array.floats,
+                                       (size_t)k->u.dense_array.count * 8);
+    break;
+  case BUF_ATTR_SYMBOL_REF:
+    a->u.symref.names =
+        dup(ctx, k->u.symref.names, k->u.symref.n * sizeof(buf_ident_t));
+    break;
+  case BUF_ATTR_STRIDED:
+    a->u.strided.strides =
+        dup(ctx, k->u.strided.strides, k->u.strided.rank * sizeof(int64_t));
+    break;
+  default:
+    break;
+  }
+  buf__htab_insert(&ctx->attrs, h, a);
+  return a;
+}
+
+/* ---- constructors -------------------------------------------------------- */
+
+buf_attr_t buf_attr_unit(buf_ctx_t *ctx) {
+  struct buf_attr_s k = {.kind = BUF_ATTR_UNIT};
+  return intern(ctx, &k);
+}
+
+buf_attr_t buf_attr_bool(buf_ctx_t *ctx, bool value) {
+  struct buf_attr_s k = {.kind = BUF_ATTR_BOOL};
+  k.type = buf_type_i1(ctx);
+  k.u.i = value ? 1 : 0;
+  return intern(ctx, &k);
+}
+
+/* An integer of type (i64 when NULL), normalized to its width; i1 gives
+ * the bool attribute. */
+buf_attr_t buf_attr_integer(buf_ctx_t *ctx, buf_type_t type, int64_t value) {
+  if (!type) type = buf_type_i64(ctx);
+  if (type->kind == BUF_TYPE_INTEGER && type->u.integer.width == 1 &&
+      type->u.integer.signedness == BUF_SIGNLESS)
+    return buf_attr_bool(ctx, value & 1);
+  struct buf_attr_s k = {.kind = BUF_ATTR_INTEGER, .type = type};
+  k.u.i = buf__int_normalize(type, value);
+  return intern(ctx, &k);
+}
+
+buf_attr_t buf_attr_index(buf_ctx_t *ctx, int64_t value) {
+  return buf_attr_integer(ctx, buf_type_index(ctx), value);
+}
+
+buf_attr_t buf_attr_float(buf_ctx_t *ctx, buf_type_t type, double value) {
+  if (!type) type = buf_type_f64(ctx);
+  struct buf_attr_s k = {.kind = BUF_ATTR_FLOAT, .type = type};
+  k.u.f = float_norm(type, value);
+  return intern(ctx, &k);
+}
+
+buf_attr_t buf_attr_string(buf_ctx_t *ctx, const char *data, size_t len) {
+  struct buf_attr_s k = {.kind = BUF_ATTR_STRING};
+  k.u.str.data = data ? data : "";
+  k.u.str.len = data ? len : 0;
+  return intern(ctx, &k);
+}
+
+buf_attr_t buf_attr_string_cstr(buf_ctx_t *ctx, const char *s) {
+  return buf_attr_string(ctx, s, strlen(s));
+}
+
+buf_attr_t buf_attr_type(buf_ctx_t *ctx, buf_type_t type) {
+  struct buf_attr_s k = {.kind = BUF_ATTR_TYPE, .type = type};
+  return intern(ctx, &k);
+}
+
+buf_attr_t buf_attr_array(buf_ctx_t *ctx, uint32_t n, const buf_attr_t *elems) {
+  struct buf_attr_s k = {.kind = BUF_ATTR_ARRAY};
+  k.u.array.n = n;
+  k.u.array.elems = elems;
+  return intern(ctx, &k);
+}
+
+typedef struct {
+  buf_named_attr_t e;
+  uint32_t idx;
+} sort_ent_t;
+
+static int cmp_named(const void *pa, const void *pb) {
+  const sort_ent_t *a = pa, *b = pb;
+  int c = strcmp(a->e.name, b->e.name);
+  if (c) return c;
+  return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+/* A dictionary sorted by name (stable, so duplicates keep their order). */
+buf_attr_t buf_attr_dict(buf_ctx_t *ctx, uint32_t n,
+                         const buf_named_attr_t *entries) {
+  struct buf_attr_s k = {.kind = BUF_ATTR_DICT};
+  buf_named_attr_t small[16];
+  buf_named_attr_t *sorted = n <= 16 ? small : malloc(n * sizeof *sorted);
+  sort_ent_t *tmp = n ? malloc(n * sizeof *tmp) : NULL;
+  if ((n > 16 && !sorted) || (n && !tmp)) abort(); /* out of memory */
+  for (uint32_t i = 0; i < n; i++) {
+    tmp[i].e = entries[i];
+    /* names must be interned for pointer comparison in dict equality */
+    tmp[i].e.name = buf_ident_cstr(ctx, entries[i].name);
+    tmp[i].idx = i;
+  }
+  if (n > 1) qsort(tmp, n, sizeof *tmp, cmp_named);
+  for (uint32_t i = 0; i < n; i++) sorted[i] = tmp[i].e;
+  free(tmp);
+  k.u.dict.n = n;
+  k.u.dict.entries = sorted;
+  buf_attr_t a = intern(ctx, &k);
+  if (sorted != small) free(sorted);
+  return a;
+}
+
+/* Dense elements: values normalized to the element type, all-equal
+ * collapsed into a splat. */
+buf_attr_t buf_attr_dense(buf_ctx_t *ctx, buf_type_t shaped, int64_t count,
+                          const int64_t *ints, const double *floats) {
+  buf_type_t elem = buf_type_elem(shaped);
+  bool is_float = elem ? buf_type_is_float(elem) : (floats != NULL);
+  struct buf_attr_s k = {.kind = BUF_ATTR_DENSE, .type = shaped};
+  if (count < 0) count = 0;
+  int64_t *ni = NULL;
+  double *nf = NULL;
+  if (is_float) {
+    nf = malloc((size_t)(count ? count : 1) * sizeof *nf);
+    if (!nf) abort();
+    for (int64_t i = 0; i < count; i++)
+      nf[i] = float_norm(elem, floats ? floats[i] : (ints ? (double)ints[i] : 0));
+  } else {
+    ni = malloc((size_t)(count ? count : 1) * sizeof *ni);
+    if (!ni) abort();
+    for (int64_t i = 0; i < count; i++)
+      ni[i] = buf__int_normalize(elem, ints ? ints[i] : (floats ? (int64_t)floats[i] : 0));
+  }
+  bool splat = count == 1;
+  if (count > 1) {
+    splat = true;
+    for (int64_t i = 1; i < count && splat; i++)
+      splat = is_float ? memcmp(&nf[i], &nf[0], sizeof(double)) == 0
+                       : ni[i] == ni[0];
+    if (splat) count = 1;
+  }
+  k.u.dense.splat = splat;
+  k.u.dense.count = count;
+  k.u.dense.ints = ni;
+  k.u.dense.floats = nf;
+  buf_attr_t a = intern(ctx, &k);
+  free(ni);
+  free(nf);
+  return a;
+}
+
+buf_attr_t buf_attr_dense_array(buf_ctx_t *ctx, buf_type_t elem, int64_t count,
+                                const int64_t *ints, const double *floats) {
+  bool is_float = elem ? buf_type_is_float(elem) : (floats != NULL);
+  struct buf_attr_s k = {.kind = BUF_ATTR_DENSE_ARRAY, .type = elem};
+  if (count < 0) count = 0;
+  int64_t *ni = NULL;
+  double *nf = NULL;
+  if (is_float) {
+    nf = malloc((size_t)(count ? count : 1) * sizeof *nf);
+    if (!nf) abort();
+    for (int64_t i = 0; i < count; i++)
+      nf[i] = float_norm(elem, floats ? floats[i] : (ints ? (double)ints[i] : 0));
+  } else {
+    ni = malloc((size_t)(count ? count : 1) * sizeof *ni);
+    if (!ni) abort();
+    for (int64_t i = 0; i < count; i++)
+      ni[i] = buf__int_normalize(elem, ints ? ints[i] : (floats ? (int64_t)floats[i] : 0));
+  }
+  k.u.dense_array.count = count;
+  k.u.dense_array.ints = ni;
+  k.u.dense_array.floats = nf;
+  buf_attr_t found = intern(ctx, &k);
+  free(ni);
+  free(nf);
+  return found;
+}
+
+buf_attr_t buf_attr_i64_array(buf_ctx_t *ctx, int64_t count,
+                              const int64_t *values) {
+  return buf_attr_dense_array(ctx, buf_type_i64(ctx), count, values, NULL);
+}
+
+buf_attr_t buf_attr_affine_map(buf_ctx_t *ctx, buf_affine_map_t *map) {
+  struct buf_attr_s k = {.kind = BUF_ATTR_AFFINE_MAP};
+  k.u.map = map;
+  return intern(ctx, &k);
+}
+
+buf_attr_t buf_attr_symbol_ref(buf_ctx_t *ctx, uint32_t n,
+                               const buf_ident_t *names) {
+  buf_ident_t small[8];
+  buf_ident_t *ids = n <= 8 ? small : malloc(n * sizeof *ids);
+  if (!ids) abort();
+  for (uint32_t i = 0; i < n; i++) ids[i] = buf_ident_cstr(ctx, names[i]);
+  struct buf_attr_s k = {.kind = BUF_ATTR_SYMBOL_REF};
+  k.u.symref.n = n;
+  k.u.symref.names = ids;
+  buf_attr_t a = intern(ctx, &k);
+  if (ids != small) free(ids);
+  return a;
+}
+
+buf_attr_t buf_attr_flat_symbol_ref(buf_ctx_t *ctx, const char *name) {
+  buf_ident_t id = buf_ident_cstr(ctx, name);
+  return buf_attr_symbol_ref(ctx, 1, &id);
+}
+
+buf_attr_t buf_attr_strided(buf_ctx_t *ctx, uint32_t rank,
+                            const int64_t *strides, int64_t offset) {
+  struct buf_attr_s k = {.kind = BUF_ATTR_STRIDED};
+  k.u.strided.rank = rank;
+  k.u.strided.strides = strides;
+  k.u.strided.offset = offset;
+  return intern(ctx, &k);
+}
+
+buf_attr_t buf_attr_opaque(buf_ctx_t *ctx, const char *text, size_t len) {
+  struct buf_attr_s k = {.kind = BUF_ATTR_OPAQUE};
+  k.u.opaque.text = buf_ident(ctx, text, len);
+  return intern(ctx, &k);
+}
+
+/* ---- queries --------------------------------------------------------------- */
+
+/* Binary search in the sorted entries (names compared by content, so the
+ * caller need not intern). */
+buf_attr_t buf_attr_dict_get(buf_attr_t dict, const char *name) {
+  if (!dict || dict->kind != BUF_ATTR_DICT || !name) return NULL;
+  uint32_t lo = 0, hi = dict->u.dict.n;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    int c = strcmp(dict->u.dict.entries[mid].name, name);
+    if (c == 0) return dict->u.dict.entries[mid].value;
+    if (c < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return NULL;
+}
+
+int64_t buf_attr_dense_int(buf_attr_t d, int64_t i) {
+  if (!d || d->kind != BUF_ATTR_DENSE || d->u.dense.count == 0) return 0;
+  int64_t j = d->u.dense.splat ? 0 : i;
+  if (j < 0 || j >= d->u.dense.count) return 0;
+  if (d->u.dense.ints) return d->u.dense.ints[j];
+  return d->u.dense.floats ? (int64_t)d->u.dense.floats[j] : 0;
+}
+
+double buf_attr_dense_float(buf_attr_t d, int64_t i) {
+  if (!d || d->kind != BUF_ATTR_DENSE || d->u.dense.count == 0) return 0;
+  int64_t j = d->u.dense.splat ? 0 : i;
+  if (j < 0 || j >= d->u.dense.count) return 0;
+  if (d->u.dense.floats) return d->u.dense.floats[j];
+  return d->u.dense.ints ? (double)d->u.dense.ints[j] : 0;
+}

@@ -1,0 +1,303 @@
+/*
+ * context.c: the compilation context: its arena, the hash tables used for
+ * interning, identifier interning, the op-definition lookup and registered
+ * source buffers.
+ *
+ * Invariants: a context shares nothing mutable with any other; the only
+ * shared data are the const dialect tables. Registered op names are interned
+ * as the table's own name pointer, so op->name == op->def->name holds for
+ * registered and unregistered ops alike.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_internal.h"
+
+/* ---- hashing ------------------------------------------------------------ */
+
+/* FNV-1a over bytes. */
+uint64_t buf__hash_bytes(uint64_t h, const void *data, size_t n) {
+  const unsigned char *p = data;
+  for (size_t i = 0; i < n; i++) {
+    h ^= p[i];
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+/* Mixes a 64-bit word (splitmix finalizer on top of FNV). */
+uint64_t buf__hash_u64(uint64_t h, uint64_t v) {
+  v += 0x9e3779b97f4a7c15ULL;
+  v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  v = (v ^ (v >> 27)) * 0x94d049bb133111ebULL;
+  v ^= v >> 31;
+  return (h ^ v) * 1099511628211ULL + (h >> 17);
+}
+
+uint64_t buf__hash_str(const char *s, size_t n) {
+  return buf__hash_bytes(BUF__HASH_SEED, s, n);
+}
+
+static void *xcalloc(size_t n, size_t sz) {
+  void *p = calloc(n ? n : 1, sz);
+  if (!p) abort(); /* out of memory is the only abort */
+  return p;
+}
+
+/* ---- generic intern table ------------------------------------------------ */
+
+static void htab_grow(buf__htab_t *t) {
+  size_t ncap = t->cap ? t->cap * 2 : 64;
+  uint64_t *nh = xcalloc(ncap, sizeof *nh);
+  void **np = xcalloc(ncap, sizeof *np);
+  for (size_t i = 0; i < t->cap; i++) {
+    if (!t->ptrs[i]) continue;
+    size_t j = t->hashes[i] & (ncap - 1);
+    while (np[j]) j = (j + 1) & (ncap - 1);
+    nh[j] = t->hashes[i];
+    np[j] = t->ptrs[i];
+  }
+  free(t->hashes);
+  free(t->ptrs);
+  t->hashes = nh;
+  t->ptrs = np;
+  t->cap = ncap;
+}
+
+void *buf__htab_find(const buf__htab_t *t, uint64_t h, buf__htab_eq eq,
+                     const void *key) {
+  if (!t->cap) return NULL;
+  size_t j = h & (t->cap - 1);
+  while (t->ptrs[j]) {
+    if (t->hashes[j] == h && eq(t->ptrs[j], key)) return t->ptrs[j];
+    j = (j + 1) & (t->cap - 1);
+  }
+  return NULL;
+}
+
+void buf__htab_insert(buf__htab_t *t, uint64_t h, void *p) {
+  if ((t->count + 1) * 4 >= t->cap * 3) htab_grow(t);
+  size_t j = h & (t->cap - 1);
+  while (t->ptrs[j]) j = (j + 1) & (t->cap - 1);
+  t->hashes[j] = h;
+  t->ptrs[j] = p;
+  t->count++;
+}
+
+void buf__htab_free(buf__htab_t *t) {
+  free(t->hashes);
+  free(t->ptrs);
+  memset(t, 0, sizeof *t);
+}
+
+/* ---- pointer map --------------------------------------------------------- */
+
+static size_t ptr_slot(const void *k, size_t cap) {
+  return buf__hash_u64(0, (uint64_t)(uintptr_t)k) & (cap - 1);
+}
+
+void *buf__ptrmap_get(const buf__ptrmap_t *m, const void *key) {
+  if (!m->cap) return NULL;
+  size_t j = ptr_slot(key, m->cap);
+  while (m->keys[j]) {
+    if (m->keys[j] == key) return m->vals[j];
+    j = (j + 1) & (m->cap - 1);
+  }
+  return NULL;
+}
+
+void buf__ptrmap_set(buf__ptrmap_t *m, const void *key, void *val) {
+  if ((m->count + 1) * 4 >= m->cap * 3) {
+    size_t ncap = m->cap ? m->cap * 2 : 32;
+    const void **nk = xcalloc(ncap, sizeof *nk);
+    void **nv = xcalloc(ncap, sizeof *nv);
+    for (size_t i = 0; i < m->cap; i++) {
+      if (!m->keys[i]) continue;
+      size_t j = ptr_slot(m->keys[i], ncap);
+      while (nk[j]) j = (j + 1) & (ncap - 1);
+      nk[j] = m->keys[i];
+      nv[j] = m->vals[i];
+    }
+    free(m->keys);
+    free(m->vals);
+    m->keys = nk;
+    m->vals = nv;
+    m->cap = ncap;
+  }
+  size_t j = ptr_slot(key, m->cap);
+  while (m->keys[j]) {
+    if (m->keys[j] == key) {
+      m->vals[j] = val;
+      return;
+    }
+    j = (j + 1) & (m->cap - 1);
+  }
+  m->keys[j] = key;
+  m->vals[j] = val;
+  m->count++;
+}
+
+void buf__ptrmap_free(buf__ptrmap_t *m) {
+  free(m->keys);
+  free(m->vals);
+  memset(m, 0, sizeof *m);
+}
+
+/* ---- identifiers --------------------------------------------------------- */
+
+typedef struct {
+  const char *s;
+  size_t n;
+} strkey_t;
+
+static bool str_eq(const void *stored, const void *key) {
+  const strkey_t *k = key;
+  const char *s = stored;
+  return strncmp(s, k->s, k->n) == 0 && s[k->n] == 0;
+}
+
+/* Interns n bytes. Embedded NULs end the identifier (names never hold
+ * them). */
+buf_ident_t buf_ident(buf_ctx_t *ctx, const char *s, size_t n) {
+  const char *nul = memchr(s, 0, n);
+  if (nul) n = (size_t)(nul - s);
+  strkey_t k = {s, n};
+  uint64_t h = buf__hash_str(s, n);
+  const char *found = buf__htab_find(&ctx->idents, h, str_eq, &k);
+  if (found) return found;
+  char *p = buf_arena_strndup(&ctx->arena, s, n);
+  buf__htab_insert(&ctx->idents, h, p);
+  return p;
+}
+
+buf_ident_t buf_ident_cstr(buf_ctx_t *ctx, const char *s) {
+  return buf_ident(ctx, s, strlen(s));
+}
+
+/* Interns a string that lives forever (table names) by its own pointer. */
+static buf_ident_t ident_static(buf_ctx_t *ctx, const char *s) {
+  size_t n = strlen(s);
+  strkey_t k = {s, n};
+  uint64_t h = buf__hash_str(s, n);
+  const char *found = buf__htab_find(&ctx->idents, h, str_eq, &k);
+  if (found) return found;
+  buf__htab_insert(&ctx->idents, h, (void *)s);
+  return s;
+}
+
+/* ---- op definitions ------------------------------------------------------ */
+
+static bool def_eq(const void *stored, const void *key) {
+  return ((const buf_opdef_t *)stored)->name == (const char *)key;
+}
+
+static bool dialect_eq(const void *stored, const void *key) {
+  const strkey_t *k = key;
+  const buf_dialect_t *d = stored;
+  return strncmp(d->name, k->s, k->n) == 0 && d->name[k->n] == 0;
+}
+
+/* Creates a context with every built-in dialect's ops in its lookup map. */
+buf_ctx_t *buf_ctx_create(void) {
+  buf_ctx_t *ctx = xcalloc(1, sizeof *ctx);
+  buf__arena_init(&ctx->arena);
+  for (uint32_t i = 0; i < buf_num_dialects; i++) {
+    const buf_dialect_t *d = buf_dialects[i];
+    uint64_t dh = buf__hash_str(d->name, strlen(d->name));
+    strkey_t dk = {d->name, strlen(d->name)};
+    if (!buf__htab_find(&ctx->dialects, dh, dialect_eq, &dk))
+      buf__htab_insert(&ctx->dialects, dh, (void *)d);
+    for (uint32_t j = 0; j < d->num_ops; j++) {
+      const buf_opdef_t *def = &d->ops[j];
+      if (!def->name) continue;
+      buf_ident_t name = ident_static(ctx, def->name);
+      if (name != def->name) continue; /* duplicate row: first one wins */
+      uint64_t h = buf__hash_u64(0, (uint64_t)(uintptr_t)name);
+      if (!buf__htab_find(&ctx->opdefs, h, def_eq, name))
+        buf__htab_insert(&ctx->opdefs, h, (void *)def);
+    }
+  }
+  return ctx;
+}
+
+/* Frees everything the context owns. */
+void buf_ctx_destroy(buf_ctx_t *ctx) {
+  if (!ctx) return;
+  buf__htab_free(&ctx->idents);
+  buf__htab_free(&ctx->types);
+  buf__htab_free(&ctx->attrs);
+  buf__htab_free(&ctx->opdefs);
+  buf__htab_free(&ctx->unreg);
+  buf__htab_free(&ctx->dialects);
+  buf__arena_free(&ctx->arena);
+  free(ctx);
+}
+
+buf_arena_t *buf_ctx_arena(buf_ctx_t *ctx) { return &ctx->arena; }
+
+void buf_ctx_set_allow_unregistered(buf_ctx_t *ctx, bool allow) {
+  ctx->allow_unregistered = allow;
+}
+
+bool buf_ctx_allow_unregistered(const buf_ctx_t *ctx) {
+  return ctx->allow_unregistered;
+}
+
+/* The registered def of name, or NULL. */
+const buf_opdef_t *buf_ctx_lookup_opdef(buf_ctx_t *ctx, const char *name) {
+  buf_ident_t id = buf_ident_cstr(ctx, name);
+  uint64_t h = buf__hash_u64(0, (uint64_t)(uintptr_t)id);
+  return buf__htab_find(&ctx->opdefs, h, def_eq, id);
+}
+
+/* The def for an interned name: registered, or a cached context-local
+ * definition with the UNREGISTERED trait. */
+const buf_opdef_t *buf__ctx_opdef(buf_ctx_t *ctx, buf_ident_t name) {
+  uint64_t h = buf__hash_u64(0, (uint64_t)(uintptr_t)name);
+  const buf_opdef_t *def = buf__htab_find(&ctx->opdefs, h, def_eq, name);
+  if (def) return def;
+  def = buf__htab_find(&ctx->unreg, h, def_eq, name);
+  if (def) return def;
+  buf_opdef_t *nd = buf_arena_alloc(&ctx->arena, sizeof *nd);
+  nd->name = name;
+  nd->traits = BUF_TRAIT_UNREGISTERED;
+  buf__htab_insert(&ctx->unreg, h, nd);
+  return nd;
+}
+
+bool buf_ctx_dialect_known(buf_ctx_t *ctx, const char *dialect, size_t len) {
+  strkey_t k = {dialect, len};
+  return buf__htab_find(&ctx->dialects, buf__hash_str(dialect, len),
+                        dialect_eq, &k) != NULL;
+}
+
+/* ---- sources ------------------------------------------------------------- */
+
+/* Registers (or replaces) the text of file. */
+void buf_ctx_add_source(buf_ctx_t *ctx, const char *file, const char *text,
+                        size_t len) {
+  buf_ident_t f = buf_ident_cstr(ctx, file);
+  buf__source_t *s = NULL;
+  for (buf__source_t *it = ctx->sources; it; it = it->next)
+    if (it->file == f) s = it;
+  if (!s) {
+    s = buf_arena_alloc(&ctx->arena, sizeof *s);
+    s->file = f;
+    s->next = ctx->sources;
+    ctx->sources = s;
+  }
+  s->text = buf_arena_strndup(&ctx->arena, text, len);
+  s->len = len;
+}
+
+const char *buf_ctx_source(const buf_ctx_t *ctx, buf_ident_t file,
+                           size_t *len) {
+  for (const buf__source_t *it = ctx->sources; it; it = it->next) {
+    if (it->file == file || (file && strcmp(it->file, file) == 0)) {
+      if (len) *len = it->len;
+      return it->text;
+    }
+  }
+  if (len) *len = 0;
+  return NULL;
+}

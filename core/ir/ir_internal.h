@@ -1,0 +1,105 @@
+/*
+ * ir_internal.h: private structures of the IR core (context, arena, hash
+ * tables) shared by the files of core/ir/.
+ *
+ * Invariants: every table lives in and is owned by one context; nothing in
+ * here is global. Hash tables store pointers with their hashes; lookups
+ * compare with a caller-supplied equality so one table type serves all
+ * interned kinds.
+ */
+#ifndef BUF_IR_INTERNAL_H
+#define BUF_IR_INTERNAL_H
+
+#include "buf/ir.h"
+
+/* An open-addressing table of (hash, pointer) pairs, malloc'd. */
+typedef struct buf__htab {
+  uint64_t *hashes;
+  void **ptrs;
+  size_t cap;   /* power of two, or 0 */
+  size_t count;
+} buf__htab_t;
+
+typedef bool (*buf__htab_eq)(const void *stored, const void *key);
+
+/* Finds an entry with hash h for which eq(entry, key) holds; NULL if none. */
+void *buf__htab_find(const buf__htab_t *t, uint64_t h, buf__htab_eq eq,
+                     const void *key);
+/* Inserts p with hash h (no duplicate check). */
+void buf__htab_insert(buf__htab_t *t, uint64_t h, void *p);
+void buf__htab_free(buf__htab_t *t);
+
+/* A pointer -> pointer map (malloc'd), used by irmap and the verifier. */
+typedef struct buf__ptrmap {
+  const void **keys;
+  void **vals;
+  size_t cap; /* power of two, or 0 */
+  size_t count;
+} buf__ptrmap_t;
+
+void *buf__ptrmap_get(const buf__ptrmap_t *m, const void *key);
+void buf__ptrmap_set(buf__ptrmap_t *m, const void *key, void *val);
+void buf__ptrmap_free(buf__ptrmap_t *m);
+
+/* FNV-1a style mixing helpers. */
+uint64_t buf__hash_bytes(uint64_t h, const void *data, size_t n);
+uint64_t buf__hash_u64(uint64_t h, uint64_t v);
+#define BUF__HASH_SEED 1469598103934665603ULL
+
+struct buf_arena_chunk;
+struct buf_arena_s {
+  struct buf_arena_chunk *chunks; /* newest first */
+  char *cur, *end;                /* bump region in the newest small chunk */
+  size_t total;                   /* bytes obtained from malloc */
+};
+
+void buf__arena_init(buf_arena_t *a);
+void buf__arena_free(buf_arena_t *a);
+
+typedef struct buf__source {
+  buf_ident_t file;
+  const char *text;
+  size_t len;
+  struct buf__source *next;
+} buf__source_t;
+
+struct buf_ctx_s {
+  buf_arena_t arena;
+  bool allow_unregistered;
+  buf__htab_t idents;    /* interned strings */
+  buf__htab_t types;     /* interned types */
+  buf__htab_t attrs;     /* interned attributes */
+  buf__htab_t opdefs;    /* registered defs, keyed by name */
+  buf__htab_t unreg;     /* synthesized unregistered defs */
+  buf__htab_t dialects;  /* const buf_dialect_t *, keyed by name */
+  buf__source_t *sources;
+  buf_diag_t *diags, *diags_tail;
+  size_t num_errors;
+};
+
+/* Ops and blocks carry no context field in the public struct, so they are
+ * allocated behind a small hidden header holding it. */
+typedef struct buf__op_box {
+  buf_ctx_t *ctx;
+  buf_op_t op;
+} buf__op_box_t;
+typedef struct buf__block_box {
+  buf_ctx_t *ctx;
+  buf_block_t block;
+} buf__block_box_t;
+
+buf_ctx_t *buf__block_ctx(const buf_block_t *b);
+/* The def of an interned op name (synthesized when unregistered). */
+const buf_opdef_t *buf__ctx_opdef(buf_ctx_t *ctx, buf_ident_t name);
+
+/* Bytes of the string at s, hashed like identifiers. */
+uint64_t buf__hash_str(const char *s, size_t n);
+
+/* Normalizes an integer to a type's width (attrs.c). */
+int64_t buf__int_normalize(buf_type_t t, int64_t v);
+/* Rounds a double to a float kind's precision (attrs.c). */
+double buf__float_round(buf_float_kind_t k, double v);
+/* Structural hash of an affine map (affine.c). */
+uint64_t buf__affine_map_hash(buf_affine_map_t *m);
+
+#endif /* BUF_IR_INTERNAL_H */
