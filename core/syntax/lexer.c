@@ -1,0 +1,255 @@
+/*
+ * lexer.c: the tokenizer of MLIR's textual syntax.
+ *
+ * Follows MLIR's lexer: bare identifiers are [a-zA-Z_][a-zA-Z0-9_$.]*,
+ * prefixed identifiers (%, ^, #, !) take a suffix that is either digits or
+ * [a-zA-Z$._-][a-zA-Z0-9$._-]*, '@' takes a suffix or a string, numbers are
+ * unsigned (the parser handles '-'), and "4x4xf32" lexes as 4 followed by
+ * the identifier x4xf32 which the shape parser splits by re-lexing.
+ *
+ * Invariant: each token that is not EOF consumes at least one byte, and no
+ * token spans a newline.
+ */
+#include "lexer.h"
+
+#include <string.h>
+
+void buf__lexer_init(buf_lexer_t *lx, const char *text, size_t len,
+                     uint32_t first_line) {
+  lx->text = text;
+  lx->len = len;
+  lx->pos = 0;
+  lx->line = first_line ? first_line : 1;
+  lx->line_start = 0;
+}
+
+static int is_alpha(int c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+static int is_digit(int c) { return c >= '0' && c <= '9'; }
+static int is_hex(int c) {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+static int is_bare_char(int c) {
+  return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.';
+}
+static int is_suffix_char(int c) {
+  return is_alpha(c) || is_digit(c) || c == '$' || c == '.' || c == '_' ||
+         c == '-';
+}
+
+/* Peeks at byte i (0 beyond the end). */
+static int at(const buf_lexer_t *lx, size_t i) {
+  return i < lx->len ? (unsigned char)lx->text[i] : 0;
+}
+
+static buf_token_t make(buf_lexer_t *lx, buf_token_kind_t kind, size_t start,
+                        size_t end) {
+  buf_token_t t;
+  t.kind = kind;
+  t.s = lx->text + start;
+  t.len = (uint32_t)(end - start);
+  t.line = lx->line;
+  t.col = (uint32_t)(start - lx->line_start + 1);
+  t.off = start;
+  t.line_start = lx->line_start;
+  t.msg = NULL;
+  lx->pos = end;
+  return t;
+}
+
+static buf_token_t error_tok(buf_lexer_t *lx, size_t start, size_t end,
+                             const char *msg) {
+  if (end <= start)
+    end = start + 1; /* always make progress */
+  if (end > lx->len)
+    end = lx->len;
+  buf_token_t t = make(lx, BUF_TK_ERROR, start, end);
+  t.msg = msg;
+  return t;
+}
+
+/* Skips whitespace and comments, keeping line numbers. */
+static void skip_space(buf_lexer_t *lx) {
+  while (lx->pos < lx->len) {
+    int c = at(lx, lx->pos);
+    if (c == '\n') {
+      lx->pos++;
+      lx->line++;
+      lx->line_start = lx->pos;
+    } else if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
+      lx->pos++;
+    } else if (c == '/' && at(lx, lx->pos + 1) == '/') {
+      while (lx->pos < lx->len && at(lx, lx->pos) != '\n')
+        lx->pos++;
+    } else {
+      break;
+    }
+  }
+}
+
+/* Lexes the rest of a string starting at the opening quote at start; returns
+ * the end offset (after the closing quote) or 0 on error. */
+static size_t scan_string(buf_lexer_t *lx, size_t start, const char **msg) {
+  size_t i = start + 1;
+  for (;;) {
+    if (i >= lx->len) {
+      *msg = "expected '\"' in string literal";
+      return 0;
+    }
+    int c = at(lx, i);
+    if (c == '"')
+      return i + 1;
+    if (c == '\n' || c == '\v' || c == '\f' || c == 0) {
+      *msg = "expected '\"' in string literal";
+      return 0;
+    }
+    if (c == '\\') {
+      int d = at(lx, i + 1);
+      if (d == '"' || d == '\\' || d == 'n' || d == 't') {
+        i += 2;
+      } else if (is_hex(d) && is_hex(at(lx, i + 2))) {
+        i += 3;
+      } else {
+        *msg = "unknown escape in string literal";
+        return 0;
+      }
+      continue;
+    }
+    i++;
+  }
+}
+
+/* Lexes a suffix identifier after a prefix character at start. */
+static buf_token_t lex_prefixed(buf_lexer_t *lx, size_t start,
+                                buf_token_kind_t kind, const char *what) {
+  size_t i = start + 1;
+  if (is_digit(at(lx, i))) {
+    while (is_digit(at(lx, i)))
+      i++;
+  } else if (is_alpha(at(lx, i)) || at(lx, i) == '$' || at(lx, i) == '.' ||
+             at(lx, i) == '_' || at(lx, i) == '-') {
+    while (is_suffix_char(at(lx, i)))
+      i++;
+  } else {
+    return error_tok(lx, start, start + 1, what);
+  }
+  return make(lx, kind, start, i);
+}
+
+buf_token_t buf__lex(buf_lexer_t *lx) {
+  skip_space(lx);
+  size_t s = lx->pos;
+  if (s >= lx->len)
+    return make(lx, BUF_TK_EOF, s, s);
+  int c = at(lx, s);
+  if (is_alpha(c) || c == '_') {
+    size_t i = s + 1;
+    while (is_bare_char(at(lx, i)))
+      i++;
+    return make(lx, BUF_TK_BARE_ID, s, i);
+  }
+  if (is_digit(c)) {
+    size_t i = s;
+    if (c == '0' && at(lx, s + 1) == 'x' && is_hex(at(lx, s + 2))) {
+      i = s + 2;
+      while (is_hex(at(lx, i)))
+        i++;
+      return make(lx, BUF_TK_INTEGER, s, i);
+    }
+    while (is_digit(at(lx, i)))
+      i++;
+    if (at(lx, i) != '.')
+      return make(lx, BUF_TK_INTEGER, s, i);
+    i++;
+    while (is_digit(at(lx, i)))
+      i++;
+    if (at(lx, i) == 'e' || at(lx, i) == 'E') {
+      size_t j = i + 1;
+      if (at(lx, j) == '+' || at(lx, j) == '-')
+        j++;
+      if (is_digit(at(lx, j))) {
+        while (is_digit(at(lx, j)))
+          j++;
+        i = j;
+      }
+    }
+    return make(lx, BUF_TK_FLOAT, s, i);
+  }
+  switch (c) {
+  case '%':
+    return lex_prefixed(lx, s, BUF_TK_PERCENT, "invalid SSA name");
+  case '^':
+    return lex_prefixed(lx, s, BUF_TK_CARET, "invalid block name");
+  case '#':
+    return lex_prefixed(lx, s, BUF_TK_HASH, "invalid attribute name");
+  case '!':
+    return lex_prefixed(lx, s, BUF_TK_BANG, "invalid type identifier");
+  case '@': {
+    if (at(lx, s + 1) == '"') {
+      const char *msg = NULL;
+      size_t e = scan_string(lx, s + 1, &msg);
+      if (!e)
+        return error_tok(lx, s, s + 1, msg);
+      return make(lx, BUF_TK_AT, s, e);
+    }
+    return lex_prefixed(lx, s, BUF_TK_AT, "invalid symbol name");
+  }
+  case '"': {
+    const char *msg = NULL;
+    size_t e = scan_string(lx, s, &msg);
+    if (!e)
+      return error_tok(lx, s, s + 1, msg);
+    return make(lx, BUF_TK_STRING, s, e);
+  }
+  case '-':
+    if (at(lx, s + 1) == '>')
+      return make(lx, BUF_TK_PUNCT, s, s + 2);
+    return make(lx, BUF_TK_PUNCT, s, s + 1);
+  case '.':
+    if (at(lx, s + 1) == '.' && at(lx, s + 2) == '.')
+      return make(lx, BUF_TK_PUNCT, s, s + 3);
+    return error_tok(lx, s, s + 1, "unexpected character");
+  case ':':
+    if (at(lx, s + 1) == ':')
+      return make(lx, BUF_TK_PUNCT, s, s + 2);
+    return make(lx, BUF_TK_PUNCT, s, s + 1);
+  case '(': case ')': case '[': case ']': case '{': case '}': case '<':
+  case '>': case ',': case '=': case '*': case '?': case '+': case '|':
+    return make(lx, BUF_TK_PUNCT, s, s + 1);
+  default:
+    return error_tok(lx, s, s + 1, "unexpected character");
+  }
+}
+
+void buf__lexer_reset_in_token(buf_lexer_t *lx, const buf_token_t *tok,
+                               size_t pos) {
+  lx->pos = pos;
+  lx->line = tok->line;
+  lx->line_start = tok->line_start;
+}
+
+void buf__lexer_advance_from(buf_lexer_t *lx, const buf_token_t *tok,
+                             size_t pos) {
+  buf__lexer_reset_in_token(lx, tok, tok->off + tok->len);
+  if (pos > lx->len)
+    pos = lx->len;
+  for (size_t i = lx->pos; i < pos; i++) {
+    if (lx->text[i] == '\n') {
+      lx->line++;
+      lx->line_start = i + 1;
+    }
+  }
+  lx->pos = pos;
+}
+
+int buf__tok_is_punct(const buf_token_t *tok, const char *p) {
+  size_t n = strlen(p);
+  return tok->kind == BUF_TK_PUNCT && tok->len == n && memcmp(tok->s, p, n) == 0;
+}
+
+int buf__tok_is_kw(const buf_token_t *tok, const char *kw) {
+  size_t n = strlen(kw);
+  return tok->kind == BUF_TK_BARE_ID && tok->len == n &&
+         memcmp(tok->s, kw, n) == 0;
+}

@@ -1,0 +1,1141 @@
+/*
+ * parser.c: MLIR's textual syntax into IR — programs, ops (generic and
+ * custom form), regions, blocks, SSA name scopes and locations.
+ *
+ * Grammar (top level):
+ *   program    ::= (alias-def | op)*
+ *   alias-def  ::= '#' id '=' (attr | loc(...)) | '!' id '=' type
+ *   op         ::= (result-name (',' result-name)* '=')? (generic | custom)
+ *                  trailing-loc?
+ *   result-name::= '%' id (':' integer)?
+ *   generic    ::= string '(' operands ')' successors? ('<' dict '>')?
+ *                  ('(' region (',' region)* ')')? dict? ':' function-type
+ *   custom     ::= bare-id <whatever the op's parse hook reads>
+ *   region     ::= '{' entry-ops? block* '}'
+ *   block      ::= '^' id ('(' arg (',' arg)* ')')? ':' op*
+ *
+ * SSA names live in isolated scopes (the file, and each region of an op
+ * that is IsolatedFromAbove). Inside a scope, each region opens a level;
+ * names defined at a level disappear when its region ends. A use before
+ * the definition creates a placeholder value (no def, no block) that the
+ * definition replaces through buf_value_replace_all_uses; placeholders
+ * still pending when their region ends move to the enclosing level, and
+ * any left when the isolated scope ends are "use of undeclared SSA value
+ * name" errors. Block labels work the same way per region.
+ *
+ * Invariants: every loop consumes a token per iteration or exits; region
+ * recursion is bounded by max_depth; op count by max_ops; the first error
+ * stops the parse (p->failed) and the entry point returns NULL.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parser_internal.h"
+
+/* ------------------------------------------------------------------------ */
+/* Pointer maps                                                              */
+/* ------------------------------------------------------------------------ */
+
+static uint32_t ptr_hash(const void *k) {
+  uint64_t x = (uint64_t)(uintptr_t)k;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return (uint32_t)x;
+}
+
+void *buf__pmap_get(const buf_pmap_t *m, const void *key) {
+  if (!m->cap)
+    return NULL;
+  uint32_t mask = m->cap - 1;
+  for (uint32_t i = ptr_hash(key) & mask;; i = (i + 1) & mask) {
+    if (m->keys[i] == key)
+      return m->vals[i];
+    if (!m->keys[i])
+      return NULL;
+  }
+}
+
+void buf__pmap_put(buf_arena_t *arena, buf_pmap_t *m, const void *key,
+                   void *val) {
+  if ((m->n + 1) * 2 > m->cap) {
+    uint32_t ncap = m->cap ? m->cap * 2 : 16;
+    buf_pmap_t nm = {buf_arena_alloc(arena, ncap * sizeof(void *)),
+                     buf_arena_alloc(arena, ncap * sizeof(void *)), ncap, 0};
+    for (uint32_t i = 0; i < m->cap; i++)
+      if (m->keys[i])
+        buf__pmap_put(arena, &nm, m->keys[i], m->vals[i]);
+    *m = nm;
+  }
+  uint32_t mask = m->cap - 1;
+  for (uint32_t i = ptr_hash(key) & mask;; i = (i + 1) & mask) {
+    if (m->keys[i] == key) {
+      m->vals[i] = val;
+      return;
+    }
+    if (!m->keys[i]) {
+      m->keys[i] = key;
+      m->vals[i] = val;
+      m->n++;
+      return;
+    }
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Tokens and errors                                                         */
+/* ------------------------------------------------------------------------ */
+
+void buf__p_next(buf_parser_t *p) { p->tok = buf__lex(&p->lx); }
+
+buf_loc_t buf__p_tok_loc(const buf_parser_t *p, const buf_token_t *t) {
+  buf_loc_t l = {p->file, t->line,
+                 t->col + (t->line == p->first_line ? p->col_offset : 0)};
+  return l;
+}
+
+buf_status_t buf__p_error_at(buf_parser_t *p, buf_loc_t loc, const char *fmt,
+                             ...) {
+  if (p->failed)
+    return BUF_FAILURE;
+  p->failed = true;
+  va_list ap;
+  va_start(ap, fmt);
+  buf_emitv(p->ctx, BUF_SEV_ERROR, loc, fmt, ap);
+  va_end(ap);
+  return BUF_FAILURE;
+}
+
+buf_status_t buf__p_error_tok(buf_parser_t *p, const char *fmt, ...) {
+  if (p->failed)
+    return BUF_FAILURE;
+  buf_loc_t loc = buf__p_tok_loc(p, &p->tok);
+  if (p->tok.kind == BUF_TK_ERROR)
+    return buf__p_error_at(p, loc, "%s", p->tok.msg);
+  p->failed = true;
+  va_list ap;
+  va_start(ap, fmt);
+  buf_emitv(p->ctx, BUF_SEV_ERROR, loc, fmt, ap);
+  va_end(ap);
+  return BUF_FAILURE;
+}
+
+bool buf__p_is(const buf_parser_t *p, const char *punct) {
+  return buf__tok_is_punct(&p->tok, punct);
+}
+
+bool buf__p_is_kw(const buf_parser_t *p, const char *kw) {
+  return buf__tok_is_kw(&p->tok, kw);
+}
+
+bool buf__p_accept(buf_parser_t *p, const char *punct) {
+  if (p->failed || !buf__p_is(p, punct))
+    return false;
+  buf__p_next(p);
+  return true;
+}
+
+buf_status_t buf__p_expect(buf_parser_t *p, const char *punct) {
+  if (p->failed)
+    return BUF_FAILURE;
+  if (buf__p_accept(p, punct))
+    return BUF_SUCCESS;
+  return buf__p_error_tok(p, "expected '%s'", punct);
+}
+
+buf_token_t buf__p_peek(const buf_parser_t *p) {
+  buf_lexer_t copy = p->lx;
+  return buf__lex(&copy);
+}
+
+buf_ident_t buf__p_tok_ident(buf_parser_t *p, const buf_token_t *t,
+                             uint32_t skip) {
+  if (skip > t->len)
+    skip = t->len;
+  return buf_ident(p->ctx, t->s + skip, t->len - skip);
+}
+
+static int hexval(int c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+char *buf__p_decode_string(buf_parser_t *p, const buf_token_t *t,
+                           size_t *len) {
+  /* The lexer validated the escapes; the token includes both quotes (and a
+   * leading '@' for quoted symbols, which callers skip). */
+  const char *s = t->s;
+  size_t n = t->len;
+  if (n && s[0] == '@') {
+    s++;
+    n--;
+  }
+  char *out = buf_arena_alloc(p->arena, n + 1);
+  size_t o = 0;
+  for (size_t i = 1; i + 1 < n; i++) {
+    char c = s[i];
+    if (c != '\\') {
+      out[o++] = c;
+      continue;
+    }
+    char d = s[i + 1];
+    if (d == 'n') {
+      out[o++] = '\n';
+      i++;
+    } else if (d == 't') {
+      out[o++] = '\t';
+      i++;
+    } else if (d == '"' || d == '\\') {
+      out[o++] = d;
+      i++;
+    } else if (i + 2 < n && hexval(d) >= 0 && hexval(s[i + 2]) >= 0) {
+      out[o++] = (char)(hexval(d) * 16 + hexval(s[i + 2]));
+      i += 2;
+    }
+  }
+  out[o] = 0;
+  if (len)
+    *len = o;
+  return out;
+}
+
+buf_status_t buf__p_int_value(buf_parser_t *p, const buf_token_t *t,
+                              uint64_t *out) {
+  uint64_t v = 0;
+  if (t->len > 2 && t->s[0] == '0' && t->s[1] == 'x') {
+    if (t->len - 2 > 16)
+      return buf__p_error_at(p, buf__p_tok_loc(p, t),
+                             "integer constant out of range");
+    for (uint32_t i = 2; i < t->len; i++)
+      v = v * 16 + (uint64_t)hexval(t->s[i]);
+  } else {
+    for (uint32_t i = 0; i < t->len; i++) {
+      uint64_t d = (uint64_t)(t->s[i] - '0');
+      if (v > (UINT64_MAX - d) / 10)
+        return buf__p_error_at(p, buf__p_tok_loc(p, t),
+                               "integer constant out of range");
+      v = v * 10 + d;
+    }
+  }
+  *out = v;
+  return BUF_SUCCESS;
+}
+
+buf_status_t buf__p_enter(buf_parser_t *p) {
+  if (p->failed)
+    return BUF_FAILURE;
+  if (++p->nest > p->max_depth) {
+    p->nest--;
+    return buf__p_error_tok(p, "nesting too deep");
+  }
+  return BUF_SUCCESS;
+}
+
+void buf__p_leave(buf_parser_t *p) { p->nest--; }
+
+/* ------------------------------------------------------------------------ */
+/* SSA scopes                                                                */
+/* ------------------------------------------------------------------------ */
+
+/* An entry hidden when a region ends may have shadowed a pending entry of
+ * the same name at an outer level (a forward use that could not resolve to
+ * a definition nested deeper than the use); this restores it. */
+typedef struct {
+  buf_ssa_entry_t e;
+  buf_ssa_entry_t *shadowed;
+} ssa_slot_t;
+
+static void iso_push(buf_parser_t *p) {
+  buf_iso_scope_t *s = buf_arena_alloc(p->arena, sizeof *s);
+  s->parent = p->iso;
+  p->iso = s;
+}
+
+static void iso_stack_push(buf_parser_t *p, buf_ssa_entry_t *e) {
+  buf_iso_scope_t *s = p->iso;
+  if (s->num == s->cap) {
+    uint32_t nc = s->cap ? s->cap * 2 : 32;
+    s->stack = buf_arena_grow(p->arena, s->stack, s->num, nc, sizeof(void *));
+    s->cap = nc;
+  }
+  s->stack[s->num++] = e;
+}
+
+/* Ends an isolated scope: any pending forward reference is an error. */
+static buf_status_t iso_pop(buf_parser_t *p) {
+  buf_iso_scope_t *s = p->iso;
+  buf_status_t st = BUF_SUCCESS;
+  for (uint32_t i = 0; i < s->num && !p->failed; i++) {
+    buf_ssa_entry_t *e = s->stack[i];
+    if (!e->defined) {
+      st = buf__p_error_at(p, e->loc, "use of undeclared SSA value name");
+      break;
+    }
+  }
+  p->iso = s->parent;
+  return p->failed ? BUF_FAILURE : st;
+}
+
+static void level_push(buf_parser_t *p) { p->iso->level++; }
+
+/* Ends a region level: hides its definitions, lifts pending uses. */
+static void level_pop(buf_parser_t *p) {
+  buf_iso_scope_t *s = p->iso;
+  uint32_t lvl = s->level;
+  uint32_t keep_from = s->num;
+  while (keep_from > 0 && s->stack[keep_from - 1]->level == lvl)
+    keep_from--;
+  uint32_t out = keep_from;
+  for (uint32_t i = keep_from; i < s->num; i++) {
+    buf_ssa_entry_t *e = s->stack[i];
+    if (e->defined) {
+      ssa_slot_t *slot = (ssa_slot_t *)e;
+      if (buf__pmap_get(&s->names, e->name) == e)
+        buf__pmap_put(p->arena, &s->names, e->name, slot->shadowed);
+    } else {
+      e->level = lvl ? lvl - 1 : 0;
+      s->stack[out++] = e;
+    }
+  }
+  s->num = out;
+  if (s->level)
+    s->level--;
+}
+
+static buf_ssa_entry_t *new_entry(buf_parser_t *p, buf_ident_t name,
+                                  buf_loc_t loc) {
+  ssa_slot_t *slot = buf_arena_alloc(p->arena, sizeof *slot);
+  slot->e.name = name;
+  slot->e.loc = loc;
+  slot->e.level = p->iso->level;
+  return &slot->e;
+}
+
+buf_status_t buf__p_resolve(buf_parser_t *p, const buf_unresolved_t *u,
+                            buf_type_t type, buf_value_t **out) {
+  *out = NULL;
+  if (p->failed)
+    return BUF_FAILURE;
+  if (!p->iso)
+    return buf__p_error_at(p, u->loc, "use of undeclared SSA value name");
+  buf_iso_scope_t *s = p->iso;
+  buf_ssa_entry_t *e = buf__pmap_get(&s->names, u->name);
+  if (e && e->defined) {
+    if (u->number >= e->n)
+      return buf__p_error_at(p, u->loc, "reference to invalid result number");
+    buf_value_t *v = e->vals[u->number];
+    if (type && v->type != type) {
+      buf_diag_t *d = buf_emit_error(
+          p->ctx, u->loc,
+          "use of value '%%%s' expects different type than prior uses: '%s' "
+          "vs '%s'",
+          u->name, buf_type_to_string(p->ctx, type),
+          buf_type_to_string(p->ctx, v->type));
+      buf_diag_note(p->ctx, d, e->loc, "prior use here");
+      p->failed = true;
+      return BUF_FAILURE;
+    }
+    *out = v;
+    return BUF_SUCCESS;
+  }
+  if (!type)
+    return buf__p_error_at(p, u->loc, "use of undeclared SSA value name");
+  if (u->number >= 1u << 20)
+    return buf__p_error_at(p, u->loc, "reference to invalid result number");
+  if (!e) {
+    e = new_entry(p, u->name, u->loc);
+    ((ssa_slot_t *)e)->shadowed = NULL;
+    iso_stack_push(p, e);
+    buf__pmap_put(p->arena, &s->names, u->name, e);
+  }
+  if (u->number >= e->n) {
+    e->vals = buf_arena_grow(p->arena, e->vals, e->n, u->number + 1,
+                             sizeof(buf_value_t *));
+    e->n = u->number + 1;
+  }
+  buf_value_t *ph = e->vals[u->number];
+  if (ph) {
+    if (ph->type != type) {
+      buf_diag_t *d = buf_emit_error(
+          p->ctx, u->loc,
+          "use of value '%%%s' expects different type than prior uses: '%s' "
+          "vs '%s'",
+          u->name, buf_type_to_string(p->ctx, type),
+          buf_type_to_string(p->ctx, ph->type));
+      buf_diag_note(p->ctx, d, ph->loc, "prior use here");
+      p->failed = true;
+      return BUF_FAILURE;
+    }
+  } else {
+    ph = buf_arena_alloc(p->arena, sizeof *ph);
+    ph->type = type;
+    ph->loc = u->loc;
+    ph->index = u->number;
+    ph->name_hint = u->name;
+    e->vals[u->number] = ph;
+  }
+  *out = ph;
+  return BUF_SUCCESS;
+}
+
+buf_status_t buf__p_define(buf_parser_t *p, buf_ident_t name, buf_loc_t loc,
+                           uint32_t n, buf_value_t *const *vals) {
+  if (p->failed)
+    return BUF_FAILURE;
+  buf_iso_scope_t *s = p->iso;
+  buf_ssa_entry_t *e = buf__pmap_get(&s->names, name);
+  buf_ssa_entry_t *shadowed = NULL;
+  if (e && e->defined) {
+    buf_diag_t *d =
+        buf_emit_error(p->ctx, loc, "redefinition of SSA value '%%%s'", name);
+    buf_diag_note(p->ctx, d, e->loc, "previously defined here");
+    p->failed = true;
+    return BUF_FAILURE;
+  }
+  if (e && e->level == s->level) {
+    /* Resolve the pending forward references. */
+    for (uint32_t i = 0; i < e->n; i++) {
+      buf_value_t *ph = e->vals[i];
+      if (!ph)
+        continue;
+      if (i >= n)
+        return buf__p_error_at(p, ph->loc,
+                               "reference to invalid result number");
+      if (ph->type != vals[i]->type) {
+        buf_diag_t *d = buf_emit_error(
+            p->ctx, loc, "definition of SSA value '%%%s#%u' has type '%s'",
+            name, i, buf_type_to_string(p->ctx, vals[i]->type));
+        buf_diag_note(p->ctx, d, ph->loc,
+                      "previously used here with type '%s'",
+                      buf_type_to_string(p->ctx, ph->type));
+        p->failed = true;
+        return BUF_FAILURE;
+      }
+    }
+    for (uint32_t i = 0; i < e->n; i++)
+      if (e->vals[i])
+        buf_value_replace_all_uses(e->vals[i], vals[i]);
+    /* Reuse the entry but move it to the top of the stack so level_pop
+     * sees it at this level. */
+    for (uint32_t i = 0; i < s->num; i++) {
+      if (s->stack[i] == e) {
+        memmove(&s->stack[i], &s->stack[i + 1],
+                (s->num - i - 1) * sizeof(void *));
+        s->num--;
+        break;
+      }
+    }
+    shadowed = ((ssa_slot_t *)e)->shadowed;
+  } else {
+    shadowed = e; /* a pending entry of an outer level, or NULL */
+  }
+  buf_ssa_entry_t *ne = new_entry(p, name, loc);
+  ((ssa_slot_t *)ne)->shadowed = shadowed;
+  ne->defined = true;
+  ne->n = n;
+  ne->vals = buf_arena_alloc(p->arena, (n ? n : 1) * sizeof(buf_value_t *));
+  memcpy(ne->vals, vals, n * sizeof(buf_value_t *));
+  iso_stack_push(p, ne);
+  buf__pmap_put(p->arena, &s->names, name, ne);
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Locations                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* Skips a balanced (...) group whose '(' was just consumed, up to and
+ * including the matching ')'. */
+static buf_status_t skip_balanced_parens(buf_parser_t *p) {
+  uint32_t depth = 1;
+  while (!p->failed) {
+    if (p->tok.kind == BUF_TK_EOF || p->tok.kind == BUF_TK_ERROR)
+      return buf__p_error_tok(p, "expected ')' in location");
+    if (buf__p_is(p, "(") || buf__p_is(p, "[") || buf__p_is(p, "{") ||
+        buf__p_is(p, "<"))
+      depth++;
+    else if (buf__p_is(p, ")") || buf__p_is(p, "]") || buf__p_is(p, "}") ||
+             buf__p_is(p, ">"))
+      depth--;
+    buf__p_next(p);
+    if (depth == 0)
+      return BUF_SUCCESS;
+  }
+  return BUF_FAILURE;
+}
+
+buf_status_t buf__p_parse_loc(buf_parser_t *p, buf_loc_t *out) {
+  *out = BUF_LOC_UNKNOWN;
+  if (!buf__p_is_kw(p, "loc"))
+    return buf__p_error_tok(p, "expected location");
+  buf__p_next(p);
+  if (BUF_FAILED(buf__p_expect(p, "(")))
+    return BUF_FAILURE;
+  if (p->tok.kind == BUF_TK_HASH) {
+    buf_ident_t name = buf__p_tok_ident(p, &p->tok, 1);
+    buf_loc_alias_t *a = buf__pmap_get(&p->loc_aliases, name);
+    if (!a)
+      return buf__p_error_tok(p, "undefined symbol alias id '%s'", name);
+    *out = a->loc;
+    buf__p_next(p);
+    return buf__p_expect(p, ")");
+  }
+  if (p->tok.kind == BUF_TK_STRING) {
+    buf_token_t st = p->tok;
+    buf__p_next(p);
+    if (buf__p_is(p, ":")) {
+      buf__p_next(p);
+      uint64_t line = 0, col = 0;
+      if (p->tok.kind != BUF_TK_INTEGER)
+        return buf__p_error_tok(p, "expected integer line number in "
+                                   "FileLineColLoc");
+      if (BUF_FAILED(buf__p_int_value(p, &p->tok, &line)))
+        return BUF_FAILURE;
+      buf__p_next(p);
+      if (buf__p_accept(p, ":")) {
+        if (p->tok.kind != BUF_TK_INTEGER)
+          return buf__p_error_tok(p, "expected integer column number in "
+                                     "FileLineColLoc");
+        if (BUF_FAILED(buf__p_int_value(p, &p->tok, &col)))
+          return BUF_FAILURE;
+        buf__p_next(p);
+      }
+      size_t flen = 0;
+      char *fname = buf__p_decode_string(p, &st, &flen);
+      out->file = buf_ident(p->ctx, fname, flen);
+      out->line = line > UINT32_MAX ? UINT32_MAX : (uint32_t)line;
+      out->col = col > UINT32_MAX ? UINT32_MAX : (uint32_t)col;
+      if (buf__p_accept(p, ")"))
+        return BUF_SUCCESS;
+      /* Ranges ("to" line:col) and the like: keep the start. */
+      return skip_balanced_parens(p);
+    }
+  }
+  /* unknown, callsite(...), fused[...], "name"(...): no file position we
+   * keep. */
+  return skip_balanced_parens(p);
+}
+
+buf_status_t buf__p_parse_optional_trailing_loc(buf_parser_t *p,
+                                                buf_loc_t *loc) {
+  if (p->failed)
+    return BUF_FAILURE;
+  if (!buf__p_is_kw(p, "loc"))
+    return BUF_SUCCESS;
+  buf_token_t nx = buf__p_peek(p);
+  if (!buf__tok_is_punct(&nx, "("))
+    return BUF_SUCCESS;
+  buf_loc_t l;
+  if (BUF_FAILED(buf__p_parse_loc(p, &l)))
+    return BUF_FAILURE;
+  if (l.file)
+    *loc = l;
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Blocks and regions                                                        */
+/* ------------------------------------------------------------------------ */
+
+static void block_scope_push(buf_parser_t *p, buf_region_t *region) {
+  buf_block_scope_t *b = buf_arena_alloc(p->arena, sizeof *b);
+  b->parent = p->blocks;
+  b->region = region;
+  p->blocks = b;
+}
+
+/* Ends a region's label scope: every referenced block must be defined. */
+static buf_status_t block_scope_pop(buf_parser_t *p) {
+  buf_block_scope_t *b = p->blocks;
+  p->blocks = b->parent;
+  for (uint32_t i = 0; i < b->num_fwd; i++)
+    if (!b->fwd[i]->region)
+      return buf__p_error_at(p, b->fwd_loc[i],
+                             "reference to an undefined block");
+  return p->failed ? BUF_FAILURE : BUF_SUCCESS;
+}
+
+buf_status_t buf__p_parse_successor_ref(buf_parser_t *p, buf_block_t **out) {
+  *out = NULL;
+  if (p->failed)
+    return BUF_FAILURE;
+  if (p->tok.kind != BUF_TK_CARET)
+    return buf__p_error_tok(p, "expected block name");
+  buf_block_scope_t *bs = p->blocks;
+  if (!bs)
+    return buf__p_error_tok(p, "successor reference outside of a region");
+  buf_ident_t name = buf__p_tok_ident(p, &p->tok, 1);
+  buf_block_t *blk = buf__pmap_get(&bs->labels, name);
+  if (!blk) {
+    blk = buf_block_create(p->ctx);
+    blk->label_hint = name;
+    buf__pmap_put(p->arena, &bs->labels, name, blk);
+    if (bs->num_fwd == bs->cap_fwd) {
+      uint32_t nc = bs->cap_fwd ? bs->cap_fwd * 2 : 8;
+      bs->fwd = buf_arena_grow(p->arena, bs->fwd, bs->num_fwd, nc,
+                               sizeof(void *));
+      bs->fwd_loc = buf_arena_grow(p->arena, bs->fwd_loc, bs->num_fwd, nc,
+                                   sizeof(buf_loc_t));
+      bs->cap_fwd = nc;
+    }
+    bs->fwd_loc[bs->num_fwd] = buf__p_tok_loc(p, &p->tok);
+    bs->fwd[bs->num_fwd++] = blk;
+  }
+  buf__p_next(p);
+  *out = blk;
+  return BUF_SUCCESS;
+}
+
+static buf_status_t parse_op(buf_parser_t *p);
+
+/* ops until '^', '}' or end of input, appended to blk. */
+static buf_status_t parse_block_body(buf_parser_t *p, buf_block_t *blk) {
+  buf_block_t *saved = p->cur_block;
+  p->cur_block = blk;
+  while (!p->failed && p->tok.kind != BUF_TK_CARET && !buf__p_is(p, "}") &&
+         p->tok.kind != BUF_TK_EOF) {
+    if (BUF_FAILED(parse_op(p)))
+      break;
+  }
+  p->cur_block = saved;
+  return p->failed ? BUF_FAILURE : BUF_SUCCESS;
+}
+
+/* A block argument "%name : type loc(...)?" added to blk. */
+static buf_status_t parse_block_arg(buf_parser_t *p, buf_block_t *blk) {
+  if (p->tok.kind != BUF_TK_PERCENT)
+    return buf__p_error_tok(p, "expected SSA operand");
+  buf_token_t nt = p->tok;
+  buf_loc_t loc = buf__p_tok_loc(p, &nt);
+  buf__p_next(p);
+  buf_type_t t;
+  if (BUF_FAILED(buf__p_expect(p, ":")) ||
+      BUF_FAILED(buf__p_parse_type(p, &t)))
+    return BUF_FAILURE;
+  buf_loc_t arg_loc = loc;
+  if (BUF_FAILED(buf__p_parse_optional_trailing_loc(p, &arg_loc)))
+    return BUF_FAILURE;
+  buf_value_t *v = buf_block_add_arg(blk, t, arg_loc);
+  v->name_hint = buf__p_tok_ident(p, &nt, 1);
+  return buf__p_define(p, v->name_hint, loc, 1, &v);
+}
+
+/* "^label (args)? :" then the block's ops, appended to the region. */
+static buf_status_t parse_labeled_block(buf_parser_t *p,
+                                        buf_region_t *region) {
+  buf_block_scope_t *bs = p->blocks;
+  buf_ident_t name = buf__p_tok_ident(p, &p->tok, 1);
+  buf_loc_t loc = buf__p_tok_loc(p, &p->tok);
+  buf_block_t *blk = buf__pmap_get(&bs->labels, name);
+  if (blk && blk->region)
+    return buf__p_error_at(p, loc, "redefinition of block '^%s'", name);
+  if (!blk) {
+    blk = buf_block_create(p->ctx);
+    buf__pmap_put(p->arena, &bs->labels, name, blk);
+  }
+  blk->label_hint = name;
+  buf_region_append_block(region, blk);
+  buf__p_next(p);
+  if (buf__p_accept(p, "(")) {
+    if (!buf__p_is(p, ")")) {
+      do {
+        if (BUF_FAILED(parse_block_arg(p, blk)))
+          return BUF_FAILURE;
+      } while (buf__p_accept(p, ","));
+    }
+    if (BUF_FAILED(buf__p_expect(p, ")")))
+      return BUF_FAILURE;
+  }
+  if (BUF_FAILED(buf__p_expect(p, ":")))
+    return BUF_FAILURE;
+  return parse_block_body(p, blk);
+}
+
+buf_status_t buf__p_parse_region(buf_parser_t *p, buf_region_t *region,
+                                 const buf_region_arg_t *args,
+                                 uint32_t num_args) {
+  if (p->failed)
+    return BUF_FAILURE;
+  if (!buf__p_is(p, "{"))
+    return buf__p_error_tok(p, "expected '{' to begin a region");
+  if (p->depth >= p->max_depth)
+    return buf__p_error_tok(p, "nesting too deep");
+  buf__p_next(p);
+
+  const buf_opdef_t *def = p->cur_def;
+  bool isolated = def && (def->traits & BUF_TRAIT_ISOLATED_FROM_ABOVE);
+  const char *saved_dd = p->default_dialect;
+  const buf_opdef_t *saved_def = p->cur_def;
+  p->default_dialect = def ? def->default_dialect : NULL;
+  p->depth++;
+  bool pushed_iso = isolated || !p->iso;
+  if (pushed_iso)
+    iso_push(p);
+  else
+    level_push(p);
+  block_scope_push(p, region);
+
+  buf_status_t st = BUF_SUCCESS;
+  if (args) {
+    buf_block_t *entry = buf_block_create(p->ctx);
+    buf_region_append_block(region, entry);
+    for (uint32_t i = 0; i < num_args && !p->failed; i++) {
+      buf_value_t *v = buf_block_add_arg(entry, args[i].type, args[i].name.loc);
+      v->name_hint = args[i].name.name;
+      buf__p_define(p, args[i].name.name, args[i].name.loc, 1, &v);
+    }
+    if (!p->failed && p->tok.kind == BUF_TK_CARET)
+      buf__p_error_tok(p, "invalid block name in region with named arguments");
+    if (!p->failed)
+      parse_block_body(p, entry);
+  } else if (!buf__p_is(p, "}") && p->tok.kind != BUF_TK_CARET) {
+    buf_block_t *entry = buf_block_create(p->ctx);
+    buf_region_append_block(region, entry);
+    parse_block_body(p, entry);
+  }
+  while (!p->failed && p->tok.kind == BUF_TK_CARET)
+    parse_labeled_block(p, region);
+  if (!p->failed)
+    buf__p_expect(p, "}");
+
+  if (BUF_FAILED(block_scope_pop(p)))
+    st = BUF_FAILURE;
+  if (pushed_iso) {
+    if (BUF_FAILED(iso_pop(p)))
+      st = BUF_FAILURE;
+  } else {
+    level_pop(p);
+  }
+  p->depth--;
+  p->default_dialect = saved_dd;
+  p->cur_def = saved_def;
+  return p->failed ? BUF_FAILURE : st;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Ops                                                                       */
+/* ------------------------------------------------------------------------ */
+
+typedef struct {
+  buf_ident_t name;
+  buf_loc_t loc;
+  uint32_t count; /* group size (%a:2) */
+} result_name_t;
+
+/* "%a, %b:2 =": fills the names; *n receives how many. */
+static buf_status_t parse_result_names(buf_parser_t *p, result_name_t **out,
+                                       uint32_t *n) {
+  uint32_t cap = 0;
+  *n = 0;
+  *out = NULL;
+  do {
+    if (p->tok.kind != BUF_TK_PERCENT)
+      return buf__p_error_tok(p, "expected valid ssa identifier");
+    if (*n == cap) {
+      uint32_t nc = cap ? cap * 2 : 4;
+      *out = buf_arena_grow(p->arena, *out, cap, nc, sizeof(result_name_t));
+      cap = nc;
+    }
+    result_name_t *r = &(*out)[(*n)++];
+    r->name = buf__p_tok_ident(p, &p->tok, 1);
+    r->loc = buf__p_tok_loc(p, &p->tok);
+    r->count = 1;
+    buf__p_next(p);
+    if (buf__p_accept(p, ":")) {
+      uint64_t v = 0;
+      if (p->tok.kind != BUF_TK_INTEGER)
+        return buf__p_error_tok(p, "expected integer number of results");
+      if (BUF_FAILED(buf__p_int_value(p, &p->tok, &v)))
+        return BUF_FAILURE;
+      if (v < 1 || v > (1u << 20))
+        return buf__p_error_tok(p, "expected named operation to have at "
+                                   "least 1 result");
+      r->count = (uint32_t)v;
+      buf__p_next(p);
+    }
+  } while (buf__p_accept(p, ","));
+  return buf__p_expect(p, "=");
+}
+
+/* Checks that an op of this name may be created here. */
+static buf_status_t check_registered(buf_parser_t *p, buf_ident_t name,
+                                     buf_loc_t loc) {
+  if (buf_ctx_lookup_opdef(p->ctx, name) || buf_ctx_allow_unregistered(p->ctx))
+    return BUF_SUCCESS;
+  const char *dot = strchr(name, '.');
+  if (dot && buf_ctx_dialect_known(p->ctx, name, (size_t)(dot - name)))
+    return buf__p_error_at(p, loc,
+                           "unregistered operation '%s' found in dialect "
+                           "('%.*s') that does not allow unknown operations",
+                           name, (int)(dot - name), name);
+  return buf__p_error_at(p, loc,
+                         "operation being parsed with an unregistered "
+                         "dialect. If this is intended, please use "
+                         "-allow-unregistered-dialect with the MLIR tool used");
+}
+
+/* The generic form, from the op name string on (the name is the current
+ * token). Fills st. */
+static buf_status_t parse_generic(buf_parser_t *p, buf_op_state_t *st) {
+  size_t nlen = 0;
+  buf_loc_t name_loc = buf__p_tok_loc(p, &p->tok);
+  char *name = buf__p_decode_string(p, &p->tok, &nlen);
+  if (nlen == 0)
+    return buf__p_error_at(p, name_loc, "empty operation name is invalid");
+  buf_ident_t iname = buf_ident(p->ctx, name, nlen);
+  if (BUF_FAILED(check_registered(p, iname, name_loc)))
+    return BUF_FAILURE;
+  buf_loc_t loc = st->loc;
+  buf_state_init(st, p->ctx, iname, loc);
+  buf__p_next(p);
+  p->cur_def = buf_ctx_lookup_opdef(p->ctx, iname);
+
+  buf_unresolved_t *ops = NULL;
+  uint32_t nops = 0;
+  if (BUF_FAILED(buf_parse_operand_list(p, "(", &ops, &nops)))
+    return BUF_FAILURE;
+  if (buf__p_accept(p, "[")) {
+    do {
+      buf_block_t *b;
+      if (BUF_FAILED(buf__p_parse_successor_ref(p, &b)))
+        return BUF_FAILURE;
+      buf_state_add_successor(st, b);
+    } while (buf__p_accept(p, ","));
+    if (BUF_FAILED(buf__p_expect(p, "]")))
+      return BUF_FAILURE;
+  }
+  if (buf__p_is(p, "<")) {
+    buf__p_next(p);
+    buf_named_attr_t *es;
+    uint32_t ne;
+    if (BUF_FAILED(buf__p_parse_dict_entries(p, &es, &ne)))
+      return BUF_FAILURE;
+    for (uint32_t i = 0; i < ne; i++)
+      buf_state_set_attr(st, es[i].name, es[i].value);
+    if (BUF_FAILED(buf__p_expect(p, ">")))
+      return BUF_FAILURE;
+  }
+  if (buf__p_accept(p, "(")) {
+    do {
+      buf_region_t *r = buf_state_add_region(st);
+      if (BUF_FAILED(buf__p_parse_region(p, r, NULL, 0)))
+        return BUF_FAILURE;
+    } while (buf__p_accept(p, ","));
+    if (BUF_FAILED(buf__p_expect(p, ")")))
+      return BUF_FAILURE;
+  }
+  if (buf__p_is(p, "{")) {
+    buf_named_attr_t *es;
+    uint32_t ne;
+    if (BUF_FAILED(buf__p_parse_dict_entries(p, &es, &ne)))
+      return BUF_FAILURE;
+    for (uint32_t i = 0; i < ne; i++) {
+      if (buf_state_get_attr(st, es[i].name))
+        return buf__p_error_at(p, name_loc, "duplicate key '%s' in properties "
+                                            "and attributes", es[i].name);
+      buf_state_set_attr(st, es[i].name, es[i].value);
+    }
+  }
+  if (BUF_FAILED(buf__p_expect(p, ":")))
+    return BUF_FAILURE;
+  buf_loc_t tloc = buf__p_tok_loc(p, &p->tok);
+  buf_type_t ft;
+  if (!buf__p_is(p, "("))
+    return buf__p_error_tok(p, "expected '('");
+  if (BUF_FAILED(buf__p_parse_function_type(p, &ft)))
+    return BUF_FAILURE;
+  if (ft->u.func.num_inputs != nops)
+    return buf__p_error_at(p, tloc, "expected %u operand type%s but had %u",
+                           nops, nops == 1 ? " " : "s",
+                           ft->u.func.num_inputs);
+  for (uint32_t i = 0; i < nops; i++) {
+    buf_value_t *v;
+    if (BUF_FAILED(buf__p_resolve(p, &ops[i], ft->u.func.inputs[i], &v)))
+      return BUF_FAILURE;
+    buf_state_add_operand(st, v);
+  }
+  buf_state_add_results(st, ft->u.func.num_results, ft->u.func.results);
+  return BUF_SUCCESS;
+}
+
+/* Appends `prefix.name` into an interned identifier. */
+static buf_ident_t join_name(buf_parser_t *p, const char *prefix,
+                             buf_ident_t name) {
+  char *s = buf_arena_printf(p->arena, "%s.%s", prefix, name);
+  return buf_ident_cstr(p->ctx, s);
+}
+
+/* The custom form: the op name is the current bare identifier. */
+static buf_status_t parse_custom(buf_parser_t *p, buf_op_state_t *st) {
+  buf_loc_t name_loc = buf__p_tok_loc(p, &p->tok);
+  buf_ident_t name = buf__p_tok_ident(p, &p->tok, 0);
+  const buf_opdef_t *def = buf_ctx_lookup_opdef(p->ctx, name);
+  const char *tried = NULL;
+  if (!def && !strchr(name, '.')) {
+    if (p->default_dialect && *p->default_dialect) {
+      buf_ident_t full = join_name(p, p->default_dialect, name);
+      tried = full;
+      def = buf_ctx_lookup_opdef(p->ctx, full);
+    }
+    if (!def)
+      def = buf_ctx_lookup_opdef(p->ctx, join_name(p, "builtin", name));
+  }
+  if (!def || !def->parse) {
+    if (tried)
+      return buf__p_error_at(p, name_loc,
+                             "custom op '%s' is unknown (tried '%s' as well)",
+                             name, tried);
+    return buf__p_error_at(p, name_loc, "custom op '%s' is unknown", name);
+  }
+  buf_loc_t loc = st->loc;
+  buf_state_init(st, p->ctx, def->name, loc);
+  buf__p_next(p);
+  p->cur_def = def;
+  size_t errs = buf_ctx_num_errors(p->ctx);
+  buf_status_t s = def->parse(p, st);
+  if (BUF_FAILED(s) || p->failed) {
+    if (!p->failed || buf_ctx_num_errors(p->ctx) == errs) {
+      p->failed = false;
+      buf__p_error_at(p, name_loc, "failed to parse '%s'", def->name);
+    }
+    p->failed = true;
+    return BUF_FAILURE;
+  }
+  if (buf_ctx_num_errors(p->ctx) != errs) {
+    /* The hook reported an error directly but claimed success. */
+    p->failed = true;
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+static buf_status_t parse_op(buf_parser_t *p) {
+  if (p->failed)
+    return BUF_FAILURE;
+  buf_loc_t loc = buf__p_tok_loc(p, &p->tok);
+  result_name_t *names = NULL;
+  uint32_t num_names = 0, num_bound = 0;
+  if (p->tok.kind == BUF_TK_PERCENT) {
+    if (BUF_FAILED(parse_result_names(p, &names, &num_names)))
+      return BUF_FAILURE;
+    for (uint32_t i = 0; i < num_names; i++)
+      num_bound += names[i].count;
+  }
+  if (p->max_ops && p->num_ops >= p->max_ops)
+    return buf__p_error_at(p, loc, "program too large: more than %llu ops",
+                           (unsigned long long)p->max_ops);
+  p->num_ops++;
+
+  buf_op_state_t st;
+  memset(&st, 0, sizeof st);
+  st.loc = loc;
+  const buf_opdef_t *saved_def = p->cur_def;
+  buf_status_t s;
+  if (p->tok.kind == BUF_TK_STRING)
+    s = parse_generic(p, &st);
+  else if (p->tok.kind == BUF_TK_BARE_ID)
+    s = parse_custom(p, &st);
+  else if (num_names)
+    s = buf__p_error_tok(p, "expected operation name in quotes");
+  else
+    s = buf__p_error_tok(p, "expected operation name in quotes");
+  p->cur_def = saved_def;
+  if (BUF_FAILED(s))
+    return BUF_FAILURE;
+
+  if (num_names && num_bound != st.num_results)
+    return buf__p_error_at(p, loc,
+                           "operation defines %u results but was provided %u "
+                           "to bind",
+                           st.num_results, num_bound);
+  buf_loc_t op_loc = loc;
+  if (BUF_FAILED(buf__p_parse_optional_trailing_loc(p, &op_loc)))
+    return BUF_FAILURE;
+  st.loc = op_loc;
+  buf_op_t *op = buf_op_create(&st);
+  op->loc = op_loc;
+  buf_block_append_op(p->cur_block, op);
+
+  uint32_t r = 0;
+  for (uint32_t i = 0; i < num_names; i++) {
+    buf_value_t **vals =
+        buf_arena_alloc(p->arena, names[i].count * sizeof(buf_value_t *));
+    for (uint32_t k = 0; k < names[i].count; k++) {
+      buf_value_t *v = buf_op_result(op, r + k);
+      v->name_hint =
+          names[i].count == 1
+              ? names[i].name
+              : buf_ident_cstr(p->ctx, buf_arena_printf(p->arena, "%s#%u",
+                                                        names[i].name, k));
+      vals[k] = v;
+    }
+    if (BUF_FAILED(buf__p_define(p, names[i].name, names[i].loc,
+                                 names[i].count, vals)))
+      return BUF_FAILURE;
+    r += names[i].count;
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Programs                                                                  */
+/* ------------------------------------------------------------------------ */
+
+buf_parse_options_t buf_parse_options_default(void) {
+  buf_parse_options_t o = {256, 0, true};
+  return o;
+}
+
+/* Sets up a parser over text. */
+static void parser_init(buf_parser_t *p, buf_ctx_t *ctx, buf_ident_t file,
+                        const char *text, size_t len, uint32_t first_line,
+                        uint32_t col_offset, uint32_t max_depth) {
+  memset(p, 0, sizeof *p);
+  p->ctx = ctx;
+  p->arena = buf_ctx_arena(ctx);
+  p->file = file;
+  p->first_line = first_line ? first_line : 1;
+  p->col_offset = col_offset;
+  p->max_depth = max_depth ? max_depth : 256;
+  buf__lexer_init(&p->lx, text, len, p->first_line);
+  buf__p_next(p);
+}
+
+/* "#name = attr" / "#name = loc(...)" / "!name = type" at top level. */
+static buf_status_t parse_alias_def(buf_parser_t *p) {
+  buf_token_t nt = p->tok;
+  buf_ident_t name = buf__p_tok_ident(p, &nt, 1);
+  bool is_type = nt.kind == BUF_TK_BANG;
+  if (strchr(name, '.'))
+    return buf__p_error_tok(p, "%s names with a '.' are reserved for "
+                               "dialect-defined names",
+                            is_type ? "type" : "attribute");
+  buf__p_next(p);
+  if (BUF_FAILED(buf__p_expect(p, "=")))
+    return BUF_FAILURE;
+  if (is_type) {
+    if (buf__pmap_get(&p->type_aliases, name))
+      return buf__p_error_at(p, buf__p_tok_loc(p, &nt),
+                             "redefinition of type alias id '%s'", name);
+    buf_type_t t;
+    if (BUF_FAILED(buf__p_parse_type(p, &t)))
+      return BUF_FAILURE;
+    buf__pmap_put(p->arena, &p->type_aliases, name, (void *)t);
+    return BUF_SUCCESS;
+  }
+  if (buf__pmap_get(&p->attr_aliases, name) ||
+      buf__pmap_get(&p->loc_aliases, name))
+    return buf__p_error_at(p, buf__p_tok_loc(p, &nt),
+                           "redefinition of attribute alias id '%s'", name);
+  if (buf__p_is_kw(p, "loc")) {
+    buf_loc_alias_t *a = buf_arena_alloc(p->arena, sizeof *a);
+    if (BUF_FAILED(buf__p_parse_loc(p, &a->loc)))
+      return BUF_FAILURE;
+    buf__pmap_put(p->arena, &p->loc_aliases, name, a);
+    return BUF_SUCCESS;
+  }
+  buf_attr_t a;
+  if (BUF_FAILED(buf__p_parse_attr(p, NULL, &a)))
+    return BUF_FAILURE;
+  buf__pmap_put(p->arena, &p->attr_aliases, name, (void *)a);
+  return BUF_SUCCESS;
+}
+
+buf_op_t *buf_parse_source(buf_ctx_t *ctx, const char *file, const char *text,
+                           size_t len, uint32_t first_line,
+                           const buf_parse_options_t *opts) {
+  buf_parse_options_t o = opts ? *opts : buf_parse_options_default();
+  if (!file)
+    file = "<stdin>";
+  if (!text)
+    len = 0;
+  buf_ctx_add_source(ctx, file, text ? text : "", len);
+  buf_parser_t p;
+  parser_init(&p, ctx, buf_ident_cstr(ctx, file), text ? text : "", len,
+              first_line, 0, o.max_depth);
+  p.max_ops = o.max_ops;
+
+  buf_loc_t mloc = {p.file, p.first_line, 1};
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, "builtin.module", mloc);
+  buf_state_add_region(&st);
+  buf_op_t *module = buf_op_create(&st);
+  buf_block_t *blk = buf_block_create(ctx);
+  buf_region_append_block(module->regions[0], blk);
+  p.cur_block = blk;
+  p.cur_def = buf_ctx_lookup_opdef(ctx, "builtin.module");
+
+  /* The top level is one isolated scope (and one region level) holding the
+   * implicit module's body. */
+  iso_push(&p);
+  block_scope_push(&p, module->regions[0]);
+  while (!p.failed && p.tok.kind != BUF_TK_EOF) {
+    if ((p.tok.kind == BUF_TK_HASH || p.tok.kind == BUF_TK_BANG)) {
+      buf_token_t nx = buf__p_peek(&p);
+      if (buf__tok_is_punct(&nx, "=")) {
+        parse_alias_def(&p);
+        continue;
+      }
+    }
+    if (buf__p_is(&p, "{")) {
+      buf_token_t nx = buf__p_peek(&p);
+      if (buf__tok_is_punct(&nx, "-")) {
+        buf__p_error_tok(&p, "file metadata ({-# ... #-}) is not supported");
+        break;
+      }
+    }
+    parse_op(&p);
+  }
+  if (!p.failed)
+    block_scope_pop(&p);
+  if (!p.failed)
+    iso_pop(&p);
+  if (p.failed)
+    return NULL;
+
+  buf_op_t *result = module;
+  buf_op_t *only = blk->first;
+  if (only && only == blk->last && strcmp(only->name, "builtin.module") == 0) {
+    buf_op_remove(only);
+    result = only;
+  }
+  if (o.verify && BUF_FAILED(buf_verify(result)))
+    return NULL;
+  return result;
+}
+
+buf_type_t buf_parse_type_str(buf_ctx_t *ctx, const char *text, size_t len,
+                              buf_loc_t loc) {
+  buf_parser_t p;
+  parser_init(&p, ctx, loc.file, text ? text : "", text ? len : 0,
+              loc.line ? loc.line : 1, loc.col ? loc.col - 1 : 0, 0);
+  buf_type_t t = NULL;
+  if (BUF_FAILED(buf__p_parse_type(&p, &t)))
+    return NULL;
+  if (p.tok.kind != BUF_TK_EOF) {
+    buf__p_error_tok(&p, "unexpected text after type");
+    return NULL;
+  }
+  return t;
+}
+
+buf_attr_t buf_parse_attr_str(buf_ctx_t *ctx, const char *text, size_t len,
+                              buf_loc_t loc) {
+  buf_parser_t p;
+  parser_init(&p, ctx, loc.file, text ? text : "", text ? len : 0,
+              loc.line ? loc.line : 1, loc.col ? loc.col - 1 : 0, 0);
+  buf_attr_t a = NULL;
+  if (BUF_FAILED(buf__p_parse_attr(&p, NULL, &a)))
+    return NULL;
+  if (p.tok.kind != BUF_TK_EOF) {
+    buf__p_error_tok(&p, "unexpected text after attribute");
+    return NULL;
+  }
+  return a;
+}
