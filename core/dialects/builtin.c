@@ -65,7 +65,7 @@ static buf_status_t module_verify(buf_op_t *op) {
   }
   buf_block_t *b = buf_region_entry(buf_op_region(op, 0));
   if (b && b->num_args) {
-    buf_op_emit_error(op, "expects region #0 to have 0 arguments");
+    buf_op_emit_error(op, "region should have no arguments");
     return BUF_FAILURE;
   }
   return BUF_SUCCESS;
@@ -107,7 +107,7 @@ static void ucc_print(buf_printer_t *pr, buf_op_t *op) {
 
 static buf_status_t ucc_verify(buf_op_t *op) {
   if (op->num_results == 0) {
-    buf_op_emit_error(op, "requires at least one result");
+    buf_op_emit_error(op, "expected at least one result for cast operation");
     return BUF_FAILURE;
   }
   return BUF_SUCCESS;

@@ -310,7 +310,9 @@ static void switch_print(buf_printer_t *pr, buf_op_t *op) {
     start += n;
   }
   buf_printer_indent(pr, -1);
-  buf_printer_newline(pr);
+  /* mlir-opt closes a switch without cases on the default's line. */
+  if (op->num_successors > 1)
+    buf_printer_newline(pr);
   buf_printer_puts(pr, "]");
   buf_printer_print_attr_dict(pr, op, switch_attrs);
 }
