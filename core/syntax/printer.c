@@ -1,0 +1,463 @@
+/*
+ * printer.c: ops, regions and blocks in MLIR's textual form, and the public
+ * whole-program entry points.
+ *
+ * Layout, as mlir-opt 22 prints it:
+ *
+ *   #map = affine_map<...>          aliases first, one per line, no blank
+ *   #map1 = affine_map<...>         line after them
+ *   module {                        the top-level op at indentation 0
+ *     func.func @f(...) {           2 spaces per nesting level
+ *       %0 = ...
+ *     ^bb1(%1: f32):  // pred: ^bb0 block headers at the op's indentation
+ *       return %1 : f32
+ *     }
+ *   }
+ *
+ * Custom form: the core prints "%res = " and the op name (minus the
+ * default-dialect prefix of the enclosing region: "return" inside func.func,
+ * "module" at top level, where the default dialect is "builtin"), then calls
+ * def->print, whose text starts with the space it needs. Generic form:
+ *   %0 = "d.op"(%a, %b)[^bb1] <{inherent}> ({...}, {...}) {other} : (T) -> U
+ *
+ * Aliases: when enabled, the op is first printed into a scratch buffer with
+ * the alias table collecting affine maps in visit order (custom hooks run
+ * for real, so custom forms visit in print order; generic ops visit regions,
+ * operand types, result types, discardable then inherent attributes, which
+ * is mlir-opt's dummy-printer order), then printed for real.
+ */
+#include "printer_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Op nesting bound: deeper IR prints a marker instead of overflowing the
+ * C stack. The parser's default bound (256) is far below it. */
+#define PRINT_MAX_DEPTH 2000
+
+static void out_puts(buf_printer_t *pr, const char *s) {
+  buf_strbuf_puts(pr->out, s);
+}
+
+static void out_indent(buf_printer_t *pr) {
+  static const char spaces[] = "                                ";
+  uint32_t n = pr->indent;
+  while (n > 32) {
+    buf_strbuf_append(pr->out, spaces, 32);
+    n -= 32;
+  }
+  buf_strbuf_append(pr->out, spaces, n);
+}
+
+buf__aliases_t *buf__printer_aliases(buf_printer_t *pr) {
+  return pr->opts.use_aliases ? &pr->aliases : NULL;
+}
+
+static void push_dialect(buf_printer_t *pr, const char *d) {
+  if (pr->num_dialects == pr->cap_dialects) {
+    pr->cap_dialects = pr->cap_dialects ? pr->cap_dialects * 2 : 16;
+    pr->dialects =
+        realloc(pr->dialects, pr->cap_dialects * sizeof *pr->dialects);
+    if (!pr->dialects)
+      abort(); /* out of memory */
+  }
+  pr->dialects[pr->num_dialects++] = d ? d : "";
+}
+
+static bool is_inherent(const buf_opdef_t *def, buf_ident_t name) {
+  if (!def || !def->inherent_attrs || (def->traits & BUF_TRAIT_UNREGISTERED))
+    return false;
+  for (const char *const *n = def->inherent_attrs; *n; n++)
+    if (!strcmp(*n, name))
+      return true;
+  return false;
+}
+
+/* Prints " loc(...)" when debug info is requested. */
+static void print_loc(buf_printer_t *pr, buf_loc_t loc) {
+  if (!pr->opts.debug_info)
+    return;
+  if (!loc.file) {
+    out_puts(pr, " loc(unknown)");
+    return;
+  }
+  out_puts(pr, " loc(");
+  buf__print_escaped_string(pr->out, loc.file, strlen(loc.file));
+  buf_strbuf_printf(pr->out, ":%u:%u)", loc.line, loc.col);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Blocks and regions                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* Predecessor lists of the blocks of one region. */
+typedef struct preds {
+  buf__prmap_t index;     /* block -> position + 1 in lists */
+  buf_block_t ***lists;   /* per block, the blocks branching to it */
+  uint32_t *counts, *caps;
+  uint32_t n;
+} preds_t;
+
+static void preds_build(preds_t *p, buf_region_t *r) {
+  memset(p, 0, sizeof *p);
+  for (buf_block_t *b = r->first; b; b = b->next)
+    p->n++;
+  p->lists = calloc(p->n + 1, sizeof *p->lists);
+  p->counts = calloc(p->n + 1, sizeof *p->counts);
+  p->caps = calloc(p->n + 1, sizeof *p->caps);
+  if (!p->lists || !p->counts || !p->caps)
+    abort(); /* out of memory */
+  uint32_t k = 0;
+  for (buf_block_t *b = r->first; b; b = b->next)
+    buf__prmap_put(&p->index, b, (void *)(uintptr_t)++k);
+  for (buf_block_t *b = r->first; b; b = b->next) {
+    for (buf_op_t *op = b->first; op; op = op->next) {
+      for (uint32_t i = 0; i < op->num_successors; i++) {
+        void *v = buf__prmap_get(&p->index, op->successors[i]);
+        if (!v)
+          continue;
+        uint32_t t = (uint32_t)(uintptr_t)v - 1;
+        if (p->counts[t] == p->caps[t]) {
+          p->caps[t] = p->caps[t] ? p->caps[t] * 2 : 4;
+          p->lists[t] = realloc(p->lists[t], p->caps[t] * sizeof(buf_block_t *));
+          if (!p->lists[t])
+            abort(); /* out of memory */
+        }
+        p->lists[t][p->counts[t]++] = b;
+      }
+    }
+  }
+}
+
+static void preds_free(preds_t *p) {
+  for (uint32_t i = 0; i < p->n; i++)
+    free(p->lists[i]);
+  free(p->lists);
+  free(p->counts);
+  free(p->caps);
+  buf__prmap_free(&p->index);
+}
+
+/* "  // pred: ^bb0", "  // 2 preds: ^bb1, ^bb2", "  // no predecessors". */
+static void print_pred_comment(buf_printer_t *pr, preds_t *p, buf_block_t *b,
+                               bool entry) {
+  void *v = buf__prmap_get(&p->index, b);
+  if (!v)
+    return;
+  uint32_t t = (uint32_t)(uintptr_t)v - 1;
+  uint32_t n = p->counts[t];
+  buf_block_t **l = p->lists[t];
+  if (!n) {
+    if (!entry)
+      out_puts(pr, "  // no predecessors");
+    return;
+  }
+  bool single = true;
+  for (uint32_t i = 1; i < n; i++)
+    if (l[i] != l[0])
+      single = false;
+  if (single) {
+    out_puts(pr, "  // pred: ");
+    out_puts(pr, buf__names_block(&pr->names, l[0]));
+    return;
+  }
+  /* Sorted by position in the region (insertion sort: short lists). */
+  for (uint32_t i = 1; i < n; i++) {
+    buf_block_t *x = l[i];
+    int64_t xi = buf__names_block_index(&pr->names, x);
+    uint32_t j = i;
+    while (j > 0 && buf__names_block_index(&pr->names, l[j - 1]) > xi) {
+      l[j] = l[j - 1];
+      j--;
+    }
+    l[j] = x;
+  }
+  buf_strbuf_printf(pr->out, "  // %u preds: ", n);
+  for (uint32_t i = 0; i < n; i++) {
+    if (i)
+      out_puts(pr, ", ");
+    out_puts(pr, buf__names_block(&pr->names, l[i]));
+  }
+}
+
+static bool op_is_terminator(const buf_op_t *op) {
+  return op && op->def && (op->def->traits & BUF_TRAIT_TERMINATOR);
+}
+
+/* A terminator that can be left out: nothing but its name. */
+static bool is_empty_terminator(const buf_op_t *op) {
+  return op_is_terminator(op) && op->num_operands == 0 &&
+         op->num_results == 0 && op->num_regions == 0 &&
+         op->num_successors == 0 && op->attrs &&
+         op->attrs->kind == BUF_ATTR_DICT && op->attrs->u.dict.n == 0;
+}
+
+static void print_block(buf_printer_t *pr, preds_t *preds, buf_block_t *b,
+                        bool header, bool terminators) {
+  if (header) {
+    out_indent(pr);
+    out_puts(pr, buf__names_block(&pr->names, b));
+    if (b->num_args) {
+      out_puts(pr, "(");
+      for (uint32_t i = 0; i < b->num_args; i++) {
+        if (i)
+          out_puts(pr, ", ");
+        buf_value_t *a = b->args[i];
+        out_puts(pr, a ? buf__names_value(&pr->names, a) : "<<NULL VALUE>>");
+        out_puts(pr, ": ");
+        buf__print_type(pr->out, a ? a->type : NULL, buf__printer_aliases(pr));
+        if (a)
+          print_loc(pr, a->loc);
+      }
+      out_puts(pr, ")");
+    }
+    out_puts(pr, ":");
+    print_pred_comment(pr, preds, b, b->region && b->region->first == b);
+    out_puts(pr, "\n");
+  }
+  pr->indent += 2;
+  for (buf_op_t *op = b->first; op; op = op->next) {
+    if (!terminators && op == b->last && is_empty_terminator(op))
+      break;
+    out_indent(pr);
+    buf__print_operation(pr, op);
+    out_puts(pr, "\n");
+  }
+  pr->indent -= 2;
+}
+
+void buf__print_region(buf_printer_t *pr, buf_region_t *r, bool entry_args,
+                       bool terminators, bool print_empty_block) {
+  out_puts(pr, "{\n");
+  if (r && r->first) {
+    buf_op_t *parent = r->op;
+    push_dialect(pr, parent && parent->def ? parent->def->default_dialect
+                                           : NULL);
+    preds_t preds;
+    preds_build(&preds, r);
+    buf_block_t *entry = r->first;
+    bool header = (print_empty_block && !entry->first) ||
+                  (entry_args && entry->num_args);
+    print_block(pr, &preds, entry, header, terminators);
+    for (buf_block_t *b = entry->next; b; b = b->next)
+      print_block(pr, &preds, b, true, true);
+    preds_free(&preds);
+    pr->num_dialects--;
+  }
+  out_indent(pr);
+  out_puts(pr, "}");
+}
+
+/* ------------------------------------------------------------------------ */
+/* Ops                                                                       */
+/* ------------------------------------------------------------------------ */
+
+static void print_type(buf_printer_t *pr, buf_type_t t) {
+  buf__print_type(pr->out, t, buf__printer_aliases(pr));
+}
+
+/* "(T, U) -> V" for an op's operand and result types. */
+static void print_functional_type(buf_printer_t *pr, buf_op_t *op) {
+  out_puts(pr, "(");
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    if (i)
+      out_puts(pr, ", ");
+    buf_value_t *v = op->operands[i].value;
+    print_type(pr, v ? v->type : NULL);
+  }
+  out_puts(pr, ") -> ");
+  bool wrap = op->num_results != 1 ||
+              (op->results[0].type &&
+               op->results[0].type->kind == BUF_TYPE_FUNCTION);
+  if (wrap)
+    out_puts(pr, "(");
+  for (uint32_t i = 0; i < op->num_results; i++) {
+    if (i)
+      out_puts(pr, ", ");
+    print_type(pr, op->results[i].type);
+  }
+  if (wrap)
+    out_puts(pr, ")");
+}
+
+/* Prints the attributes of op for which `inherent` matches as a dictionary
+ * wrapped in open/close; nothing when there are none. */
+static void print_attr_subset(buf_printer_t *pr, buf_op_t *op, bool inherent,
+                              const char *open, const char *close) {
+  buf_attr_t d = op->attrs;
+  if (!d || d->kind != BUF_ATTR_DICT)
+    return;
+  bool any = false;
+  for (uint32_t i = 0; i < d->u.dict.n; i++) {
+    const buf_named_attr_t *e = &d->u.dict.entries[i];
+    if (is_inherent(op->def, e->name) != inherent)
+      continue;
+    out_puts(pr, any ? ", " : open);
+    any = true;
+    /* One entry at a time through the dictionary printer keeps the unit
+     * and quoting rules in one place. */
+    buf_strbuf_t tmp = {0};
+    buf__print_dict_entries(&tmp, e, 1, buf__printer_aliases(pr));
+    buf_strbuf_append(pr->out, tmp.data + 1, tmp.len - 2);
+    buf_strbuf_free(&tmp);
+  }
+  if (any)
+    out_puts(pr, close);
+}
+
+static void print_generic(buf_printer_t *pr, buf_op_t *op) {
+  const char *name = op->name ? op->name : (op->def ? op->def->name : "");
+  buf__print_escaped_string(pr->out, name, strlen(name));
+  out_puts(pr, "(");
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    if (i)
+      out_puts(pr, ", ");
+    buf_value_t *v = op->operands[i].value;
+    out_puts(pr, v ? buf__names_value(&pr->names, v) : "<<NULL VALUE>>");
+  }
+  out_puts(pr, ")");
+  if (op->num_successors) {
+    out_puts(pr, "[");
+    for (uint32_t i = 0; i < op->num_successors; i++) {
+      if (i)
+        out_puts(pr, ", ");
+      out_puts(pr, buf__names_block(&pr->names, op->successors[i]));
+    }
+    out_puts(pr, "]");
+  }
+
+  bool collecting = pr->opts.use_aliases && pr->aliases.collecting;
+  if (collecting) {
+    /* mlir-opt's alias visit order for generic ops (see file header). */
+    for (uint32_t i = 0; i < op->num_regions; i++)
+      buf__print_region(pr, op->regions[i], true, true, true);
+    print_functional_type(pr, op);
+    print_attr_subset(pr, op, false, " {", "}");
+    print_attr_subset(pr, op, true, " <{", "}>");
+    return;
+  }
+
+  print_attr_subset(pr, op, true, " <{", "}>");
+  if (op->num_regions) {
+    out_puts(pr, " (");
+    for (uint32_t i = 0; i < op->num_regions; i++) {
+      if (i)
+        out_puts(pr, ", ");
+      buf__print_region(pr, op->regions[i], true, true, true);
+    }
+    out_puts(pr, ")");
+  }
+  print_attr_subset(pr, op, false, " {", "}");
+  out_puts(pr, " : ");
+  print_functional_type(pr, op);
+}
+
+/* The op name as the custom form spells it inside the current region. */
+static void print_custom_name(buf_printer_t *pr, buf_op_t *op) {
+  const char *name = op->name ? op->name : op->def->name;
+  const char *d = pr->num_dialects ? pr->dialects[pr->num_dialects - 1] : "";
+  size_t dl = strlen(d);
+  if (dl && !strncmp(name, d, dl) && name[dl] == '.' &&
+      !strchr(name + dl + 1, '.'))
+    name += dl + 1;
+  out_puts(pr, name);
+}
+
+void buf__print_operation(buf_printer_t *pr, buf_op_t *op) {
+  if (!op) {
+    out_puts(pr, "<<NULL OPERATION>>");
+    return;
+  }
+  if (pr->depth >= PRINT_MAX_DEPTH) {
+    out_puts(pr, "<<NESTING TOO DEEP>>");
+    return;
+  }
+  pr->depth++;
+  const char *res = buf__names_results(&pr->names, op);
+  if (res) {
+    out_puts(pr, res);
+    out_puts(pr, " = ");
+  }
+  const buf_opdef_t *def = op->def;
+  if (!pr->opts.generic && def && def->print &&
+      !(def->traits & BUF_TRAIT_UNREGISTERED)) {
+    print_custom_name(pr, op);
+    def->print(pr, op);
+  } else {
+    print_generic(pr, op);
+  }
+  print_loc(pr, op->loc);
+  pr->depth--;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Entry points                                                              */
+/* ------------------------------------------------------------------------ */
+
+buf_print_options_t buf_print_options_default(void) {
+  buf_print_options_t o;
+  memset(&o, 0, sizeof o);
+  o.use_aliases = true;
+  return o;
+}
+
+/* Prints op with aliases into out. */
+static void print_top(buf_op_t *op, const buf_print_options_t *opts,
+                      buf_strbuf_t *out) {
+  buf_printer_t pr;
+  memset(&pr, 0, sizeof pr);
+  pr.ctx = op ? buf_op_ctx(op) : NULL;
+  pr.opts = opts ? *opts : buf_print_options_default();
+  if (!op) {
+    buf_strbuf_puts(out, "<<NULL OPERATION>>\n");
+    return;
+  }
+  buf__names_compute(&pr.names, op, pr.opts.generic);
+  push_dialect(&pr, "builtin");
+
+  if (pr.opts.use_aliases) {
+    buf_strbuf_t scratch = {0};
+    pr.out = &scratch;
+    pr.aliases.collecting = true;
+    buf__print_operation(&pr, op);
+    pr.aliases.collecting = false;
+    buf_strbuf_free(&scratch);
+    pr.indent = 0;
+    pr.depth = 0;
+    pr.num_dialects = 1;
+  }
+
+  pr.out = out;
+  for (uint32_t i = 0; i < pr.aliases.n; i++) {
+    if (i)
+      buf_strbuf_printf(out, "#map%u = affine_map<", i);
+    else
+      buf_strbuf_puts(out, "#map = affine_map<");
+    buf__print_affine_map(out, pr.aliases.maps[i]->u.map);
+    buf_strbuf_puts(out, ">\n");
+  }
+  buf__print_operation(&pr, op);
+  buf_strbuf_puts(out, "\n");
+
+  buf__names_free(&pr.names);
+  buf__aliases_free(&pr.aliases);
+  free(pr.dialects);
+}
+
+char *buf_print_op_to_string(buf_op_t *op, const buf_print_options_t *opts,
+                             size_t *len) {
+  buf_strbuf_t sb = {0};
+  print_top(op, opts, &sb);
+  if (!sb.data)
+    buf_strbuf_append(&sb, "", 0);
+  if (len)
+    *len = sb.len;
+  return sb.data;
+}
+
+void buf_print_op(buf_op_t *op, const buf_print_options_t *opts, FILE *out) {
+  size_t len;
+  char *s = buf_print_op_to_string(op, opts, &len);
+  fwrite(s, 1, len, out);
+  free(s);
+}
