@@ -152,11 +152,9 @@ static void print_pred_comment(buf_printer_t *pr, preds_t *p, buf_block_t *b,
       out_puts(pr, "  // no predecessors");
     return;
   }
-  bool single = true;
-  for (uint32_t i = 1; i < n; i++)
-    if (l[i] != l[0])
-      single = false;
-  if (single) {
+  /* One edge, not one distinct block: a cond_br with both successors the
+   * same block makes "2 preds: ^bb3, ^bb3" (MLIR's getSinglePredecessor). */
+  if (n == 1) {
     out_puts(pr, "  // pred: ");
     out_puts(pr, buf__names_block(&pr->names, l[0]));
     return;
