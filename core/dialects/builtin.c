@@ -121,7 +121,10 @@ static const buf_opdef_t builtin_ops[] = {
      .inherent_attrs = module_attrs,
      .verify = module_verify,
      .parse = module_parse,
-     .print = module_print},
+     .print = module_print,
+     /* builtin ops print without prefix directly inside a module, and the
+      * parser resolves bare names there (`module`) to builtin.* */
+     .default_dialect = "builtin"},
     {.name = "builtin.unrealized_conversion_cast",
      .traits = BUF_TRAIT_PURE,
      .verify = ucc_verify,

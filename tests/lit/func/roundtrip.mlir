@@ -29,6 +29,8 @@ func.func @one_result(%t: tensor<?xf32>) -> tensor<?xf32> {
 }
 
 // CHECK-LABEL: func.func @calls(%arg0: i32) -> (i32, index) {
+// CHECK-NEXT:    %c3 = arith.constant 3 : index
+// CHECK-NEXT:    %cst = arith.constant dense<0.000000e+00> : tensor<4xf32>
 // CHECK-NEXT:    %0:2 = call @two_results(%arg0, %c3) : (i32, index) -> (i32, index)
 // CHECK-NEXT:    call @no_results() : () -> ()
 // CHECK-NEXT:    %1 = call @decl(%cst, %0#0) {test.x = 2 : i64} : (tensor<4xf32>, i32) -> f32
