@@ -1,4 +1,1684 @@
-/* memref.c: the memref dialect's op table (to be filled in). */
-#include "buf/ir.h"
+/*
+ * memref.c: the memref dialect's op table (buffers and views of them).
+ *
+ * Ops: alloc, alloca, realloc, dealloc, copy, load, store, dim, rank, cast,
+ * memory_space_cast, subview, reinterpret_cast, view, collapse_shape,
+ * expand_shape, global, get_global, extract_strided_metadata,
+ * extract_aligned_pointer_as_index, assume_alignment.
+ *
+ * Each op is one table row with the custom assembly mlir-opt 22 prints, the
+ * inherent attributes it shows in the generic form, its result name, and a
+ * verifier with MLIR's messages. Similar ops share hooks through small
+ * descriptors (the "%m attr-dict : T to U" family, alloc/alloca).
+ *
+ * Strided-layout rules (what a subview, collapse, expand or reinterpret_cast
+ * result layout must be) follow upstream exactly, because the bufferization
+ * passes later build these types and mlir-opt must accept what we print.
+ * Slice and reassociation checks come from shaped_util (shared with tensor).
+ *
+ * Stateless; everything allocated lives in the context arena.
+ */
+#include <stdio.h>
+#include <string.h>
 
-const buf_dialect_t buf_dialect_memref = {"memref", NULL, 0};
+#include "buf/ir.h"
+#include "buf/syntax.h"
+#include "dialect_util.h"
+#include "shaped_util.h"
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                   */
+/* ------------------------------------------------------------------------ */
+
+static const char *tstr(buf_op_t *op, buf_type_t t) {
+  return buf_type_to_string(buf_op_ctx(op), t);
+}
+
+static buf_type_t operand_type(const buf_op_t *op, uint32_t i) {
+  return buf_op_operand(op, i)->type;
+}
+
+static bool is_ranked_memref(buf_type_t t) {
+  return t && t->kind == BUF_TYPE_MEMREF;
+}
+
+/* A memref layout that is the identity: absent, or an identity affine map. */
+static bool has_identity_layout(buf_type_t t) {
+  buf_attr_t l = t->u.shaped.layout;
+  return !l || (l->kind == BUF_ATTR_AFFINE_MAP &&
+                buf_affine_map_is_identity(l->u.map));
+}
+
+static bool is_pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+/* "operand #i must be <what>, but got 'T'" unless pred(type). */
+static buf_status_t check_operand(buf_op_t *op, uint32_t i,
+                                  bool (*pred)(buf_type_t), const char *what) {
+  if (i < op->num_operands && pred(operand_type(op, i))) return BUF_SUCCESS;
+  if (i >= op->num_operands)
+    buf_op_emit_error(op, "expected operand #%u", i);
+  else
+    buf_op_emit_error(op, "operand #%u must be %s, but got '%s'", i, what,
+                      tstr(op, operand_type(op, i)));
+  return BUF_FAILURE;
+}
+
+static buf_status_t check_result(buf_op_t *op, uint32_t i,
+                                 bool (*pred)(buf_type_t), const char *what) {
+  if (i < op->num_results && pred(op->results[i].type)) return BUF_SUCCESS;
+  if (i >= op->num_results)
+    buf_op_emit_error(op, "expected result #%u", i);
+  else
+    buf_op_emit_error(op, "result #%u must be %s, but got '%s'", i, what,
+                      tstr(op, op->results[i].type));
+  return BUF_FAILURE;
+}
+
+static bool is_index(buf_type_t t) { return t->kind == BUF_TYPE_INDEX; }
+static bool is_any_memref(buf_type_t t) { return buf_type_is_memref(t); }
+
+/* Every operand in [start, num_operands) is an index. */
+static buf_status_t check_index_operands(buf_op_t *op, uint32_t start) {
+  for (uint32_t i = start; i < op->num_operands; i++)
+    if (BUF_FAILED(check_operand(op, i, is_index, "variadic of index")))
+      return BUF_FAILURE;
+  return BUF_SUCCESS;
+}
+
+/* The optional `alignment` attribute: a positive power of two i64. */
+static buf_status_t check_alignment_attr(buf_op_t *op) {
+  buf_attr_t a = buf_op_attr(op, "alignment");
+  if (!a) return BUF_SUCCESS;
+  if (a->kind != BUF_ATTR_INTEGER || !is_pow2(a->u.i)) {
+    buf_op_emit_error(op,
+                      "attribute 'alignment' failed to satisfy constraint: "
+                      "64-bit signless integer attribute whose value is "
+                      "positive and whose value is a power of two > 0");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+static void set_segments(buf_op_state_t *st, uint32_t n, const int64_t *sizes) {
+  buf_state_set_attr(st, "operandSegmentSizes",
+                     buf_attr_dense_array(st->ctx, buf_type_i32(st->ctx), n,
+                                          sizes, NULL));
+}
+
+/* Resolves the unresolved source operand with type t, then the index list. */
+static buf_status_t resolve_source_and_indices(buf_parser_t *p,
+                                               buf_op_state_t *st,
+                                               const buf_unresolved_t *src,
+                                               buf_type_t t,
+                                               const buf_unresolved_t *idx,
+                                               uint32_t nidx) {
+  buf_value_t *v;
+  if (BUF_FAILED(buf_parse_resolve(p, src, t, &v))) return BUF_FAILURE;
+  buf_state_add_operand(st, v);
+  return buf_parse_resolve_operands_same(p, idx, nidx,
+                                         buf_type_index(st->ctx), st);
+}
+
+/* ------------------------------------------------------------------------ */
+/* alloc, alloca                                                             */
+/* ------------------------------------------------------------------------ */
+
+static const char *const alloc_attrs[] = {"alignment", "operandSegmentSizes",
+                                          NULL};
+
+/* memref.alloc(%d, ...)([%s, ...])? attr-dict : memref-type */
+static buf_status_t alloc_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t *dyn, *sym = NULL;
+  uint32_t ndyn, nsym = 0;
+  buf_type_t t;
+  if (BUF_FAILED(buf_parse_operand_list(p, "(", &dyn, &ndyn))) return BUF_FAILURE;
+  if (buf_parser_next_is(p, "[") &&
+      BUF_FAILED(buf_parse_operand_list(p, "[", &sym, &nsym)))
+    return BUF_FAILURE;
+  if (BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)))
+    return BUF_FAILURE;
+  buf_type_t index = buf_type_index(st->ctx);
+  if (BUF_FAILED(buf_parse_resolve_operands_same(p, dyn, ndyn, index, st)) ||
+      BUF_FAILED(buf_parse_resolve_operands_same(p, sym, nsym, index, st)))
+    return BUF_FAILURE;
+  buf_state_add_result(st, t);
+  int64_t seg[2] = {ndyn, nsym};
+  set_segments(st, 2, seg);
+  return BUF_SUCCESS;
+}
+
+static void alloc_print(buf_printer_t *pr, buf_op_t *op) {
+  static const char *const elided[] = {"operandSegmentSizes", NULL};
+  uint32_t ndyn, nsym;
+  uint32_t d0 = buf_op_segment(op, 0, &ndyn);
+  uint32_t s0 = buf_op_segment(op, 1, &nsym);
+  buf_printer_puts(pr, "(");
+  buf_printer_print_operands(pr, op, d0, ndyn);
+  buf_printer_puts(pr, ")");
+  if (nsym) {
+    buf_printer_puts(pr, "[");
+    buf_printer_print_operands(pr, op, s0, nsym);
+    buf_printer_puts(pr, "]");
+  }
+  buf_printer_print_attr_dict(pr, op, elided);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_result_types(pr, op);
+}
+
+static buf_status_t alloc_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_results(op, 1)) ||
+      BUF_FAILED(check_result(op, 0, is_ranked_memref,
+                              "memref of any type values")) ||
+      BUF_FAILED(check_index_operands(op, 0)) ||
+      BUF_FAILED(check_alignment_attr(op)))
+    return BUF_FAILURE;
+  int64_t seg[2];
+  if (buf_op_segment_sizes(op, "operandSegmentSizes", seg, 2) != 2 ||
+      seg[0] + seg[1] != op->num_operands) {
+    buf_op_emit_error(op, "requires attribute 'operandSegmentSizes' with 2 "
+                          "segments matching the operands");
+    return BUF_FAILURE;
+  }
+  buf_type_t t = op->results[0].type;
+  uint32_t want = buf__type_num_dynamic_dims(t);
+  if (seg[0] != want) {
+    buf_op_emit_error(op,
+                      "incorrect number of dynamic sizes, has %lld, expected "
+                      "%u",
+                      (long long)seg[0], want);
+    return BUF_FAILURE;
+  }
+  buf_attr_t l = t->u.shaped.layout;
+  uint32_t nsym = l && l->kind == BUF_ATTR_AFFINE_MAP ? l->u.map->num_symbols
+                                                       : 0;
+  if (seg[1] != nsym) {
+    buf_op_emit_error(op,
+                      "symbol operand count does not equal memref symbol "
+                      "count: expected %u, got %lld",
+                      nsym, (long long)seg[1]);
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* realloc                                                                   */
+/* ------------------------------------------------------------------------ */
+
+static const char *const realloc_attrs[] = {"alignment", NULL};
+
+/* memref.realloc %src (%size)? attr-dict : T to U */
+static buf_status_t realloc_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t src, size;
+  bool has_size = false;
+  buf_type_t from, to;
+  buf_value_t *v;
+  if (BUF_FAILED(buf_parse_operand(p, &src))) return BUF_FAILURE;
+  if (buf_parse_optional(p, "(")) {
+    if (BUF_FAILED(buf_parse_operand(p, &size)) ||
+        BUF_FAILED(buf_parse_expect(p, ")")))
+      return BUF_FAILURE;
+    has_size = true;
+  }
+  if (BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &from)) ||
+      BUF_FAILED(buf_parse_keyword(p, "to")) ||
+      BUF_FAILED(buf_parse_type(p, &to)) ||
+      BUF_FAILED(buf_parse_resolve(p, &src, from, &v)))
+    return BUF_FAILURE;
+  buf_state_add_operand(st, v);
+  if (has_size) {
+    if (BUF_FAILED(buf_parse_resolve(p, &size, buf_type_index(st->ctx), &v)))
+      return BUF_FAILURE;
+    buf_state_add_operand(st, v);
+  }
+  buf_state_add_result(st, to);
+  return BUF_SUCCESS;
+}
+
+static void realloc_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, 1);
+  if (op->num_operands > 1) {
+    buf_printer_puts(pr, "(");
+    buf_printer_print_operands(pr, op, 1, 1);
+    buf_printer_puts(pr, ")");
+  }
+  buf_printer_print_attr_dict(pr, op, NULL);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_operand_types(pr, op, 0, 1);
+  buf_printer_puts(pr, " to ");
+  buf_printer_print_result_types(pr, op);
+}
+
+/* A 1-D memref with the identity layout (realloc's operand and result). */
+static bool is_1d_identity_memref(buf_type_t t) {
+  return is_ranked_memref(t) && t->u.shaped.rank == 1 &&
+         has_identity_layout(t);
+}
+
+static buf_status_t realloc_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_results(op, 1)) ||
+      BUF_FAILED(check_operand(op, 0, is_1d_identity_memref,
+                               "1D memref of any type values")) ||
+      BUF_FAILED(check_result(op, 0, is_1d_identity_memref,
+                              "1D memref of any type values")) ||
+      BUF_FAILED(check_index_operands(op, 1)) ||
+      BUF_FAILED(check_alignment_attr(op)))
+    return BUF_FAILURE;
+  buf_type_t src = operand_type(op, 0), dst = op->results[0].type;
+  if (src->u.shaped.elem != dst->u.shaped.elem ||
+      src->u.shaped.memory_space != dst->u.shaped.memory_space) {
+    buf_op_emit_error(op, "failed to verify that all of {source, result} have "
+                          "same element type and memory space");
+    return BUF_FAILURE;
+  }
+  bool dyn = dst->u.shaped.shape[0] == BUF_DYNAMIC;
+  if (dyn && op->num_operands != 2) {
+    buf_op_emit_error(op, "missing dimension operand");
+    return BUF_FAILURE;
+  }
+  if (!dyn && op->num_operands != 1) {
+    buf_op_emit_error(op, "unnecessary dimension operand");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* "%m attr-dict : T" family: dealloc, rank                                  */
+/* ------------------------------------------------------------------------ */
+
+/* %m attr-dict : T, with an optional fixed result type (rank: index). */
+static buf_status_t unary_colon_parse(buf_parser_t *p, buf_op_state_t *st,
+                                      buf_type_t result) {
+  buf_unresolved_t u;
+  buf_type_t t;
+  buf_value_t *v;
+  if (BUF_FAILED(buf_parse_operand(p, &u)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)) ||
+      BUF_FAILED(buf_parse_resolve(p, &u, t, &v)))
+    return BUF_FAILURE;
+  buf_state_add_operand(st, v);
+  if (result) buf_state_add_result(st, result);
+  return BUF_SUCCESS;
+}
+
+static void unary_colon_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, 1);
+  buf_printer_print_attr_dict(pr, op, NULL);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_operand_types(pr, op, 0, 1);
+}
+
+static buf_status_t dealloc_parse(buf_parser_t *p, buf_op_state_t *st) {
+  return unary_colon_parse(p, st, NULL);
+}
+
+static buf_status_t rank_parse(buf_parser_t *p, buf_op_state_t *st) {
+  return unary_colon_parse(p, st, buf_type_index(st->ctx));
+}
+
+static buf_status_t dealloc_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 1)) ||
+      BUF_FAILED(buf__verify_num_results(op, 0)))
+    return BUF_FAILURE;
+  return check_operand(op, 0, is_any_memref,
+                       "ranked or unranked memref of any type values");
+}
+
+static buf_status_t rank_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 1)) ||
+      BUF_FAILED(buf__verify_num_results(op, 1)) ||
+      BUF_FAILED(check_operand(op, 0, is_any_memref,
+                               "ranked or unranked memref of any type "
+                               "values")))
+    return BUF_FAILURE;
+  return check_result(op, 0, is_index, "index");
+}
+
+/* ------------------------------------------------------------------------ */
+/* "%m attr-dict : T to U" family: cast, memory_space_cast                   */
+/* ------------------------------------------------------------------------ */
+
+static buf_status_t cast_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t u;
+  buf_type_t from, to;
+  buf_value_t *v;
+  if (BUF_FAILED(buf_parse_operand(p, &u)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &from)) ||
+      BUF_FAILED(buf_parse_keyword(p, "to")) ||
+      BUF_FAILED(buf_parse_type(p, &to)) ||
+      BUF_FAILED(buf_parse_resolve(p, &u, from, &v)))
+    return BUF_FAILURE;
+  buf_state_add_operand(st, v);
+  buf_state_add_result(st, to);
+  return BUF_SUCCESS;
+}
+
+static void cast_print(buf_printer_t *pr, buf_op_t *op) {
+  unary_colon_print(pr, op);
+  buf_printer_puts(pr, " to ");
+  buf_printer_print_result_types(pr, op);
+}
+
+/* A stride or offset pair agrees when either is dynamic or both are equal. */
+static bool stride_compatible(int64_t a, int64_t b) {
+  return a == BUF_DYNAMIC || b == BUF_DYNAMIC || a == b;
+}
+
+/* MLIR's memref.cast compatibility: same element type and memory space;
+ * ranked to ranked needs equal ranks, agreeing static dims and agreeing
+ * strides/offset; ranked <-> unranked is fine; unranked -> unranked is not. */
+static bool cast_compatible(buf_type_t a, buf_type_t b) {
+  if (!buf_type_is_memref(a) || !buf_type_is_memref(b)) return false;
+  if (a->u.shaped.elem != b->u.shaped.elem ||
+      a->u.shaped.memory_space != b->u.shaped.memory_space)
+    return false;
+  bool ra = a->kind == BUF_TYPE_MEMREF, rb = b->kind == BUF_TYPE_MEMREF;
+  if (!ra && !rb) return false;
+  if (!ra || !rb) return true;
+  uint32_t rank = a->u.shaped.rank;
+  if (rank != b->u.shaped.rank) return false;
+  if (a->u.shaped.layout != b->u.shaped.layout) {
+    int64_t sa[rank + 1], sb[rank + 1], oa, ob;
+    if (BUF_FAILED(buf_type_memref_strides(a, sa, &oa)) ||
+        BUF_FAILED(buf_type_memref_strides(b, sb, &ob)))
+      return false;
+    if (!stride_compatible(oa, ob)) return false;
+    for (uint32_t i = 0; i < rank; i++)
+      if (!stride_compatible(sa[i], sb[i])) return false;
+  }
+  return buf__shape_compatible(a->u.shaped.shape, b->u.shaped.shape, rank);
+}
+
+/* memory_space_cast: only the memory space may change. */
+static bool memspace_cast_compatible(buf_type_t a, buf_type_t b) {
+  if (a->kind != b->kind || !buf_type_is_memref(a)) return false;
+  if (a->u.shaped.elem != b->u.shaped.elem) return false;
+  if (a->kind == BUF_TYPE_UNRANKED_MEMREF) return true;
+  if (a->u.shaped.layout != b->u.shaped.layout ||
+      a->u.shaped.rank != b->u.shaped.rank)
+    return false;
+  return memcmp(a->u.shaped.shape, b->u.shaped.shape,
+                a->u.shaped.rank * sizeof(int64_t)) == 0;
+}
+
+static buf_status_t check_cast(buf_op_t *op,
+                               bool (*compatible)(buf_type_t, buf_type_t)) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 1)) ||
+      BUF_FAILED(buf__verify_num_results(op, 1)) ||
+      BUF_FAILED(check_operand(op, 0, is_any_memref,
+                               "ranked or unranked memref of any type "
+                               "values")) ||
+      BUF_FAILED(check_result(op, 0, is_any_memref,
+                              "ranked or unranked memref of any type values")))
+    return BUF_FAILURE;
+  buf_type_t a = operand_type(op, 0), b = op->results[0].type;
+  if (!compatible(a, b)) {
+    buf_op_emit_error(op,
+                      "operand type '%s' and result type '%s' are cast "
+                      "incompatible",
+                      tstr(op, a), tstr(op, b));
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+static buf_status_t cast_verify(buf_op_t *op) {
+  return check_cast(op, cast_compatible);
+}
+
+static buf_status_t memspace_cast_verify(buf_op_t *op) {
+  return check_cast(op, memspace_cast_compatible);
+}
+
+/* ------------------------------------------------------------------------ */
+/* copy                                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* memref.copy %src, %dst attr-dict : T to U */
+static buf_status_t copy_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t a, b;
+  buf_type_t ta, tb;
+  buf_value_t *va, *vb;
+  if (BUF_FAILED(buf_parse_operand(p, &a)) ||
+      BUF_FAILED(buf_parse_expect(p, ",")) ||
+      BUF_FAILED(buf_parse_operand(p, &b)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &ta)) ||
+      BUF_FAILED(buf_parse_keyword(p, "to")) ||
+      BUF_FAILED(buf_parse_type(p, &tb)) ||
+      BUF_FAILED(buf_parse_resolve(p, &a, ta, &va)) ||
+      BUF_FAILED(buf_parse_resolve(p, &b, tb, &vb)))
+    return BUF_FAILURE;
+  buf_state_add_operand(st, va);
+  buf_state_add_operand(st, vb);
+  return BUF_SUCCESS;
+}
+
+static void copy_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, 2);
+  buf_printer_print_attr_dict(pr, op, NULL);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_operand_types(pr, op, 0, 1);
+  buf_printer_puts(pr, " to ");
+  buf_printer_print_operand_types(pr, op, 1, 1);
+}
+
+static buf_status_t copy_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 2)) ||
+      BUF_FAILED(buf__verify_num_results(op, 0)))
+    return BUF_FAILURE;
+  for (uint32_t i = 0; i < 2; i++)
+    if (BUF_FAILED(check_operand(op, i, is_any_memref,
+                                 "ranked or unranked memref of any type "
+                                 "values")))
+      return BUF_FAILURE;
+  buf_type_t a = operand_type(op, 0), b = operand_type(op, 1);
+  if (!buf__types_shape_compatible(a, b)) {
+    buf_op_emit_error(op, "requires the same shape for all operands");
+    return BUF_FAILURE;
+  }
+  if (a->u.shaped.elem != b->u.shaped.elem) {
+    buf_op_emit_error(op, "requires the same element type for all operands");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* load, store                                                               */
+/* ------------------------------------------------------------------------ */
+
+static const char *const load_store_attrs[] = {"alignment", "nontemporal",
+                                               NULL};
+
+/* memref.load %m[%i, ...] attr-dict : T */
+static buf_status_t load_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t m, *idx;
+  uint32_t n;
+  buf_type_t t;
+  if (BUF_FAILED(buf_parse_operand(p, &m)) ||
+      BUF_FAILED(buf_parse_operand_list(p, "[", &idx, &n)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)))
+    return BUF_FAILURE;
+  if (!is_ranked_memref(t))
+    return buf_parser_error(p, "expected a ranked memref type, got '%s'",
+                            buf_type_to_string(st->ctx, t));
+  if (BUF_FAILED(resolve_source_and_indices(p, st, &m, t, idx, n)))
+    return BUF_FAILURE;
+  buf_state_add_result(st, t->u.shaped.elem);
+  return BUF_SUCCESS;
+}
+
+/* memref.store %v, %m[%i, ...] attr-dict : T */
+static buf_status_t store_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t val, m, *idx;
+  uint32_t n;
+  buf_type_t t;
+  buf_value_t *v;
+  if (BUF_FAILED(buf_parse_operand(p, &val)) ||
+      BUF_FAILED(buf_parse_expect(p, ",")) ||
+      BUF_FAILED(buf_parse_operand(p, &m)) ||
+      BUF_FAILED(buf_parse_operand_list(p, "[", &idx, &n)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)))
+    return BUF_FAILURE;
+  if (!is_ranked_memref(t))
+    return buf_parser_error(p, "expected a ranked memref type, got '%s'",
+                            buf_type_to_string(st->ctx, t));
+  if (BUF_FAILED(buf_parse_resolve(p, &val, t->u.shaped.elem, &v)))
+    return BUF_FAILURE;
+  buf_state_add_operand(st, v);
+  return resolve_source_and_indices(p, st, &m, t, idx, n);
+}
+
+/* Prints "%m[%i, ...] attr-dict : T" where the memref is operand `m`. */
+static void print_indexed(buf_printer_t *pr, buf_op_t *op, uint32_t m) {
+  buf_printer_print_operands(pr, op, m, 1);
+  buf_printer_puts(pr, "[");
+  buf_printer_print_operands(pr, op, m + 1, op->num_operands - m - 1);
+  buf_printer_puts(pr, "]");
+  buf_printer_print_attr_dict(pr, op, NULL);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_operand_types(pr, op, m, 1);
+}
+
+static void load_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  print_indexed(pr, op, 0);
+}
+
+static void store_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, 1);
+  buf_printer_puts(pr, ", ");
+  print_indexed(pr, op, 1);
+}
+
+static buf_status_t check_nontemporal(buf_op_t *op) {
+  buf_attr_t a = buf_op_attr(op, "nontemporal");
+  if (a && a->kind != BUF_ATTR_BOOL) {
+    buf_op_emit_error(op, "attribute 'nontemporal' failed to satisfy "
+                          "constraint: bool attribute");
+    return BUF_FAILURE;
+  }
+  return check_alignment_attr(op);
+}
+
+static buf_status_t load_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_results(op, 1)) ||
+      BUF_FAILED(check_operand(op, 0, is_ranked_memref,
+                               "memref of any type values")) ||
+      BUF_FAILED(check_index_operands(op, 1)) ||
+      BUF_FAILED(check_nontemporal(op)))
+    return BUF_FAILURE;
+  buf_type_t t = operand_type(op, 0);
+  if (op->results[0].type != t->u.shaped.elem) {
+    buf_op_emit_error(op, "failed to verify that result type matches element "
+                          "type of 'memref'");
+    return BUF_FAILURE;
+  }
+  if (op->num_operands - 1 != t->u.shaped.rank) {
+    buf_op_emit_error(op,
+                      "incorrect number of indices for load, expected %u but "
+                      "got %u",
+                      t->u.shaped.rank, op->num_operands - 1);
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+static buf_status_t store_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_results(op, 0)) ||
+      op->num_operands < 2 ||
+      BUF_FAILED(check_operand(op, 1, is_ranked_memref,
+                               "memref of any type values")) ||
+      BUF_FAILED(check_index_operands(op, 2)) ||
+      BUF_FAILED(check_nontemporal(op))) {
+    if (op->num_operands < 2)
+      buf_op_emit_error(op, "expected at least 2 operands");
+    return BUF_FAILURE;
+  }
+  buf_type_t t = operand_type(op, 1);
+  if (operand_type(op, 0) != t->u.shaped.elem) {
+    buf_op_emit_error(op, "failed to verify that type of 'value' matches "
+                          "element type of 'memref'");
+    return BUF_FAILURE;
+  }
+  if (op->num_operands - 2 != t->u.shaped.rank) {
+    buf_op_emit_error(op, "store index operand count not equal to memref "
+                          "rank");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* dim                                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* memref.dim %m, %i attr-dict : T */
+static buf_status_t dim_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t m, i;
+  buf_type_t t;
+  if (BUF_FAILED(buf_parse_operand(p, &m)) ||
+      BUF_FAILED(buf_parse_expect(p, ",")) ||
+      BUF_FAILED(buf_parse_operand(p, &i)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)) ||
+      BUF_FAILED(resolve_source_and_indices(p, st, &m, t, &i, 1)))
+    return BUF_FAILURE;
+  buf_state_add_result(st, buf_type_index(st->ctx));
+  return BUF_SUCCESS;
+}
+
+static void dim_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, 2);
+  buf_printer_print_attr_dict(pr, op, NULL);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_operand_types(pr, op, 0, 1);
+}
+
+static buf_status_t dim_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 2)) ||
+      BUF_FAILED(buf__verify_num_results(op, 1)) ||
+      BUF_FAILED(check_operand(op, 0, is_any_memref,
+                               "unranked.memref of any type values or "
+                               "non-0-ranked.memref of any type values")) ||
+      BUF_FAILED(check_operand(op, 1, is_index, "index")) ||
+      BUF_FAILED(check_result(op, 0, is_index, "index")))
+    return BUF_FAILURE;
+  /* A constant index must be in range (an unknown one is assumed to be). */
+  buf_op_t *d = buf_op_operand(op, 1)->def;
+  buf_type_t t = operand_type(op, 0);
+  if (d && strcmp(d->name, "arith.constant") == 0 &&
+      t->kind == BUF_TYPE_MEMREF) {
+    buf_attr_t v = buf_op_attr(d, "value");
+    if (v && v->kind == BUF_ATTR_INTEGER &&
+        (v->u.i < 0 || v->u.i >= (int64_t)t->u.shaped.rank)) {
+      buf_op_emit_error(op, "index is out of range");
+      return BUF_FAILURE;
+    }
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* subview, reinterpret_cast                                                 */
+/* ------------------------------------------------------------------------ */
+
+static const char *const slice_attrs[] = {"operandSegmentSizes",
+                                          "static_offsets", "static_sizes",
+                                          "static_strides", NULL};
+
+/* Resolves and records a slice-like op: source, then dynamic offsets, sizes,
+ * strides (all index), the static arrays and operandSegmentSizes. */
+static buf_status_t finish_slice(buf_parser_t *p, buf_op_state_t *st,
+                                 const buf_unresolved_t *src, buf_type_t from,
+                                 buf_unresolved_t *const dyn[3],
+                                 const uint32_t ndyn[3],
+                                 const buf_attr_t statics[3]) {
+  buf_value_t *v;
+  if (BUF_FAILED(buf_parse_resolve(p, src, from, &v))) return BUF_FAILURE;
+  buf_state_add_operand(st, v);
+  for (int i = 0; i < 3; i++)
+    if (BUF_FAILED(buf_parse_resolve_operands_same(
+            p, dyn[i], ndyn[i], buf_type_index(st->ctx), st)))
+      return BUF_FAILURE;
+  int64_t seg[4] = {1, ndyn[0], ndyn[1], ndyn[2]};
+  set_segments(st, 4, seg);
+  buf_state_set_attr(st, "static_offsets", statics[0]);
+  buf_state_set_attr(st, "static_sizes", statics[1]);
+  buf_state_set_attr(st, "static_strides", statics[2]);
+  return BUF_SUCCESS;
+}
+
+/* memref.subview %m[offsets] [sizes] [strides] attr-dict : T to U */
+static buf_status_t subview_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t src, *dyn[3];
+  uint32_t ndyn[3];
+  buf_attr_t statics[3];
+  buf_type_t from, to;
+  if (BUF_FAILED(buf_parse_operand(p, &src))) return BUF_FAILURE;
+  for (int i = 0; i < 3; i++)
+    if (BUF_FAILED(buf_parse_dynamic_index_list(p, &dyn[i], &ndyn[i],
+                                                &statics[i])))
+      return BUF_FAILURE;
+  if (BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &from)) ||
+      BUF_FAILED(buf_parse_keyword(p, "to")) ||
+      BUF_FAILED(buf_parse_type(p, &to)))
+    return BUF_FAILURE;
+  if (BUF_FAILED(finish_slice(p, st, &src, from, dyn, ndyn, statics)))
+    return BUF_FAILURE;
+  buf_state_add_result(st, to);
+  return BUF_SUCCESS;
+}
+
+/* Prints the static list `name` filled with operand segment `seg`. */
+static void print_slice_list(buf_printer_t *pr, buf_op_t *op, const char *name,
+                             uint32_t seg) {
+  uint32_t n, start = buf_op_segment(op, seg, &n);
+  buf_value_t **vs = buf_arena_alloc(buf_ctx_arena(buf_op_ctx(op)),
+                                     (n + 1) * sizeof *vs);
+  for (uint32_t i = 0; i < n; i++) vs[i] = buf_op_operand(op, start + i);
+  buf_printer_print_dynamic_index_list(pr, buf_op_attr(op, name), n, vs);
+}
+
+static void subview_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, 1);
+  print_slice_list(pr, op, "static_offsets", 1);
+  buf_printer_puts(pr, " ");
+  print_slice_list(pr, op, "static_sizes", 2);
+  buf_printer_puts(pr, " ");
+  print_slice_list(pr, op, "static_strides", 3);
+  buf_printer_print_attr_dict(pr, op, slice_attrs);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_operand_types(pr, op, 0, 1);
+  buf_printer_puts(pr, " to ");
+  buf_printer_print_result_types(pr, op);
+}
+
+/* Common checks of slice-like ops: one ranked memref result, operands are a
+ * memref source then indices, four operand segments. */
+static buf_status_t check_slice_op(buf_op_t *op, bool (*src_pred)(buf_type_t),
+                                   const char *src_what) {
+  if (BUF_FAILED(buf__verify_num_results(op, 1)) ||
+      BUF_FAILED(check_operand(op, 0, src_pred, src_what)) ||
+      BUF_FAILED(check_result(op, 0, is_ranked_memref,
+                              "memref of any type values")) ||
+      BUF_FAILED(check_index_operands(op, 1)))
+    return BUF_FAILURE;
+  int64_t seg[4];
+  if (buf_op_segment_sizes(op, "operandSegmentSizes", seg, 4) != 4 ||
+      seg[0] != 1 || seg[0] + seg[1] + seg[2] + seg[3] != op->num_operands) {
+    buf_op_emit_error(op, "requires attribute 'operandSegmentSizes' with 4 "
+                          "segments matching the operands");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+static buf_status_t subview_verify(buf_op_t *op) {
+  if (BUF_FAILED(check_slice_op(op, is_ranked_memref,
+                                "memref of any type values")))
+    return BUF_FAILURE;
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_type_t base = operand_type(op, 0), view = op->results[0].type;
+  buf__slice_t s;
+  if (BUF_FAILED(buf__slice_get(op, 1, base->u.shaped.rank, &s)))
+    return BUF_FAILURE;
+  if (base->u.shaped.memory_space != view->u.shaped.memory_space) {
+    buf_emit_error(ctx, op->loc,
+                   "different memory spaces specified for base memref type "
+                   "%s and subview memref type %s",
+                   tstr(op, base), tstr(op, view));
+    return BUF_FAILURE;
+  }
+  buf_type_t expected = buf__subview_type(ctx, base, &s);
+  if (!expected) {
+    buf_emit_error(ctx, op->loc, "base type %s is not strided",
+                   tstr(op, base));
+    return BUF_FAILURE;
+  }
+  buf__slice_verdict_t v = buf__check_rank_reduced(expected, view, NULL);
+  if (BUF_FAILED(buf__emit_slice_verdict(op, v, expected, view)))
+    return BUF_FAILURE;
+  return buf__slice_verify_in_bounds(op, &s, base->u.shaped.shape);
+}
+
+/* memref.reinterpret_cast %m to offset: [o] , sizes: [..] , strides: [..]
+ *     attr-dict : T to U */
+static buf_status_t reinterpret_cast_parse(buf_parser_t *p,
+                                           buf_op_state_t *st) {
+  static const char *const kw[] = {"offset", "sizes", "strides"};
+  buf_unresolved_t src, *dyn[3];
+  uint32_t ndyn[3];
+  buf_attr_t statics[3];
+  buf_type_t from, to;
+  if (BUF_FAILED(buf_parse_operand(p, &src)) ||
+      BUF_FAILED(buf_parse_keyword(p, "to")))
+    return BUF_FAILURE;
+  for (int i = 0; i < 3; i++) {
+    if (i && BUF_FAILED(buf_parse_expect(p, ","))) return BUF_FAILURE;
+    if (BUF_FAILED(buf_parse_keyword(p, kw[i])) ||
+        BUF_FAILED(buf_parse_expect(p, ":")) ||
+        BUF_FAILED(buf_parse_dynamic_index_list(p, &dyn[i], &ndyn[i],
+                                                &statics[i])))
+      return BUF_FAILURE;
+  }
+  if (BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &from)) ||
+      BUF_FAILED(buf_parse_keyword(p, "to")) ||
+      BUF_FAILED(buf_parse_type(p, &to)))
+    return BUF_FAILURE;
+  if (BUF_FAILED(finish_slice(p, st, &src, from, dyn, ndyn, statics)))
+    return BUF_FAILURE;
+  buf_state_add_result(st, to);
+  return BUF_SUCCESS;
+}
+
+static void reinterpret_cast_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, 1);
+  buf_printer_puts(pr, " to offset: ");
+  print_slice_list(pr, op, "static_offsets", 1);
+  buf_printer_puts(pr, ", sizes: ");
+  print_slice_list(pr, op, "static_sizes", 2);
+  buf_printer_puts(pr, ", strides: ");
+  print_slice_list(pr, op, "static_strides", 3);
+  buf_printer_print_attr_dict(pr, op, slice_attrs);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_operand_types(pr, op, 0, 1);
+  buf_printer_puts(pr, " to ");
+  buf_printer_print_result_types(pr, op);
+}
+
+/* The text MLIR prints for a static/dynamic expected value. */
+static const char *dyn_str(char *buf, size_t n, int64_t v) {
+  if (v == BUF_DYNAMIC) return "dynamic";
+  snprintf(buf, n, "%lld", (long long)v);
+  return buf;
+}
+
+/* One static list of reinterpret_cast: `count` entries, dynamic entries
+ * matching the operand segment. */
+static buf_status_t check_static_list(buf_op_t *op, const char *attr,
+                                      const char *what, uint32_t count,
+                                      uint32_t seg, const int64_t **vals) {
+  uint32_t n, len;
+  buf_op_segment(op, seg, &len);
+  if (!buf__i64_array(buf_op_attr(op, attr), vals, &n)) {
+    buf_op_emit_error(op, "requires attribute '%s'", attr);
+    return BUF_FAILURE;
+  }
+  if (n != count) {
+    buf_op_emit_error(op, "expected %u %s values, got %u", count, what, n);
+    return BUF_FAILURE;
+  }
+  if (buf__count_dynamic(*vals, n) != len) {
+    buf_op_emit_error(op, "expected %u dynamic %s values",
+                      buf__count_dynamic(*vals, n), what);
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+static buf_status_t reinterpret_cast_verify(buf_op_t *op) {
+  if (BUF_FAILED(check_slice_op(op, is_any_memref,
+                                "ranked or unranked memref of any type "
+                                "values")))
+    return BUF_FAILURE;
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_type_t src = operand_type(op, 0), res = op->results[0].type;
+  uint32_t rank = res->u.shaped.rank;
+  const int64_t *offs, *sizes, *strides;
+  if (BUF_FAILED(check_static_list(op, "static_offsets", "offset", 1, 1,
+                                   &offs)) ||
+      BUF_FAILED(check_static_list(op, "static_sizes", "size", rank, 2,
+                                   &sizes)) ||
+      BUF_FAILED(check_static_list(op, "static_strides", "stride", rank, 3,
+                                   &strides)))
+    return BUF_FAILURE;
+  if (src->u.shaped.memory_space != res->u.shaped.memory_space) {
+    buf_emit_error(ctx, op->loc,
+                   "different memory spaces specified for source type %s and "
+                   "result memref type %s",
+                   tstr(op, src), tstr(op, res));
+    return BUF_FAILURE;
+  }
+  if (src->u.shaped.elem != res->u.shaped.elem) {
+    buf_emit_error(ctx, op->loc,
+                   "different element types specified for source type %s and "
+                   "result memref type %s",
+                   tstr(op, src), tstr(op, res));
+    return BUF_FAILURE;
+  }
+  char b[32];
+  for (uint32_t i = 0; i < rank; i++) {
+    int64_t d = res->u.shaped.shape[i];
+    if (d != BUF_DYNAMIC && d != sizes[i]) {
+      buf_emit_error(ctx, op->loc,
+                     "expected result type with size = %s instead of %lld in "
+                     "dim = %u",
+                     dyn_str(b, sizeof b, sizes[i]), (long long)d, i);
+      return BUF_FAILURE;
+    }
+  }
+  int64_t rs[rank + 1], ro;
+  if (BUF_FAILED(buf_type_memref_strides(res, rs, &ro))) {
+    buf_emit_error(ctx, op->loc,
+                   "expected result type to have strided layout but found %s",
+                   tstr(op, res));
+    return BUF_FAILURE;
+  }
+  if (ro != BUF_DYNAMIC && ro != offs[0]) {
+    buf_emit_error(ctx, op->loc,
+                   "expected result type with offset = %s instead of %lld",
+                   dyn_str(b, sizeof b, offs[0]), (long long)ro);
+    return BUF_FAILURE;
+  }
+  for (uint32_t i = 0; i < rank; i++)
+    if (rs[i] != BUF_DYNAMIC && rs[i] != strides[i]) {
+      buf_emit_error(ctx, op->loc,
+                     "expected result type with stride = %s instead of %lld "
+                     "in dim = %u",
+                     dyn_str(b, sizeof b, strides[i]), (long long)rs[i], i);
+      return BUF_FAILURE;
+    }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* view                                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* memref.view %src[%shift][%sizes] attr-dict : T to U */
+static buf_status_t view_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t src, *shift, *sizes;
+  uint32_t nshift, nsizes;
+  buf_type_t from, to;
+  buf_value_t *v;
+  buf_loc_t loc = buf_parser_loc(p);
+  if (BUF_FAILED(buf_parse_operand(p, &src)) ||
+      BUF_FAILED(buf_parse_operand_list(p, "[", &shift, &nshift)) ||
+      BUF_FAILED(buf_parse_operand_list(p, "[", &sizes, &nsizes)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &from)) ||
+      BUF_FAILED(buf_parse_keyword(p, "to")) ||
+      BUF_FAILED(buf_parse_type(p, &to)))
+    return BUF_FAILURE;
+  if (nshift != 1)
+    return buf_parser_error_at(p, loc, "expects 1 offset operand");
+  if (BUF_FAILED(buf_parse_resolve(p, &src, from, &v))) return BUF_FAILURE;
+  buf_state_add_operand(st, v);
+  buf_type_t index = buf_type_index(st->ctx);
+  if (BUF_FAILED(buf_parse_resolve_operands_same(p, shift, 1, index, st)) ||
+      BUF_FAILED(buf_parse_resolve_operands_same(p, sizes, nsizes, index, st)))
+    return BUF_FAILURE;
+  buf_state_add_result(st, to);
+  return BUF_SUCCESS;
+}
+
+static void view_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, 1);
+  buf_printer_puts(pr, "[");
+  buf_printer_print_operands(pr, op, 1, 1);
+  buf_printer_puts(pr, "][");
+  buf_printer_print_operands(pr, op, 2, op->num_operands - 2);
+  buf_printer_puts(pr, "]");
+  buf_printer_print_attr_dict(pr, op, NULL);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_operand_types(pr, op, 0, 1);
+  buf_printer_puts(pr, " to ");
+  buf_printer_print_result_types(pr, op);
+}
+
+static bool is_1d_i8_memref(buf_type_t t) {
+  buf_type_t e = is_ranked_memref(t) ? t->u.shaped.elem : NULL;
+  return e && t->u.shaped.rank == 1 && e->kind == BUF_TYPE_INTEGER &&
+         e->u.integer.width == 8 && e->u.integer.signedness == BUF_SIGNLESS;
+}
+
+static buf_status_t view_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_results(op, 1)) ||
+      op->num_operands < 2 ||
+      BUF_FAILED(check_operand(op, 0, is_1d_i8_memref,
+                               "1D memref of 8-bit signless integer values")) ||
+      BUF_FAILED(check_result(op, 0, is_ranked_memref,
+                              "memref of any type values")) ||
+      BUF_FAILED(check_index_operands(op, 1))) {
+    if (op->num_operands < 2)
+      buf_op_emit_error(op, "expected at least 2 operands");
+    return BUF_FAILURE;
+  }
+  buf_type_t base = operand_type(op, 0), view = op->results[0].type;
+  if (!has_identity_layout(base)) {
+    buf_op_emit_error(op, "unsupported map for base memref type %s",
+                      tstr(op, base));
+    return BUF_FAILURE;
+  }
+  if (!has_identity_layout(view)) {
+    buf_op_emit_error(op, "unsupported map for result memref type %s",
+                      tstr(op, view));
+    return BUF_FAILURE;
+  }
+  if (base->u.shaped.memory_space != view->u.shaped.memory_space) {
+    buf_op_emit_error(op,
+                      "different memory spaces specified for base memref type "
+                      "%s and view memref type %s",
+                      tstr(op, base), tstr(op, view));
+    return BUF_FAILURE;
+  }
+  if (op->num_operands - 2 != buf__type_num_dynamic_dims(view)) {
+    buf_op_emit_error(op, "incorrect number of size operands for type %s",
+                      tstr(op, view));
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* collapse_shape, expand_shape                                              */
+/* ------------------------------------------------------------------------ */
+
+static const char *const collapse_attrs[] = {"reassociation", NULL};
+static const char *const expand_attrs[] = {"reassociation",
+                                           "static_output_shape", NULL};
+
+/* memref.collapse_shape %m [[0, 1], ...] attr-dict : T into U */
+static buf_status_t collapse_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t src;
+  buf_attr_t reassoc;
+  buf_type_t from, to;
+  buf_value_t *v;
+  if (BUF_FAILED(buf_parse_operand(p, &src)) ||
+      BUF_FAILED(buf__parse_reassociation(p, &reassoc)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &from)) ||
+      BUF_FAILED(buf_parse_keyword(p, "into")) ||
+      BUF_FAILED(buf_parse_type(p, &to)) ||
+      BUF_FAILED(buf_parse_resolve(p, &src, from, &v)))
+    return BUF_FAILURE;
+  buf_state_add_operand(st, v);
+  buf_state_add_result(st, to);
+  buf_state_set_attr(st, "reassociation", reassoc);
+  return BUF_SUCCESS;
+}
+
+/* memref.expand_shape %m [[0, 1], ...] output_shape [..] attr-dict
+ *     : T into U */
+static buf_status_t expand_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t src, *dyn;
+  uint32_t ndyn;
+  buf_attr_t reassoc, statics;
+  buf_type_t from, to;
+  if (BUF_FAILED(buf_parse_operand(p, &src)) ||
+      BUF_FAILED(buf__parse_reassociation(p, &reassoc)) ||
+      BUF_FAILED(buf_parse_keyword(p, "output_shape")) ||
+      BUF_FAILED(buf_parse_dynamic_index_list(p, &dyn, &ndyn, &statics)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &from)) ||
+      BUF_FAILED(buf_parse_keyword(p, "into")) ||
+      BUF_FAILED(buf_parse_type(p, &to)) ||
+      BUF_FAILED(resolve_source_and_indices(p, st, &src, from, dyn, ndyn)))
+    return BUF_FAILURE;
+  buf_state_add_result(st, to);
+  buf_state_set_attr(st, "reassociation", reassoc);
+  buf_state_set_attr(st, "static_output_shape", statics);
+  return BUF_SUCCESS;
+}
+
+static void reshape_print_tail(buf_printer_t *pr, buf_op_t *op,
+                               const char *const *elided) {
+  buf_printer_print_attr_dict(pr, op, elided);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_operand_types(pr, op, 0, 1);
+  buf_printer_puts(pr, " into ");
+  buf_printer_print_result_types(pr, op);
+}
+
+static void collapse_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, 1);
+  buf_printer_puts(pr, " ");
+  buf__print_reassociation(pr, buf_op_attr(op, "reassociation"));
+  reshape_print_tail(pr, op, collapse_attrs);
+}
+
+static void expand_print(buf_printer_t *pr, buf_op_t *op) {
+  uint32_t n = op->num_operands - 1;
+  buf_value_t **vs = buf_arena_alloc(buf_ctx_arena(buf_op_ctx(op)),
+                                     (n + 1) * sizeof *vs);
+  for (uint32_t i = 0; i < n; i++) vs[i] = buf_op_operand(op, 1 + i);
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, 1);
+  buf_printer_puts(pr, " ");
+  buf__print_reassociation(pr, buf_op_attr(op, "reassociation"));
+  buf_printer_puts(pr, " output_shape ");
+  buf_printer_print_dynamic_index_list(
+      pr, buf_op_attr(op, "static_output_shape"), n, vs);
+  reshape_print_tail(pr, op, expand_attrs);
+}
+
+/* Saturating product of two sizes/strides: dynamic when either is. */
+static int64_t mul_sat(int64_t a, int64_t b) {
+  if (a == BUF_DYNAMIC || b == BUF_DYNAMIC) return BUF_DYNAMIC;
+  return a * b;
+}
+
+/* MLIR's computeCollapsedLayoutMap: the strided layout of collapsing src by
+ * r, or NULL when collapsed dims are provably not contiguous. */
+static buf_attr_t collapsed_layout(buf_ctx_t *ctx, buf_type_t src,
+                                   const buf__reassoc_t *r) {
+  uint32_t rank = src->u.shaped.rank;
+  const int64_t *shape = src->u.shaped.shape;
+  int64_t ss[rank + 1], off;
+  if (BUF_FAILED(buf_type_memref_strides(src, ss, &off))) return NULL;
+  int64_t rs[r->num_groups + 1];
+  for (uint32_t g = 0; g < r->num_groups; g++) {
+    const int64_t *dims = r->dims + r->start[g];
+    uint32_t len = r->len[g];
+    if (len == 0) return NULL;
+    /* Trailing unit dims have meaningless strides: skip them. */
+    while (len > 1 && shape[dims[len - 1]] == 1) len--;
+    int64_t last = dims[len - 1];
+    rs[g] = (shape[last] != BUF_DYNAMIC || len == 1) ? ss[last] : BUF_DYNAMIC;
+  }
+  /* Each group must be contiguous: stride[d-1] == stride[d] * size[d]. */
+  for (uint32_t g = 0; g < r->num_groups; g++) {
+    const int64_t *dims = r->dims + r->start[g];
+    int64_t stride = rs[g];
+    for (uint32_t k = r->len[g]; k-- > 1;) {
+      stride = mul_sat(stride, shape[dims[k]]);
+      int64_t src_stride = ss[dims[k] - 1];
+      if (shape[dims[k] - 1] == 1) continue;
+      if (stride != BUF_DYNAMIC && src_stride != BUF_DYNAMIC &&
+          stride != src_stride)
+        return NULL;
+    }
+  }
+  return buf_attr_strided(ctx, r->num_groups, rs, off);
+}
+
+/* MLIR's computeExpandedLayoutMap: the strided layout of expanding src by r
+ * to result_shape, or NULL when src is not strided. */
+static buf_attr_t expanded_layout(buf_ctx_t *ctx, buf_type_t src,
+                                  const int64_t *result_shape,
+                                  uint32_t result_rank,
+                                  const buf__reassoc_t *r) {
+  int64_t ss[src->u.shaped.rank + 1], off;
+  if (BUF_FAILED(buf_type_memref_strides(src, ss, &off))) return NULL;
+  int64_t rs[result_rank + 1];
+  for (uint32_t i = 0; i < result_rank; i++) rs[i] = 1;
+  for (uint32_t g = r->num_groups; g-- > 0;) {
+    int64_t cur = ss[g];
+    const int64_t *dims = r->dims + r->start[g];
+    for (uint32_t k = r->len[g]; k-- > 0;) {
+      if (dims[k] < 0 || dims[k] >= (int64_t)result_rank) return NULL;
+      rs[dims[k]] = cur;
+      cur = mul_sat(cur, result_shape[dims[k]]);
+    }
+  }
+  return buf_attr_strided(ctx, result_rank, rs, off);
+}
+
+/* Common checks of both reshapes: ranked memrefs, same element type and
+ * memory space, ranks ordered, reassociation decodes and fits. */
+static buf_status_t check_reshape(buf_op_t *op, bool collapse,
+                                  buf__reassoc_t *r) {
+  if (BUF_FAILED(buf__verify_num_results(op, 1)) ||
+      BUF_FAILED(check_operand(op, 0, is_ranked_memref,
+                               "strided memref of any type values")) ||
+      BUF_FAILED(check_result(op, 0, is_ranked_memref,
+                              "strided memref of any type values")))
+    return BUF_FAILURE;
+  buf_type_t src = operand_type(op, 0), res = op->results[0].type;
+  uint32_t r0 = src->u.shaped.rank, r1 = res->u.shaped.rank;
+  if (collapse && r0 < r1) {
+    buf_op_emit_error(op,
+                      "has source rank %u and result rank %u. This is not a "
+                      "collapse (%u < %u).",
+                      r0, r1, r0, r1);
+    return BUF_FAILURE;
+  }
+  if (!collapse && r0 > r1) {
+    buf_op_emit_error(op,
+                      "has source rank %u and result rank %u. This is not an "
+                      "expansion (%u > %u).",
+                      r0, r1, r0, r1);
+    return BUF_FAILURE;
+  }
+  if (!buf__reassoc_decode(buf_op_ctx(op), buf_op_attr(op, "reassociation"),
+                           r)) {
+    buf_op_emit_error(op, "requires attribute 'reassociation' (an array of "
+                          "integer arrays)");
+    return BUF_FAILURE;
+  }
+  buf_type_t expanded = collapse ? src : res, collapsed = collapse ? res : src;
+  return buf__verify_reassociation(op, expanded, collapsed);
+}
+
+static buf_status_t collapse_verify(buf_op_t *op) {
+  buf__reassoc_t r;
+  if (BUF_FAILED(check_reshape(op, true, &r))) return BUF_FAILURE;
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_type_t src = operand_type(op, 0), res = op->results[0].type;
+  buf_attr_t layout = NULL;
+  if (!has_identity_layout(src)) {
+    layout = collapsed_layout(ctx, src, &r);
+    if (!layout) {
+      buf_op_emit_error(op, "invalid source layout map or collapsing "
+                            "non-contiguous dims");
+      return BUF_FAILURE;
+    }
+  }
+  buf_type_t want =
+      buf_type_memref(ctx, res->u.shaped.rank, res->u.shaped.shape,
+                      src->u.shaped.elem, layout, src->u.shaped.memory_space);
+  if (want != res) {
+    buf_op_emit_error(op, "expected collapsed type to be '%s' but found '%s'",
+                      tstr(op, want), tstr(op, res));
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+static buf_status_t expand_verify(buf_op_t *op) {
+  buf__reassoc_t r;
+  if (BUF_FAILED(check_reshape(op, false, &r)) ||
+      BUF_FAILED(check_index_operands(op, 1)))
+    return BUF_FAILURE;
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_type_t src = operand_type(op, 0), res = op->results[0].type;
+  uint32_t rank = res->u.shaped.rank;
+  buf_attr_t layout = NULL;
+  if (!has_identity_layout(src)) {
+    layout = expanded_layout(ctx, src, res->u.shaped.shape, rank, &r);
+    if (!layout) {
+      buf_op_emit_error(op, "invalid source layout map");
+      return BUF_FAILURE;
+    }
+  }
+  buf_type_t want = buf_type_memref(ctx, rank, res->u.shaped.shape,
+                                    src->u.shaped.elem, layout,
+                                    src->u.shaped.memory_space);
+  if (want != res) {
+    buf_op_emit_error(op, "expected expanded type to be '%s' but found '%s'",
+                      tstr(op, want), tstr(op, res));
+    return BUF_FAILURE;
+  }
+  const int64_t *shape;
+  uint32_t n;
+  if (!buf__i64_array(buf_op_attr(op, "static_output_shape"), &shape, &n)) {
+    buf_op_emit_error(op, "requires attribute 'static_output_shape'");
+    return BUF_FAILURE;
+  }
+  if (n != rank) {
+    buf_op_emit_error(op,
+                      "expected number of static shape bounds to be equal to "
+                      "the output rank (%u) but found %u inputs instead",
+                      rank, n);
+    return BUF_FAILURE;
+  }
+  if (buf__count_dynamic(shape, n) != op->num_operands - 1) {
+    buf_op_emit_error(op,
+                      "mismatch in dynamic dims in output_shape and "
+                      "static_output_shape: static_output_shape has %u "
+                      "dynamic dims while output_shape has %u values",
+                      buf__count_dynamic(shape, n), op->num_operands - 1);
+    return BUF_FAILURE;
+  }
+  for (uint32_t i = 0; i < rank; i++) {
+    int64_t d = res->u.shaped.shape[i];
+    if (d != BUF_DYNAMIC && d != shape[i]) {
+      buf_op_emit_error(op, "invalid output shape provided at pos %u", i);
+      return BUF_FAILURE;
+    }
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* global, get_global                                                        */
+/* ------------------------------------------------------------------------ */
+
+static const char *const global_attrs[] = {
+    "alignment", "constant", "initial_value", "sym_name", "sym_visibility",
+    "type", NULL};
+
+/* memref.global ("visibility")? constant? @name : memref-type
+ *     (= uninitialized | = elements-attr)? attr-dict */
+static buf_status_t global_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_ctx_t *ctx = st->ctx;
+  buf_ident_t name;
+  bool constant = false;
+  if (!buf_parse_optional_symbol_name(p, &name)) {
+    constant = buf_parse_optional_keyword(p, "constant");
+    if (!constant) {
+      const char *vis;
+      size_t len;
+      if (BUF_FAILED(buf_parse_string(p, &vis, &len))) return BUF_FAILURE;
+      buf_state_set_attr(st, "sym_visibility", buf_attr_string(ctx, vis, len));
+      constant = buf_parse_optional_keyword(p, "constant");
+    }
+    if (BUF_FAILED(buf_parse_symbol_name(p, &name))) return BUF_FAILURE;
+  }
+  buf_loc_t tloc = buf_parser_loc(p);
+  buf_type_t t;
+  if (BUF_FAILED(buf_parse_colon_type(p, &t))) return BUF_FAILURE;
+  if (t->kind != BUF_TYPE_MEMREF || !buf_type_has_static_shape(t))
+    return buf_parser_error_at(p, tloc,
+                               "type should be static shaped memref, but got "
+                               "'%s'",
+                               buf_type_to_string(ctx, t));
+  if (buf_parse_optional(p, "=")) {
+    buf_attr_t init;
+    if (buf_parse_optional_keyword(p, "uninitialized")) {
+      init = buf_attr_unit(ctx);
+    } else {
+      buf_type_t tensor = buf_type_tensor_for_memref(ctx, t);
+      if (BUF_FAILED(buf_parse_attr_of_type(p, tensor, &init)))
+        return BUF_FAILURE;
+    }
+    buf_state_set_attr(st, "initial_value", init);
+  }
+  if (BUF_FAILED(buf_parse_optional_attr_dict(p, st))) return BUF_FAILURE;
+  buf_state_set_attr(st, "sym_name", buf_attr_string_cstr(ctx, name));
+  buf_state_set_attr(st, "type", buf_attr_type(ctx, t));
+  if (constant) buf_state_set_attr(st, "constant", buf_attr_unit(ctx));
+  return BUF_SUCCESS;
+}
+
+static void global_print(buf_printer_t *pr, buf_op_t *op) {
+  static const char *const elided[] = {"constant", "initial_value", "sym_name",
+                                       "sym_visibility", "type", NULL};
+  buf_attr_t vis = buf_op_attr(op, "sym_visibility");
+  buf_attr_t name = buf_op_attr(op, "sym_name");
+  buf_attr_t type = buf_op_attr(op, "type");
+  buf_attr_t init = buf_op_attr(op, "initial_value");
+  if (vis) {
+    buf_printer_puts(pr, " ");
+    buf_printer_print_attr(pr, vis);
+  }
+  if (buf_op_has_attr(op, "constant")) buf_printer_puts(pr, " constant");
+  buf_printer_puts(pr, " ");
+  if (name && name->kind == BUF_ATTR_STRING)
+    buf_printer_print_symbol_name(
+        pr, buf_ident(buf_printer_ctx(pr), name->u.str.data, name->u.str.len));
+  buf_printer_puts(pr, " : ");
+  if (type && type->kind == BUF_ATTR_TYPE)
+    buf_printer_print_type(pr, type->type);
+  if (init) {
+    buf_printer_puts(pr, " = ");
+    if (init->kind == BUF_ATTR_UNIT)
+      buf_printer_puts(pr, "uninitialized");
+    else
+      buf_printer_print_attr_no_type(pr, init);
+  }
+  buf_printer_print_attr_dict(pr, op, elided);
+}
+
+static buf_status_t global_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 0)) ||
+      BUF_FAILED(buf__verify_num_results(op, 0)) ||
+      BUF_FAILED(buf__verify_has_attr(op, "sym_name")) ||
+      BUF_FAILED(buf__verify_has_attr(op, "type")))
+    return BUF_FAILURE;
+  buf_attr_t ta = buf_op_attr(op, "type");
+  buf_type_t t = ta->kind == BUF_ATTR_TYPE ? ta->type : NULL;
+  if (!t || t->kind != BUF_TYPE_MEMREF || !buf_type_has_static_shape(t)) {
+    buf_op_emit_error(op, "type should be static shaped memref, but got %s",
+                      t ? tstr(op, t) : "a non-type attribute");
+    return BUF_FAILURE;
+  }
+  buf_attr_t init = buf_op_attr(op, "initial_value");
+  if (init && init->kind != BUF_ATTR_UNIT) {
+    if (init->kind != BUF_ATTR_DENSE) {
+      buf_op_emit_error(op, "initial value should be a unit or elements "
+                            "attribute");
+      return BUF_FAILURE;
+    }
+    buf_type_t want = buf_type_tensor_for_memref(buf_op_ctx(op), t);
+    if (init->type != want) {
+      buf_op_emit_error(op,
+                        "initial value expected to be of type '%s', but was "
+                        "of type '%s'",
+                        tstr(op, want), tstr(op, init->type));
+      return BUF_FAILURE;
+    }
+  }
+  buf_attr_t al = buf_op_attr(op, "alignment");
+  if (al && (al->kind != BUF_ATTR_INTEGER || !is_pow2(al->u.i))) {
+    buf_op_emit_error(op, "alignment attribute value %lld is not a power of 2",
+                      al->kind == BUF_ATTR_INTEGER ? (long long)al->u.i : 0LL);
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+static const char *const get_global_attrs[] = {"name", NULL};
+
+/* memref.get_global @name attr-dict : T */
+static buf_status_t get_global_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_ident_t name;
+  buf_type_t t;
+  if (BUF_FAILED(buf_parse_symbol_name(p, &name)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)))
+    return BUF_FAILURE;
+  buf_state_set_attr(st, "name", buf_attr_flat_symbol_ref(st->ctx, name));
+  buf_state_add_result(st, t);
+  return BUF_SUCCESS;
+}
+
+static void get_global_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_attr(pr, buf_op_attr(op, "name"));
+  buf_printer_print_attr_dict(pr, op, get_global_attrs);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_result_types(pr, op);
+}
+
+static buf_status_t get_global_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 0)) ||
+      BUF_FAILED(buf__verify_num_results(op, 1)) ||
+      BUF_FAILED(check_result(op, 0, is_ranked_memref,
+                              "statically shaped memref of any type values")))
+    return BUF_FAILURE;
+  buf_attr_t ref = buf_op_attr(op, "name");
+  if (!ref || ref->kind != BUF_ATTR_SYMBOL_REF || ref->u.symref.n != 1) {
+    buf_op_emit_error(op, "requires attribute 'name' (a flat symbol "
+                          "reference)");
+    return BUF_FAILURE;
+  }
+  const char *name = ref->u.symref.names[0];
+  /* Look the symbol up in the nearest enclosing symbol table. */
+  buf_op_t *table = buf_op_parent(op);
+  while (table && !buf_op_has_trait(table, BUF_TRAIT_SYMBOL_TABLE))
+    table = buf_op_parent(table);
+  buf_op_t *g = table ? buf_symbol_lookup(table, name) : NULL;
+  if (!g || strcmp(g->name, "memref.global") != 0) {
+    buf_op_emit_error(op, "'%s' does not reference a valid global memref",
+                      name);
+    return BUF_FAILURE;
+  }
+  buf_attr_t ta = buf_op_attr(g, "type");
+  buf_type_t gt = ta && ta->kind == BUF_ATTR_TYPE ? ta->type : NULL;
+  if (gt != op->results[0].type) {
+    buf_op_emit_error(op,
+                      "result type '%s' does not match type '%s' of the "
+                      "global memref @%s",
+                      tstr(op, op->results[0].type),
+                      gt ? tstr(op, gt) : "?", name);
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* extract_strided_metadata, extract_aligned_pointer_as_index                */
+/* ------------------------------------------------------------------------ */
+
+/* %m attr-dict : T -> U, ... */
+static buf_status_t arrow_results_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t u;
+  buf_type_t t, *ts;
+  uint32_t n;
+  buf_value_t *v;
+  if (BUF_FAILED(buf_parse_operand(p, &u)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)) ||
+      BUF_FAILED(buf_parse_expect(p, "->")) ||
+      BUF_FAILED(buf_parse_type_list(p, &ts, &n)) ||
+      BUF_FAILED(buf_parse_resolve(p, &u, t, &v)))
+    return BUF_FAILURE;
+  buf_state_add_operand(st, v);
+  buf_state_add_results(st, n, ts);
+  return BUF_SUCCESS;
+}
+
+static void arrow_results_print(buf_printer_t *pr, buf_op_t *op) {
+  unary_colon_print(pr, op);
+  buf_printer_puts(pr, " -> ");
+  buf_printer_print_result_types(pr, op);
+}
+
+static buf_status_t extract_strided_metadata_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 1)) ||
+      BUF_FAILED(check_operand(op, 0, is_ranked_memref,
+                               "strided memref of any type values")))
+    return BUF_FAILURE;
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_type_t src = operand_type(op, 0);
+  uint32_t rank = src->u.shaped.rank, n = 2 + 2 * rank;
+  buf_type_t want[n];
+  want[0] = buf_type_memref(ctx, 0, NULL, src->u.shaped.elem, NULL,
+                            src->u.shaped.memory_space);
+  for (uint32_t i = 1; i < n; i++) want[i] = buf_type_index(ctx);
+  bool ok = op->num_results == n;
+  for (uint32_t i = 0; ok && i < n; i++) ok = op->results[i].type == want[i];
+  if (!ok) {
+    buf_strbuf_t a = {0}, b = {0};
+    for (uint32_t i = 0; i < n; i++) {
+      buf_strbuf_puts(&a, i ? ", '" : "'");
+      buf_print_type_to(&a, want[i]);
+      buf_strbuf_puts(&a, "'");
+    }
+    for (uint32_t i = 0; i < op->num_results; i++) {
+      buf_strbuf_puts(&b, i ? ", '" : "'");
+      buf_print_type_to(&b, op->results[i].type);
+      buf_strbuf_puts(&b, "'");
+    }
+    buf_op_emit_error(op,
+                      "inferred type(s) %s are incompatible with return "
+                      "type(s) of operation %s",
+                      a.data ? a.data : "", b.data ? b.data : "");
+    buf_strbuf_free(&a);
+    buf_strbuf_free(&b);
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* base_buffer, offset, sizes (rank results), strides (rank results). */
+static bool extract_strided_metadata_name(buf_op_t *op, uint32_t i, char *buf,
+                                          size_t size) {
+  uint32_t rank = (op->num_results - 2) / 2;
+  const char *n = i == 0 ? "base_buffer"
+                  : i == 1 ? "offset"
+                  : i < 2 + rank ? "sizes"
+                                 : "strides";
+  snprintf(buf, size, "%s", n);
+  return true;
+}
+
+static buf_status_t extract_pointer_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 1)) ||
+      BUF_FAILED(buf__verify_num_results(op, 1)) ||
+      BUF_FAILED(check_operand(op, 0, is_any_memref,
+                               "ranked or unranked memref of any type "
+                               "values")))
+    return BUF_FAILURE;
+  return check_result(op, 0, is_index, "index");
+}
+
+/* ------------------------------------------------------------------------ */
+/* assume_alignment                                                          */
+/* ------------------------------------------------------------------------ */
+
+static const char *const assume_alignment_attrs[] = {"alignment", NULL};
+
+/* memref.assume_alignment %m, N attr-dict : T */
+static buf_status_t assume_alignment_parse(buf_parser_t *p,
+                                           buf_op_state_t *st) {
+  buf_unresolved_t u;
+  int64_t n;
+  buf_type_t t;
+  buf_value_t *v;
+  if (BUF_FAILED(buf_parse_operand(p, &u)) ||
+      BUF_FAILED(buf_parse_expect(p, ",")) ||
+      BUF_FAILED(buf_parse_integer(p, &n)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)) ||
+      BUF_FAILED(buf_parse_resolve(p, &u, t, &v)))
+    return BUF_FAILURE;
+  buf_state_add_operand(st, v);
+  buf_state_add_result(st, t);
+  buf_state_set_attr(st, "alignment",
+                     buf_attr_integer(st->ctx, buf_type_i32(st->ctx), n));
+  return BUF_SUCCESS;
+}
+
+static void assume_alignment_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_attr_t a = buf_op_attr(op, "alignment");
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, 1);
+  buf_printer_printf(pr, ", %lld",
+                     a && a->kind == BUF_ATTR_INTEGER ? (long long)a->u.i : 0LL);
+  buf_printer_print_attr_dict(pr, op, assume_alignment_attrs);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_operand_types(pr, op, 0, 1);
+}
+
+static buf_status_t assume_alignment_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 1)) ||
+      BUF_FAILED(buf__verify_num_results(op, 1)) ||
+      BUF_FAILED(check_operand(op, 0, is_ranked_memref,
+                               "memref of any type values")) ||
+      BUF_FAILED(buf__verify_has_attr(op, "alignment")))
+    return BUF_FAILURE;
+  if (op->results[0].type != operand_type(op, 0)) {
+    buf_op_emit_error(op, "failed to verify that all of {memref, result} have "
+                          "same type");
+    return BUF_FAILURE;
+  }
+  buf_attr_t a = buf_op_attr(op, "alignment");
+  if (a->kind != BUF_ATTR_INTEGER || !is_pow2(a->u.i)) {
+    buf_op_emit_error(op, "alignment must be power of 2");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The table                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static const buf_opdef_t memref_ops[] = {
+    {.name = "memref.alloc", .inherent_attrs = alloc_attrs,
+     .verify = alloc_verify, .parse = alloc_parse, .print = alloc_print,
+     .result_name = "alloc"},
+    {.name = "memref.alloca", .inherent_attrs = alloc_attrs,
+     .verify = alloc_verify, .parse = alloc_parse, .print = alloc_print,
+     .result_name = "alloca"},
+    {.name = "memref.assume_alignment", .traits = BUF_TRAIT_PURE,
+     .inherent_attrs = assume_alignment_attrs,
+     .verify = assume_alignment_verify, .parse = assume_alignment_parse,
+     .print = assume_alignment_print, .result_name = "assume_align"},
+    {.name = "memref.cast", .traits = BUF_TRAIT_PURE, .verify = cast_verify,
+     .parse = cast_parse, .print = cast_print, .result_name = "cast"},
+    {.name = "memref.collapse_shape", .traits = BUF_TRAIT_PURE,
+     .inherent_attrs = collapse_attrs, .verify = collapse_verify,
+     .parse = collapse_parse, .print = collapse_print,
+     .result_name = "collapse_shape"},
+    {.name = "memref.copy", .verify = copy_verify, .parse = copy_parse,
+     .print = copy_print},
+    {.name = "memref.dealloc", .verify = dealloc_verify,
+     .parse = dealloc_parse, .print = unary_colon_print},
+    {.name = "memref.dim", .verify = dim_verify, .parse = dim_parse,
+     .print = dim_print, .result_name = "dim"},
+    {.name = "memref.expand_shape", .traits = BUF_TRAIT_PURE,
+     .inherent_attrs = expand_attrs, .verify = expand_verify,
+     .parse = expand_parse, .print = expand_print,
+     .result_name = "expand_shape"},
+    {.name = "memref.extract_aligned_pointer_as_index",
+     .traits = BUF_TRAIT_PURE, .verify = extract_pointer_verify,
+     .parse = arrow_results_parse, .print = arrow_results_print,
+     .result_name = "intptr"},
+    {.name = "memref.extract_strided_metadata", .traits = BUF_TRAIT_PURE,
+     .verify = extract_strided_metadata_verify, .parse = arrow_results_parse,
+     .print = arrow_results_print,
+     .name_result = extract_strided_metadata_name},
+    {.name = "memref.get_global", .traits = BUF_TRAIT_PURE,
+     .inherent_attrs = get_global_attrs, .verify = get_global_verify,
+     .parse = get_global_parse, .print = get_global_print},
+    {.name = "memref.global", .traits = BUF_TRAIT_SYMBOL,
+     .inherent_attrs = global_attrs, .verify = global_verify,
+     .parse = global_parse, .print = global_print},
+    {.name = "memref.load", .inherent_attrs = load_store_attrs,
+     .verify = load_verify, .parse = load_parse, .print = load_print},
+    {.name = "memref.memory_space_cast", .traits = BUF_TRAIT_PURE,
+     .verify = memspace_cast_verify, .parse = cast_parse, .print = cast_print,
+     .result_name = "memspacecast"},
+    {.name = "memref.rank", .traits = BUF_TRAIT_PURE, .verify = rank_verify,
+     .parse = rank_parse, .print = unary_colon_print},
+    {.name = "memref.realloc", .inherent_attrs = realloc_attrs,
+     .verify = realloc_verify, .parse = realloc_parse, .print = realloc_print},
+    {.name = "memref.reinterpret_cast", .traits = BUF_TRAIT_PURE,
+     .inherent_attrs = slice_attrs, .verify = reinterpret_cast_verify,
+     .parse = reinterpret_cast_parse, .print = reinterpret_cast_print,
+     .result_name = "reinterpret_cast"},
+    {.name = "memref.store", .inherent_attrs = load_store_attrs,
+     .verify = store_verify, .parse = store_parse, .print = store_print},
+    {.name = "memref.subview", .traits = BUF_TRAIT_PURE,
+     .inherent_attrs = slice_attrs, .verify = subview_verify,
+     .parse = subview_parse, .print = subview_print,
+     .result_name = "subview"},
+    {.name = "memref.view", .traits = BUF_TRAIT_PURE, .verify = view_verify,
+     .parse = view_parse, .print = view_print, .result_name = "view"},
+};
+
+const buf_dialect_t buf_dialect_memref = {
+    "memref", memref_ops, sizeof memref_ops / sizeof memref_ops[0]};
