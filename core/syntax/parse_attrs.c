@@ -285,7 +285,7 @@ typedef struct {
   uint32_t n, cap;
   int64_t dims[64];     /* inferred shape per nesting level */
   int32_t leaf_depth;   /* nesting depth of scalars; -1 until known */
-  uint32_t rank_seen;   /* number of levels with a known size */
+  bool known[64];       /* dims[level] is set */
 } dense_lits_t;
 
 static buf_status_t dense_push(buf_parser_t *p, dense_lits_t *d,
@@ -338,13 +338,13 @@ static buf_status_t dense_elem(buf_parser_t *p, dense_lits_t *d,
                                        "not consistent between elements");
     d->leaf_depth = (int32_t)depth + 1;
   }
-  if (depth < d->rank_seen) {
+  if (d->known[depth]) {
     if (d->dims[depth] != count)
       return buf__p_error_at(p, close, "tensor literal is invalid; ranks are "
                                        "not consistent between elements");
   } else {
     d->dims[depth] = count;
-    d->rank_seen = depth + 1;
+    d->known[depth] = true;
   }
   return BUF_SUCCESS;
 }
