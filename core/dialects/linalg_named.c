@@ -1,0 +1,1055 @@
+/*
+ * linalg_named.c: the linalg ops whose custom form hides or shortens the
+ * body: fill, copy, the contractions (matmul, batch_matmul, matvec, vecmat,
+ * dot), the elementwise named ops and linalg.elementwise, map, reduce,
+ * transpose and broadcast.
+ *
+ * Body conventions (what mlir-opt 22 shows with --mlir-print-op-generic; the
+ * parse hooks build exactly that region):
+ *   - the entry block takes one argument per operand, inputs then outputs,
+ *     of the operand's element type (the scalar itself for fill's value);
+ *   - fill, copy, transpose, broadcast: `linalg.yield %in`;
+ *   - contractions: each input is cast to the output element type (extf /
+ *     truncf, extsi / extui / trunci, sitofp / uitofp, fptosi / fptoui,
+ *     index_cast; unsigned when `cast = #linalg.type_fn<cast_unsigned>`),
+ *     then mul (mulf / muli / andi for i1) and add(%out, mul) (addf / addi /
+ *     ori for i1), yielded;
+ *   - elementwise: the kind's op on the input arguments with no casts
+ *     (reciprocal is `1.0 / x` through an arith.constant, square is x * x,
+ *     select is arith.select);
+ *   - map / reduce short forms `{ op-name attrs }`: map applies the op to the
+ *     input arguments, reduce to (init, inputs...), yielding its result.
+ * Float arith/math ops carry fastmath = #arith.fastmath<none> and addi /
+ * subi / muli overflowFlags = #arith.overflow<none>, as upstream's default
+ * properties print in the generic form.
+ *
+ * Everything is built in the context arena; the tables are const.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "dialect_util.h"
+#include "linalg_internal.h"
+
+/* ------------------------------------------------------------------------ */
+/* Elementwise kinds (the order of MLIR's ElementwiseKind enum)              */
+/* ------------------------------------------------------------------------ */
+
+typedef enum ew_special {
+  EWS_NONE,
+  EWS_RECIPROCAL, /* 1.0 / x */
+  EWS_SQUARE,     /* x * x */
+  EWS_SELECT,     /* arith.select %c, %a, %b */
+} ew_special_t;
+
+typedef struct ew_kind {
+  const char *name;    /* in #linalg.elementwise_kind<name> */
+  uint8_t arity;
+  ew_special_t special;
+  const char *fop;     /* on floats (fastmath none), NULL: unsupported */
+  const char *iop;     /* on integers and index, NULL: unsupported */
+  bool iop_overflow;   /* iop carries overflowFlags */
+  const char *bop;     /* on i1 for binary ops; NULL: iop */
+} ew_kind_t;
+
+static const ew_kind_t ew_kinds[] = {
+    {"exp", 1, EWS_NONE, "math.exp", NULL, false, NULL},
+    {"log", 1, EWS_NONE, "math.log", NULL, false, NULL},
+    {"abs", 1, EWS_NONE, "math.absf", NULL, false, NULL},
+    {"ceil", 1, EWS_NONE, "math.ceil", NULL, false, NULL},
+    {"floor", 1, EWS_NONE, "math.floor", NULL, false, NULL},
+    {"negf", 1, EWS_NONE, "arith.negf", NULL, false, NULL},
+    {"reciprocal", 1, EWS_RECIPROCAL, "arith.divf", NULL, false, NULL},
+    {"round", 1, EWS_NONE, "math.round", NULL, false, NULL},
+    {"sqrt", 1, EWS_NONE, "math.sqrt", NULL, false, NULL},
+    {"rsqrt", 1, EWS_NONE, "math.rsqrt", NULL, false, NULL},
+    {"square", 1, EWS_SQUARE, "arith.mulf", "arith.muli", true, NULL},
+    {"tanh", 1, EWS_NONE, "math.tanh", NULL, false, NULL},
+    {"erf", 1, EWS_NONE, "math.erf", NULL, false, NULL},
+    {"add", 2, EWS_NONE, "arith.addf", "arith.addi", true, "arith.ori"},
+    {"sub", 2, EWS_NONE, "arith.subf", "arith.subi", true, NULL},
+    {"mul", 2, EWS_NONE, "arith.mulf", "arith.muli", true, "arith.andi"},
+    {"div", 2, EWS_NONE, "arith.divf", "arith.divsi", false, NULL},
+    {"div_unsigned", 2, EWS_NONE, "arith.divf", "arith.divui", false, NULL},
+    {"max_signed", 2, EWS_NONE, "arith.maximumf", "arith.maxsi", false, NULL},
+    {"min_signed", 2, EWS_NONE, "arith.minimumf", "arith.minsi", false, NULL},
+    {"max_unsigned", 2, EWS_NONE, "arith.maximumf", "arith.maxui", false,
+     NULL},
+    {"min_unsigned", 2, EWS_NONE, "arith.minimumf", "arith.minui", false,
+     NULL},
+    {"powf", 2, EWS_NONE, "math.powf", NULL, false, NULL},
+    {"select", 3, EWS_SELECT, "arith.select", "arith.select", false, NULL},
+};
+#define NUM_EW_KINDS ((int)(sizeof ew_kinds / sizeof ew_kinds[0]))
+
+static const char ew_prefix[] = "#linalg.elementwise_kind<";
+
+uint32_t buf__linalg_ew_arity(int k) {
+  return k >= 0 && k < NUM_EW_KINDS ? ew_kinds[k].arity : 0;
+}
+
+int buf__linalg_ew_kind_of_attr(buf_attr_t a) {
+  if (!a || a->kind != BUF_ATTR_OPAQUE)
+    return -1;
+  const char *t = a->u.opaque.text;
+  size_t plen = sizeof ew_prefix - 1;
+  if (strncmp(t, ew_prefix, plen) != 0)
+    return -1;
+  t += plen;
+  for (int k = 0; k < NUM_EW_KINDS; k++) {
+    size_t n = strlen(ew_kinds[k].name);
+    if (strncmp(t, ew_kinds[k].name, n) == 0 && strcmp(t + n, ">") == 0)
+      return k;
+  }
+  return -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Building bodies                                                           */
+/* ------------------------------------------------------------------------ */
+
+typedef struct body {
+  buf_builder_t b;
+  buf_ctx_t *ctx;
+  buf_block_t *block;
+} body_t;
+
+/* Creates the entry block of `region` with one argument per operand of st. */
+static void body_begin(body_t *bb, buf_op_state_t *st, buf_region_t *region) {
+  bb->ctx = st->ctx;
+  bb->block = buf_block_create(st->ctx);
+  buf_region_append_block(region, bb->block);
+  for (uint32_t i = 0; i < st->num_operands; i++)
+    buf_block_add_arg(bb->block, buf__linalg_elem(st->operands[i]->type),
+                      st->loc);
+  buf_builder_init(&bb->b, st->ctx);
+  buf_builder_set_block_end(&bb->b, bb->block);
+  bb->b.loc = st->loc;
+}
+
+static buf_value_t *arg(body_t *bb, uint32_t i) { return bb->block->args[i]; }
+
+/* One op with one result; flags, when given, is set to its "none" value. */
+static buf_value_t *emit(body_t *bb, const char *name, buf_type_t type,
+                         uint32_t n, buf_value_t *const *vs,
+                         const buf__flagset_t *flags) {
+  buf_op_t *op = buf_build(&bb->b, name, type, n, vs, NULL);
+  if (flags)
+    buf_op_set_attr(op, flags->attr_name, buf__flags_attr(bb->ctx, flags, 0));
+  return buf_op_result(op, 0);
+}
+
+static void emit_yield(body_t *bb, uint32_t n, buf_value_t *const *vs) {
+  buf_build(&bb->b, "linalg.yield", NULL, n, vs, NULL);
+}
+
+static bool is_i1(buf_type_t t) {
+  return t->kind == BUF_TYPE_INTEGER && t->u.integer.width == 1;
+}
+
+/* Upstream's TypeFn cast_signed / cast_unsigned: v converted to `to`. NULL
+ * when the types cannot be converted. */
+static buf_value_t *cast(body_t *bb, buf_value_t *v, buf_type_t to,
+                         bool is_unsigned) {
+  buf_type_t from = v->type;
+  const char *name = NULL;
+  if (from == to)
+    return v;
+  if (to->kind == BUF_TYPE_INTEGER) {
+    if (from->kind == BUF_TYPE_FLOAT)
+      name = is_unsigned ? "arith.fptoui" : "arith.fptosi";
+    else if (from->kind == BUF_TYPE_INDEX)
+      name = "arith.index_cast";
+    else if (from->kind == BUF_TYPE_INTEGER) {
+      if (to->u.integer.width > from->u.integer.width)
+        name = is_unsigned ? "arith.extui" : "arith.extsi";
+      else if (to->u.integer.width < from->u.integer.width)
+        name = "arith.trunci";
+      else
+        return v;
+    }
+  } else if (to->kind == BUF_TYPE_FLOAT) {
+    if (from->kind == BUF_TYPE_INTEGER)
+      name = is_unsigned ? "arith.uitofp" : "arith.sitofp";
+    else if (from->kind == BUF_TYPE_FLOAT) {
+      uint32_t tw = buf_type_bitwidth(to), fw = buf_type_bitwidth(from);
+      if (tw > fw)
+        name = "arith.extf";
+      else if (tw < fw)
+        name = "arith.truncf";
+      else
+        return v;
+    }
+  } else if (to->kind == BUF_TYPE_INDEX && from->kind == BUF_TYPE_INTEGER) {
+    name = "arith.index_cast";
+  }
+  return name ? emit(bb, name, to, 1, &v, NULL) : NULL;
+}
+
+/* contraction body: out + cast(a) * cast(b). */
+static buf_status_t build_contract(buf_parser_t *p, body_t *bb,
+                                   bool is_unsigned) {
+  buf_type_t t = arg(bb, 2)->type;
+  buf_value_t *a = cast(bb, arg(bb, 0), t, is_unsigned);
+  buf_value_t *b = cast(bb, arg(bb, 1), t, is_unsigned);
+  if (!a || !b || !(t->kind == BUF_TYPE_FLOAT || buf_type_is_int_or_index(t)))
+    return buf_parser_error(p, "unsupported type in contraction body: '%s'",
+                            buf_type_to_string(bb->ctx, t));
+  bool f = t->kind == BUF_TYPE_FLOAT;
+  const buf__flagset_t *fl = f ? &buf__fastmath_flags
+                             : is_i1(t) ? NULL
+                                        : &buf__overflow_flags;
+  buf_value_t *ab[2] = {a, b};
+  buf_value_t *mul = emit(bb, f ? "arith.mulf" : is_i1(t) ? "arith.andi"
+                                                          : "arith.muli",
+                          t, 2, ab, fl);
+  buf_value_t *acc[2] = {arg(bb, 2), mul};
+  buf_value_t *sum = emit(bb, f ? "arith.addf" : is_i1(t) ? "arith.ori"
+                                                          : "arith.addi",
+                          t, 2, acc, fl);
+  emit_yield(bb, 1, &sum);
+  return BUF_SUCCESS;
+}
+
+/* elementwise body: the kind's op on the inputs. */
+static buf_status_t build_elementwise(buf_parser_t *p, body_t *bb, int k) {
+  const ew_kind_t *ek = &ew_kinds[k];
+  uint32_t first = ek->special == EWS_SELECT ? 1 : 0;
+  buf_type_t t = arg(bb, first)->type;
+  for (uint32_t i = first + 1; i < ek->arity; i++)
+    if ((arg(bb, i)->type->kind == BUF_TYPE_FLOAT) !=
+        (t->kind == BUF_TYPE_FLOAT))
+      return buf_parser_error(
+          p,
+          "Cannot build binary Linalg operation: expects allComplex, "
+          "allFloatingPoint, or allInteger, got '%s' and '%s'",
+          buf_type_to_string(bb->ctx, t),
+          buf_type_to_string(bb->ctx, arg(bb, i)->type));
+  bool f = t->kind == BUF_TYPE_FLOAT;
+  const char *name = f ? ek->fop : ek->iop;
+  if (!f && ek->arity == 2 && is_i1(t) && ek->bop)
+    name = ek->bop;
+  if (!name || !(f || buf_type_is_int_or_index(t)))
+    return buf_parser_error(p, "unsupported non numeric type");
+  const buf__flagset_t *fl = ek->special == EWS_SELECT ? NULL
+                             : f                       ? &buf__fastmath_flags
+                             : (ek->iop_overflow && name == ek->iop)
+                                 ? &buf__overflow_flags
+                                 : NULL;
+  buf_value_t *vs[3] = {arg(bb, 0), arg(bb, ek->arity > 1 ? 1 : 0),
+                        arg(bb, ek->arity > 2 ? 2 : 0)};
+  buf_value_t *r;
+  switch (ek->special) {
+  case EWS_RECIPROCAL: {
+    buf_op_t *one = buf_build(&bb->b, "arith.constant", t, 0, NULL, "value",
+                              buf_attr_float(bb->ctx, t, 1.0), NULL);
+    buf_value_t *ops[2] = {buf_op_result(one, 0), arg(bb, 0)};
+    r = emit(bb, name, t, 2, ops, fl);
+    break;
+  }
+  case EWS_SQUARE:
+    vs[1] = vs[0];
+    r = emit(bb, name, t, 2, vs, fl);
+    break;
+  case EWS_SELECT:
+    r = emit(bb, name, arg(bb, 1)->type, 3, vs, NULL);
+    break;
+  default:
+    r = emit(bb, name, t, ek->arity, vs, fl);
+    break;
+  }
+  emit_yield(bb, 1, &r);
+  return BUF_SUCCESS;
+}
+
+/* The number of inputs a named op's body takes. */
+static uint32_t named_arity(const buf__linalg_desc_t *d, int ew) {
+  switch (d->kind) {
+  case BUF__LK_FILL:
+  case BUF__LK_COPY:
+    return 1;
+  case BUF__LK_CONTRACT:
+    return 2;
+  default:
+    return buf__linalg_ew_arity(ew);
+  }
+}
+
+static bool attr_is_unsigned_cast(buf_attr_t a) {
+  return a && a->kind == BUF_ATTR_OPAQUE &&
+         strcmp(a->u.opaque.text, "#linalg.type_fn<cast_unsigned>") == 0;
+}
+
+/* Builds the hidden body of a named op into a new region of st. */
+static buf_status_t build_named_body(buf_parser_t *p, buf_op_state_t *st,
+                                     const buf__linalg_desc_t *d, int ew,
+                                     uint32_t nin, uint32_t nout) {
+  uint32_t want = named_arity(d, ew) + 1;
+  buf_region_t *region = buf_state_add_region(st);
+  if (nin + nout != want || nout != 1)
+    return buf_parser_error(p,
+                            "[parseNamedStructuredOpRegion] ods-gen generated "
+                            "region expects %u args, got %u",
+                            want, nin + nout);
+  body_t bb;
+  body_begin(&bb, st, region);
+  switch (d->kind) {
+  case BUF__LK_FILL:
+  case BUF__LK_COPY: {
+    buf_value_t *v = arg(&bb, 0);
+    emit_yield(&bb, 1, &v);
+    return BUF_SUCCESS;
+  }
+  case BUF__LK_CONTRACT:
+    return build_contract(p, &bb,
+                          attr_is_unsigned_cast(buf_state_get_attr(st, "cast")));
+  default:
+    return build_elementwise(p, &bb, ew);
+  }
+}
+
+/* Sets the "none" value of the flag attributes an op has by default (its
+ * definition lists them as inherent) when the text did not give them. */
+static void default_flags(buf_ctx_t *ctx, buf_op_t *op) {
+  static const buf__flagset_t *const sets[] = {&buf__fastmath_flags,
+                                               &buf__overflow_flags};
+  const char *const *inh = op->def->inherent_attrs;
+  for (uint32_t s = 0; s < 2 && inh; s++) {
+    const char *name = sets[s]->attr_name;
+    for (const char *const *n = inh; *n; n++)
+      if (strcmp(*n, name) == 0 && !buf_op_has_attr(op, name))
+        buf_op_set_attr(op, name, buf__flags_attr(ctx, sets[s], 0));
+  }
+}
+
+/* The body of a short form `{ op-name attrs }`: the op applied to the
+ * block arguments in `order`, its result yielded. */
+static void build_short_body(buf_op_state_t *st, buf_ident_t name,
+                             buf_attr_t attrs, uint32_t n,
+                             const uint32_t *order) {
+  body_t bb;
+  body_begin(&bb, st, buf_state_add_region(st));
+  buf_value_t *vs[BUF_LINALG_MAX_OPERANDS];
+  for (uint32_t i = 0; i < n; i++)
+    vs[i] = arg(&bb, order[i]);
+  buf_type_t t = bb.block->args[bb.block->num_args - 1]->type;
+  buf_op_t *op = buf_build(&bb.b, name, t, n, vs, NULL);
+  for (uint32_t i = 0; attrs && i < attrs->u.dict.n; i++)
+    buf_op_set_attr(op, attrs->u.dict.entries[i].name,
+                    attrs->u.dict.entries[i].value);
+  default_flags(bb.ctx, op);
+  buf_value_t *r = buf_op_result(op, 0);
+  emit_yield(&bb, 1, &r);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Named ops: parse and print                                                */
+/* ------------------------------------------------------------------------ */
+
+/* `[` affine-map (`,` affine-map)* `]` */
+static buf_status_t parse_map_list(buf_parser_t *p, buf_ctx_t *ctx,
+                                   buf_attr_t *out) {
+  buf_attr_t maps[BUF_LINALG_MAX_OPERANDS];
+  uint32_t n = 0;
+  if (BUF_FAILED(buf_parse_expect(p, "=")) ||
+      BUF_FAILED(buf_parse_expect(p, "[")))
+    return BUF_FAILURE;
+  do {
+    buf_loc_t loc = buf_parser_loc(p);
+    buf_attr_t a;
+    if (BUF_FAILED(buf_parse_attr(p, &a)))
+      return BUF_FAILURE;
+    if (a->kind != BUF_ATTR_AFFINE_MAP)
+      return buf_parser_error_at(p, loc, "expected affine map attribute");
+    if (n == BUF_LINALG_MAX_OPERANDS)
+      return buf_parser_error_at(p, loc, "too many indexing maps");
+    maps[n++] = a;
+  } while (buf_parse_optional(p, ","));
+  if (BUF_FAILED(buf_parse_expect(p, "]")))
+    return BUF_FAILURE;
+  *out = buf_attr_array(ctx, n, maps);
+  return BUF_SUCCESS;
+}
+
+/* named-op ::= (`kind` `=` attr)? (`indexing_maps` `=` `[` maps `]`)?
+ *              attr-dict? ins-outs attr-dict? (`->` types)? */
+buf_status_t buf__linalg_named_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_ctx_t *ctx = buf_parser_ctx(p);
+  const buf__linalg_desc_t *d = buf__linalg_desc_of_state(st);
+  if (!d)
+    return buf_parser_error(p, "not a linalg structured op");
+  int ew = d->ew_kind;
+  if (d->kind == BUF__LK_ELEMENTWISE) {
+    buf_loc_t loc;
+    buf_attr_t kind;
+    if (BUF_FAILED(buf_parse_keyword(p, "kind")) ||
+        BUF_FAILED(buf_parse_expect(p, "=")))
+      return BUF_FAILURE;
+    loc = buf_parser_loc(p);
+    if (BUF_FAILED(buf_parse_attr(p, &kind)))
+      return BUF_FAILURE;
+    ew = buf__linalg_ew_kind_of_attr(kind);
+    if (ew < 0)
+      return buf_parser_error_at(
+          p, loc,
+          "expected ::mlir::linalg::ElementwiseKind to be one of: exp, log, "
+          "abs, ceil, floor, negf, reciprocal, round, sqrt, rsqrt, square, "
+          "tanh, erf, add, sub, mul, div, div_unsigned, max_signed, "
+          "min_signed, max_unsigned, min_unsigned, powf, select");
+    buf_state_set_attr(st, "kind", kind);
+  }
+  buf_attr_t maps = NULL;
+  if (d->maps_attr && buf_parse_optional_keyword(p, "indexing_maps") &&
+      BUF_FAILED(parse_map_list(p, ctx, &maps)))
+    return BUF_FAILURE;
+  uint32_t nin, nout;
+  buf_type_t *out_types;
+  buf_type_t *results = NULL;
+  uint32_t nres = 0;
+  if (BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf__linalg_parse_ins_outs(p, st, &nin, &nout, &out_types)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_optional_arrow_type_list(p, &results, &nres)))
+    return BUF_FAILURE;
+  buf_state_add_results(st, nres, results);
+  buf__linalg_set_segments(st, nin, nout);
+  if (d->maps_attr) {
+    if (!maps && d->kind == BUF__LK_CONTRACT)
+      maps = buf__linalg_contract_maps(ctx, d->contract);
+    if (!maps)
+      maps = buf__linalg_identity_maps(
+          ctx, buf__linalg_ew_arity(ew) + 1,
+          nout ? buf__linalg_rank(out_types[nout - 1]) : 0);
+    buf_state_set_attr(st, "indexing_maps", maps);
+  }
+  return build_named_body(p, st, d, ew, nin, nout);
+}
+
+static bool maps_equal(buf_attr_t a, buf_attr_t b) {
+  if (a == b)
+    return true;
+  if (!a || !b || a->kind != BUF_ATTR_ARRAY || b->kind != BUF_ATTR_ARRAY ||
+      a->u.array.n != b->u.array.n)
+    return false;
+  for (uint32_t i = 0; i < a->u.array.n; i++) {
+    buf_attr_t x = a->u.array.elems[i], y = b->u.array.elems[i];
+    if (x->kind != BUF_ATTR_AFFINE_MAP || y->kind != BUF_ATTR_AFFINE_MAP ||
+        !buf_affine_map_equal(x->u.map, y->u.map))
+      return false;
+  }
+  return true;
+}
+
+static const char *const named_elided[] = {
+    "operandSegmentSizes", "linalg.memoized_indexing_maps", "indexing_maps",
+    "kind", NULL};
+
+void buf__linalg_named_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_ctx_t *ctx = buf_printer_ctx(pr);
+  const buf__linalg_desc_t *d = buf__linalg_desc(op);
+  uint32_t nin = 0, nout = 0;
+  buf__linalg_split(op, d, &nin, &nout);
+  int ew = d->ew_kind;
+  if (d->kind == BUF__LK_ELEMENTWISE) {
+    buf_attr_t kind = buf_op_attr(op, "kind");
+    buf_printer_puts(pr, " kind=");
+    if (kind)
+      buf_printer_print_attr(pr, kind);
+    ew = buf__linalg_ew_kind_of_attr(kind);
+  }
+  buf_attr_t maps = buf_op_attr(op, "indexing_maps");
+  if (d->maps_attr && maps) {
+    buf_attr_t def =
+        d->kind == BUF__LK_CONTRACT
+            ? buf__linalg_contract_maps(ctx, d->contract)
+            : buf__linalg_identity_maps(
+                  ctx, buf__linalg_ew_arity(ew) + 1,
+                  nout ? buf__linalg_rank(
+                             buf_op_operand(op, nin + nout - 1)->type)
+                       : 0);
+    if (!maps_equal(maps, def)) {
+      buf_printer_puts(pr, " indexing_maps = ");
+      buf_printer_print_attr(pr, maps);
+    }
+  }
+  /* "indexing_maps" and "kind" are elided only where they are inherent. */
+  const char *const *elided = named_elided;
+  static const char *const plain_elided[] = {
+      "operandSegmentSizes", "linalg.memoized_indexing_maps", NULL};
+  static const char *const contract_elided[] = {
+      "operandSegmentSizes", "linalg.memoized_indexing_maps", "indexing_maps",
+      NULL};
+  if (!d->maps_attr)
+    elided = plain_elided;
+  else if (d->kind == BUF__LK_CONTRACT)
+    elided = contract_elided;
+  buf_printer_print_attr_dict(pr, op, elided);
+  buf__linalg_print_ins_outs(pr, op, nin, nout);
+  if (op->num_results > 0) {
+    buf_type_t ts[BUF_LINALG_MAX_OPERANDS];
+    uint32_t n = op->num_results < BUF_LINALG_MAX_OPERANDS
+                     ? op->num_results
+                     : BUF_LINALG_MAX_OPERANDS;
+    for (uint32_t i = 0; i < n; i++)
+      ts[i] = op->results[i].type;
+    buf_printer_puts(pr, " ");
+    buf_printer_print_arrow_types(pr, n, ts);
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* map and reduce                                                            */
+/* ------------------------------------------------------------------------ */
+
+/* `{` op-name attr-dict? `}`: the short form's payload. */
+static buf_status_t parse_short_form(buf_parser_t *p, buf_ident_t *name,
+                                     buf_attr_t *attrs) {
+  *name = NULL;
+  *attrs = NULL;
+  if (!buf_parse_optional(p, "{"))
+    return BUF_SUCCESS;
+  if (BUF_FAILED(buf_parse_any_keyword(p, name)))
+    return BUF_FAILURE;
+  if (buf_parser_next_is(p, "{") && BUF_FAILED(buf_parse_attr_dict(p, attrs)))
+    return BUF_FAILURE;
+  return buf_parse_expect(p, "}");
+}
+
+/* The long form's `(%in: f32, %init: f32) { ... }`. */
+static buf_status_t parse_long_body(buf_parser_t *p, buf_op_state_t *st) {
+  buf_region_arg_t *args = NULL;
+  uint32_t n = 0;
+  if (BUF_FAILED(buf_parse_region_arg_list(p, "(", true, &args, &n)))
+    return BUF_FAILURE;
+  return buf_parse_region(p, buf_state_add_region(st), args, n);
+}
+
+/* `dimensions = [1, 2]` / `permutation = [1, 0]` */
+static buf_status_t parse_i64_list(buf_parser_t *p, buf_op_state_t *st,
+                                   const char *keyword) {
+  int64_t vals[BUF_LINALG_MAX_LOOPS];
+  uint32_t n = 0;
+  if (BUF_FAILED(buf_parse_keyword(p, keyword)) ||
+      BUF_FAILED(buf_parse_expect(p, "=")) ||
+      BUF_FAILED(buf_parse_expect(p, "[")))
+    return BUF_FAILURE;
+  if (!buf_parse_optional(p, "]")) {
+    do {
+      if (n == BUF_LINALG_MAX_LOOPS)
+        return buf_parser_error(p, "too many entries in '%s'", keyword);
+      if (BUF_FAILED(buf_parse_integer(p, &vals[n])))
+        return BUF_FAILURE;
+      n++;
+    } while (buf_parse_optional(p, ","));
+    if (BUF_FAILED(buf_parse_expect(p, "]")))
+      return BUF_FAILURE;
+  }
+  buf_state_set_attr(st, keyword, buf_attr_i64_array(st->ctx, n, vals));
+  return BUF_SUCCESS;
+}
+
+/* map ::= (`{` op-name attr-dict? `}`)? ins-outs attr-dict
+ *         (`(` args `)` region)? */
+buf_status_t buf__linalg_map_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_ident_t payload;
+  buf_attr_t pattrs;
+  uint32_t nin, nout;
+  buf_type_t *out_types;
+  if (BUF_FAILED(parse_short_form(p, &payload, &pattrs)) ||
+      BUF_FAILED(buf__linalg_parse_ins_outs(p, st, &nin, &nout, &out_types)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)))
+    return BUF_FAILURE;
+  buf__linalg_add_tensor_results(st, nout, out_types);
+  if (!payload)
+    return parse_long_body(p, st);
+  if (nout != 1 || nin >= BUF_LINALG_MAX_OPERANDS)
+    return buf_parser_error(p, "expected one outs operand");
+  uint32_t order[BUF_LINALG_MAX_OPERANDS];
+  for (uint32_t i = 0; i < nin; i++)
+    order[i] = i;
+  build_short_body(st, payload, pattrs, nin, order);
+  return BUF_SUCCESS;
+}
+
+/* reduce ::= (`{` op-name attr-dict? `}`)? ins-outs `dimensions = [...]`
+ *            attr-dict (`(` args `)` region)? */
+buf_status_t buf__linalg_reduce_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_ident_t payload;
+  buf_attr_t pattrs;
+  uint32_t nin, nout;
+  buf_type_t *out_types;
+  if (BUF_FAILED(parse_short_form(p, &payload, &pattrs)) ||
+      BUF_FAILED(buf__linalg_parse_ins_outs(p, st, &nin, &nout, &out_types)) ||
+      BUF_FAILED(parse_i64_list(p, st, "dimensions")) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)))
+    return BUF_FAILURE;
+  buf__linalg_add_tensor_results(st, nout, out_types);
+  if (!payload)
+    return parse_long_body(p, st);
+  uint32_t n = nin + nout;
+  if (n == 0 || n > BUF_LINALG_MAX_OPERANDS)
+    return buf_parser_error(p, "expected ins and outs operands");
+  /* Upstream puts the init (the last argument) first. */
+  uint32_t order[BUF_LINALG_MAX_OPERANDS];
+  order[0] = n - 1;
+  for (uint32_t i = 0; i + 1 < n; i++)
+    order[i + 1] = i;
+  build_short_body(st, payload, pattrs, n, order);
+  return BUF_SUCCESS;
+}
+
+/* The payload op of a body that the short form can show, or NULL: the body
+ * is one op plus the yield, the op takes the block arguments in order
+ * (init_first: the last argument first, as reduce's combiner), and its only
+ * result is what the body yields. */
+static buf_op_t *find_payload(buf_block_t *body, uint32_t num_operands,
+                              bool init_first) {
+  buf_op_t *payload = body->first;
+  buf_op_t *yield = payload ? payload->next : NULL;
+  if (!yield || yield->next || payload->num_operands == 0 ||
+      payload->num_operands != num_operands || payload->num_results != 1 ||
+      payload->num_regions != 0 || yield->num_operands != 1 ||
+      buf_op_operand(yield, 0) != buf_op_result(payload, 0))
+    return NULL;
+  uint32_t nargs = body->num_args;
+  for (uint32_t i = 0; i < payload->num_operands; i++) {
+    uint32_t want = init_first ? (i == payload->num_operands - 1 ? 0 : i + 1)
+                               : i;
+    /* Upstream's rule for the combiner: the last operand is argument 0 and
+     * the others are arguments 1, 2 ... */
+    if (want >= nargs || buf_op_operand(payload, i) != body->args[want])
+      return NULL;
+  }
+  return payload;
+}
+
+/* " { op-name attrs }" with a fastmath of none left out. */
+static void print_short_form(buf_printer_t *pr, buf_op_t *payload) {
+  buf_ctx_t *ctx = buf_printer_ctx(pr);
+  buf_attr_t attrs = payload->attrs;
+  buf_named_attr_t *kept =
+      buf_arena_alloc(buf_ctx_arena(ctx), (attrs->u.dict.n + 1) *
+                                              sizeof(buf_named_attr_t));
+  uint32_t nk = 0;
+  bool elided = false;
+  for (uint32_t i = 0; i < attrs->u.dict.n; i++) {
+    const buf_named_attr_t *e = &attrs->u.dict.entries[i];
+    uint32_t bits = 1;
+    if (!elided && strcmp(e->name, "fastmath") == 0 &&
+        buf__flags_value(&buf__fastmath_flags, e->value, &bits) && bits == 0) {
+      elided = true;
+      continue;
+    }
+    kept[nk++] = *e;
+  }
+  buf_printer_printf(pr, " { %s", payload->name);
+  if (nk > 0) {
+    buf_printer_puts(pr, " ");
+    buf_printer_print_attr(pr, buf_attr_dict(ctx, nk, kept));
+  }
+  buf_printer_puts(pr, " }");
+}
+
+static void print_long_body(buf_printer_t *pr, buf_op_t *op) {
+  buf_region_t *r = op->regions[0];
+  buf_block_t *b = buf_region_entry(r);
+  buf_printer_indent(pr, 1);
+  buf_printer_newline(pr);
+  buf_printer_puts(pr, "(");
+  for (uint32_t i = 0; b && i < b->num_args; i++) {
+    if (i)
+      buf_printer_puts(pr, ", ");
+    buf_printer_print_region_arg(pr, b->args[i]);
+  }
+  buf_printer_puts(pr, ") ");
+  buf_printer_print_region(pr, r, false, true);
+  buf_printer_indent(pr, -1);
+}
+
+static buf_op_t *payload_of(buf_op_t *op, bool reduce) {
+  if (op->num_regions != 1 || buf_region_num_blocks(op->regions[0]) != 1)
+    return NULL;
+  buf_block_t *b = buf_region_entry(op->regions[0]);
+  uint32_t n = reduce ? b->num_args : (b->num_args ? b->num_args - 1 : 0);
+  return find_payload(b, n, reduce);
+}
+
+void buf__linalg_map_print(buf_printer_t *pr, buf_op_t *op) {
+  uint32_t nin = 0, nout = 0;
+  buf__linalg_split(op, buf__linalg_desc(op), &nin, &nout);
+  buf_op_t *payload = payload_of(op, false);
+  if (payload)
+    print_short_form(pr, payload);
+  buf__linalg_print_ins_outs(pr, op, nin, nout);
+  buf_printer_print_attr_dict(pr, op, NULL);
+  if (!payload && op->num_regions == 1)
+    print_long_body(pr, op);
+}
+
+/* " dimensions = [1] " — with the trailing space mlir-opt prints. */
+static void print_i64_list(buf_printer_t *pr, buf_op_t *op, const char *name) {
+  buf_attr_t a = buf_op_attr(op, name);
+  buf_printer_printf(pr, " %s = [", name);
+  for (int64_t i = 0; a && a->kind == BUF_ATTR_DENSE_ARRAY &&
+                      i < a->u.dense_array.count;
+       i++)
+    buf_printer_printf(pr, "%s%lld", i ? ", " : "",
+                       (long long)a->u.dense_array.ints[i]);
+  buf_printer_puts(pr, "] ");
+}
+
+void buf__linalg_reduce_print(buf_printer_t *pr, buf_op_t *op) {
+  static const char *const elided[] = {"dimensions", NULL};
+  uint32_t nin = 0, nout = 0;
+  buf__linalg_split(op, buf__linalg_desc(op), &nin, &nout);
+  buf_op_t *payload = payload_of(op, true);
+  if (payload)
+    print_short_form(pr, payload);
+  buf__linalg_print_ins_outs(pr, op, nin, nout);
+  print_i64_list(pr, op, "dimensions");
+  buf_printer_print_attr_dict(pr, op, elided);
+  if (!payload && op->num_regions == 1)
+    print_long_body(pr, op);
+}
+
+/* ------------------------------------------------------------------------ */
+/* transpose and broadcast                                                   */
+/* ------------------------------------------------------------------------ */
+
+static const char *permute_attr_name(const buf__linalg_desc_t *d) {
+  return d->kind == BUF__LK_TRANSPOSE ? "permutation" : "dimensions";
+}
+
+/* transpose ::= ins-outs `permutation = [...]` attr-dict
+ * broadcast ::= ins-outs `dimensions = [...]` attr-dict */
+buf_status_t buf__linalg_permute_parse(buf_parser_t *p, buf_op_state_t *st) {
+  const buf__linalg_desc_t *d = buf__linalg_desc_of_state(st);
+  uint32_t nin, nout;
+  buf_type_t *out_types;
+  if (!d)
+    return buf_parser_error(p, "not a linalg structured op");
+  if (BUF_FAILED(buf__linalg_parse_ins_outs(p, st, &nin, &nout, &out_types)) ||
+      BUF_FAILED(parse_i64_list(p, st, permute_attr_name(d))) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)))
+    return BUF_FAILURE;
+  buf__linalg_add_tensor_results(st, nout, out_types);
+  if (nin != 1 || nout != 1)
+    return buf_parser_error(p, "expected one ins and one outs operand");
+  body_t bb;
+  body_begin(&bb, st, buf_state_add_region(st));
+  buf_value_t *v = arg(&bb, 0);
+  emit_yield(&bb, 1, &v);
+  return BUF_SUCCESS;
+}
+
+void buf__linalg_permute_print(buf_printer_t *pr, buf_op_t *op) {
+  const buf__linalg_desc_t *d = buf__linalg_desc(op);
+  const char *name = permute_attr_name(d);
+  const char *const elided[] = {name, NULL};
+  buf__linalg_print_ins_outs(pr, op, 1, op->num_operands > 1 ? 1 : 0);
+  print_i64_list(pr, op, name);
+  buf_printer_print_attr_dict(pr, op, elided);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Op-specific verifiers                                                     */
+/* ------------------------------------------------------------------------ */
+
+static const char *tstr(buf_op_t *op, buf_type_t t) {
+  return buf_type_to_string(buf_op_ctx(op), t);
+}
+
+/* "4, 8" for a shape, as upstream streams an ArrayRef. */
+static const char *shape_str(buf_op_t *op, buf_type_t t) {
+  buf_strbuf_t sb = {0};
+  for (uint32_t i = 0; i < t->u.shaped.rank; i++)
+    buf_strbuf_printf(&sb, "%s%lld", i ? ", " : "",
+                      (long long)t->u.shaped.shape[i]);
+  const char *s = buf_arena_strndup(buf_ctx_arena(buf_op_ctx(op)),
+                                    sb.data ? sb.data : "", sb.len);
+  buf_strbuf_free(&sb);
+  return s;
+}
+
+static bool get_i64s(buf_op_t *op, const char *name, const int64_t **vals,
+                     uint32_t *n) {
+  buf_attr_t a = buf_op_attr(op, name);
+  if (!a || a->kind != BUF_ATTR_DENSE_ARRAY) {
+    buf_op_emit_error(op, "requires attribute '%s'", name);
+    return false;
+  }
+  *vals = a->u.dense_array.ints;
+  *n = (uint32_t)a->u.dense_array.count;
+  return true;
+}
+
+static buf_status_t verify_map(buf_op_t *op, uint32_t nin) {
+  buf_block_t *b = buf_region_entry(op->regions[0]);
+  if (b->num_args != op->num_operands) {
+    buf_op_emit_error(op,
+                      "expects number of operands to match the arity of "
+                      "mapper, but got: %u and %u",
+                      op->num_operands, b->num_args);
+    return BUF_FAILURE;
+  }
+  buf_type_t init = buf_op_operand(op, nin)->type;
+  for (uint32_t i = 0; i < nin; i++) {
+    buf_type_t t = buf_op_operand(op, i)->type;
+    if (buf__linalg_elem(t) != b->args[i]->type) {
+      buf_op_emit_error(op,
+                        "expected element type of input '%s' to match bbArg "
+                        "type '%s'",
+                        tstr(op, buf__linalg_elem(t)),
+                        tstr(op, b->args[i]->type));
+      return BUF_FAILURE;
+    }
+  }
+  for (uint32_t i = 0; i < nin; i++) {
+    buf_type_t t = buf_op_operand(op, i)->type;
+    bool same = t->u.shaped.rank == init->u.shaped.rank;
+    for (uint32_t k = 0; same && k < t->u.shaped.rank; k++)
+      same = t->u.shaped.shape[k] == init->u.shaped.shape[k];
+    if (!same) {
+      buf_op_emit_error(op,
+                        "expected shape of input (%s) to match shape of "
+                        "output (%s)",
+                        shape_str(op, t), shape_str(op, init));
+      return BUF_FAILURE;
+    }
+  }
+  return BUF_SUCCESS;
+}
+
+static bool same_shape(buf_type_t a, buf_type_t b) {
+  if (a->u.shaped.rank != b->u.shaped.rank)
+    return false;
+  for (uint32_t k = 0; k < a->u.shaped.rank; k++)
+    if (a->u.shaped.shape[k] != b->u.shaped.shape[k])
+      return false;
+  return true;
+}
+
+static buf_status_t verify_reduce(buf_op_t *op, uint32_t nin, uint32_t nout) {
+  const int64_t *dims;
+  uint32_t nd;
+  if (!get_i64s(op, "dimensions", &dims, &nd))
+    return BUF_FAILURE;
+  for (uint32_t i = 1; i < nd; i++)
+    if (dims[i] <= dims[i - 1]) {
+      buf_op_emit_error(op, "attribute 'dimensions' failed to satisfy "
+                            "constraint: i64 dense array attribute should be "
+                            "in increasing order");
+      return BUF_FAILURE;
+    }
+  buf_type_t in = buf_op_operand(op, 0)->type;
+  buf_type_t init = buf_op_operand(op, nin)->type;
+  for (uint32_t i = 1; i < nin; i++)
+    if (!same_shape(buf_op_operand(op, i)->type, in)) {
+      buf_op_emit_error(op,
+                        "expects all inputs to have the same shapes. Shape at "
+                        "input-index %u is not equal to the shape at "
+                        "input-index 0.",
+                        i);
+      return BUF_FAILURE;
+    }
+  for (uint32_t i = 1; i < nout; i++)
+    if (!same_shape(buf_op_operand(op, nin + i)->type, init)) {
+      buf_op_emit_error(op,
+                        "expects all outputs to have the same shapes. Shape "
+                        "at output-index %u is not equal to the shape at "
+                        "output-index 0.",
+                        i);
+      return BUF_FAILURE;
+    }
+  uint32_t rank = in->u.shaped.rank;
+  bool reduced[64] = {false};
+  for (uint32_t k = 0; k < nd; k++) {
+    if (dims[k] < 0 || (uint64_t)dims[k] >= rank || rank > 64) {
+      buf_op_emit_error(op,
+                        "dimensions for reduction should be in the range [0, "
+                        "%d].",
+                        (int)rank - 1);
+      return BUF_FAILURE;
+    }
+    reduced[dims[k]] = true;
+  }
+  int64_t kept[64];
+  uint32_t nk = 0;
+  for (uint32_t l = 0; l < rank; l++)
+    if (!reduced[l])
+      kept[nk++] = in->u.shaped.shape[l];
+  if (nk != init->u.shaped.rank) {
+    buf_op_emit_error(op,
+                      "number of dimensions after reduction %u doesn't match "
+                      "the init rank %u",
+                      nk, init->u.shaped.rank);
+    return BUF_FAILURE;
+  }
+  for (uint32_t k = 0; k < nk; k++)
+    if (kept[k] != init->u.shaped.shape[k]) {
+      buf_strbuf_t sb = {0};
+      for (uint32_t j = 0; j < nk; j++)
+        buf_strbuf_printf(&sb, "%s%lld", j ? ", " : "", (long long)kept[j]);
+      buf_op_emit_error(op,
+                        "init dimensions [%s] doesn't match input dimensions "
+                        "after reduction [%s]",
+                        shape_str(op, init), sb.data ? sb.data : "");
+      buf_strbuf_free(&sb);
+      return BUF_FAILURE;
+    }
+  buf_block_t *b = buf_region_entry(op->regions[0]);
+  if (b->num_args != op->num_operands) {
+    buf_op_emit_error(op, "mismatching number of operands and block arguments");
+    return BUF_FAILURE;
+  }
+  for (uint32_t i = 0; i < nin + nout; i++) {
+    buf_type_t e = buf__linalg_elem(buf_op_operand(op, i)->type);
+    if (e != b->args[i]->type) {
+      buf_op_emit_error(op,
+                        "%s element type '%s' does not match corresponding "
+                        "block argument type '%s'",
+                        i < nin ? "input" : "output", tstr(op, e),
+                        tstr(op, b->args[i]->type));
+      return BUF_FAILURE;
+    }
+  }
+  return BUF_SUCCESS;
+}
+
+static buf_status_t verify_transpose(buf_op_t *op) {
+  const int64_t *perm;
+  uint32_t n;
+  if (!get_i64s(op, "permutation", &perm, &n))
+    return BUF_FAILURE;
+  bool seen[64] = {false};
+  for (uint32_t i = 0; i < n; i++) {
+    if (n > 64 || perm[i] < 0 || (uint64_t)perm[i] >= n || seen[perm[i]]) {
+      buf_op_emit_error(op, "permutation is not valid");
+      return BUF_FAILURE;
+    }
+    seen[perm[i]] = true;
+  }
+  buf_type_t in = buf_op_operand(op, 0)->type;
+  buf_type_t init = buf_op_operand(op, 1)->type;
+  uint32_t rank = in->u.shaped.rank;
+  if (rank != init->u.shaped.rank) {
+    buf_op_emit_error(op, "input rank %u does not match init rank %u", rank,
+                      init->u.shaped.rank);
+    return BUF_FAILURE;
+  }
+  if (rank != n) {
+    buf_op_emit_error(op,
+                      "size of permutation %u does not match the argument "
+                      "rank %u",
+                      n, rank);
+    return BUF_FAILURE;
+  }
+  for (uint32_t i = 0; i < rank; i++) {
+    int64_t a = in->u.shaped.shape[perm[i]], b = init->u.shaped.shape[i];
+    if (a != b) {
+      buf_op_emit_error(op,
+                        "dim(result, %u) = %lld doesn't match dim(input, "
+                        "permutation[%u]) = %lld",
+                        i, (long long)b, i, (long long)a);
+      return BUF_FAILURE;
+    }
+  }
+  return BUF_SUCCESS;
+}
+
+static buf_status_t verify_broadcast(buf_op_t *op) {
+  const int64_t *dims;
+  uint32_t n;
+  if (!get_i64s(op, "dimensions", &dims, &n))
+    return BUF_FAILURE;
+  buf_type_t in = buf_op_operand(op, 0)->type;
+  buf_type_t init = buf_op_operand(op, 1)->type;
+  uint32_t irank = in->u.shaped.rank, orank = init->u.shaped.rank;
+  if (irank + n != orank) {
+    buf_op_emit_error(op,
+                      "input rank plus added dimensions does not match init "
+                      "rank. input rank: %u, dimensions size: %u, init rank: "
+                      "%u",
+                      irank, n, orank);
+    return BUF_FAILURE;
+  }
+  for (uint32_t i = 0; i < n; i++)
+    if (dims[i] < 0 || (uint64_t)dims[i] >= orank) {
+      buf_op_emit_error(op,
+                        "dimension %u is out of range. expected range: [0, "
+                        "%d], got: %lld",
+                        i, (int)orank - 1, (long long)dims[i]);
+      return BUF_FAILURE;
+    }
+  uint32_t k = 0;
+  for (uint32_t d = 0; d < orank && k < irank; d++) {
+    bool added = false;
+    for (uint32_t i = 0; i < n; i++)
+      added = added || dims[i] == (int64_t)d;
+    if (added)
+      continue;
+    if (in->u.shaped.shape[k] != init->u.shaped.shape[d]) {
+      buf_op_emit_error(op,
+                        "input dim %u should match init dim %u. input: %lld, "
+                        "init: %lld",
+                        k, d, (long long)in->u.shaped.shape[k],
+                        (long long)init->u.shaped.shape[d]);
+      return BUF_FAILURE;
+    }
+    k++;
+  }
+  return BUF_SUCCESS;
+}
+
+buf_status_t buf__linalg_verify_specific(buf_op_t *op,
+                                         const buf__linalg_desc_t *d) {
+  uint32_t nin, nout;
+  buf__linalg_split(op, d, &nin, &nout);
+  /* Everything but generic's and fill's inputs is a ranked shaped value. */
+  for (uint32_t i = 0; i < nin + nout; i++) {
+    buf_type_t t = buf_op_operand(op, i)->type;
+    if ((d->kind == BUF__LK_GENERIC || d->kind == BUF__LK_FILL) && i < nin)
+      continue;
+    if (t->kind != BUF_TYPE_TENSOR && t->kind != BUF_TYPE_MEMREF) {
+      buf_op_emit_error(op,
+                        "operand #%u must be ranked tensor or memref of any "
+                        "type values, but got '%s'",
+                        i, tstr(op, t));
+      return BUF_FAILURE;
+    }
+  }
+  switch (d->kind) {
+  case BUF__LK_MAP:
+    return verify_map(op, nin);
+  case BUF__LK_REDUCE:
+    return verify_reduce(op, nin, nout);
+  case BUF__LK_TRANSPOSE:
+    return verify_transpose(op);
+  case BUF__LK_BROADCAST:
+    return verify_broadcast(op);
+  case BUF__LK_FILL: {
+    if (nin != 1 || nout != 1) {
+      buf_op_emit_error(op, "expected one ins and one outs operand");
+      return BUF_FAILURE;
+    }
+    buf_type_t v = buf_op_operand(op, 0)->type;
+    buf_type_t e = buf__linalg_elem(buf_op_operand(op, 1)->type);
+    if (v != e) {
+      buf_op_emit_error(op,
+                        "expected fill value type ('%s') to match output "
+                        "element type ('%s')",
+                        tstr(op, v), tstr(op, e));
+      return BUF_FAILURE;
+    }
+    return BUF_SUCCESS;
+  }
+  case BUF__LK_ELEMENTWISE:
+    if (buf__linalg_ew_kind_of_attr(buf_op_attr(op, "kind")) < 0) {
+      buf_op_emit_error(op, "requires attribute 'kind'");
+      return BUF_FAILURE;
+    }
+    return BUF_SUCCESS;
+  default:
+    return BUF_SUCCESS;
+  }
+}
