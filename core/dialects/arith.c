@@ -220,8 +220,11 @@ static buf_status_t constant_parse(buf_parser_t *p, buf_op_state_t *st) {
 
 static void constant_print(buf_printer_t *pr, buf_op_t *op) {
   buf_printer_print_attr_dict(pr, op, constant_attrs);
-  buf_printer_puts(pr, " ");
-  buf_printer_print_attr(pr, buf_op_attr(op, "value"));
+  buf_attr_t v = buf_op_attr(op, "value");
+  if (v) {
+    buf_printer_puts(pr, " ");
+    buf_printer_print_attr(pr, v);
+  }
 }
 
 static buf_status_t constant_verify(buf_op_t *op) {
@@ -335,8 +338,11 @@ static void cmp_print(buf_printer_t *pr, buf_op_t *op) {
   if (info->ew.flags)
     buf__print_flags(pr, op, info->ew.flags);
   buf_printer_print_attr_dict(pr, op, cmp_elided);
-  buf_printer_puts(pr, " : ");
-  buf_printer_print_type(pr, op->operands[0].value->type);
+  buf_type_t t = buf__operand_type_or_result(op, 0);
+  if (t) {
+    buf_printer_puts(pr, " : ");
+    buf_printer_print_type(pr, t);
+  }
 }
 
 static buf_status_t cmp_verify(buf_op_t *op) {
@@ -527,8 +533,11 @@ static void cast_print(buf_printer_t *pr, buf_op_t *op) {
   buf_printer_print_attr_dict(pr, op, info->flags || info->rounding
                                           ? cast_elided
                                           : NULL);
-  buf_printer_puts(pr, " : ");
-  buf_printer_print_type(pr, op->operands[0].value->type);
+  buf_type_t from = buf__operand_type_or_result(op, 0);
+  if (from) {
+    buf_printer_puts(pr, " : ");
+    buf_printer_print_type(pr, from);
+  }
   buf_printer_puts(pr, " to ");
   buf_printer_print_result_types(pr, op);
 }

@@ -45,8 +45,10 @@ static void module_print(buf_printer_t *pr, buf_op_t *op) {
         pr, buf_ident(buf_op_ctx(op), name->u.str.data, name->u.str.len));
   }
   buf_printer_print_attr_dict_with_keyword(pr, op, module_attrs);
-  buf_printer_puts(pr, " ");
-  buf_printer_print_region(pr, buf_op_region(op, 0), false, true);
+  if (op->num_regions) {
+    buf_printer_puts(pr, " ");
+    buf_printer_print_region(pr, buf_op_region(op, 0), false, true);
+  }
 }
 
 static buf_status_t module_verify(buf_op_t *op) {

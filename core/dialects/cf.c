@@ -49,7 +49,13 @@ static buf_status_t parse_successor_with_operands(buf_parser_t *p,
 static void print_successor_with_operands(buf_printer_t *pr, buf_op_t *op,
                                           uint32_t i, uint32_t start,
                                           uint32_t n) {
-  buf_printer_print_successor(pr, op->successors[i]);
+  /* Clamp so that an op that failed verification still prints. */
+  if (i < op->num_successors)
+    buf_printer_print_successor(pr, op->successors[i]);
+  if (start > op->num_operands)
+    start = op->num_operands;
+  if (n > op->num_operands - start)
+    n = op->num_operands - start;
   if (!n)
     return;
   buf_printer_puts(pr, "(");
@@ -178,11 +184,11 @@ static void cond_br_print(buf_printer_t *pr, buf_op_t *op) {
   int64_t seg[3] = {1, 0, 0};
   if (buf_op_segment_sizes(op, "operandSegmentSizes", seg, 3) != 3 ||
       seg[0] != 1 || 1 + seg[1] + seg[2] != op->num_operands) {
-    seg[1] = op->num_operands - 1; /* unverifiable input: keep operands */
+    seg[1] = op->num_operands ? op->num_operands - 1 : 0; /* unverified */
     seg[2] = 0;
   }
   buf_printer_puts(pr, " ");
-  buf_printer_print_operands(pr, op, 0, 1);
+  buf_printer_print_operands(pr, op, 0, op->num_operands ? 1 : 0);
   buf_printer_puts(pr, ", ");
   print_successor_with_operands(pr, op, 0, 1, (uint32_t)seg[1]);
   buf_printer_puts(pr, ", ");
@@ -289,10 +295,13 @@ static void switch_print(buf_printer_t *pr, buf_op_t *op) {
   buf_op_segment_sizes(op, "operandSegmentSizes", seg, 3);
   const int64_t *cs = case_segments(op, &ncase_segs);
   buf_attr_t values = buf_op_attr(op, "case_values");
+  buf_type_t ft = buf__operand_type_or_result(op, 0);
   buf_printer_puts(pr, " ");
-  buf_printer_print_operands(pr, op, 0, 1);
-  buf_printer_puts(pr, " : ");
-  buf_printer_print_type(pr, op->operands[0].value->type);
+  buf_printer_print_operands(pr, op, 0, op->num_operands ? 1 : 0);
+  if (ft) {
+    buf_printer_puts(pr, " : ");
+    buf_printer_print_type(pr, ft);
+  }
   buf_printer_puts(pr, ", [");
   buf_printer_indent(pr, 1);
   buf_printer_newline(pr);
@@ -405,10 +414,13 @@ static buf_status_t assert_parse(buf_parser_t *p, buf_op_state_t *st) {
 }
 
 static void assert_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_attr_t msg = buf_op_attr(op, "msg");
   buf_printer_puts(pr, " ");
-  buf_printer_print_operands(pr, op, 0, 1);
-  buf_printer_puts(pr, ", ");
-  buf_printer_print_attr(pr, buf_op_attr(op, "msg"));
+  buf_printer_print_operands(pr, op, 0, op->num_operands ? 1 : 0);
+  if (msg) {
+    buf_printer_puts(pr, ", ");
+    buf_printer_print_attr(pr, msg);
+  }
   buf_printer_print_attr_dict(pr, op, assert_attrs);
 }
 

@@ -68,6 +68,12 @@ buf_type_t buf__shaped_like(buf_ctx_t *ctx, buf_type_t t, buf_type_t elem) {
   }
 }
 
+buf_type_t buf__operand_type_or_result(const buf_op_t *op, uint32_t i) {
+  if (i < op->num_operands)
+    return op->operands[i].value->type;
+  return op->num_results ? op->results[0].type : NULL;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Common verifier checks                                                    */
 /* ------------------------------------------------------------------------ */
@@ -363,8 +369,11 @@ void buf__ew_print(buf_printer_t *pr, buf_op_t *op, const buf__ew_desc_t *d) {
   if (d->flags)
     buf__print_flags(pr, op, d->flags);
   buf_printer_print_attr_dict(pr, op, elided);
-  buf_printer_puts(pr, " : ");
-  buf_printer_print_type(pr, op->operands[0].value->type);
+  buf_type_t t = buf__operand_type_or_result(op, 0);
+  if (t) {
+    buf_printer_puts(pr, " : ");
+    buf_printer_print_type(pr, t);
+  }
 }
 
 buf_status_t buf__ew_verify(buf_op_t *op, const buf__ew_desc_t *d) {

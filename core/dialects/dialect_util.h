@@ -53,6 +53,11 @@ buf_type_t buf__shaped_like(buf_ctx_t *ctx, buf_type_t t, buf_type_t elem);
 /* Common verifier checks (emit MLIR's messages, return BUF_FAILURE)         */
 /* ------------------------------------------------------------------------ */
 
+/* The type to print after ':' in a custom form: operand i's type, or the
+ * first result's when the op has fewer operands (print hooks must not crash
+ * on ops that failed verification). NULL when neither exists. */
+buf_type_t buf__operand_type_or_result(const buf_op_t *op, uint32_t i);
+
 /* "expected N operands, but found M" */
 buf_status_t buf__verify_num_operands(buf_op_t *op, uint32_t n);
 /* "requires one result" / "requires zero results" / "requires N results" */

@@ -448,8 +448,10 @@ static void print_call_type(buf_printer_t *pr, buf_op_t *op, uint32_t start) {
 
 static void call_print(buf_printer_t *pr, buf_op_t *op) {
   buf_attr_t callee = buf_op_attr(op, "callee");
-  buf_printer_puts(pr, " ");
-  buf_printer_print_attr(pr, callee);
+  if (callee) {
+    buf_printer_puts(pr, " ");
+    buf_printer_print_attr(pr, callee);
+  }
   buf_printer_puts(pr, "(");
   buf_printer_print_operands(pr, op, 0, op->num_operands);
   buf_printer_puts(pr, ")");
@@ -558,6 +560,10 @@ static buf_status_t call_indirect_parse(buf_parser_t *p, buf_op_state_t *st) {
 }
 
 static void call_indirect_print(buf_printer_t *pr, buf_op_t *op) {
+  if (op->num_operands == 0) { /* unverified: nothing sensible to print */
+    print_call_type(pr, op, 0);
+    return;
+  }
   buf_printer_puts(pr, " ");
   buf_printer_print_value(pr, op->operands[0].value);
   buf_printer_puts(pr, "(");
@@ -623,8 +629,11 @@ static buf_status_t constant_parse(buf_parser_t *p, buf_op_state_t *st) {
 
 static void constant_print(buf_printer_t *pr, buf_op_t *op) {
   buf_printer_print_attr_dict(pr, op, constant_attrs);
-  buf_printer_puts(pr, " ");
-  buf_printer_print_attr(pr, buf_op_attr(op, "value"));
+  buf_attr_t v = buf_op_attr(op, "value");
+  if (v) {
+    buf_printer_puts(pr, " ");
+    buf_printer_print_attr(pr, v);
+  }
   buf_printer_puts(pr, " : ");
   buf_printer_print_result_types(pr, op);
 }
