@@ -68,7 +68,11 @@ buf_print_options_t buf_print_options_default(void);
 /* Prints op (usually the module) the way mlir-opt 22 prints it: custom forms
  * where a hook exists, normalized SSA names (%0, %arg0, %c0 ... as
  * mlir-opt), aliases for affine maps. The result is a malloc'd string the
- * caller frees; *len receives its length when len is not NULL. */
+ * caller frees; *len receives its length when len is not NULL. The text
+ * ends with one newline after the op; mlir-opt's driver writes one more
+ * "\n" after it, so a tool that wants mlir-opt's exact bytes adds it. opts
+ * may be NULL (defaults). Unverified IR prints without crashing (use the
+ * generic form for it: custom hooks may assume verified IR). */
 char *buf_print_op_to_string(buf_op_t *op, const buf_print_options_t *opts,
                              size_t *len);
 /* The same, to a stream. */
@@ -263,7 +267,8 @@ void buf_printer_print_types(buf_printer_t *pr, uint32_t n,
 void buf_printer_print_operand_types(buf_printer_t *pr, buf_op_t *op,
                                      uint32_t start, uint32_t n);
 void buf_printer_print_result_types(buf_printer_t *pr, buf_op_t *op);
-/* "-> T" / "-> (T, U)" / nothing for zero types, as MLIR prints results. */
+/* "-> T" / "-> (T, U)" / nothing for zero types, as MLIR prints results.
+ * No leading space: write " " first. A single function type is wrapped. */
 void buf_printer_print_arrow_types(buf_printer_t *pr, uint32_t n,
                                    const buf_type_t *ts);
 /* Attributes print with aliases when the printer uses them. */
@@ -271,7 +276,9 @@ void buf_printer_print_attr(buf_printer_t *pr, buf_attr_t a);
 /* Like print_attr but without the ": type" suffix of integer/float/dense. */
 void buf_printer_print_attr_no_type(buf_printer_t *pr, buf_attr_t a);
 /* " {a = 1, b}" for op's attributes except the elided names (NULL-terminated
- * list; may be NULL); prints nothing when none remain. */
+ * list; may be NULL); prints nothing when none remain. Starts with the space
+ * itself, so call it right after the preceding token. Unit attributes print
+ * as their bare name; i64 integers keep ": i64" as in mlir-opt. */
 void buf_printer_print_attr_dict(buf_printer_t *pr, buf_op_t *op,
                                  const char *const *elided);
 /* Same with the " attributes {...}" keyword form of func.func. */
@@ -279,7 +286,11 @@ void buf_printer_print_attr_dict_with_keyword(buf_printer_t *pr, buf_op_t *op,
                                               const char *const *elided);
 void buf_printer_print_symbol_name(buf_printer_t *pr, buf_ident_t name);
 void buf_printer_print_successor(buf_printer_t *pr, buf_block_t *b); /* ^bb1 */
-/* Prints "{", the region's blocks indented, and "}". When
+/* Prints "{", the region's blocks indented, and "}". No leading space
+ * (write " " first, as func.func does: `buf_printer_puts(pr, " ");`); the
+ * closing "}" lands at the indentation of the op being printed, block
+ * labels too, and the ops one level deeper. Non-entry blocks always print
+ * their header "^bb1(%2: f32):  // pred: ^bb0". When
  * print_entry_args is false the entry block's header is omitted (its
  * arguments were printed by the custom form); print_empty_terminators
  * false elides terminators that have no operands and no attributes (scf.yield
@@ -293,7 +304,9 @@ void buf_printer_print_region_arg(buf_printer_t *pr, buf_value_t *arg);
 void buf_printer_print_dynamic_index_list(buf_printer_t *pr, buf_attr_t statics,
                                           uint32_t num_dyn,
                                           buf_value_t *const *dyn);
-void buf_printer_newline(buf_printer_t *pr); /* newline + indentation */
+/* newline + the indentation of the op being printed (plus any
+ * buf_printer_indent adjustment). */
+void buf_printer_newline(buf_printer_t *pr);
 /* Changes the indentation that buf_printer_newline and nested regions use
  * by delta levels (MLIR's increaseIndent/decreaseIndent): linalg.map and
  * linalg.reduce print their "(%in: f32, %init: f32) {" on a new line one
