@@ -239,6 +239,15 @@ buf_status_t buf__p_enter(buf_parser_t *p) {
 
 void buf__p_leave(buf_parser_t *p) { p->nest--; }
 
+buf_status_t buf__p_parse_keyword_internal(buf_parser_t *p, const char *kw) {
+  if (p->failed)
+    return BUF_FAILURE;
+  if (!buf__p_is_kw(p, kw))
+    return buf__p_error_tok(p, "expected '%s'", kw);
+  buf__p_next(p);
+  return BUF_SUCCESS;
+}
+
 /* ------------------------------------------------------------------------ */
 /* SSA scopes                                                                */
 /* ------------------------------------------------------------------------ */
@@ -450,76 +459,145 @@ buf_status_t buf__p_define(buf_parser_t *p, buf_ident_t name, buf_loc_t loc,
 /* Locations                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* Skips a balanced (...) group whose '(' was just consumed, up to and
- * including the matching ')'. */
-static buf_status_t skip_balanced_parens(buf_parser_t *p) {
-  uint32_t depth = 1;
-  while (!p->failed) {
-    if (p->tok.kind == BUF_TK_EOF || p->tok.kind == BUF_TK_ERROR)
-      return buf__p_error_tok(p, "expected ')' in location");
-    if (buf__p_is(p, "(") || buf__p_is(p, "[") || buf__p_is(p, "{") ||
-        buf__p_is(p, "<"))
-      depth++;
-    else if (buf__p_is(p, ")") || buf__p_is(p, "]") || buf__p_is(p, "}") ||
-             buf__p_is(p, ">"))
-      depth--;
+/* The inside of loc(...):
+ *   loc-inner ::= '#' alias | string ':' int (':' int)? ('to' ...)?
+ *               | string ('(' loc-inner ')')? | 'unknown'
+ *               | 'callsite' '(' loc-inner 'at' loc-inner ')'
+ *               | 'fused' ('<' attr '>')? '[' loc-inner (',' loc-inner)* ']'
+ * Yields the first file position found, or BUF_LOC_UNKNOWN. A '#alias' not
+ * defined yet (mlir-opt prints location aliases after the module) is
+ * remembered in p->deferred_alias when it is the whole location. */
+static buf_status_t parse_loc_inner(buf_parser_t *p, buf_loc_t *out,
+                                    bool top) {
+  *out = BUF_LOC_UNKNOWN;
+  if (BUF_FAILED(buf__p_enter(p)))
+    return BUF_FAILURE;
+  buf_status_t s = BUF_SUCCESS;
+  if (p->tok.kind == BUF_TK_HASH) {
+    buf_ident_t name = buf__p_tok_ident(p, &p->tok, 1);
+    buf_loc_alias_t *a = buf__pmap_get(&p->loc_aliases, name);
+    if (a) {
+      *out = a->loc;
+    } else if (top) {
+      p->deferred_alias = name;
+      p->deferred_use = buf__p_tok_loc(p, &p->tok);
+    }
     buf__p_next(p);
-    if (depth == 0)
-      return BUF_SUCCESS;
+  } else if (p->tok.kind == BUF_TK_STRING) {
+    buf_token_t st = p->tok;
+    buf__p_next(p);
+    if (buf__p_accept(p, ":")) {
+      uint64_t line = 0, col = 0;
+      if (p->tok.kind != BUF_TK_INTEGER) {
+        s = buf__p_error_tok(p, "expected integer line number in "
+                                "FileLineColLoc");
+      } else if (!BUF_FAILED(s = buf__p_int_value(p, &p->tok, &line))) {
+        buf__p_next(p);
+        if (buf__p_accept(p, ":")) {
+          if (p->tok.kind != BUF_TK_INTEGER)
+            s = buf__p_error_tok(p, "expected integer column number in "
+                                    "FileLineColLoc");
+          else if (!BUF_FAILED(s = buf__p_int_value(p, &p->tok, &col)))
+            buf__p_next(p);
+        }
+      }
+      if (!BUF_FAILED(s)) {
+        size_t flen = 0;
+        char *fname = buf__p_decode_string(p, &st, &flen);
+        out->file = buf_ident(p->ctx, fname, flen);
+        out->line = line > UINT32_MAX ? UINT32_MAX : (uint32_t)line;
+        out->col = col > UINT32_MAX ? UINT32_MAX : (uint32_t)col;
+        if (buf__p_is_kw(p, "to")) {
+          /* A range: "to line:col" or "to :col"; keep the start. */
+          buf__p_next(p);
+          while (!p->failed && (p->tok.kind == BUF_TK_INTEGER ||
+                                buf__p_is(p, ":")))
+            buf__p_next(p);
+        }
+      }
+    } else if (buf__p_accept(p, "(")) {
+      /* A name location: "name"(child) */
+      if (!BUF_FAILED(s = parse_loc_inner(p, out, false)))
+        s = buf__p_expect(p, ")");
+    }
+  } else if (buf__p_is_kw(p, "unknown")) {
+    buf__p_next(p);
+  } else if (buf__p_is_kw(p, "callsite")) {
+    buf__p_next(p);
+    buf_loc_t caller;
+    if (!BUF_FAILED(s = buf__p_expect(p, "(")) &&
+        !BUF_FAILED(s = parse_loc_inner(p, out, false)) &&
+        !BUF_FAILED(s = buf__p_parse_keyword_internal(p, "at")) &&
+        !BUF_FAILED(s = parse_loc_inner(p, &caller, false)))
+      s = buf__p_expect(p, ")");
+  } else if (buf__p_is_kw(p, "fused")) {
+    buf__p_next(p);
+    if (buf__p_accept(p, "<")) {
+      buf_attr_t meta;
+      if (!BUF_FAILED(s = buf__p_parse_attr(p, NULL, &meta)))
+        s = buf__p_expect(p, ">");
+    }
+    if (!BUF_FAILED(s))
+      s = buf__p_expect(p, "[");
+    if (!BUF_FAILED(s) && !buf__p_is(p, "]")) {
+      do {
+        buf_loc_t l;
+        if (BUF_FAILED(s = parse_loc_inner(p, &l, false)))
+          break;
+        if (!out->file)
+          *out = l;
+      } while (buf__p_accept(p, ","));
+    }
+    if (!BUF_FAILED(s))
+      s = buf__p_expect(p, "]");
+  } else {
+    s = buf__p_error_tok(p, "expected location instance");
   }
-  return BUF_FAILURE;
+  buf__p_leave(p);
+  return p->failed ? BUF_FAILURE : s;
 }
 
 buf_status_t buf__p_parse_loc(buf_parser_t *p, buf_loc_t *out) {
   *out = BUF_LOC_UNKNOWN;
+  p->deferred_alias = NULL;
   if (!buf__p_is_kw(p, "loc"))
     return buf__p_error_tok(p, "expected location");
   buf__p_next(p);
-  if (BUF_FAILED(buf__p_expect(p, "(")))
+  if (BUF_FAILED(buf__p_expect(p, "(")) ||
+      BUF_FAILED(parse_loc_inner(p, out, true)))
     return BUF_FAILURE;
-  if (p->tok.kind == BUF_TK_HASH) {
-    buf_ident_t name = buf__p_tok_ident(p, &p->tok, 1);
-    buf_loc_alias_t *a = buf__pmap_get(&p->loc_aliases, name);
+  return buf__p_expect(p, ")");
+}
+
+/* Remembers that *dst takes the value of a location alias defined later. */
+static void defer_loc(buf_parser_t *p, buf_loc_t *dst) {
+  if (!p->deferred_alias)
+    return;
+  if (p->num_deferred == p->cap_deferred) {
+    uint32_t nc = p->cap_deferred ? p->cap_deferred * 2 : 16;
+    p->deferred = buf_arena_grow(p->arena, p->deferred, p->num_deferred, nc,
+                                 sizeof(buf_deferred_loc_t));
+    p->cap_deferred = nc;
+  }
+  buf_deferred_loc_t *d = &p->deferred[p->num_deferred++];
+  d->dst = dst;
+  d->name = p->deferred_alias;
+  d->use = p->deferred_use;
+  p->deferred_alias = NULL;
+}
+
+/* Resolves the deferred location aliases once the whole file is read. */
+static buf_status_t resolve_deferred_locs(buf_parser_t *p) {
+  for (uint32_t i = 0; i < p->num_deferred; i++) {
+    buf_deferred_loc_t *d = &p->deferred[i];
+    buf_loc_alias_t *a = buf__pmap_get(&p->loc_aliases, d->name);
     if (!a)
-      return buf__p_error_tok(p, "undefined symbol alias id '%s'", name);
-    *out = a->loc;
-    buf__p_next(p);
-    return buf__p_expect(p, ")");
+      return buf__p_error_at(p, d->use, "undefined symbol alias id '%s'",
+                             d->name);
+    if (a->loc.file)
+      *d->dst = a->loc;
   }
-  if (p->tok.kind == BUF_TK_STRING) {
-    buf_token_t st = p->tok;
-    buf__p_next(p);
-    if (buf__p_is(p, ":")) {
-      buf__p_next(p);
-      uint64_t line = 0, col = 0;
-      if (p->tok.kind != BUF_TK_INTEGER)
-        return buf__p_error_tok(p, "expected integer line number in "
-                                   "FileLineColLoc");
-      if (BUF_FAILED(buf__p_int_value(p, &p->tok, &line)))
-        return BUF_FAILURE;
-      buf__p_next(p);
-      if (buf__p_accept(p, ":")) {
-        if (p->tok.kind != BUF_TK_INTEGER)
-          return buf__p_error_tok(p, "expected integer column number in "
-                                     "FileLineColLoc");
-        if (BUF_FAILED(buf__p_int_value(p, &p->tok, &col)))
-          return BUF_FAILURE;
-        buf__p_next(p);
-      }
-      size_t flen = 0;
-      char *fname = buf__p_decode_string(p, &st, &flen);
-      out->file = buf_ident(p->ctx, fname, flen);
-      out->line = line > UINT32_MAX ? UINT32_MAX : (uint32_t)line;
-      out->col = col > UINT32_MAX ? UINT32_MAX : (uint32_t)col;
-      if (buf__p_accept(p, ")"))
-        return BUF_SUCCESS;
-      /* Ranges ("to" line:col) and the like: keep the start. */
-      return skip_balanced_parens(p);
-    }
-  }
-  /* unknown, callsite(...), fused[...], "name"(...): no file position we
-   * keep. */
-  return skip_balanced_parens(p);
+  return BUF_SUCCESS;
 }
 
 buf_status_t buf__p_parse_optional_trailing_loc(buf_parser_t *p,
@@ -619,9 +697,11 @@ static buf_status_t parse_block_arg(buf_parser_t *p, buf_block_t *blk) {
       BUF_FAILED(buf__p_parse_type(p, &t)))
     return BUF_FAILURE;
   buf_loc_t arg_loc = loc;
+  p->deferred_alias = NULL;
   if (BUF_FAILED(buf__p_parse_optional_trailing_loc(p, &arg_loc)))
     return BUF_FAILURE;
   buf_value_t *v = buf_block_add_arg(blk, t, arg_loc);
+  defer_loc(p, &v->loc);
   v->name_hint = buf__p_tok_ident(p, &nt, 1);
   return buf__p_define(p, v->name_hint, loc, 1, &v);
 }
@@ -955,11 +1035,13 @@ static buf_status_t parse_op(buf_parser_t *p) {
                            "to bind",
                            st.num_results, num_bound);
   buf_loc_t op_loc = loc;
+  p->deferred_alias = NULL;
   if (BUF_FAILED(buf__p_parse_optional_trailing_loc(p, &op_loc)))
     return BUF_FAILURE;
   st.loc = op_loc;
   buf_op_t *op = buf_op_create(&st);
   op->loc = op_loc;
+  defer_loc(p, &op->loc);
   buf_block_append_op(p->cur_block, op);
 
   uint32_t r = 0;
@@ -1092,6 +1174,8 @@ buf_op_t *buf_parse_source(buf_ctx_t *ctx, const char *file, const char *text,
     }
     parse_op(&p);
   }
+  if (!p.failed)
+    resolve_deferred_locs(&p);
   if (!p.failed)
     block_scope_pop(&p);
   if (!p.failed)

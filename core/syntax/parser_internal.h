@@ -67,6 +67,13 @@ typedef struct buf_loc_alias {
   buf_loc_t loc;
 } buf_loc_alias_t;
 
+/* A location that names an alias defined later in the file. */
+typedef struct buf_deferred_loc {
+  buf_loc_t *dst;   /* where the resolved location goes */
+  buf_ident_t name; /* alias name without '#' */
+  buf_loc_t use;    /* where the alias was referenced */
+} buf_deferred_loc_t;
+
 struct buf_parser_s {
   buf_ctx_t *ctx;
   buf_arena_t *arena;
@@ -89,6 +96,10 @@ struct buf_parser_s {
   buf_block_t *cur_block;   /* where parsed ops are appended */
   const buf_opdef_t *cur_def; /* def of the op whose parts are being parsed */
   const char *default_dialect; /* default dialect of the enclosing op */
+  buf_ident_t deferred_alias; /* set by buf__p_parse_loc for a later alias */
+  buf_loc_t deferred_use;
+  buf_deferred_loc_t *deferred; /* locations waiting for their alias */
+  uint32_t num_deferred, cap_deferred;
 };
 
 /* Tokens and errors. */
@@ -117,6 +128,8 @@ char *buf__p_decode_string(buf_parser_t *p, const buf_token_t *t,
 /* Parses an unsigned integer token's value; fails on overflow. */
 buf_status_t buf__p_int_value(buf_parser_t *p, const buf_token_t *t,
                               uint64_t *out);
+/* Consumes the bare keyword kw or fails with "expected 'kw'". */
+buf_status_t buf__p_parse_keyword_internal(buf_parser_t *p, const char *kw);
 /* Depth guard for types/attrs/exprs: fails with "nesting too deep". */
 buf_status_t buf__p_enter(buf_parser_t *p);
 void buf__p_leave(buf_parser_t *p);
