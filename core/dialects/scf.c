@@ -904,8 +904,20 @@ static void forall_print(buf_printer_t *pr, buf_op_t *op) {
     print_paren_results(pr, op);
   }
   buf_printer_puts(pr, " ");
+  /* mlir-opt leaves out the terminator of a forall without results. The
+   * printer only elides terminators without regions, so an empty
+   * in_parallel is unlinked for the duration of the region print and put
+   * back at once; it has no results, so no SSA name changes. */
+  buf_op_t *term = b->last;
+  bool hide = op->num_results == 0 && term &&
+              strcmp(term->name, "scf.forall.in_parallel") == 0 &&
+              term->num_regions == 1 &&
+              (!entry_of(term, 0) || !entry_of(term, 0)->first) &&
+              term->attrs->u.dict.n == 0;
+  if (hide) buf_op_remove(term);
   buf_printer_print_region(pr, buf_op_region(op, 0), false,
                            op->num_results > 0);
+  if (hide) buf_block_append_op(b, term);
   buf_printer_print_attr_dict(pr, op, elided);
 }
 
@@ -1334,11 +1346,13 @@ static buf_status_t index_switch_parse(buf_parser_t *p, buf_op_state_t *st) {
     if (BUF_FAILED(buf_parse_integer(p, &cases[ncase])) ||
         BUF_FAILED(buf_parse_region(p, r, NULL, 0)))
       return BUF_FAILURE;
+    buf_region_ensure_terminator(ctx, r, "scf.yield", st->loc);
     ncase++;
   }
   if (BUF_FAILED(buf_parse_keyword(p, "default")) ||
       BUF_FAILED(buf_parse_region(p, def, NULL, 0)))
     return BUF_FAILURE;
+  buf_region_ensure_terminator(ctx, def, "scf.yield", st->loc);
   buf_state_set_attr(st, "cases", buf_attr_i64_array(ctx, ncase, cases));
   return BUF_SUCCESS;
 }
@@ -1365,8 +1379,10 @@ static void index_switch_print(buf_printer_t *pr, buf_op_t *op) {
     buf_printer_print_region(pr, buf_op_region(op, i), true, true);
   }
   buf_printer_newline(pr);
+  /* Only the default region is declarative in upstream's format, so only
+   * its empty yield is implicit; case regions print every terminator. */
   buf_printer_puts(pr, "default ");
-  buf_printer_print_region(pr, buf_op_region(op, 0), true, true);
+  buf_printer_print_region(pr, buf_op_region(op, 0), true, false);
 }
 
 /* One region of scf.index_switch: it must yield the op's result types. */
