@@ -180,6 +180,7 @@ func.func @compare(%a: i32, %f: f32) {
   // CHECK-NEXT: %25 = arith.cmpf true, %arg1, %arg1 : f32
   // CHECK-NEXT: %26 = arith.cmpf olt, %arg1, %arg1 fastmath<fast> : f32
   // CHECK-NEXT: %27 = arith.select %2, %arg0, %arg0 : i32
+  // CHECK-NEXT: %28 = arith.cmpi sge, %arg0, %arg0 : i32
   %0 = arith.cmpi eq, %a, %a : i32
   %1 = arith.cmpi ne, %a, %a : i32
   %2 = arith.cmpi slt, %a, %a : i32
@@ -208,6 +209,8 @@ func.func @compare(%a: i32, %f: f32) {
   %25 = arith.cmpf true, %f, %f : f32
   %26 = arith.cmpf olt, %f, %f fastmath<fast> : f32
   %27 = arith.select %2, %a, %a : i32
+  // The older quoted spelling of the predicate is accepted.
+  %28 = arith.cmpi "sge", %a, %a : i32
   return
 }
 
