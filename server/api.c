@@ -1,0 +1,467 @@
+/*
+ * api.c: the routes of bufferd's HTTP API (loop thread).
+ *
+ *   POST /v1/compile                 compile (schema/compile-request.schema.json)
+ *   GET|HEAD /v1/artifacts/{key}     every artifact of a key (JSON)
+ *   GET|HEAD /v1/artifacts/{key}/{n} one artifact's raw bytes
+ *   GET /v1/keys/{key}               what went into a key
+ *   GET /healthz, /readyz, /metrics, /v1/version, /v1/pipelines
+ *
+ * The loop thread only validates the request JSON and answers from memory;
+ * everything that touches the program or SQLite runs on the worker pool.
+ * Identical compile requests in flight at once share one job: later ones
+ * wait on the first. Every job has a deadline; when it passes, waiters get
+ * 504 and a job still queued is skipped.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf/compile.h"
+#include "buf/pipeline.h"
+#include "bufferd.h"
+
+enum route_id {
+  ROUTE_COMPILE,
+  ROUTE_ARTIFACTS,
+  ROUTE_KEYS,
+  ROUTE_HEALTHZ,
+  ROUTE_READYZ,
+  ROUTE_METRICS,
+  ROUTE_VERSION,
+  ROUTE_PIPELINES,
+  ROUTE_OTHER,
+};
+
+/* A job in flight and the requests waiting for it. */
+typedef struct waiter {
+  bd_request_t *request;
+  struct waiter *next;
+} waiter_t;
+
+typedef struct inflight {
+  bd_server_t *server;
+  bd_job_t *job;
+  waiter_t *waiters;
+  uv_timer_t timer;
+  bool answered;      /* the deadline fired and waiters got 504 */
+  bool job_done;
+  struct inflight *next;
+} inflight_t;
+
+static void respond_json(bd_request_t *r, int status, json_t *o,
+                         const char *extra_headers) {
+  char *body = json_dumps(o, JSON_COMPACT);
+  json_decref(o);
+  bd_respond(r, status, "application/json", body, strlen(body), extra_headers);
+  free(body);
+}
+
+/* Constant-time comparison, so that response timing does not reveal how
+ * much of a guessed token was right. */
+static bool token_equal(const char *a, const char *b) {
+  size_t la = strlen(a), lb = strlen(b);
+  unsigned char diff = (unsigned char)(la != lb);
+  for (size_t i = 0; i < lb; i++)
+    diff |= (unsigned char)(a[i % (la ? la : 1)] ^ b[i]);
+  return diff == 0 && la == lb;
+}
+
+static bool authorized(bd_server_t *s, bd_request_t *r) {
+  if (!s->cfg->token)
+    return true;
+  const char *h = bd_request_header(r, "Authorization");
+  if (!h || strncmp(h, "Bearer ", 7) != 0)
+    return false;
+  return token_equal(h + 7, s->cfg->token);
+}
+
+static void unlink_inflight(bd_server_t *s, inflight_t *f) {
+  for (inflight_t **p = (inflight_t **)&s->inflight_jobs; *p; p = &(*p)->next) {
+    if (*p == f) {
+      *p = f->next;
+      return;
+    }
+  }
+}
+
+static void on_timer_closed(uv_handle_t *h) {
+  inflight_t *f = h->data;
+  bd_job_free(f->job);
+  free(f);
+}
+
+static void answer_waiters(inflight_t *f, int status, const char *content_type,
+                           const char *body, size_t len, const char *headers) {
+  for (waiter_t *w = f->waiters, *next; w; w = next) {
+    next = w->next;
+    bd_respond(w->request, status, content_type, body, len, headers);
+    bd_request_release(w->request);
+    free(w);
+  }
+  f->waiters = NULL;
+}
+
+static void on_deadline(uv_timer_t *t) {
+  inflight_t *f = t->data;
+  bd_server_t *s = f->server;
+  bd_pool_cancel(s->pool, f->job);
+  s->metrics.compiles_timed_out++;
+  f->answered = true;
+  unlink_inflight(s, f); /* a later identical request starts afresh */
+  for (waiter_t *w = f->waiters, *next; w; w = next) {
+    next = w->next;
+    bd_respond_error(w->request, 504, "compile_timeout",
+                     "the compile did not finish before the deadline", NULL, NULL);
+    bd_request_release(w->request);
+    free(w);
+  }
+  f->waiters = NULL;
+}
+
+static void on_job_done(bd_job_t *job) {
+  inflight_t *f = job->waiters;
+  bd_server_t *s = f->server;
+  uv_timer_stop(&f->timer);
+  if (!f->answered)
+    unlink_inflight(s, f);
+  if (!job->cancelled) {
+    if (job->kind == BD_JOB_COMPILE) {
+      if (job->http_status == 200 && !job->cache_hit) {
+        s->metrics.compiles_ok++;
+        bd_histogram_observe(&s->metrics.compile_seconds, job->compile_seconds);
+      } else if (job->http_status == 422) {
+        s->metrics.compiles_failed++;
+      }
+      if (job->http_status == 200 && s->memcache) {
+        /* Later identical requests are hits whatever this one was. */
+        char *hit = strdup(job->response);
+        char *mark = strstr(hit, "\"cache\":\"miss\"");
+        if (mark)
+          memcpy(mark, "\"cache\":\"hit\" ", 14);
+        bd_memcache_put(s->memcache, job->request_hash, job->key, hit, strlen(hit));
+        free(hit);
+      }
+    }
+    char headers[160];
+    snprintf(headers, sizeof headers, "X-Cache: %s\r\n%s%s%s",
+             job->cache_hit ? "HIT" : "MISS", job->key[0] ? "X-Cache-Key: " : "",
+             job->key[0] ? job->key : "", job->key[0] ? "\r\n" : "");
+    answer_waiters(f, job->http_status, job->content_type, job->response,
+                   job->response_len, headers);
+  }
+  uv_close((uv_handle_t *)&f->timer, on_timer_closed);
+}
+
+/* Queues job for r (and any identical request that arrives meanwhile). */
+static void submit(bd_server_t *s, bd_request_t *r, bd_job_t *job) {
+  inflight_t *f = calloc(1, sizeof *f);
+  f->server = s;
+  f->job = job;
+  job->waiters = f;
+  job->done = on_job_done;
+  if (!bd_pool_submit(s->pool, job)) {
+    s->metrics.compiles_rejected++;
+    bd_respond_error(r, 503, "overloaded", "the compile queue is full; retry later",
+                     NULL, "Retry-After: 1\r\n");
+    bd_job_free(job);
+    free(f);
+    return;
+  }
+  waiter_t *w = calloc(1, sizeof *w);
+  w->request = r;
+  bd_request_retain(r);
+  f->waiters = w;
+  uv_timer_init(s->loop, &f->timer);
+  f->timer.data = f;
+  uv_timer_start(&f->timer, on_deadline, s->cfg->compile_timeout_ms, 0);
+  f->next = s->inflight_jobs;
+  s->inflight_jobs = f;
+}
+
+static inflight_t *find_inflight(bd_server_t *s, const char *hash) {
+  for (inflight_t *f = s->inflight_jobs; f; f = f->next)
+    if (f->job->kind == BD_JOB_COMPILE && strcmp(f->job->request_hash, hash) == 0)
+      return f;
+  return NULL;
+}
+
+static bool bad_field(bd_request_t *r, const char *field, const char *expected) {
+  char msg[160];
+  snprintf(msg, sizeof msg, "field '%s' must be %s", field, expected);
+  bd_respond_error(r, 400, "bad_request", msg, NULL, NULL);
+  return false;
+}
+
+/* Validates the compile request and fills job; answers 400 on error. */
+static bool parse_compile_request(bd_request_t *r, const char *body, size_t len,
+                                  bd_job_t *job) {
+  json_error_t jerr;
+  json_t *o = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
+  if (!o) {
+    char msg[300];
+    snprintf(msg, sizeof msg, "request body is not valid JSON: %s (line %d, column %d)",
+             jerr.text, jerr.line, jerr.column);
+    bd_respond_error(r, 400, "bad_json", msg, NULL, NULL);
+    return false;
+  }
+  bool ok = false;
+  if (!json_is_object(o)) {
+    bad_field(r, "(body)", "a JSON object");
+    goto out;
+  }
+  const char *name;
+  json_t *v;
+  json_object_foreach(o, name, v) {
+    if (strcmp(name, "program") && strcmp(name, "pipeline") &&
+        strcmp(name, "artifacts") && strcmp(name, "options")) {
+      char msg[200];
+      snprintf(msg, sizeof msg, "unknown field '%.100s'", name);
+      bd_respond_error(r, 400, "bad_request", msg, NULL, NULL);
+      goto out;
+    }
+  }
+  json_t *program = json_object_get(o, "program");
+  if (json_is_string(program)) {
+    job->program = strndup(json_string_value(program), json_string_length(program));
+    job->program_len = json_string_length(program);
+  } else if (json_is_object(program)) {
+    job->program = json_dumps(program, JSON_COMPACT);
+    job->program_len = strlen(job->program);
+    job->program_is_json = true;
+  } else {
+    bad_field(r, "program", program ? "a string (MLIR text) or an object (JSON form)"
+                                    : "present: a string (MLIR text) or an object (JSON form)");
+    goto out;
+  }
+  json_t *pipeline = json_object_get(o, "pipeline");
+  if (pipeline && !json_is_string(pipeline)) {
+    bad_field(r, "pipeline", "a string");
+    goto out;
+  }
+  if (pipeline)
+    job->pipeline = strdup(json_string_value(pipeline));
+  json_t *artifacts = json_object_get(o, "artifacts");
+  if (artifacts) {
+    if (!json_is_array(artifacts) || json_array_size(artifacts) > 16) {
+      bad_field(r, "artifacts", "an array of at most 16 artifact names");
+      goto out;
+    }
+    job->artifacts = calloc(json_array_size(artifacts) + 1, sizeof(char *));
+    size_t i;
+    json_array_foreach(artifacts, i, v) {
+      if (!json_is_string(v)) {
+        bad_field(r, "artifacts", "an array of strings");
+        goto out;
+      }
+      job->artifacts[job->num_artifacts++] = strdup(json_string_value(v));
+    }
+  }
+  json_t *options = json_object_get(o, "options");
+  if (options && !json_is_object(options)) {
+    bad_field(r, "options", "an object");
+    goto out;
+  }
+  if (options && json_object_size(options) > 0) {
+    json_object_foreach(options, name, v) {
+      char msg[200];
+      snprintf(msg, sizeof msg, "unknown option '%.100s' (this build has no target options)", name);
+      bd_respond_error(r, 400, "bad_request", msg, NULL, NULL);
+      goto out;
+    }
+  }
+  ok = true;
+out:
+  json_decref(o);
+  return ok;
+}
+
+static void handle_compile(bd_server_t *s, bd_request_t *r) {
+  if (!authorized(s, r)) {
+    bd_respond_error(r, 401, "unauthorized", "a valid bearer token is required",
+                     NULL, "WWW-Authenticate: Bearer\r\n");
+    return;
+  }
+  if (s->draining) {
+    bd_respond_error(r, 503, "shutting_down", "the server is shutting down", NULL,
+                     "Retry-After: 1\r\n");
+    return;
+  }
+  size_t len;
+  const char *body = bd_request_body(r, &len);
+  char hash[CACHE_KEY_HEX_LEN + 1];
+  cache_sha256_hex(body, len, hash);
+  if (s->memcache) {
+    size_t n;
+    const char *key;
+    const char *hit = bd_memcache_get(s->memcache, hash, &n, &key);
+    if (hit) {
+      s->metrics.memory_hits++;
+      char headers[160];
+      snprintf(headers, sizeof headers, "X-Cache: HIT\r\nX-Cache-Key: %s\r\n", key);
+      bd_respond(r, 200, "application/json", hit, n, headers);
+      return;
+    }
+  }
+  inflight_t *same = find_inflight(s, hash);
+  if (same) {
+    s->metrics.deduplicated++;
+    waiter_t *w = calloc(1, sizeof *w);
+    w->request = r;
+    bd_request_retain(r);
+    w->next = same->waiters;
+    same->waiters = w;
+    return;
+  }
+  bd_job_t *job = calloc(1, sizeof *job);
+  job->kind = BD_JOB_COMPILE;
+  memcpy(job->request_hash, hash, sizeof hash);
+  if (!parse_compile_request(r, body, len, job)) {
+    bd_job_free(job);
+    return;
+  }
+  submit(s, r, job);
+}
+
+/* /v1/artifacts/{key}[/{name}] and /v1/keys/{key} */
+static void handle_by_key(bd_server_t *s, bd_request_t *r, bd_job_kind_t kind,
+                          const char *rest) {
+  char key[CACHE_KEY_HEX_LEN + 1] = "";
+  const char *slash = strchr(rest, '/');
+  size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
+  if (n == CACHE_KEY_HEX_LEN) {
+    memcpy(key, rest, n);
+    key[n] = 0;
+  }
+  if (!cache_key_is_valid(key) || (slash && kind == BD_JOB_KEY_INFO) ||
+      (slash && (!slash[1] || strchr(slash + 1, '/')))) {
+    bd_respond_error(r, 404, "unknown_key",
+                     "keys are 64 lowercase hexadecimal characters", NULL, NULL);
+    return;
+  }
+  bd_job_t *job = calloc(1, sizeof *job);
+  job->kind = kind;
+  job->fetch_key = strdup(key);
+  if (slash)
+    job->fetch_name = strdup(slash + 1);
+  submit(s, r, job);
+}
+
+static json_t *pipelines_json(void) {
+  json_t *passes = json_array();
+  for (uint32_t i = 0; i < buf_num_passes; i++) {
+    const buf_pass_def_t *p = buf_passes[i];
+    json_t *opts = json_array();
+    for (uint32_t j = 0; j < p->num_options; j++) {
+      static const char *const kinds[] = {"bool", "int", "string", "enum"};
+      json_t *opt = json_pack("{s:s,s:s,s:s,s:s}", "name", p->options[j].name, "kind",
+                              kinds[p->options[j].kind], "default",
+                              p->options[j].default_value ? p->options[j].default_value : "",
+                              "help", p->options[j].help ? p->options[j].help : "");
+      if (p->options[j].enum_values) {
+        json_t *values = json_array();
+        for (const char *const *e = p->options[j].enum_values; *e; e++)
+          json_array_append_new(values, json_string(*e));
+        json_object_set_new(opt, "values", values);
+      }
+      json_array_append_new(opts, opt);
+    }
+    json_array_append_new(passes, json_pack("{s:s,s:s,s:s,s:o}", "name", p->name,
+                                            "summary", p->summary, "anchor", p->anchor,
+                                            "options", opts));
+  }
+  json_t *artifacts = json_array();
+  for (const char *const *k = buf_artifact_kinds; *k; k++)
+    json_array_append_new(artifacts, json_string(*k));
+  return json_pack("{s:s,s:o,s:o}", "default_pipeline", BUF_DEFAULT_PIPELINE,
+                   "passes", passes, "artifacts", artifacts);
+}
+
+static enum route_id classify(const char *path, const char **rest) {
+  *rest = NULL;
+  if (strcmp(path, "/v1/compile") == 0)
+    return ROUTE_COMPILE;
+  if (strncmp(path, "/v1/artifacts/", 14) == 0) {
+    *rest = path + 14;
+    return ROUTE_ARTIFACTS;
+  }
+  if (strncmp(path, "/v1/keys/", 9) == 0) {
+    *rest = path + 9;
+    return ROUTE_KEYS;
+  }
+  if (strcmp(path, "/healthz") == 0)
+    return ROUTE_HEALTHZ;
+  if (strcmp(path, "/readyz") == 0)
+    return ROUTE_READYZ;
+  if (strcmp(path, "/metrics") == 0)
+    return ROUTE_METRICS;
+  if (strcmp(path, "/v1/version") == 0)
+    return ROUTE_VERSION;
+  if (strcmp(path, "/v1/pipelines") == 0)
+    return ROUTE_PIPELINES;
+  return ROUTE_OTHER;
+}
+
+static bool method_is(bd_request_t *r, const char *a, const char *b) {
+  const char *m = bd_request_method(r);
+  if (strcmp(m, a) == 0 || (b && strcmp(m, b) == 0))
+    return true;
+  char allow[64];
+  snprintf(allow, sizeof allow, "Allow: %s%s%s\r\n", a, b ? ", " : "", b ? b : "");
+  bd_respond_error(r, 405, "method_not_allowed", "this route does not accept that method",
+                   NULL, allow);
+  return false;
+}
+
+void bd_route(bd_server_t *s, bd_request_t *r) {
+  const char *rest;
+  enum route_id route = classify(bd_request_path(r), &rest);
+  s->metrics.requests_by_route[route]++;
+  switch (route) {
+  case ROUTE_COMPILE:
+    if (method_is(r, "POST", NULL))
+      handle_compile(s, r);
+    return;
+  case ROUTE_ARTIFACTS:
+    if (method_is(r, "GET", "HEAD"))
+      handle_by_key(s, r, BD_JOB_FETCH, rest);
+    return;
+  case ROUTE_KEYS:
+    if (method_is(r, "GET", NULL))
+      handle_by_key(s, r, BD_JOB_KEY_INFO, rest);
+    return;
+  case ROUTE_HEALTHZ:
+    if (method_is(r, "GET", "HEAD"))
+      respond_json(r, 200, json_pack("{s:s}", "status", "ok"), NULL);
+    return;
+  case ROUTE_READYZ:
+    if (method_is(r, "GET", "HEAD")) {
+      if (s->draining)
+        respond_json(r, 503, json_pack("{s:b,s:s}", "ready", 0, "reason", "shutting down"), NULL);
+      else
+        respond_json(r, 200, json_pack("{s:b}", "ready", 1), NULL);
+    }
+    return;
+  case ROUTE_METRICS:
+    if (method_is(r, "GET", NULL)) {
+      char *text = bd_metrics_render(s);
+      bd_respond(r, 200, "text/plain; version=0.0.4", text, strlen(text), NULL);
+      free(text);
+    }
+    return;
+  case ROUTE_VERSION:
+    if (method_is(r, "GET", NULL))
+      respond_json(r, 200,
+                   json_pack("{s:s,s:s,s:i}", "version", BD_VERSION, "compiler_version",
+                             BUF_COMPILER_VERSION, "key_schema", CACHE_KEY_SCHEMA_VERSION),
+                   NULL);
+    return;
+  case ROUTE_PIPELINES:
+    if (method_is(r, "GET", NULL))
+      respond_json(r, 200, pipelines_json(), NULL);
+    return;
+  case ROUTE_OTHER:
+    break;
+  }
+  bd_respond_error(r, 404, "not_found", "no such route", NULL, NULL);
+}

@@ -1,0 +1,224 @@
+/*
+ * bufferd.h: the daemon's internal interfaces, one section per file.
+ *
+ * Threads: one libuv loop thread owns every socket, timer and the in-memory
+ * response cache; it never parses or compiles a program. Compiles run on a
+ * dedicated pool of worker threads (bd_pool) that talk back to the loop only
+ * through a uv_async_t and a mutex-protected completion list. The SQLite
+ * cache is used from the workers.
+ *
+ * Naming: bd_ for the daemon's own functions and types.
+ */
+#ifndef BUFFERD_H
+#define BUFFERD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <http_parser.h>
+#include <jansson.h>
+#include <uv.h>
+
+#include "cache.h"
+
+#define BD_VERSION "0.1.0"
+
+/* ---- config.c ------------------------------------------------------------ */
+
+typedef struct bd_config {
+  char *listen_host;          /* default 127.0.0.1 */
+  int listen_port;            /* default 8080; 0 picks a free port */
+  char *cache_dir;            /* default $XDG_CACHE_HOME/bufferd */
+  char *remote_cache;         /* base URL of the shared tier, or NULL */
+  char *token;                /* bearer token (from --token-file), or NULL */
+  int workers;                /* compile threads; default: cores */
+  int queue_size;             /* queued compiles before 503 */
+  uint64_t max_body_bytes;    /* 413 above */
+  uint64_t max_header_bytes;  /* 431 above */
+  uint64_t max_ops;           /* 422 above */
+  uint32_t max_depth;         /* 422 above */
+  uint64_t compile_timeout_ms;/* 504 after */
+  uint64_t idle_timeout_ms;   /* keep-alive connections close after */
+  uint64_t header_timeout_ms; /* a request must arrive completely within */
+  uint64_t cache_max_bytes;   /* SQLite cache bound; 0: unbounded */
+  int64_t evict_older_than_s; /* drop entries unused this long; 0: never */
+  int64_t failed_ttl_s;       /* how long failed compiles stay cached */
+  uint64_t memory_cache_bytes;/* loop-thread response cache; 0: off */
+  uint64_t remote_timeout_ms;
+  char *port_file;            /* write the bound port here (tests) */
+  bool quiet;                 /* no request logs */
+} bd_config_t;
+
+/* Fills cfg from defaults, then the config file (--config or
+ * $BUFFERD_CONFIG), then BUFFERD_* environment variables, then argv.
+ * Returns -1 to continue, or an exit status (usage errors print to stderr). */
+int bd_config_load(bd_config_t *cfg, int argc, char **argv);
+void bd_config_free(bd_config_t *cfg);
+
+/* ---- log.c ----------------------------------------------------------------- */
+
+/* One JSON object per line on stderr: {"ts", "level", "msg", ...fields}.
+ * fields may be NULL; it is consumed (json_decref). Thread-safe. */
+void bd_log(const char *level, const char *msg, json_t *fields);
+void bd_log_set_quiet(bool quiet);
+
+/* ---- metrics.c ------------------------------------------------------------- */
+
+typedef struct bd_histogram {
+  uint64_t buckets[16];  /* counts per upper bound in bd_histogram_bounds */
+  uint64_t count;
+  double sum;
+} bd_histogram_t;
+
+/* Counters live on the loop thread except where noted. */
+typedef struct bd_metrics {
+  uint64_t requests[8];        /* by status class: 1xx..5xx at [1..5] */
+  uint64_t requests_by_route[16];
+  uint64_t compiles_ok, compiles_failed, compiles_timed_out, compiles_rejected;
+  uint64_t memory_hits;
+  uint64_t deduplicated;
+  bd_histogram_t request_seconds;
+  bd_histogram_t compile_seconds;
+  uint64_t remote_hits, remote_misses, remote_errors; /* workers: atomics */
+} bd_metrics_t;
+
+extern const double bd_histogram_bounds[15];
+void bd_histogram_observe(bd_histogram_t *h, double seconds);
+
+struct bd_server;
+/* Prometheus text exposition of the server's metrics (malloc'd). */
+char *bd_metrics_render(struct bd_server *s);
+
+/* ---- pool.c ------------------------------------------------------------------ */
+
+typedef struct bd_job bd_job_t;
+typedef void (*bd_job_done_fn)(bd_job_t *job);
+
+/* One compile: the request in, the response out. Owned by the loop thread
+ * except while a worker runs it. */
+typedef enum bd_job_kind {
+  BD_JOB_COMPILE,           /* POST /v1/compile */
+  BD_JOB_FETCH,             /* GET|HEAD /v1/artifacts/{key}[/{name}] */
+  BD_JOB_KEY_INFO,          /* GET /v1/keys/{key} */
+} bd_job_kind_t;
+
+struct bd_job {
+  bd_job_kind_t kind;
+  /* in */
+  char *fetch_key;          /* FETCH / KEY_INFO: the key, owned */
+  char *fetch_name;         /* FETCH: one artifact's raw bytes, or NULL */
+  char *program;            /* owned */
+  size_t program_len;
+  bool program_is_json;
+  char *pipeline;           /* owned, may be NULL */
+  char **artifacts;         /* owned */
+  uint32_t num_artifacts;
+  char request_hash[CACHE_KEY_HEX_LEN + 1];
+  uint64_t deadline_ms;     /* uv_now() based */
+  /* out (written by the worker) */
+  int http_status;          /* 200, 422, 400, 504 ... */
+  char *response;           /* body, owned */
+  size_t response_len;
+  const char *content_type; /* static string; NULL: application/json */
+  bool cache_hit;
+  char key[CACHE_KEY_HEX_LEN + 1];
+  double compile_seconds;
+  /* bookkeeping */
+  bool cancelled;           /* deadline passed while queued */
+  bd_job_done_fn done;      /* called on the loop thread */
+  void *waiters;            /* bd_request list waiting for this job */
+  bd_job_t *next;           /* queue / completion list link */
+};
+
+typedef struct bd_pool bd_pool_t;
+
+/* Starts n worker threads that compile into cache c (may be NULL). */
+bd_pool_t *bd_pool_create(uv_loop_t *loop, int n, int queue_size,
+                          struct bd_server *server);
+/* Queues a job; false when the queue is full. */
+bool bd_pool_submit(bd_pool_t *p, bd_job_t *job);
+/* Marks a job cancelled: a worker that has not started it skips it. */
+void bd_pool_cancel(bd_pool_t *p, bd_job_t *job);
+int bd_pool_queue_depth(bd_pool_t *p);
+int bd_pool_running(bd_pool_t *p);
+/* Stops accepting, finishes queued and running jobs, joins the threads. */
+void bd_pool_drain_and_destroy(bd_pool_t *p);
+void bd_job_free(bd_job_t *job);
+
+/* The compile itself (worker thread): parse, key, cache, run, store. */
+void bd_compile_job(struct bd_server *s, bd_job_t *job);
+
+/* ---- remote.c ---------------------------------------------------------------- */
+
+typedef struct bd_remote bd_remote_t;
+/* A shared cache tier over plain HTTP GET/PUT/HEAD at base_url/<key>. */
+bd_remote_t *bd_remote_create(const char *base_url, uint64_t timeout_ms);
+void bd_remote_destroy(bd_remote_t *r);
+/* Fetches key's blob; returns 1 and a malloc'd body on success, 0 when
+ * absent, negative on error (never fatal to a compile). */
+int bd_remote_get(bd_remote_t *r, const char *key, char **body, size_t *len);
+int bd_remote_put(bd_remote_t *r, const char *key, const char *body, size_t len);
+
+/* ---- server.c / http.c ------------------------------------------------------- */
+
+typedef struct bd_memcache bd_memcache_t;
+
+typedef struct bd_server {
+  bd_config_t *cfg;
+  uv_loop_t *loop;
+  uv_tcp_t listener;
+  uv_signal_t sigterm, sigint;
+  cache_t *cache;
+  bd_remote_t *remote;
+  bd_pool_t *pool;
+  bd_memcache_t *memcache;
+  bd_metrics_t metrics;
+  bool draining;            /* SIGTERM seen: readyz fails, no new compiles */
+  int open_connections;
+  int inflight_requests;
+  uint64_t next_request_id;
+  void *inflight_jobs;      /* request_hash -> bd_job_t (dedup), loop only */
+  uint64_t started_ms;
+} bd_server_t;
+
+/* One parsed HTTP request and the state to answer it. */
+typedef struct bd_request bd_request_t;
+
+/* Routes a complete request; the handler answers now or later through
+ * bd_respond (always exactly once). */
+void bd_route(bd_server_t *s, bd_request_t *r);
+
+/* Accessors for handlers. */
+const char *bd_request_method(const bd_request_t *r);
+const char *bd_request_path(const bd_request_t *r);
+const char *bd_request_header(const bd_request_t *r, const char *name);
+const char *bd_request_body(const bd_request_t *r, size_t *len);
+const char *bd_request_id(const bd_request_t *r);
+bool bd_request_is_head(const bd_request_t *r);
+/* Sends the response; extra_headers is "Name: value\r\n..." or NULL. The
+ * body is copied. */
+void bd_respond(bd_request_t *r, int status, const char *content_type,
+                const char *body, size_t len, const char *extra_headers);
+/* A JSON error body per schema/error.schema.json. */
+void bd_respond_error(bd_request_t *r, int status, const char *code,
+                      const char *message, json_t *diagnostics,
+                      const char *extra_headers);
+/* Keeps r alive past its handler (for async answers). */
+void bd_request_retain(bd_request_t *r);
+void bd_request_release(bd_request_t *r);
+
+int bd_http_listen(bd_server_t *s);
+void bd_http_stop_listening(bd_server_t *s);
+
+/* ---- memcache.c ---------------------------------------------------------------- */
+
+/* The loop thread's response cache: request hash -> (key, response JSON). */
+bd_memcache_t *bd_memcache_create(uint64_t max_bytes);
+void bd_memcache_destroy(bd_memcache_t *m);
+const char *bd_memcache_get(bd_memcache_t *m, const char *request_hash,
+                            size_t *len, const char **key);
+void bd_memcache_put(bd_memcache_t *m, const char *request_hash,
+                     const char *key, const char *response, size_t len);
+
+#endif /* BUFFERD_H */

@@ -1,0 +1,404 @@
+/*
+ * compile_job.c: what a worker does with one job (runs on worker threads).
+ *
+ * COMPILE: parse and verify the program, print it canonically, derive the
+ * cache key, then: local cache hit -> answer from it; else remote tier hit
+ * -> store locally and answer; else run the pipeline, store the result
+ * (successes for good, program errors for a short TTL) locally and
+ * remotely, and answer. The remote tier is best effort: its failures are
+ * counted and never fail a compile.
+ *
+ * FETCH / KEY_INFO: read an entry (or its key components) by key.
+ *
+ * The stored "meta" document holds what a response needs besides the
+ * artifacts: {"status": 200|422, "diagnostics": [...], "timings": {...},
+ * "pipeline": "..."}.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "buf/compile.h"
+#include "bufferd.h"
+
+static const char b64[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+static char *base64_encode(const unsigned char *data, size_t len) {
+  char *out = malloc(4 * ((len + 2) / 3) + 1), *w = out;
+  for (size_t i = 0; i < len; i += 3) {
+    uint32_t v = (uint32_t)data[i] << 16;
+    if (i + 1 < len)
+      v |= (uint32_t)data[i + 1] << 8;
+    if (i + 2 < len)
+      v |= data[i + 2];
+    *w++ = b64[(v >> 18) & 63];
+    *w++ = b64[(v >> 12) & 63];
+    *w++ = i + 1 < len ? b64[(v >> 6) & 63] : '=';
+    *w++ = i + 2 < len ? b64[v & 63] : '=';
+  }
+  *w = 0;
+  return out;
+}
+
+static int b64_value(char c) {
+  const char *p = strchr(b64, c);
+  return c && p ? (int)(p - b64) : -1;
+}
+
+/* Returns malloc'd bytes, or NULL when s is not valid base64. */
+static unsigned char *base64_decode(const char *s, size_t *len) {
+  size_t n = strlen(s);
+  if (n % 4)
+    return NULL;
+  unsigned char *out = malloc(n / 4 * 3 + 1);
+  size_t o = 0;
+  for (size_t i = 0; i < n; i += 4) {
+    int v[4];
+    for (int k = 0; k < 4; k++) {
+      v[k] = s[i + k] == '=' ? 0 : b64_value(s[i + k]);
+      if (v[k] < 0 || (s[i + k] == '=' && i + 4 < n)) {
+        free(out);
+        return NULL;
+      }
+    }
+    uint32_t x = (uint32_t)v[0] << 18 | (uint32_t)v[1] << 12 | (uint32_t)v[2] << 6 | (uint32_t)v[3];
+    out[o++] = (unsigned char)(x >> 16);
+    if (s[i + 2] != '=')
+      out[o++] = (unsigned char)(x >> 8);
+    if (s[i + 3] != '=')
+      out[o++] = (unsigned char)x;
+  }
+  *len = o;
+  return out;
+}
+
+static bool artifact_is_binary(const char *name) {
+  return strcmp(name, "obj") == 0;
+}
+
+/* The response body for an entry. */
+static char *entry_response(const char *key, const cache_entry_t *e,
+                            bool hit, int *status) {
+  json_error_t jerr;
+  json_t *meta = json_loads(e->meta ? e->meta : "{}", 0, &jerr);
+  if (!meta)
+    meta = json_object();
+  *status = (int)json_integer_value(json_object_get(meta, "status"));
+  if (*status == 0)
+    *status = 200;
+  json_t *out = json_object();
+  json_object_set_new(out, "key", json_string(key));
+  json_object_set_new(out, "cache", json_string(hit ? "hit" : "miss"));
+  json_t *arts = json_object();
+  for (size_t i = 0; i < e->num_artifacts; i++) {
+    const cache_artifact_t *a = &e->artifacts[i];
+    if (artifact_is_binary(a->name)) {
+      char *enc = base64_encode(a->data, a->len);
+      json_object_set_new(arts, a->name, json_string(enc));
+      free(enc);
+    } else {
+      json_object_set_new(arts, a->name, json_stringn((const char *)a->data, a->len));
+    }
+  }
+  json_object_set_new(out, "artifacts", arts);
+  json_t *diags = json_object_get(meta, "diagnostics");
+  json_object_set(out, "diagnostics", diags ? diags : json_array());
+  json_t *timings = json_object_get(meta, "timings");
+  if (timings)
+    json_object_set(out, "timings", timings);
+  json_t *pipeline = json_object_get(meta, "pipeline");
+  if (pipeline)
+    json_object_set(out, "pipeline", pipeline);
+  json_t *body = out;
+  if (*status != 200) {
+    /* A cached program error answers like a fresh one (error schema). */
+    body = json_pack("{s:{s:s,s:s,s:O,s:s}}", "error", "code", "program_error",
+                     "message", "the program has errors", "diagnostics",
+                     diags ? diags : json_array(), "key", key);
+    json_decref(out);
+  }
+  char *s = json_dumps(body, JSON_COMPACT);
+  json_decref(body);
+  json_decref(meta);
+  return s;
+}
+
+/* Serializes an entry for the remote tier (self-checking: key and per-
+ * artifact SHA-256 inside). */
+static char *remote_blob(const char *key, const cache_entry_t *e) {
+  json_t *arts = json_object();
+  for (size_t i = 0; i < e->num_artifacts; i++) {
+    char sum[CACHE_KEY_HEX_LEN + 1];
+    cache_sha256_hex(e->artifacts[i].data, e->artifacts[i].len, sum);
+    char *enc = base64_encode(e->artifacts[i].data, e->artifacts[i].len);
+    json_object_set_new(arts, e->artifacts[i].name,
+                        json_pack("{s:s,s:s}", "data", enc, "sha256", sum));
+    free(enc);
+  }
+  json_t *o = json_pack("{s:s,s:i,s:s,s:s,s:s,s:o}", "format", "bufferd.entry",
+                        "version", 1, "key", key, "meta", e->meta ? e->meta : "{}",
+                        "components", e->components ? e->components : "{}",
+                        "artifacts", arts);
+  char *s = json_dumps(o, JSON_COMPACT);
+  json_decref(o);
+  return s;
+}
+
+/* Parses and verifies a remote blob into e; false when it is not valid. */
+static bool parse_remote_blob(const char *key, const char *blob, size_t len,
+                              cache_entry_t *e) {
+  memset(e, 0, sizeof *e);
+  json_error_t jerr;
+  json_t *o = json_loadb(blob, len, 0, &jerr);
+  if (!o)
+    return false;
+  bool ok = false;
+  const char *k = json_string_value(json_object_get(o, "key"));
+  json_t *arts = json_object_get(o, "artifacts");
+  if (!k || strcmp(k, key) != 0 || !json_is_object(arts))
+    goto out;
+  e->meta = strdup(json_string_value(json_object_get(o, "meta")) ?: "{}");
+  e->components = strdup(json_string_value(json_object_get(o, "components")) ?: "{}");
+  e->artifacts = calloc(json_object_size(arts) + 1, sizeof *e->artifacts);
+  const char *name;
+  json_t *a;
+  json_object_foreach(arts, name, a) {
+    const char *data = json_string_value(json_object_get(a, "data"));
+    const char *sum = json_string_value(json_object_get(a, "sha256"));
+    size_t n;
+    unsigned char *bytes = data ? base64_decode(data, &n) : NULL;
+    if (!bytes || !sum)
+      goto out;
+    char got[CACHE_KEY_HEX_LEN + 1];
+    cache_sha256_hex(bytes, n, got);
+    cache_artifact_t *dst = &e->artifacts[e->num_artifacts++];
+    dst->name = strdup(name);
+    dst->data = bytes;
+    dst->len = n;
+    if (strcmp(got, sum) != 0)
+      goto out;
+  }
+  ok = true;
+out:
+  json_decref(o);
+  if (!ok)
+    cache_entry_free(e);
+  return ok;
+}
+
+static json_t *timings_json(const buf_compilation_t *c) {
+  return json_pack("{s:f,s:f,s:f,s:f}", "parse", buf_compilation_time(c, "parse"),
+                   "verify", buf_compilation_time(c, "verify"), "print",
+                   buf_compilation_time(c, "print"), "passes",
+                   buf_compilation_time(c, "passes"));
+}
+
+static void set_error(bd_job_t *job, int status, const char *code,
+                      const char *message, json_t *diagnostics) {
+  json_t *err = json_pack("{s:s,s:s}", "code", code, "message", message);
+  if (diagnostics)
+    json_object_set_new(err, "diagnostics", diagnostics);
+  if (job->key[0])
+    json_object_set_new(err, "key", json_string(job->key));
+  json_t *o = json_pack("{s:o}", "error", err);
+  job->response = json_dumps(o, JSON_COMPACT);
+  job->response_len = strlen(job->response);
+  json_decref(o);
+  job->http_status = status;
+}
+
+static json_t *diagnostics_of(const buf_compilation_t *c) {
+  char *text = buf_compilation_diagnostics_json(c);
+  json_error_t jerr;
+  json_t *d = text ? json_loads(text, 0, &jerr) : NULL;
+  free(text);
+  return d ? d : json_array();
+}
+
+static void answer_entry(bd_job_t *job, const cache_entry_t *e, bool hit) {
+  job->response = entry_response(job->key, e, hit, &job->http_status);
+  job->response_len = strlen(job->response);
+  job->cache_hit = hit;
+}
+
+static void compile(bd_server_t *s, bd_job_t *job) {
+  bd_config_t *cfg = s->cfg;
+  buf_compile_request_t req = {
+      .program = job->program,
+      .program_len = job->program_len,
+      .program_is_json = job->program_is_json,
+      .file_name = "<request>",
+      .pipeline = job->pipeline,
+      .artifacts = (const char *const *)job->artifacts,
+      .num_artifacts = job->num_artifacts,
+      .max_ops = cfg->max_ops,
+      .max_depth = cfg->max_depth,
+  };
+  buf_compilation_t *c = buf_compilation_create(&req);
+  if (BUF_FAILED(buf_compilation_prepare(c))) {
+    bool request_error = buf_compilation_request_error(c);
+    set_error(job, request_error ? 400 : 422,
+              request_error ? "bad_request" : "program_error",
+              request_error ? "the request names an unknown pass, option or artifact"
+                            : "the program has errors",
+              diagnostics_of(c));
+    buf_compilation_destroy(c);
+    return;
+  }
+  cache_key_parts_t parts = {
+      .compiler_version = BUF_COMPILER_VERSION,
+      .canonical_ir = buf_compilation_canonical_ir(c),
+      .pipeline = buf_compilation_pipeline(c),
+      .artifacts = buf_compilation_artifact_list(c),
+      .target_options = "{}",
+  };
+  cache_key_compute(&parts, job->key);
+
+  cache_entry_t e;
+  if (s->cache && cache_get(s->cache, job->key, &e) == 1) {
+    answer_entry(job, &e, true);
+    cache_entry_free(&e);
+    buf_compilation_destroy(c);
+    return;
+  }
+  if (s->remote) {
+    char *blob = NULL;
+    size_t len = 0;
+    int rc = bd_remote_get(s->remote, job->key, &blob, &len);
+    if (rc == 1 && parse_remote_blob(job->key, blob, len, &e)) {
+      __atomic_add_fetch(&s->metrics.remote_hits, 1, __ATOMIC_RELAXED);
+      if (s->cache)
+        cache_put(s->cache, job->key, &e);
+      answer_entry(job, &e, true);
+      cache_entry_free(&e);
+      free(blob);
+      buf_compilation_destroy(c);
+      return;
+    }
+    __atomic_add_fetch(rc < 0 || rc == 1 ? &s->metrics.remote_errors
+                                         : &s->metrics.remote_misses,
+                       1, __ATOMIC_RELAXED);
+    free(blob);
+  }
+
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  buf_status_t ran = buf_compilation_run(c);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  job->compile_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+
+  json_t *components = json_pack(
+      "{s:i,s:s,s:s,s:s,s:s,s:s}", "key_schema", CACHE_KEY_SCHEMA_VERSION,
+      "compiler_version", parts.compiler_version, "canonical_ir",
+      parts.canonical_ir, "pipeline", parts.pipeline, "artifacts",
+      parts.artifacts, "target_options", parts.target_options);
+  json_t *meta = json_pack("{s:i,s:o,s:o,s:s}", "status", BUF_FAILED(ran) ? 422 : 200,
+                           "diagnostics", diagnostics_of(c), "timings",
+                           timings_json(c), "pipeline", parts.pipeline);
+  memset(&e, 0, sizeof e);
+  e.status = BUF_FAILED(ran) ? CACHE_ENTRY_FAILED : CACHE_ENTRY_OK;
+  e.meta = json_dumps(meta, JSON_COMPACT);
+  e.components = json_dumps(components, JSON_COMPACT | JSON_SORT_KEYS);
+  json_decref(meta);
+  json_decref(components);
+  if (!BUF_FAILED(ran)) {
+    uint32_t n = buf_compilation_num_artifacts(c);
+    e.artifacts = calloc(n + 1, sizeof *e.artifacts);
+    for (uint32_t i = 0; i < n; i++) {
+      const buf_compile_artifact_t *a = buf_compilation_artifact(c, i);
+      cache_artifact_t *dst = &e.artifacts[e.num_artifacts++];
+      dst->name = strdup(a->name);
+      dst->data = malloc(a->len + 1);
+      memcpy(dst->data, a->data, a->len);
+      dst->len = a->len;
+    }
+  }
+  if (s->cache && cache_put(s->cache, job->key, &e) < 0)
+    bd_log("error", "cache write failed",
+           json_pack("{s:s,s:s}", "key", job->key, "error", cache_last_error(s->cache)));
+  if (s->remote && e.status == CACHE_ENTRY_OK) {
+    char *blob = remote_blob(job->key, &e);
+    if (bd_remote_put(s->remote, job->key, blob, strlen(blob)) < 0)
+      __atomic_add_fetch(&s->metrics.remote_errors, 1, __ATOMIC_RELAXED);
+    free(blob);
+  }
+  answer_entry(job, &e, false);
+  cache_entry_free(&e);
+  buf_compilation_destroy(c);
+}
+
+static void fetch(bd_server_t *s, bd_job_t *job) {
+  snprintf(job->key, sizeof job->key, "%s", job->fetch_key);
+  cache_entry_t e;
+  int rc = s->cache ? cache_get(s->cache, job->key, &e) : 0;
+  if (rc != 1 && s->remote) {
+    char *blob = NULL;
+    size_t len = 0;
+    if (bd_remote_get(s->remote, job->key, &blob, &len) == 1 &&
+        parse_remote_blob(job->key, blob, len, &e)) {
+      if (s->cache)
+        cache_put(s->cache, job->key, &e);
+      rc = 1;
+    }
+    free(blob);
+  }
+  if (rc != 1) {
+    set_error(job, 404, "unknown_key", "no artifacts are stored under this key", NULL);
+    return;
+  }
+  if (e.status != CACHE_ENTRY_OK) {
+    set_error(job, 404, "unknown_key", "this key's compile failed; nothing is stored", NULL);
+  } else if (job->fetch_name) {
+    job->http_status = 404;
+    for (size_t i = 0; i < e.num_artifacts; i++) {
+      if (strcmp(e.artifacts[i].name, job->fetch_name) == 0) {
+        job->response = malloc(e.artifacts[i].len + 1);
+        memcpy(job->response, e.artifacts[i].data, e.artifacts[i].len);
+        job->response_len = e.artifacts[i].len;
+        job->http_status = 200;
+        job->content_type = artifact_is_binary(job->fetch_name)
+                                ? "application/octet-stream"
+                                : "text/plain; charset=utf-8";
+      }
+    }
+    if (job->http_status == 404)
+      set_error(job, 404, "unknown_artifact", "this key has no artifact of that name", NULL);
+  } else {
+    answer_entry(job, &e, true);
+  }
+  cache_entry_free(&e);
+}
+
+static void key_info(bd_server_t *s, bd_job_t *job) {
+  snprintf(job->key, sizeof job->key, "%s", job->fetch_key);
+  char *components = s->cache ? cache_components(s->cache, job->key) : NULL;
+  if (!components) {
+    set_error(job, 404, "unknown_key", "this key is not in the cache", NULL);
+    return;
+  }
+  json_error_t jerr;
+  json_t *parts = json_loads(components, 0, &jerr);
+  free(components);
+  json_t *o = json_pack("{s:s,s:o}", "key", job->key, "components",
+                        parts ? parts : json_object());
+  job->response = json_dumps(o, JSON_COMPACT);
+  job->response_len = strlen(job->response);
+  json_decref(o);
+  job->http_status = 200;
+}
+
+void bd_compile_job(bd_server_t *s, bd_job_t *job) {
+  switch (job->kind) {
+  case BD_JOB_COMPILE:
+    compile(s, job);
+    break;
+  case BD_JOB_FETCH:
+    fetch(s, job);
+    break;
+  case BD_JOB_KEY_INFO:
+    key_info(s, job);
+    break;
+  }
+}

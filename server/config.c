@@ -1,0 +1,311 @@
+/*
+ * config.c: bufferd's settings, from four sources in increasing precedence:
+ * built-in defaults, a JSON config file (--config FILE or $BUFFERD_CONFIG),
+ * environment variables (BUFFERD_<NAME>, e.g. BUFFERD_CACHE_DIR), and the
+ * command line (--cache-dir DIR or --cache-dir=DIR). Every setting is one
+ * row of the table below, so the four sources cannot drift apart.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bufferd.h"
+
+typedef enum setting_kind {
+  SET_LISTEN,   /* HOST:PORT */
+  SET_STRING,
+  SET_TOKEN_FILE,
+  SET_INT,
+  SET_U64,
+  SET_I64,
+  SET_BOOL,
+} setting_kind_t;
+
+typedef struct setting {
+  const char *name;      /* flag name without "--"; config-file key */
+  setting_kind_t kind;
+  size_t offset;         /* into bd_config_t */
+  const char *help;
+} setting_t;
+
+#define FIELD(f) offsetof(bd_config_t, f)
+
+static const setting_t settings[] = {
+    {"listen", SET_LISTEN, 0, "HOST:PORT to listen on (default 127.0.0.1:8080; port 0 picks one)"},
+    {"cache-dir", SET_STRING, FIELD(cache_dir), "directory of the SQLite cache (default: per-user cache dir)"},
+    {"remote-cache", SET_STRING, FIELD(remote_cache), "base URL of a shared HTTP cache tier (GET/PUT)"},
+    {"token-file", SET_TOKEN_FILE, FIELD(token), "file holding a bearer token required for compiles"},
+    {"workers", SET_INT, FIELD(workers), "compile worker threads (default: number of cores)"},
+    {"queue-size", SET_INT, FIELD(queue_size), "compiles that may wait before 503 (default 256)"},
+    {"max-body-bytes", SET_U64, FIELD(max_body_bytes), "largest request body (default 8 MiB)"},
+    {"max-header-bytes", SET_U64, FIELD(max_header_bytes), "largest request head (default 16 KiB)"},
+    {"max-ops", SET_U64, FIELD(max_ops), "largest program in ops (default 1000000)"},
+    {"max-depth", SET_INT, FIELD(max_depth), "deepest region nesting (default 128)"},
+    {"compile-timeout-ms", SET_U64, FIELD(compile_timeout_ms), "compile deadline (default 30000)"},
+    {"idle-timeout-ms", SET_U64, FIELD(idle_timeout_ms), "idle keep-alive connections close after (default 60000)"},
+    {"header-timeout-ms", SET_U64, FIELD(header_timeout_ms), "a started request must arrive within (default 10000)"},
+    {"cache-max-bytes", SET_U64, FIELD(cache_max_bytes), "bound of the SQLite cache (default 1 GiB; 0: none)"},
+    {"evict-older-than", SET_I64, FIELD(evict_older_than_s), "drop cache entries unused for this many seconds at start-up (0: never)"},
+    {"failed-ttl", SET_I64, FIELD(failed_ttl_s), "seconds failed compiles stay cached (default 60)"},
+    {"memory-cache-bytes", SET_U64, FIELD(memory_cache_bytes), "in-memory response cache (default 64 MiB; 0: off)"},
+    {"remote-timeout-ms", SET_U64, FIELD(remote_timeout_ms), "remote tier timeout (default 2000)"},
+    {"port-file", SET_STRING, FIELD(port_file), "write the bound port to this file once listening"},
+    {"quiet", SET_BOOL, FIELD(quiet), "log only warnings and errors"},
+};
+#define NUM_SETTINGS (sizeof settings / sizeof settings[0])
+
+static void usage(FILE *out) {
+  fprintf(out, "usage: bufferd [--config FILE] [settings]\n\nsettings (also BUFFERD_<NAME> "
+               "in the environment and keys of the JSON config file):\n");
+  for (size_t i = 0; i < NUM_SETTINGS; i++)
+    fprintf(out, "  --%-22s %s\n", settings[i].name, settings[i].help);
+}
+
+static char *default_cache_dir(void) {
+  const char *xdg = getenv("XDG_CACHE_HOME");
+  const char *home = getenv("HOME");
+  char buf[4096];
+  if (xdg && *xdg)
+    snprintf(buf, sizeof buf, "%s/bufferd", xdg);
+  else if (home && *home)
+    snprintf(buf, sizeof buf, "%s/.cache/bufferd", home);
+  else
+    snprintf(buf, sizeof buf, "/tmp/bufferd-%d", (int)getuid());
+  return strdup(buf);
+}
+
+static void set_defaults(bd_config_t *c) {
+  memset(c, 0, sizeof *c);
+  c->listen_host = strdup("127.0.0.1");
+  c->listen_port = 8080;
+  c->cache_dir = default_cache_dir();
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  c->workers = cores > 0 ? (int)cores : 2;
+  c->queue_size = 256;
+  c->max_body_bytes = 8u << 20;
+  c->max_header_bytes = 16u << 10;
+  c->max_ops = 1000000;
+  c->max_depth = 128;
+  c->compile_timeout_ms = 30000;
+  c->idle_timeout_ms = 60000;
+  c->header_timeout_ms = 10000;
+  c->cache_max_bytes = 1ull << 30;
+  c->failed_ttl_s = 60;
+  c->memory_cache_bytes = 64u << 20;
+  c->remote_timeout_ms = 2000;
+}
+
+/* Applies one value; returns false after printing what is wrong with it. */
+static bool apply(bd_config_t *c, const setting_t *s, const char *value,
+                  const char *source) {
+  char *end = NULL;
+  void *field = (char *)c + s->offset;
+  errno = 0;
+  switch (s->kind) {
+  case SET_LISTEN: {
+    const char *colon = strrchr(value, ':');
+    long port = colon ? strtol(colon + 1, &end, 10) : -1;
+    if (!colon || colon == value || *end || port < 0 || port > 65535)
+      goto bad;
+    free(c->listen_host);
+    c->listen_host = strndup(value, (size_t)(colon - value));
+    if (c->listen_host[0] == '[') { /* [::1]:8080 */
+      size_t n = strlen(c->listen_host);
+      memmove(c->listen_host, c->listen_host + 1, n);
+      if (n >= 2 && c->listen_host[n - 2] == ']')
+        c->listen_host[n - 2] = 0;
+    }
+    c->listen_port = (int)port;
+    return true;
+  }
+  case SET_STRING:
+    free(*(char **)field);
+    *(char **)field = *value ? strdup(value) : NULL;
+    return true;
+  case SET_TOKEN_FILE: {
+    FILE *f = fopen(value, "r");
+    if (!f) {
+      fprintf(stderr, "bufferd: %s: cannot read token file '%s': %s\n", source, value,
+              strerror(errno));
+      return false;
+    }
+    char buf[1024];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' '))
+      buf[--n] = 0;
+    if (n == 0) {
+      fprintf(stderr, "bufferd: %s: token file '%s' is empty\n", source, value);
+      return false;
+    }
+    free(c->token);
+    c->token = strdup(buf);
+    return true;
+  }
+  case SET_INT: {
+    long v = strtol(value, &end, 10);
+    if (!*value || *end || errno || v < 0 || v > 1000000)
+      goto bad;
+    if (s->offset == FIELD(max_depth))
+      c->max_depth = (uint32_t)v;
+    else
+      *(int *)field = (int)v;
+    return true;
+  }
+  case SET_U64: {
+    unsigned long long v = strtoull(value, &end, 10);
+    if (!*value || *end || errno || value[0] == '-')
+      goto bad;
+    *(uint64_t *)field = v;
+    return true;
+  }
+  case SET_I64: {
+    long long v = strtoll(value, &end, 10);
+    if (!*value || *end || errno)
+      goto bad;
+    *(int64_t *)field = v;
+    return true;
+  }
+  case SET_BOOL:
+    if (!strcmp(value, "true") || !strcmp(value, "1") || !*value)
+      *(bool *)field = true;
+    else if (!strcmp(value, "false") || !strcmp(value, "0"))
+      *(bool *)field = false;
+    else
+      goto bad;
+    return true;
+  }
+bad:
+  fprintf(stderr, "bufferd: %s: invalid value '%s' for %s\n", source, value, s->name);
+  return false;
+}
+
+static const setting_t *find(const char *name, size_t n) {
+  for (size_t i = 0; i < NUM_SETTINGS; i++)
+    if (strlen(settings[i].name) == n && strncmp(settings[i].name, name, n) == 0)
+      return &settings[i];
+  return NULL;
+}
+
+static bool load_file(bd_config_t *c, const char *path) {
+  json_error_t err;
+  json_t *o = json_load_file(path, 0, &err);
+  if (!o) {
+    fprintf(stderr, "bufferd: %s:%d:%d: %s\n", path, err.line, err.column, err.text);
+    return false;
+  }
+  if (!json_is_object(o)) {
+    fprintf(stderr, "bufferd: %s: the config file must hold a JSON object\n", path);
+    json_decref(o);
+    return false;
+  }
+  bool ok = true;
+  const char *key;
+  json_t *v;
+  json_object_foreach(o, key, v) {
+    const setting_t *s = find(key, strlen(key));
+    if (!s) {
+      fprintf(stderr, "bufferd: %s: unknown setting '%s'\n", path, key);
+      ok = false;
+      continue;
+    }
+    char buf[64];
+    const char *text;
+    if (json_is_string(v))
+      text = json_string_value(v);
+    else if (json_is_integer(v))
+      text = (snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(v)), buf);
+    else if (json_is_boolean(v))
+      text = json_is_true(v) ? "true" : "false";
+    else {
+      fprintf(stderr, "bufferd: %s: setting '%s' must be a string, integer or boolean\n",
+              path, key);
+      ok = false;
+      continue;
+    }
+    ok = apply(c, s, text, path) && ok;
+  }
+  json_decref(o);
+  return ok;
+}
+
+int bd_config_load(bd_config_t *c, int argc, char **argv) {
+  set_defaults(c);
+  const char *config_file = getenv("BUFFERD_CONFIG");
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      usage(stdout);
+      return 0;
+    }
+    if (!strcmp(argv[i], "--version")) {
+      printf("bufferd %s\n", BD_VERSION);
+      return 0;
+    }
+    if (!strcmp(argv[i], "--config") && i + 1 < argc)
+      config_file = argv[i + 1];
+    else if (!strncmp(argv[i], "--config=", 9))
+      config_file = argv[i] + 9;
+  }
+  if (config_file && *config_file && !load_file(c, config_file))
+    return 2;
+  for (size_t i = 0; i < NUM_SETTINGS; i++) {
+    char env[64] = "BUFFERD_";
+    size_t n = strlen(env);
+    for (const char *p = settings[i].name; *p && n < sizeof env - 1; p++)
+      env[n++] = *p == '-' ? '_' : (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p);
+    env[n] = 0;
+    const char *v = getenv(env);
+    if (v && !apply(c, &settings[i], v, env))
+      return 2;
+  }
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (strncmp(a, "--", 2) != 0) {
+      fprintf(stderr, "bufferd: unexpected argument '%s' (see --help)\n", a);
+      return 2;
+    }
+    a += 2;
+    const char *eq = strchr(a, '=');
+    size_t n = eq ? (size_t)(eq - a) : strlen(a);
+    if (n == 6 && !strncmp(a, "config", 6)) {
+      if (!eq)
+        i++;
+      continue;
+    }
+    const setting_t *s = find(a, n);
+    if (!s) {
+      fprintf(stderr, "bufferd: unknown option '%s' (see --help)\n", argv[i]);
+      return 2;
+    }
+    const char *value = eq ? eq + 1 : NULL;
+    if (!value && s->kind == SET_BOOL)
+      value = "true";
+    if (!value) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "bufferd: option '--%s' needs a value\n", s->name);
+        return 2;
+      }
+      value = argv[++i];
+    }
+    if (!apply(c, s, value, "command line"))
+      return 2;
+  }
+  if (c->workers < 1)
+    c->workers = 1;
+  if (c->queue_size < 1)
+    c->queue_size = 1;
+  return -1;
+}
+
+void bd_config_free(bd_config_t *c) {
+  free(c->listen_host);
+  free(c->cache_dir);
+  free(c->remote_cache);
+  free(c->token);
+  free(c->port_file);
+  memset(c, 0, sizeof *c);
+}

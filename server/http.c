@@ -1,0 +1,568 @@
+/*
+ * http.c: HTTP/1.1 connections on the libuv loop, parsed by Node's
+ * http_parser.
+ *
+ * One request per connection is handled at a time: when a request is
+ * complete the parser is paused and reading stops, the handler answers
+ * (now or after a compile), the response is written, and then parsing
+ * resumes on any pipelined bytes already received before reading again.
+ * This keeps responses in request order without a response queue.
+ *
+ * Limits are enforced while bytes arrive, before they are kept: header bytes
+ * (431), body bytes by Content-Length or while chunked (413), the time to
+ * receive a whole request once it started (408), and the idle time of a
+ * keep-alive connection. Every failure closes only its own connection.
+ *
+ * Lifetime: a connection is freed when its socket and timer are closed and
+ * no request refers to it; a request lives until its handler has answered
+ * and released it, so an answer that arrives after the client left is
+ * dropped safely.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bufferd.h"
+
+typedef struct bd_conn bd_conn_t;
+
+typedef struct header {
+  char *name;
+  char *value;
+} header_t;
+
+struct bd_request {
+  bd_conn_t *conn;
+  int refs;
+  char method[16];
+  char *url;
+  size_t url_len;
+  char *path;                  /* url without the query */
+  header_t *headers;
+  uint32_t num_headers, cap_headers;
+  char *body;
+  size_t body_len, body_cap;
+  bool keep_alive;
+  bool responded;
+  char id[24];
+  uint64_t start_ns;
+};
+
+struct bd_conn {
+  uv_tcp_t tcp;
+  uv_timer_t timer;
+  http_parser parser;
+  bd_server_t *server;
+  int refs;                    /* tcp + timer handles + requests */
+  bool closing;
+  bool busy;                   /* a complete request is being answered */
+  bool failed;                 /* a protocol error was answered: ignore input */
+  bool in_message;             /* bytes of a request have arrived */
+  bool header_value_last;      /* for header field/value callbacks */
+  uint64_t header_bytes;
+  bd_request_t *req;           /* the request being parsed or answered */
+  char *pending;               /* received but unparsed (pipelined) bytes */
+  size_t pending_len;
+};
+
+typedef struct write_req {
+  uv_write_t req;
+  bd_conn_t *conn;
+  bool close_after;
+  char data[];
+} write_req_t;
+
+static http_parser_settings parser_settings;
+
+static const char *reason(int status) {
+  switch (status) {
+  case 200: return "OK";
+  case 204: return "No Content";
+  case 400: return "Bad Request";
+  case 401: return "Unauthorized";
+  case 404: return "Not Found";
+  case 405: return "Method Not Allowed";
+  case 408: return "Request Timeout";
+  case 411: return "Length Required";
+  case 413: return "Payload Too Large";
+  case 415: return "Unsupported Media Type";
+  case 422: return "Unprocessable Entity";
+  case 431: return "Request Header Fields Too Large";
+  case 500: return "Internal Server Error";
+  case 503: return "Service Unavailable";
+  case 504: return "Gateway Timeout";
+  default: return "Unknown";
+  }
+}
+
+static void conn_unref(bd_conn_t *c) {
+  if (--c->refs == 0) {
+    free(c->pending);
+    free(c);
+  }
+}
+
+static void on_handle_closed(uv_handle_t *h) {
+  bd_conn_t *c = h->data;
+  conn_unref(c);
+}
+
+static void request_free(bd_request_t *r);
+
+/* Drops the request being parsed, if any (one not yet handed to a handler:
+ * a handler's request is released by its answer). */
+static void drop_partial_request(bd_conn_t *c) {
+  bd_request_t *r = c->req;
+  if (r && !c->busy) {
+    c->req = NULL;
+    request_free(r);
+    c->refs--; /* the request's reference; the handles still hold theirs */
+  }
+}
+
+static void conn_close(bd_conn_t *c) {
+  if (c->closing)
+    return;
+  c->closing = true;
+  drop_partial_request(c);
+  c->server->open_connections--;
+  uv_close((uv_handle_t *)&c->tcp, on_handle_closed);
+  uv_close((uv_handle_t *)&c->timer, on_handle_closed);
+}
+
+static void request_free(bd_request_t *r) {
+  for (uint32_t i = 0; i < r->num_headers; i++) {
+    free(r->headers[i].name);
+    free(r->headers[i].value);
+  }
+  free(r->headers);
+  free(r->url);
+  free(r->path);
+  free(r->body);
+  free(r);
+}
+
+void bd_request_retain(bd_request_t *r) { r->refs++; }
+
+void bd_request_release(bd_request_t *r) {
+  if (--r->refs > 0)
+    return;
+  bd_conn_t *c = r->conn;
+  request_free(r);
+  if (c)
+    conn_unref(c);
+}
+
+const char *bd_request_method(const bd_request_t *r) { return r->method; }
+const char *bd_request_path(const bd_request_t *r) { return r->path ? r->path : "/"; }
+const char *bd_request_id(const bd_request_t *r) { return r->id; }
+bool bd_request_is_head(const bd_request_t *r) { return strcmp(r->method, "HEAD") == 0; }
+
+const char *bd_request_header(const bd_request_t *r, const char *name) {
+  for (uint32_t i = 0; i < r->num_headers; i++)
+    if (strcasecmp(r->headers[i].name, name) == 0)
+      return r->headers[i].value;
+  return NULL;
+}
+
+const char *bd_request_body(const bd_request_t *r, size_t *len) {
+  *len = r->body_len;
+  return r->body ? r->body : "";
+}
+
+static void timer_start(bd_conn_t *c, uint64_t ms, uv_timer_cb cb) {
+  uv_timer_stop(&c->timer);
+  if (ms > 0)
+    uv_timer_start(&c->timer, cb, ms, 0);
+}
+
+static void on_idle_timeout(uv_timer_t *t) {
+  bd_conn_t *c = t->data;
+  if (!c->busy)
+    conn_close(c);
+}
+
+static void write_raw(bd_conn_t *c, const char *head, size_t head_len,
+                      const char *body, size_t body_len, bool close_after);
+
+/* Answers a protocol-level problem and closes the connection. */
+static void fail_connection(bd_conn_t *c, int status, const char *code,
+                            const char *message) {
+  json_t *o = json_pack("{s:{s:s,s:s}}", "error", "code", code, "message", message);
+  char *body = json_dumps(o, JSON_COMPACT);
+  json_decref(o);
+  char head[256];
+  int n = snprintf(head, sizeof head,
+                   "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n"
+                   "Content-Length: %zu\r\nConnection: close\r\n\r\n",
+                   status, reason(status), strlen(body));
+  c->server->metrics.requests[status / 100]++;
+  drop_partial_request(c);
+  c->failed = true; /* ignore further input */
+  write_raw(c, head, (size_t)n, body, strlen(body), true);
+  free(body);
+  uv_read_stop((uv_stream_t *)&c->tcp);
+}
+
+static void on_request_timeout(uv_timer_t *t) {
+  bd_conn_t *c = t->data;
+  if (c->failed)
+    return;
+  if (!c->busy && c->in_message)
+    fail_connection(c, 408, "request_timeout",
+                    "the request did not arrive completely in time");
+  else if (!c->busy)
+    conn_close(c);
+}
+
+static void on_write(uv_write_t *w, int status) {
+  write_req_t *wr = (write_req_t *)w;
+  bd_conn_t *c = wr->conn;
+  if ((status < 0 || wr->close_after) && !c->closing)
+    conn_close(c);
+  conn_unref(c);
+  free(wr);
+}
+
+static void write_raw(bd_conn_t *c, const char *head, size_t head_len,
+                      const char *body, size_t body_len, bool close_after) {
+  if (c->closing)
+    return;
+  write_req_t *wr = malloc(sizeof *wr + head_len + body_len);
+  if (!wr) {
+    conn_close(c);
+    return;
+  }
+  memcpy(wr->data, head, head_len);
+  if (body_len)
+    memcpy(wr->data + head_len, body, body_len);
+  wr->conn = c;
+  wr->close_after = close_after;
+  c->refs++;
+  uv_buf_t buf = uv_buf_init(wr->data, (unsigned)(head_len + body_len));
+  if (uv_write(&wr->req, (uv_stream_t *)&c->tcp, &buf, 1, on_write) < 0) {
+    conn_unref(c);
+    free(wr);
+    conn_close(c);
+  }
+}
+
+static void conn_resume(bd_conn_t *c);
+
+void bd_respond(bd_request_t *r, int status, const char *content_type,
+                const char *body, size_t len, const char *extra_headers) {
+  if (r->responded)
+    return;
+  r->responded = true;
+  bd_conn_t *c = r->conn;
+  bd_server_t *s = c->server;
+  double seconds = (double)(uv_hrtime() - r->start_ns) * 1e-9;
+  s->metrics.requests[status / 100 < 8 ? status / 100 : 0]++;
+  bd_histogram_observe(&s->metrics.request_seconds, seconds);
+  s->inflight_requests--;
+  if (!s->cfg->quiet) {
+    json_t *f = json_pack("{s:s,s:s,s:s,s:i,s:f}", "request_id", r->id, "method",
+                          r->method, "path", bd_request_path(r), "status", status,
+                          "ms", seconds * 1000.0);
+    bd_log("info", "request", f);
+  }
+  if (c->closing)
+    return;
+  bool keep = r->keep_alive && !s->draining && status != 408;
+  char *head = NULL;
+  size_t head_len = 0;
+  FILE *f = open_memstream(&head, &head_len);
+  fprintf(f,
+          "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
+          "X-Request-Id: %s\r\nConnection: %s\r\n%s\r\n",
+          status, reason(status), content_type ? content_type : "application/json",
+          len, r->id, keep ? "keep-alive" : "close",
+          extra_headers ? extra_headers : "");
+  fclose(f);
+  bool head_only = bd_request_is_head(r);
+  write_raw(c, head, head_len, body, head_only ? 0 : len, !keep);
+  free(head);
+  if (keep) {
+    /* The next pipelined request may start now; responses stay ordered
+     * because it is parsed only after this write was queued. */
+    c->busy = false;
+    c->req = NULL;
+    bd_request_release(r); /* the connection's reference */
+    conn_resume(c);
+  } else {
+    c->req = NULL;
+    bd_request_release(r);
+  }
+}
+
+void bd_respond_error(bd_request_t *r, int status, const char *code,
+                      const char *message, json_t *diagnostics,
+                      const char *extra_headers) {
+  json_t *err = json_pack("{s:s,s:s,s:s}", "code", code, "message", message,
+                          "request_id", r->id);
+  if (diagnostics)
+    json_object_set_new(err, "diagnostics", diagnostics);
+  json_t *o = json_pack("{s:o}", "error", err);
+  char *body = json_dumps(o, JSON_COMPACT);
+  json_decref(o);
+  bd_respond(r, status, "application/json", body, strlen(body), extra_headers);
+  free(body);
+}
+
+/* ---- parser callbacks ---- */
+
+static bool over_header_limit(bd_conn_t *c, size_t more) {
+  c->header_bytes += more;
+  return c->header_bytes > c->server->cfg->max_header_bytes;
+}
+
+static int on_message_begin(http_parser *p) {
+  bd_conn_t *c = p->data;
+  bd_server_t *s = c->server;
+  bd_request_t *r = calloc(1, sizeof *r);
+  if (!r)
+    return -1;
+  r->conn = c;
+  r->refs = 1; /* the connection's reference */
+  r->start_ns = uv_hrtime();
+  snprintf(r->id, sizeof r->id, "%08llx-%06llx",
+           (unsigned long long)(s->started_ms & 0xffffffffu),
+           (unsigned long long)++s->next_request_id);
+  c->refs++;
+  c->req = r;
+  c->in_message = true;
+  c->header_bytes = 0;
+  c->header_value_last = false;
+  timer_start(c, s->cfg->header_timeout_ms, on_request_timeout);
+  return 0;
+}
+
+static int append(char **dst, size_t *len, const char *at, size_t n) {
+  char *grown = realloc(*dst, *len + n + 1);
+  if (!grown)
+    return -1;
+  memcpy(grown + *len, at, n);
+  *len += n;
+  grown[*len] = 0;
+  *dst = grown;
+  return 0;
+}
+
+static int on_url(http_parser *p, const char *at, size_t n) {
+  bd_conn_t *c = p->data;
+  if (over_header_limit(c, n))
+    return -1;
+  return append(&c->req->url, &c->req->url_len, at, n);
+}
+
+static int on_header_field(http_parser *p, const char *at, size_t n) {
+  bd_conn_t *c = p->data;
+  bd_request_t *r = c->req;
+  if (over_header_limit(c, n))
+    return -1;
+  if (r->num_headers == 0 || c->header_value_last) {
+    if (r->num_headers == r->cap_headers) {
+      if (r->cap_headers >= 256)
+        return -1;
+      r->cap_headers = r->cap_headers ? r->cap_headers * 2 : 16;
+      r->headers = realloc(r->headers, r->cap_headers * sizeof *r->headers);
+    }
+    r->headers[r->num_headers++] = (header_t){NULL, NULL};
+    c->header_value_last = false;
+  }
+  header_t *h = &r->headers[r->num_headers - 1];
+  size_t len = h->name ? strlen(h->name) : 0;
+  return append(&h->name, &len, at, n);
+}
+
+static int on_header_value(http_parser *p, const char *at, size_t n) {
+  bd_conn_t *c = p->data;
+  bd_request_t *r = c->req;
+  if (over_header_limit(c, n) || r->num_headers == 0)
+    return -1;
+  c->header_value_last = true;
+  header_t *h = &r->headers[r->num_headers - 1];
+  size_t len = h->value ? strlen(h->value) : 0;
+  return append(&h->value, &len, at, n);
+}
+
+static int on_headers_complete(http_parser *p) {
+  bd_conn_t *c = p->data;
+  bd_request_t *r = c->req;
+  snprintf(r->method, sizeof r->method, "%s", http_method_str(p->method));
+  if (r->url) {
+    size_t n = strcspn(r->url, "?#");
+    r->path = strndup(r->url, n);
+  }
+  /* Refuse an announced oversize body before reading it. */
+  if ((p->flags & F_CONTENTLENGTH) &&
+      p->content_length > c->server->cfg->max_body_bytes)
+    return -2;
+  return 0;
+}
+
+static int on_body(http_parser *p, const char *at, size_t n) {
+  bd_conn_t *c = p->data;
+  bd_request_t *r = c->req;
+  if (r->body_len + n > c->server->cfg->max_body_bytes)
+    return -2;
+  if (r->body_len + n + 1 > r->body_cap) {
+    size_t cap = r->body_cap ? r->body_cap : 4096;
+    while (cap < r->body_len + n + 1)
+      cap *= 2;
+    char *grown = realloc(r->body, cap);
+    if (!grown)
+      return -1;
+    r->body = grown;
+    r->body_cap = cap;
+  }
+  memcpy(r->body + r->body_len, at, n);
+  r->body_len += n;
+  r->body[r->body_len] = 0;
+  return 0;
+}
+
+static int on_message_complete(http_parser *p) {
+  bd_conn_t *c = p->data;
+  c->req->keep_alive = http_should_keep_alive(p) != 0;
+  c->in_message = false;
+  c->busy = true;
+  uv_timer_stop(&c->timer);
+  http_parser_pause(p, 1);
+  return 0;
+}
+
+/* Feeds data to the parser; dispatches a completed request and keeps any
+ * bytes after it for later. */
+static void conn_feed(bd_conn_t *c, const char *data, size_t len) {
+  bd_server_t *s = c->server;
+  size_t parsed = http_parser_execute(&c->parser, &parser_settings, data, len);
+  enum http_errno err = HTTP_PARSER_ERRNO(&c->parser);
+  if (err == HPE_PAUSED) {
+    if (parsed < len) {
+      char *rest = malloc(len - parsed);
+      memcpy(rest, data + parsed, len - parsed);
+      free(c->pending);
+      c->pending = rest;
+      c->pending_len = len - parsed;
+    }
+    uv_read_stop((uv_stream_t *)&c->tcp);
+    bd_request_t *r = c->req;
+    s->inflight_requests++;
+    bd_route(s, r);
+    return;
+  }
+  if (err == HPE_OK)
+    return;
+  if (c->header_bytes > s->cfg->max_header_bytes) {
+    fail_connection(c, 431, "headers_too_large", "request headers exceed the limit");
+  } else if (err == HPE_CB_headers_complete || err == HPE_CB_body) {
+    char msg[128];
+    snprintf(msg, sizeof msg, "request body exceeds the limit of %llu bytes",
+             (unsigned long long)s->cfg->max_body_bytes);
+    fail_connection(c, 413, "body_too_large", msg);
+  } else {
+    char msg[256];
+    snprintf(msg, sizeof msg, "malformed HTTP request: %s", http_errno_description(err));
+    fail_connection(c, 400, "bad_http", msg);
+  }
+}
+
+static void alloc_buffer(uv_handle_t *h, size_t suggested, uv_buf_t *buf) {
+  (void)h;
+  buf->base = malloc(suggested);
+  buf->len = buf->base ? suggested : 0;
+}
+
+static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf) {
+  bd_conn_t *c = stream->data;
+  if (n < 0) {
+    conn_close(c);
+  } else if (n > 0 && !c->busy && !c->failed) {
+    if (!c->in_message)
+      timer_start(c, c->server->cfg->header_timeout_ms, on_request_timeout);
+    conn_feed(c, buf->base, (size_t)n);
+  }
+  free(buf->base);
+}
+
+/* After a response: parse pipelined bytes, or read again. */
+static void conn_resume(bd_conn_t *c) {
+  if (c->closing)
+    return;
+  http_parser_pause(&c->parser, 0);
+  if (c->pending_len > 0) {
+    char *data = c->pending;
+    size_t len = c->pending_len;
+    c->pending = NULL;
+    c->pending_len = 0;
+    conn_feed(c, data, len);
+    free(data);
+    if (c->busy || c->closing)
+      return;
+  }
+  timer_start(c, c->server->cfg->idle_timeout_ms, on_idle_timeout);
+  uv_read_start((uv_stream_t *)&c->tcp, alloc_buffer, on_read);
+}
+
+static void on_connection(uv_stream_t *listener, int status) {
+  bd_server_t *s = listener->data;
+  if (status < 0)
+    return;
+  bd_conn_t *c = calloc(1, sizeof *c);
+  if (!c)
+    return;
+  c->server = s;
+  uv_tcp_init(s->loop, &c->tcp);
+  uv_timer_init(s->loop, &c->timer);
+  c->tcp.data = c;
+  c->timer.data = c;
+  c->refs = 2;
+  s->open_connections++;
+  if (uv_accept(listener, (uv_stream_t *)&c->tcp) < 0 || s->draining) {
+    conn_close(c);
+    return;
+  }
+  uv_tcp_nodelay(&c->tcp, 1);
+  http_parser_init(&c->parser, HTTP_REQUEST);
+  c->parser.data = c;
+  timer_start(c, s->cfg->idle_timeout_ms, on_idle_timeout);
+  uv_read_start((uv_stream_t *)&c->tcp, alloc_buffer, on_read);
+}
+
+int bd_http_listen(bd_server_t *s) {
+  parser_settings = (http_parser_settings){
+      .on_message_begin = on_message_begin,
+      .on_url = on_url,
+      .on_header_field = on_header_field,
+      .on_header_value = on_header_value,
+      .on_headers_complete = on_headers_complete,
+      .on_body = on_body,
+      .on_message_complete = on_message_complete,
+  };
+  struct sockaddr_storage addr;
+  int rc = uv_ip4_addr(s->cfg->listen_host, s->cfg->listen_port,
+                       (struct sockaddr_in *)&addr);
+  if (rc < 0)
+    rc = uv_ip6_addr(s->cfg->listen_host, s->cfg->listen_port,
+                     (struct sockaddr_in6 *)&addr);
+  if (rc < 0)
+    return rc;
+  uv_tcp_init(s->loop, &s->listener);
+  s->listener.data = s;
+  if ((rc = uv_tcp_bind(&s->listener, (struct sockaddr *)&addr, 0)) < 0)
+    return rc;
+  if ((rc = uv_listen((uv_stream_t *)&s->listener, 1024, on_connection)) < 0)
+    return rc;
+  struct sockaddr_storage bound;
+  int len = sizeof bound;
+  uv_tcp_getsockname(&s->listener, (struct sockaddr *)&bound, &len);
+  s->cfg->listen_port = ntohs(((struct sockaddr_in *)&bound)->sin_port);
+  return 0;
+}
+
+void bd_http_stop_listening(bd_server_t *s) {
+  if (!uv_is_closing((uv_handle_t *)&s->listener))
+    uv_close((uv_handle_t *)&s->listener, NULL);
+}

@@ -1,0 +1,144 @@
+/*
+ * main.c: bufferd's start-up and shutdown.
+ *
+ * Start: settings, the cache directory and database (WAL), optional age
+ * eviction, the remote tier, the worker pool, the listener. Shutdown on
+ * SIGTERM or SIGINT: readiness fails at once, the listener closes, new
+ * compiles get 503, and the process exits once every in-flight request has
+ * been answered and the workers are idle.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <curl/curl.h>
+
+#include "bufferd.h"
+
+/* mkdir -p */
+static int make_dirs(const char *path) {
+  char buf[4096];
+  snprintf(buf, sizeof buf, "%s", path);
+  for (char *p = buf + 1; *p; p++) {
+    if (*p == '/') {
+      *p = 0;
+      if (mkdir(buf, 0700) < 0 && errno != EEXIST)
+        return -1;
+      *p = '/';
+    }
+  }
+  if (mkdir(buf, 0700) < 0 && errno != EEXIST)
+    return -1;
+  return 0;
+}
+
+static void close_handle(uv_handle_t *h, void *arg) {
+  (void)arg;
+  if (!uv_is_closing(h))
+    uv_close(h, NULL);
+}
+
+static uv_timer_t drain_timer;
+
+static void check_drained(uv_timer_t *t) {
+  bd_server_t *s = t->data;
+  if (s->inflight_requests > 0 || bd_pool_queue_depth(s->pool) > 0 ||
+      bd_pool_running(s->pool) > 0)
+    return;
+  bd_log("info", "drained; exiting", NULL);
+  bd_pool_drain_and_destroy(s->pool);
+  s->pool = NULL;
+  uv_walk(s->loop, close_handle, NULL);
+}
+
+static void on_signal(uv_signal_t *sig, int signum) {
+  bd_server_t *s = sig->data;
+  if (s->draining)
+    return;
+  s->draining = true;
+  bd_log("info", "shutting down: draining in-flight work",
+         json_pack("{s:i,s:i}", "signal", signum, "inflight", s->inflight_requests));
+  bd_http_stop_listening(s);
+  uv_timer_init(s->loop, &drain_timer);
+  drain_timer.data = s;
+  uv_timer_start(&drain_timer, check_drained, 0, 20);
+}
+
+int main(int argc, char **argv) {
+  bd_config_t cfg;
+  int rc = bd_config_load(&cfg, argc, argv);
+  if (rc >= 0)
+    return rc;
+  bd_log_set_quiet(cfg.quiet);
+  signal(SIGPIPE, SIG_IGN);
+  curl_global_init(CURL_GLOBAL_DEFAULT);
+
+  bd_server_t s = {0};
+  s.cfg = &cfg;
+  s.loop = uv_default_loop();
+  s.started_ms = uv_now(s.loop) ^ (uint64_t)uv_os_getpid() << 20;
+
+  if (make_dirs(cfg.cache_dir) < 0) {
+    fprintf(stderr, "bufferd: cannot create cache directory '%s': %s\n", cfg.cache_dir,
+            strerror(errno));
+    return 1;
+  }
+  char db_path[4200];
+  snprintf(db_path, sizeof db_path, "%s/cache.db", cfg.cache_dir);
+  char *err = NULL;
+  cache_config_t cc = {.max_bytes = cfg.cache_max_bytes,
+                       .failed_ttl_seconds = cfg.failed_ttl_s};
+  s.cache = cache_open(db_path, &cc, &err);
+  if (!s.cache) {
+    fprintf(stderr, "bufferd: %s\n", err ? err : "cannot open the cache");
+    free(err);
+    return 1;
+  }
+  if (cfg.evict_older_than_s > 0) {
+    int64_t n = cache_evict_older_than(s.cache, cfg.evict_older_than_s);
+    bd_log("info", "evicted old cache entries", json_pack("{s:I}", "entries", (json_int_t)n));
+  }
+  if (cfg.remote_cache)
+    s.remote = bd_remote_create(cfg.remote_cache, cfg.remote_timeout_ms);
+  if (cfg.memory_cache_bytes > 0)
+    s.memcache = bd_memcache_create(cfg.memory_cache_bytes);
+  s.pool = bd_pool_create(s.loop, cfg.workers, cfg.queue_size, &s);
+
+  if ((rc = bd_http_listen(&s)) < 0) {
+    fprintf(stderr, "bufferd: cannot listen on %s:%d: %s\n", cfg.listen_host,
+            cfg.listen_port, uv_strerror(rc));
+    return 1;
+  }
+  if (cfg.port_file) {
+    FILE *f = fopen(cfg.port_file, "w");
+    if (f) {
+      fprintf(f, "%d\n", cfg.listen_port);
+      fclose(f);
+    }
+  }
+  uv_signal_init(s.loop, &s.sigterm);
+  uv_signal_init(s.loop, &s.sigint);
+  s.sigterm.data = s.sigint.data = &s;
+  uv_signal_start(&s.sigterm, on_signal, SIGTERM);
+  uv_signal_start(&s.sigint, on_signal, SIGINT);
+  bd_log("info", "listening",
+         json_pack("{s:s,s:i,s:s,s:i,s:s}", "host", cfg.listen_host, "port",
+                   cfg.listen_port, "cache", db_path, "workers", cfg.workers,
+                   "remote", cfg.remote_cache ? cfg.remote_cache : ""));
+
+  uv_run(s.loop, UV_RUN_DEFAULT);
+
+  if (s.pool)
+    bd_pool_drain_and_destroy(s.pool);
+  uv_run(s.loop, UV_RUN_DEFAULT);
+  uv_loop_close(s.loop);
+  bd_memcache_destroy(s.memcache);
+  bd_remote_destroy(s.remote);
+  cache_close(s.cache);
+  curl_global_cleanup();
+  bd_config_free(&cfg);
+  return 0;
+}
