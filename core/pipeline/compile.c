@@ -34,6 +34,7 @@ struct buf_compilation {
   buf_compile_artifact_t *artifacts;
   uint32_t num_artifacts;
   uint64_t num_ops;
+  bool request_error;          /* the failure is the request's, not the program's */
   double t_parse, t_verify, t_print, t_passes;
 };
 
@@ -111,13 +112,19 @@ static buf_walk_result_t count_op(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
+bool buf_compilation_request_error(const buf_compilation_t *c) {
+  return c->request_error;
+}
+
 buf_status_t buf_compilation_prepare(buf_compilation_t *c) {
+  c->request_error = true;
   if (BUF_FAILED(collect_artifacts(c)))
     return BUF_FAILURE;
   c->pipeline = buf_pipeline_create(c->ctx);
   const char *pipeline = c->req.pipeline ? c->req.pipeline : BUF_DEFAULT_PIPELINE;
   if (BUF_FAILED(buf_pipeline_parse(c->pipeline, pipeline)))
     return BUF_FAILURE;
+  c->request_error = false;
   c->pipeline_text = buf_pipeline_to_string(c->pipeline);
 
   buf_parse_options_t popts = buf_parse_options_default();

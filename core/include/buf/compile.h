@@ -61,6 +61,9 @@ void buf_compilation_destroy(buf_compilation_t *c);
 /* Parses the program, verifies it, prints it canonically and parses the
  * pipeline. BUF_FAILURE: a program or request error (see diagnostics). */
 buf_status_t buf_compilation_prepare(buf_compilation_t *c);
+/* After a failed prepare: true when the request itself was wrong (unknown
+ * pass or option, unknown artifact), false when the program was. */
+bool buf_compilation_request_error(const buf_compilation_t *c);
 /* Canonical text of the input program (SSA names and whitespace normalized). */
 const char *buf_compilation_canonical_ir(const buf_compilation_t *c);
 /* The normalized pipeline text. */
