@@ -824,11 +824,10 @@ static buf_status_t generate_parse(buf_parser_t *p, buf_op_state_t *st) {
 }
 
 static void generate_print(buf_printer_t *pr, buf_op_t *op) {
+  /* Two spaces when there are no extents, exactly as mlir-opt prints. */
   buf_printer_puts(pr, " ");
-  if (op->num_operands) {
-    buf_printer_print_operands(pr, op, 0, op->num_operands);
-    buf_printer_puts(pr, " ");
-  }
+  buf_printer_print_operands(pr, op, 0, op->num_operands);
+  buf_printer_puts(pr, " ");
   buf_printer_print_region(pr, op->regions[0], true, true);
   buf_printer_print_attr_dict(pr, op, no_attrs);
   buf_printer_puts(pr, " : ");
