@@ -410,7 +410,15 @@ static void print_top(buf_op_t *op, const buf_print_options_t *opts,
     buf_strbuf_puts(out, "<<NULL OPERATION>>\n");
     return;
   }
-  buf__names_compute(&pr.names, op, pr.opts.generic);
+  /* Names come from the outermost ancestor, as MLIR numbers a nested op
+   * from its top-level op: a nested op printed alone (a diagnostic's "see
+   * current operation") shows the names the whole-module print shows. */
+  buf_op_t *root = op;
+  for (uint32_t guard = 0; guard < 100000 && root->block &&
+                           root->block->region && root->block->region->op;
+       guard++)
+    root = root->block->region->op;
+  buf__names_compute(&pr.names, root, pr.opts.generic);
   push_dialect(&pr, "builtin");
 
   if (pr.opts.use_aliases) {

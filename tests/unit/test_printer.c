@@ -632,6 +632,31 @@ static void test_options(void) {
     free(s);
   }
   buf_ctx_destroy(ctx);
+
+  /* A nested op printed alone keeps the names of the whole-module print. */
+  ctx = buf_ctx_create();
+  buf_ctx_set_allow_unregistered(ctx, true);
+  m = buf_parse_source(ctx, "n.mlir", NEST_SRC, strlen(NEST_SRC), 1, &po);
+  CHECK(m != NULL);
+  if (m) {
+    buf_op_t *f = buf_region_entry(buf_op_region(m, 0))->first;
+    buf_op_t *op = buf_region_entry(buf_op_region(f, 0))->first;
+    int k = 0;
+    while (op && !(op->num_regions && ++k == 2))
+      op = op->next; /* the second scf.for */
+    CHECK(op != NULL);
+    if (op) {
+      char *s = buf_print_op_to_string(op, NULL, NULL);
+      check_text("nested op alone", s,
+                 "%1 = scf.for %arg2 = %c0 to %arg1 step %arg1 "
+                 "iter_args(%arg3 = %c0) -> (index) {\n"
+                 "  %c0_3 = arith.constant 0 : index\n"
+                 "  scf.yield %c0_3 : index\n"
+                 "}\n");
+      free(s);
+    }
+  }
+  buf_ctx_destroy(ctx);
 }
 
 /* ------------------------------------------------------------------------ */
