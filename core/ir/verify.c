@@ -1,11 +1,17 @@
 /*
  * verify.c: the structural verifier (buf_verify).
  *
- * One post-order traversal checks, for every op: that its name is known
- * (or allowed), that blocks end in terminators where the parent op needs
- * them, SINGLE_BLOCK regions, successors in the same region, SSA dominance
- * of every operand, isolation of ISOLATED_FROM_ABOVE ops, and finally the
- * op definition's own verify hook. Errors are collected, not stopped at.
+ * Two phases, in MLIR's order. Phase 1 walks pre-order and checks, for
+ * every op: operands present, a known name (or an allowed unknown
+ * dialect), terminator placement, successors in the same region, block
+ * counts of SINGLE_BLOCK ops, terminators of blocks that need them, then
+ * the op definition's verify hook (which may therefore rely on all of
+ * that), then the nested ops. Phase 2, only when phase 1 passed, checks
+ * SSA dominance of every operand and isolation of ISOLATED_FROM_ABOVE ops.
+ * Like mlir-opt, each isolated-from-above unit (a function) stops at its
+ * first error, while all units are verified, so the errors of different
+ * functions are all collected and --verify-diagnostics expectations
+ * written against mlir-opt match.
  *
  * Cost: each operand walks up from its user to the region that defines the
  * value (nesting depth); same-block order uses the lazily maintained
@@ -16,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf/syntax.h"
 #include "ir_internal.h"
 
 typedef struct domdata {
@@ -252,11 +259,11 @@ static void operand_error(vstate_t *vs, buf_op_t *user, uint32_t i,
 }
 
 /* Checks that operand i of user is visible and dominates it. */
-static void check_operand(vstate_t *vs, buf_op_t *user, uint32_t i) {
+static bool check_operand(vstate_t *vs, buf_op_t *user, uint32_t i) {
   buf_value_t *v = user->operands[i].value;
   if (!v) {
-    buf_op_emit_error(user, "null operand #%u", i);
-    return;
+    buf_emit_error(vs->ctx, user->loc, "null operand found");
+    return false;
   }
   buf_block_t *d = buf_value_parent_block(v);
   buf_region_t *r = d ? d->region : NULL;
@@ -265,19 +272,18 @@ static void check_operand(vstate_t *vs, buf_op_t *user, uint32_t i) {
     buf_block_t *b = x->block;
     if (!b || !d) break;
     if (b == d) {
-      if (!v->def) return; /* block arguments dominate their block */
-      if (r && graph_region(r)) return;
-      if (v->def != x && buf_op_is_before_in_block(v->def, x)) return;
+      if (!v->def) return true; /* block arguments dominate their block */
+      if (r && graph_region(r)) return true;
+      if (v->def != x && buf_op_is_before_in_block(v->def, x)) return true;
       operand_error(vs, user, i, v,
                     x == user ? "the same block" : "a parent region");
-      return;
+      return false;
     }
     if (r && b->region == r) {
-      if (graph_region(r)) return;
-      if (!buf__ptrmap_get(&vs->bidx, d)) compute_doms(vs, r);
-      if (block_dominates(vs, r, d, b)) return;
+      if (graph_region(r)) return true;
+      if (block_dominates(vs, r, d, b)) return true;
       operand_error(vs, user, i, v, "the same region");
-      return;
+      return false;
     }
     buf_op_t *p = b->region ? b->region->op : NULL;
     if (!p) break;
@@ -286,11 +292,12 @@ static void check_operand(vstate_t *vs, buf_op_t *user, uint32_t i) {
           buf_op_emit_error(user, "using value defined outside the region");
       buf_diag_note(vs->ctx, e, p->loc,
                     "required by region isolation constraints");
-      return;
+      return false;
     }
     x = p;
   }
   operand_error(vs, user, i, v, "a child region");
+  return false;
 }
 
 static bool needs_terminator(const buf_region_t *r) {
@@ -303,65 +310,131 @@ static bool needs_terminator(const buf_region_t *r) {
   return true;
 }
 
-static void verify_op(vstate_t *vs, buf_op_t *op);
+/* "block with no terminator, has <op>" prints the op generically, as MLIR
+ * does; the name alone when the printer is unavailable. */
+static void no_terminator_error(vstate_t *vs, buf_op_t *last) {
+  buf_print_options_t po = buf_print_options_default();
+  po.generic = true;
+  po.debug_info = false;
+  char *text = buf_print_op_to_string(last, &po, NULL);
+  if (text) {
+    size_t n = strlen(text);
+    while (n && text[n - 1] == '\n') text[--n] = 0;
+    buf_emit_error(vs->ctx, last->loc, "block with no terminator, has %s",
+                   text);
+    free(text);
+  } else {
+    buf_emit_error(vs->ctx, last->loc, "block with no terminator, has '%s'",
+                   last->name);
+  }
+}
 
-/* Structural checks of op's regions; returns false on an error that makes
- * the op's own verify hook unsafe to run. */
-static bool verify_regions(vstate_t *vs, buf_op_t *op) {
-  bool ok = true;
+/* The checks of op itself that its definition's verify hook may rely on:
+ * operands present, a known name, terminator placement, successors, block
+ * counts and terminators of its regions. Stops at the first problem. */
+static bool verify_local(vstate_t *vs, buf_op_t *op) {
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    if (!op->operands[i].value) {
+      buf_emit_error(vs->ctx, op->loc, "null operand found");
+      return false;
+    }
+  size_t before = vs->ctx->num_errors;
+  check_name(vs, op);
+  if (vs->ctx->num_errors != before) return false;
+  if ((op->def->traits & BUF_TRAIT_TERMINATOR) && op->block &&
+      op->block->last != op) {
+    buf_op_emit_error(op, "must be the last operation in the parent block");
+    return false;
+  }
+  if (op->num_successors) {
+    if (op->block && op->block->last != op) {
+      buf_emit_error(vs->ctx, op->loc, "operation with block successors must "
+                                       "terminate its parent block");
+      return false;
+    }
+    for (uint32_t i = 0; i < op->num_successors; i++) {
+      buf_block_t *s = op->successors[i];
+      if (!s || !op->block || s->region != op->block->region) {
+        buf_op_emit_error(op, "branching to block of a different region");
+        return false;
+      }
+      if (s == s->region->first) {
+        buf_op_t *p = s->region->op;
+        buf_emit_error(vs->ctx, p ? p->loc : op->loc,
+                       "entry block of region may not have predecessors");
+        return false;
+      }
+    }
+  }
   for (uint32_t i = 0; i < op->num_regions; i++) {
     buf_region_t *r = op->regions[i];
     if ((op->def->traits & BUF_TRAIT_SINGLE_BLOCK) && r->first &&
         r->first != r->last) {
       buf_op_emit_error(op, "expects region #%u to have 0 or 1 blocks", i);
-      ok = false;
+      return false;
     }
-    bool need_term = needs_terminator(r);
+    if (!needs_terminator(r)) continue;
     for (buf_block_t *b = r->first; b; b = b->next) {
-      for (buf_op_t *o = b->first; o; o = o->next) verify_op(vs, o);
-      if (!need_term) continue;
       if (!b->last) {
         buf_emit_error(vs->ctx, op->loc,
                        "empty block: expect at least a terminator");
-        ok = false;
-      } else if (!(b->last->def->traits & BUF_TRAIT_TERMINATOR) &&
-                 !is_unregistered(b->last)) {
-        buf_emit_error(vs->ctx, b->last->loc,
-                       "block with no terminator, has '%s'", b->last->name);
-        ok = false;
+        return false;
+      }
+      if (!(b->last->def->traits & BUF_TRAIT_TERMINATOR) &&
+          !is_unregistered(b->last)) {
+        no_terminator_error(vs, b->last);
+        return false;
       }
     }
   }
+  return true;
+}
+
+static bool isolated(const buf_op_t *op) {
+  return (op->def->traits & BUF_TRAIT_ISOLATED_FROM_ABOVE) != 0;
+}
+
+/* Phase 1, pre-order like MLIR: op's local structure, its definition's
+ * hook, then the nested ops. Within one isolated-from-above unit the first
+ * failure ends the unit (mlir-opt reports one error per unit, and
+ * --verify-diagnostics tests expect exactly that); sibling isolated units
+ * (functions) are all verified, so their errors are collected. */
+static bool verify_structure(vstate_t *vs, buf_op_t *op) {
+  if (!verify_local(vs, op)) return false;
+  if (op->def->verify && !is_unregistered(op)) {
+    size_t before = vs->ctx->num_errors;
+    buf_status_t st = op->def->verify(op);
+    if (BUF_FAILED(st) || vs->ctx->num_errors != before) {
+      if (vs->ctx->num_errors == before)
+        buf_op_emit_error(op, "failed to verify");
+      return false;
+    }
+  }
+  bool ok = true;
+  for (uint32_t i = 0; i < op->num_regions; i++)
+    for (buf_block_t *b = op->regions[i]->first; b; b = b->next)
+      for (buf_op_t *o = b->first; o; o = o->next)
+        if (!verify_structure(vs, o)) {
+          ok = false;
+          if (!isolated(o)) return false;
+        }
   return ok;
 }
 
-static void verify_op(vstate_t *vs, buf_op_t *op) {
-  size_t before = vs->ctx->num_errors;
-  check_name(vs, op);
-  bool ok = verify_regions(vs, op);
-  if ((op->def->traits & BUF_TRAIT_TERMINATOR) && op->block &&
-      op->block->last != op) {
-    buf_op_emit_error(op, "must be the last operation in the parent block");
-    ok = false;
-  }
-  if (op->num_successors) {
-    if (op->block && op->block->last != op) {
-      buf_op_emit_error(op, "operation with block successors must terminate "
-                            "its parent block");
-      ok = false;
-    }
-    for (uint32_t i = 0; i < op->num_successors; i++) {
-      buf_block_t *s = op->successors[i];
-      if (!s || !op->block || s->region != op->block->region) {
-        buf_op_emit_error(op, "reference to block defined in another region");
-        ok = false;
-        break;
-      }
-    }
-  }
-  for (uint32_t i = 0; i < op->num_operands; i++) check_operand(vs, op, i);
-  if (vs->ctx->num_errors != before) ok = false;
-  if (ok && op->def->verify && !is_unregistered(op)) op->def->verify(op);
+/* Phase 2, run only when phase 1 passed: dominance and isolation of every
+ * operand, with the same per-unit stopping rule. */
+static bool verify_uses(vstate_t *vs, buf_op_t *op) {
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    if (!check_operand(vs, op, i)) return false;
+  bool ok = true;
+  for (uint32_t i = 0; i < op->num_regions; i++)
+    for (buf_block_t *b = op->regions[i]->first; b; b = b->next)
+      for (buf_op_t *o = b->first; o; o = o->next)
+        if (!verify_uses(vs, o)) {
+          ok = false;
+          if (!isolated(o)) return false;
+        }
+  return ok;
 }
 
 /* Verifies op and everything nested; every problem becomes a located
@@ -369,7 +442,7 @@ static void verify_op(vstate_t *vs, buf_op_t *op) {
 buf_status_t buf_verify(buf_op_t *op) {
   vstate_t vs = {.ctx = buf_op_ctx(op)};
   size_t before = vs.ctx->num_errors;
-  verify_op(&vs, op);
+  if (verify_structure(&vs, op)) verify_uses(&vs, op);
   while (vs.all) {
     domdata_t *n = vs.all->next;
     free(vs.all->tin);

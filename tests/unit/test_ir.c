@@ -740,7 +740,7 @@ static void test_verify(void) {
   buf_op_t *cast = build_at(entry, ctx, "builtin.unrealized_conversion_cast",
                             idx, 1, &av, 6);
   CHECK(buf_verify(module) == BUF_FAILURE);
-  CHECK(has_diag(ctx, "block with no terminator"));
+  CHECK(has_diag(ctx, "block with no terminator, has "));
   buf_ctx_clear_diags(ctx);
   buf_op_erase(cast);
   buf_block_append_op(entry, ret);
@@ -813,9 +813,42 @@ static void test_verify(void) {
   /* A successor in another region. */
   buf_op_set_successor(cbr, 1, mb);
   CHECK(buf_verify(module) == BUF_FAILURE);
-  CHECK(has_diag(ctx, "reference to block defined in another region"));
+  CHECK(has_diag(ctx, "branching to block of a different region"));
+  buf_ctx_clear_diags(ctx);
+  /* The entry block may not be a branch target. */
+  buf_op_set_successor(cbr, 1, entry);
+  CHECK(buf_verify(module) == BUF_FAILURE);
+  CHECK(has_diag(ctx, "entry block of region may not have predecessors"));
   buf_ctx_clear_diags(ctx);
   buf_op_set_successor(cbr, 1, b1);
+
+  /* Errors in two functions are both reported; within one function only
+   * the first (mlir-opt's behaviour). */
+  {
+    buf_irmap_t *map = buf_irmap_create(ctx);
+    buf_op_t *g = buf_op_clone(func, map);
+    buf_irmap_destroy(map);
+    buf_op_set_attr(g, "sym_name", buf_attr_string_cstr(ctx, "g"));
+    buf_block_append_op(mb, g);
+    CHECK(buf_verify(module) == BUF_SUCCESS);
+    buf_op_t *bad1 = build_at(entry, ctx, "tensor.nonexistent", NULL, 0, NULL, 20);
+    buf_op_move_before(bad1, entry->first);
+    buf_block_t *gentry = g->regions[0]->first;
+    buf_op_t *bad2 = build_at(gentry, ctx, "tensor.nonexistent", NULL, 0, NULL, 21);
+    buf_op_move_before(bad2, gentry->first);
+    buf_op_t *bad3 = build_at(gentry, ctx, "tensor.nonexistent", NULL, 0, NULL, 22);
+    buf_op_move_before(bad3, gentry->first);
+    CHECK(buf_verify(module) == BUF_FAILURE);
+    CHECK(buf_ctx_num_errors(ctx) == 2);
+    const buf_diag_t *d = buf_ctx_diags(ctx);
+    CHECK(d && d->loc.line == 20 && d->next && d->next->loc.line == 22);
+    buf_ctx_clear_diags(ctx);
+    buf_op_erase(bad1);
+    buf_op_erase(bad2);
+    buf_op_erase(bad3);
+    buf_op_erase(g);
+    CHECK(buf_verify(module) == BUF_SUCCESS);
+  }
   (void)u2;
 
   /* A big single block verifies in near-linear time (an O(n^2) check
