@@ -77,24 +77,28 @@ static buf_type_t *arg_types(buf_op_t *op, const buf_block_t *b,
 /* Checks the values that flow along one control-flow edge of a region op,
  * with the wording of MLIR's RegionBranchOpInterface verifier: `from` is
  * "parent" or "Operation scf.yield", `to` is "parent" or "Region #N". */
-static buf_status_t check_edge(buf_op_t *op, const char *from, const char *to,
+static buf_status_t check_edge(buf_op_t *op, buf_op_t *point,
+                               const char *from, const char *to,
                                uint32_t n_out, const buf_type_t *out,
                                uint32_t n_in, const buf_type_t *in) {
+  buf_ctx_t *ctx = buf_op_ctx(op);
   if (n_out != n_in) {
-    buf_op_emit_error(op,
+    buf_diag_t *d = buf_op_emit_error(op,
                       "along control flow edge from %s to %s: region branch "
                       "point has %u operands, but region successor needs %u "
                       "inputs",
                       from, to, n_out, n_in);
+    buf_diag_note(ctx, d, point->loc, "region branch point");
     return BUF_FAILURE;
   }
   for (uint32_t i = 0; i < n_out; i++)
     if (out[i] != in[i]) {
-      buf_op_emit_error(op,
+      buf_diag_t *d = buf_op_emit_error(op,
                         "along control flow edge from %s to %s: successor "
                         "operand type #%u '%s' should match successor input "
                         "type #%u '%s'",
                         from, to, i, tstr(op, out[i]), i, tstr(op, in[i]));
+      buf_diag_note(ctx, d, point->loc, "region branch point");
       return BUF_FAILURE;
     }
   return BUF_SUCCESS;
@@ -104,7 +108,7 @@ static buf_status_t check_edge(buf_op_t *op, const char *from, const char *to,
 static buf_status_t check_yield_to_parent(buf_op_t *op, uint32_t i) {
   buf_op_t *y = terminator_named(op, i, "scf.yield");
   if (!y) return BUF_SUCCESS; /* structural verification reports it */
-  return check_edge(op, "Operation scf.yield", "parent", y->num_operands,
+  return check_edge(op, y, "Operation scf.yield", "parent", y->num_operands,
                     operand_types(y, 0, y->num_operands), op->num_results,
                     result_types(op));
 }
@@ -325,7 +329,7 @@ static buf_status_t reduce_return_verify(buf_op_t *op) {
   buf_type_t want = b->args[0]->type;
   if (buf_op_operand(op, 0)->type != want) {
     buf_op_emit_error(op,
-                      "must have type %s (the type of the reduction inputs)",
+                      "must have type '%s' (the type of the reduction inputs)",
                       tstr(op, want));
     return BUF_FAILURE;
   }
@@ -622,27 +626,30 @@ static buf_status_t while_verify(buf_op_t *op) {
   }
   buf_op_t *cond = terminator_named(op, 0, "scf.condition");
   if (!cond) {
-    buf_op_emit_error(op, "expects the 'before' region to terminate with "
-                          "'scf.condition'");
+    buf_diag_t *d = buf_op_emit_error(op, "expects the 'before' region to "
+                                          "terminate with 'scf.condition'");
+    if (before->last)
+      buf_diag_note(buf_op_ctx(op), d, before->last->loc, "terminator here");
     return BUF_FAILURE;
   }
   buf_op_t *y = terminator_named(op, 1, "scf.yield");
   if (!y) {
-    buf_op_emit_error(op,
-                      "expects the 'after' region to terminate with "
-                      "'scf.yield'");
+    buf_diag_t *d = buf_op_emit_error(op, "expects the 'after' region to "
+                                          "terminate with 'scf.yield'");
+    if (after->last)
+      buf_diag_note(buf_op_ctx(op), d, after->last->loc, "terminator here");
     return BUF_FAILURE;
   }
   uint32_t nc = cond->num_operands ? cond->num_operands - 1 : 0;
   buf_type_t *ct = operand_types(cond, 1, nc);
-  if (BUF_FAILED(check_edge(op, "parent", "Region #0", op->num_operands,
+  if (BUF_FAILED(check_edge(op, op, "parent", "Region #0", op->num_operands,
                             operand_types(op, 0, op->num_operands),
                             before->num_args, arg_types(op, before, 0))) ||
-      BUF_FAILED(check_edge(op, "Operation scf.condition", "parent", nc, ct,
+      BUF_FAILED(check_edge(op, cond, "Operation scf.condition", "parent", nc, ct,
                             op->num_results, result_types(op))) ||
-      BUF_FAILED(check_edge(op, "Operation scf.condition", "Region #1", nc, ct,
+      BUF_FAILED(check_edge(op, cond, "Operation scf.condition", "Region #1", nc, ct,
                             after->num_args, arg_types(op, after, 0))) ||
-      BUF_FAILED(check_edge(op, "Operation scf.yield", "Region #0",
+      BUF_FAILED(check_edge(op, y, "Operation scf.yield", "Region #0",
                             y->num_operands,
                             operand_types(y, 0, y->num_operands),
                             before->num_args, arg_types(op, before, 0))))
@@ -695,7 +702,7 @@ static buf_status_t execute_region_verify(buf_op_t *op) {
   for (buf_block_t *b = r->first; b; b = b->next) {
     buf_op_t *t = b->last;
     if (!t || strcmp(t->name, "scf.yield") != 0) continue;
-    if (BUF_FAILED(check_edge(op, "Operation scf.yield", "parent",
+    if (BUF_FAILED(check_edge(op, t, "Operation scf.yield", "parent",
                               t->num_operands,
                               operand_types(t, 0, t->num_operands),
                               op->num_results, result_types(op))))
@@ -1063,7 +1070,7 @@ static buf_status_t in_parallel_verify(buf_op_t *op) {
   buf_block_t *b = entry_of(op, 0);
   for (buf_op_t *o = b ? b->first : NULL; o; o = o->next)
     if (strcmp(o->name, "tensor.parallel_insert_slice") != 0) {
-      buf_op_emit_error(o, "expected only ParallelCombiningOpInterface ops");
+      buf_op_emit_error(op, "expected only ParallelCombiningOpInterface ops");
       return BUF_FAILURE;
     }
   return BUF_SUCCESS;
@@ -1231,15 +1238,15 @@ static buf_status_t parallel_verify(buf_op_t *op) {
     buf_type_t it = buf_op_operand(op, st0 + nsteps + i)->type;
     if (rt != ot) {
       buf_op_emit_error(red,
-                        "expects type of %u-th reduction operand: %s to be the "
-                        "same as the %u-th result type: %s",
+                        "expects type of %u-th reduction operand: '%s' to be "
+                        "the same as the %u-th result type: '%s'",
                         i, tstr(op, ot), i, tstr(op, rt));
       return BUF_FAILURE;
     }
     if (rt != it) {
       buf_op_emit_error(op,
-                        "expects type of %u-th initial value: %s to be the "
-                        "same as the %u-th result type: %s",
+                        "expects type of %u-th initial value: '%s' to be the "
+                        "same as the %u-th result type: '%s'",
                         i, tstr(op, it), i, tstr(op, rt));
       return BUF_FAILURE;
     }
@@ -1302,7 +1309,7 @@ static buf_status_t reduce_verify(buf_op_t *op) {
     }
     if (b->num_args != 2 || b->args[0]->type != t || b->args[1]->type != t) {
       buf_op_emit_error(op,
-                        "expected two block arguments with type %s in the "
+                        "expected two block arguments with type '%s' in the "
                         "%u-th reduction region",
                         tstr(op, t), i);
       return BUF_FAILURE;
