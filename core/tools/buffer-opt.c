@@ -350,6 +350,7 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
     popt.generic = o->generic;
     popt.debug_info = o->debug_info;
     buf_print_op(module, &popt, out);
+    fputc('\n', out); /* mlir-opt ends each printed program with a blank line */
   }
   t->output += now() - t3;
   return status;
@@ -358,8 +359,12 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
 int main(int argc, char **argv) {
   options_t o = {0};
   int rc = parse_args(argc, argv, &o);
-  if (rc >= 0)
+  if (rc >= 0) {
+    for (uint32_t i = 0; i < o.num_passes; i++)
+      free((char *)o.passes[i].name);
+    free(o.passes);
     return rc;
+  }
 
   size_t len;
   char *text = read_file(o.input, &len);
