@@ -50,35 +50,38 @@ typedef struct ew_kind {
   const char *iop;     /* on integers and index, NULL: unsupported */
   bool iop_overflow;   /* iop carries overflowFlags */
   const char *bop;     /* on i1 for binary ops; NULL: iop */
+  const char *no_float; /* binary ops undefined on floats: upstream's error */
+  bool no_bool;        /* binary op undefined on i1 */
 } ew_kind_t;
 
 static const ew_kind_t ew_kinds[] = {
-    {"exp", 1, EWS_NONE, "math.exp", NULL, false, NULL},
-    {"log", 1, EWS_NONE, "math.log", NULL, false, NULL},
-    {"abs", 1, EWS_NONE, "math.absf", NULL, false, NULL},
-    {"ceil", 1, EWS_NONE, "math.ceil", NULL, false, NULL},
-    {"floor", 1, EWS_NONE, "math.floor", NULL, false, NULL},
-    {"negf", 1, EWS_NONE, "arith.negf", NULL, false, NULL},
-    {"reciprocal", 1, EWS_RECIPROCAL, "arith.divf", NULL, false, NULL},
-    {"round", 1, EWS_NONE, "math.round", NULL, false, NULL},
-    {"sqrt", 1, EWS_NONE, "math.sqrt", NULL, false, NULL},
-    {"rsqrt", 1, EWS_NONE, "math.rsqrt", NULL, false, NULL},
-    {"square", 1, EWS_SQUARE, "arith.mulf", "arith.muli", true, NULL},
-    {"tanh", 1, EWS_NONE, "math.tanh", NULL, false, NULL},
-    {"erf", 1, EWS_NONE, "math.erf", NULL, false, NULL},
-    {"add", 2, EWS_NONE, "arith.addf", "arith.addi", true, "arith.ori"},
-    {"sub", 2, EWS_NONE, "arith.subf", "arith.subi", true, NULL},
-    {"mul", 2, EWS_NONE, "arith.mulf", "arith.muli", true, "arith.andi"},
-    {"div", 2, EWS_NONE, "arith.divf", "arith.divsi", false, NULL},
-    {"div_unsigned", 2, EWS_NONE, "arith.divf", "arith.divui", false, NULL},
-    {"max_signed", 2, EWS_NONE, "arith.maximumf", "arith.maxsi", false, NULL},
-    {"min_signed", 2, EWS_NONE, "arith.minimumf", "arith.minsi", false, NULL},
-    {"max_unsigned", 2, EWS_NONE, "arith.maximumf", "arith.maxui", false,
-     NULL},
-    {"min_unsigned", 2, EWS_NONE, "arith.minimumf", "arith.minui", false,
-     NULL},
-    {"powf", 2, EWS_NONE, "math.powf", NULL, false, NULL},
-    {"select", 3, EWS_SELECT, "arith.select", "arith.select", false, NULL},
+    {"exp", 1, EWS_NONE, "math.exp", NULL, false, NULL, NULL, false},
+    {"log", 1, EWS_NONE, "math.log", NULL, false, NULL, NULL, false},
+    {"abs", 1, EWS_NONE, "math.absf", NULL, false, NULL, NULL, false},
+    {"ceil", 1, EWS_NONE, "math.ceil", NULL, false, NULL, NULL, false},
+    {"floor", 1, EWS_NONE, "math.floor", NULL, false, NULL, NULL, false},
+    {"negf", 1, EWS_NONE, "arith.negf", NULL, false, NULL, NULL, false},
+    {"reciprocal", 1, EWS_RECIPROCAL, "arith.divf", NULL, false, NULL, NULL, false},
+    {"round", 1, EWS_NONE, "math.round", NULL, false, NULL, NULL, false},
+    {"sqrt", 1, EWS_NONE, "math.sqrt", NULL, false, NULL, NULL, false},
+    {"rsqrt", 1, EWS_NONE, "math.rsqrt", NULL, false, NULL, NULL, false},
+    {"square", 1, EWS_SQUARE, "arith.mulf", NULL, false, NULL, NULL, false},
+    {"tanh", 1, EWS_NONE, "math.tanh", NULL, false, NULL, NULL, false},
+    {"erf", 1, EWS_NONE, "math.erf", NULL, false, NULL, NULL, false},
+    {"add", 2, EWS_NONE, "arith.addf", "arith.addi", true, "arith.ori", NULL, false},
+    {"sub", 2, EWS_NONE, "arith.subf", "arith.subi", true, NULL, NULL, true},
+    {"mul", 2, EWS_NONE, "arith.mulf", "arith.muli", true, "arith.andi", NULL, false},
+    {"div", 2, EWS_NONE, "arith.divf", "arith.divsi", false, NULL, NULL, true},
+    {"div_unsigned", 2, EWS_NONE, NULL, "arith.divui", false, NULL,
+     "unsigned div not on uint", true},
+    {"max_signed", 2, EWS_NONE, "arith.maximumf", "arith.maxsi", false, NULL, NULL, false},
+    {"min_signed", 2, EWS_NONE, "arith.minimumf", "arith.minsi", false, NULL, NULL, false},
+    {"max_unsigned", 2, EWS_NONE, NULL, "arith.maxui", false, NULL,
+     "unsigned max not on uint", false},
+    {"min_unsigned", 2, EWS_NONE, NULL, "arith.minui", false, NULL,
+     "unsigned min not on uint", false},
+    {"powf", 2, EWS_NONE, "math.powf", NULL, false, NULL, NULL, false},
+    {"select", 3, EWS_SELECT, "arith.select", "arith.select", false, NULL, NULL, false},
 };
 #define NUM_EW_KINDS ((int)(sizeof ew_kinds / sizeof ew_kinds[0]))
 
@@ -187,14 +190,15 @@ static buf_value_t *cast(body_t *bb, buf_value_t *v, buf_type_t to,
 }
 
 /* contraction body: out + cast(a) * cast(b). */
-static buf_status_t build_contract(buf_parser_t *p, body_t *bb,
-                                   bool is_unsigned) {
+static buf_status_t build_contract(buf_parser_t *p, buf_loc_t loc,
+                                   body_t *bb, bool is_unsigned) {
   buf_type_t t = arg(bb, 2)->type;
   buf_value_t *a = cast(bb, arg(bb, 0), t, is_unsigned);
   buf_value_t *b = cast(bb, arg(bb, 1), t, is_unsigned);
   if (!a || !b || !(t->kind == BUF_TYPE_FLOAT || buf_type_is_int_or_index(t)))
-    return buf_parser_error(p, "unsupported type in contraction body: '%s'",
-                            buf_type_to_string(bb->ctx, t));
+    return buf_parser_error_at(p, loc,
+                               "unsupported type in contraction body: '%s'",
+                               buf_type_to_string(bb->ctx, t));
   bool f = t->kind == BUF_TYPE_FLOAT;
   const buf__flagset_t *fl = f ? &buf__fastmath_flags
                              : is_i1(t) ? NULL
@@ -211,26 +215,39 @@ static buf_status_t build_contract(buf_parser_t *p, body_t *bb,
   return BUF_SUCCESS;
 }
 
-/* elementwise body: the kind's op on the inputs. */
-static buf_status_t build_elementwise(buf_parser_t *p, body_t *bb, int k) {
+/* elementwise body: the kind's op on the inputs; errors as upstream's
+ * region builders report them, at `loc` (the operand list). */
+static buf_status_t build_elementwise(buf_parser_t *p, buf_loc_t loc,
+                                      body_t *bb, int k) {
   const ew_kind_t *ek = &ew_kinds[k];
   uint32_t first = ek->special == EWS_SELECT ? 1 : 0;
   buf_type_t t = arg(bb, first)->type;
-  for (uint32_t i = first + 1; i < ek->arity; i++)
-    if ((arg(bb, i)->type->kind == BUF_TYPE_FLOAT) !=
-        (t->kind == BUF_TYPE_FLOAT))
-      return buf_parser_error(
-          p,
+  bool f = t->kind == BUF_TYPE_FLOAT;
+  bool integer = t->kind == BUF_TYPE_INTEGER;
+  const char *name = f ? ek->fop : integer ? ek->iop : NULL;
+  if (ek->special == EWS_SELECT) {
+    name = ek->fop;
+  } else if (ek->arity == 2) {
+    buf_type_t u = arg(bb, 1)->type;
+    if (!((f && u->kind == BUF_TYPE_FLOAT) ||
+          (integer && u->kind == BUF_TYPE_INTEGER)))
+      return buf_parser_error_at(
+          p, loc,
           "Cannot build binary Linalg operation: expects allComplex, "
           "allFloatingPoint, or allInteger, got '%s' and '%s'",
-          buf_type_to_string(bb->ctx, t),
-          buf_type_to_string(bb->ctx, arg(bb, i)->type));
-  bool f = t->kind == BUF_TYPE_FLOAT;
-  const char *name = f ? ek->fop : ek->iop;
-  if (!f && ek->arity == 2 && is_i1(t) && ek->bop)
-    name = ek->bop;
-  if (!name || !(f || buf_type_is_int_or_index(t)))
-    return buf_parser_error(p, "unsupported non numeric type");
+          buf_type_to_string(bb->ctx, t), buf_type_to_string(bb->ctx, u));
+    if (f && ek->no_float)
+      return buf_parser_error_at(p, loc, "unsupported operation: %s",
+                                 ek->no_float);
+    if (is_i1(t) && ek->no_bool)
+      return buf_parser_error_at(p, loc,
+                                 "unsupported operation: %s with bools",
+                                 ek->name);
+    if (is_i1(t) && ek->bop)
+      name = ek->bop;
+  }
+  if (!name)
+    return buf_parser_error_at(p, loc, "unsupported non numeric type");
   const buf__flagset_t *fl = ek->special == EWS_SELECT ? NULL
                              : f                       ? &buf__fastmath_flags
                              : (ek->iop_overflow && name == ek->iop)
@@ -280,17 +297,19 @@ static bool attr_is_unsigned_cast(buf_attr_t a) {
          strcmp(a->u.opaque.text, "#linalg.type_fn<cast_unsigned>") == 0;
 }
 
-/* Builds the hidden body of a named op into a new region of st. */
-static buf_status_t build_named_body(buf_parser_t *p, buf_op_state_t *st,
+/* Builds the hidden body of a named op into a new region of st; errors are
+ * reported at loc (the operand list), as upstream does. */
+static buf_status_t build_named_body(buf_parser_t *p, buf_loc_t loc,
+                                     buf_op_state_t *st,
                                      const buf__linalg_desc_t *d, int ew,
                                      uint32_t nin, uint32_t nout) {
   uint32_t want = named_arity(d, ew) + 1;
   buf_region_t *region = buf_state_add_region(st);
   if (nin + nout != want || nout != 1)
-    return buf_parser_error(p,
-                            "[parseNamedStructuredOpRegion] ods-gen generated "
-                            "region expects %u args, got %u",
-                            want, nin + nout);
+    return buf_parser_error_at(p, loc,
+                               "[parseNamedStructuredOpRegion] ods-gen "
+                               "generated region expects %u args, got %u",
+                               want, nin + nout);
   body_t bb;
   body_begin(&bb, st, region);
   switch (d->kind) {
@@ -301,10 +320,10 @@ static buf_status_t build_named_body(buf_parser_t *p, buf_op_state_t *st,
     return BUF_SUCCESS;
   }
   case BUF__LK_CONTRACT:
-    return build_contract(p, &bb,
+    return build_contract(p, loc, &bb,
                           attr_is_unsigned_cast(buf_state_get_attr(st, "cast")));
   default:
-    return build_elementwise(p, &bb, ew);
+    return build_elementwise(p, loc, &bb, ew);
   }
 }
 
@@ -406,7 +425,9 @@ buf_status_t buf__linalg_named_parse(buf_parser_t *p, buf_op_state_t *st) {
   buf_type_t *out_types;
   buf_type_t *results = NULL;
   uint32_t nres = 0;
+  buf_loc_t loc;
   if (BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      (loc = buf_parser_loc(p), false) ||
       BUF_FAILED(buf__linalg_parse_ins_outs(p, st, &nin, &nout, &out_types)) ||
       BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
       BUF_FAILED(buf_parse_optional_arrow_type_list(p, &results, &nres)))
@@ -422,7 +443,7 @@ buf_status_t buf__linalg_named_parse(buf_parser_t *p, buf_op_state_t *st) {
           nout ? buf__linalg_rank(out_types[nout - 1]) : 0);
     buf_state_set_attr(st, "indexing_maps", maps);
   }
-  return build_named_body(p, st, d, ew, nin, nout);
+  return build_named_body(p, loc, st, d, ew, nin, nout);
 }
 
 static bool maps_equal(buf_attr_t a, buf_attr_t b) {
