@@ -804,6 +804,14 @@ static buf_value_t *region_yield_value(buf_region_t *r) {
   return b->last->operands[0].value;
 }
 
+/* MLIR's SizedRegion<1> constraint on an empty region. */
+static buf_status_t region_needs_block(buf_op_t *op, const char *name) {
+  buf_op_emit_error(op, "region #0 ('%s') failed to verify constraint: "
+                        "region with 1 blocks",
+                    name);
+  return BUF_FAILURE;
+}
+
 /* tensor.generate `%d, ... {region} attr-dict : T` */
 static buf_status_t generate_parse(buf_parser_t *p, buf_op_state_t *st) {
   buf_unresolved_t *dyn;
@@ -850,7 +858,7 @@ static buf_status_t generate_verify(buf_op_t *op) {
   }
   buf_block_t *b = buf_region_entry(op->regions[0]);
   if (!b)
-    return BUF_SUCCESS; /* buf_verify reports the missing terminator */
+    return region_needs_block(op, "body");
   for (uint32_t i = 0; i < b->num_args; i++)
     if (!is_index(b->args[i]->type)) {
       buf_emit_error(ctx, op->loc, "all body arguments must be index");
@@ -1002,7 +1010,7 @@ static buf_status_t pad_verify(buf_op_t *op) {
   }
   buf_block_t *b = buf_region_entry(op->regions[0]);
   if (!b)
-    return BUF_SUCCESS;
+    return region_needs_block(op, "region");
   if (b->num_args != res->u.shaped.rank) {
     buf_emit_error(ctx, op->loc, "expected the block to have %u arguments",
                    res->u.shaped.rank);

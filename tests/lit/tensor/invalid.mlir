@@ -398,3 +398,31 @@ func.func @f(%v: f32) {
   // expected-error @+1 {{'tensor.yield' op expects parent op to be one of 'tensor.generate, tensor.pad'}}
   "tensor.yield"(%v) : (f32) -> ()
 }
+
+// -----
+
+func.func @f(%t: tensor<4xf32>) {
+  // expected-error @+1 {{'tensor.generate' op region #0 ('body') failed to verify constraint: region with 1 blocks}}
+  %a = "tensor.generate"() ({}) : () -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%t: tensor<4xf32>) {
+  // expected-error @+1 {{'tensor.pad' op region #0 ('region') failed to verify constraint: region with 1 blocks}}
+  %a = "tensor.pad"(%t) <{operandSegmentSizes = array<i32: 1, 0, 0>, static_high = array<i64: 0>, static_low = array<i64: 0>}> ({}) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%t: tensor<8xf32>, %s: tensor<4xf32>) {
+  %r = scf.forall (%i) in (2) shared_outs(%o = %t) -> (tensor<8xf32>) {
+    scf.forall.in_parallel {
+      // expected-error @+1 {{slice along dimension 0 runs out-of-bounds: 9 >= 8}}
+      tensor.parallel_insert_slice %s into %o[6] [4] [1] : tensor<4xf32> into tensor<8xf32>
+    }
+  }
+  return
+}
