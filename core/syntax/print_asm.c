@@ -189,15 +189,8 @@ void buf_printer_print_region_arg(buf_printer_t *pr, buf_value_t *arg) {
   buf_printer_print_value(pr, arg);
   buf_printer_puts(pr, ": ");
   buf_printer_print_type(pr, arg ? arg->type : NULL);
-  if (arg && pr->opts.debug_info) {
-    if (!arg->loc.file) {
-      buf_printer_puts(pr, " loc(unknown)");
-    } else {
-      buf_printer_puts(pr, " loc(");
-      buf__print_escaped_string(pr->out, arg->loc.file, strlen(arg->loc.file));
-      buf_printer_printf(pr, ":%u:%u)", arg->loc.line, arg->loc.col);
-    }
-  }
+  if (arg)
+    buf__print_loc(pr, arg->loc, false);
 }
 
 void buf_printer_print_dynamic_index_list(buf_printer_t *pr, buf_attr_t statics,

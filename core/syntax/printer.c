@@ -73,17 +73,128 @@ static bool is_inherent(const buf_opdef_t *def, buf_ident_t name) {
   return false;
 }
 
-/* Prints " loc(...)" when debug info is requested. */
-static void print_loc(buf_printer_t *pr, buf_loc_t loc) {
-  if (!pr->opts.debug_info)
-    return;
-  if (!loc.file) {
-    out_puts(pr, " loc(unknown)");
+/* ------------------------------------------------------------------------ */
+/* Locations                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static uint32_t loc_hash(buf_loc_t l) {
+  uint64_t x = (uint64_t)(uintptr_t)l.file * 0x9E3779B97F4A7C15ULL;
+  x ^= ((uint64_t)l.line << 32 | l.col) * 0xC2B2AE3D27D4EB4FULL;
+  x ^= x >> 29;
+  return (uint32_t)x;
+}
+
+static bool loc_eq(buf_loc_t a, buf_loc_t b) {
+  if (!a.file || !b.file)
+    return !a.file && !b.file; /* every unknown location is the same */
+  return a.file == b.file && a.line == b.line && a.col == b.col;
+}
+
+/* Index of loc in the table, or -1. */
+static int64_t locs_find(const buf__locs_t *t, buf_loc_t loc) {
+  if (!t->num_slots)
+    return -1;
+  if (!loc.file)
+    loc.line = loc.col = 0;
+  uint32_t mask = t->num_slots - 1;
+  for (uint32_t i = loc_hash(loc) & mask;; i = (i + 1) & mask) {
+    uint32_t v = t->slots[i];
+    if (!v)
+      return -1;
+    if (loc_eq(t->locs[v - 1], loc))
+      return v - 1;
+  }
+}
+
+static void locs_add(buf__locs_t *t, buf_loc_t loc, bool deferrable) {
+  if (!loc.file)
+    loc.line = loc.col = 0;
+  int64_t k = locs_find(t, loc);
+  if (k >= 0) {
+    if (!deferrable)
+      t->deferred[k] = false;
     return;
   }
-  out_puts(pr, " loc(");
-  buf__print_escaped_string(pr->out, loc.file, strlen(loc.file));
-  buf_strbuf_printf(pr->out, ":%u:%u)", loc.line, loc.col);
+  if (t->n == t->cap) {
+    t->cap = t->cap ? t->cap * 2 : 32;
+    t->locs = realloc(t->locs, t->cap * sizeof *t->locs);
+    t->deferred = realloc(t->deferred, t->cap * sizeof *t->deferred);
+    if (!t->locs || !t->deferred)
+      abort(); /* out of memory */
+  }
+  t->locs[t->n] = loc;
+  t->deferred[t->n] = deferrable;
+  t->n++;
+  if (t->n * 2 > t->num_slots) {
+    free(t->slots);
+    t->num_slots = t->num_slots ? t->num_slots * 2 : 64;
+    while (t->n * 2 > t->num_slots)
+      t->num_slots *= 2;
+    t->slots = calloc(t->num_slots, sizeof *t->slots);
+    if (!t->slots)
+      abort(); /* out of memory */
+    for (uint32_t j = 0; j < t->n; j++) {
+      uint32_t i = loc_hash(t->locs[j]) & (t->num_slots - 1);
+      while (t->slots[i])
+        i = (i + 1) & (t->num_slots - 1);
+      t->slots[i] = j + 1;
+    }
+  } else {
+    uint32_t i = loc_hash(loc) & (t->num_slots - 1);
+    while (t->slots[i])
+      i = (i + 1) & (t->num_slots - 1);
+    t->slots[i] = t->n;
+  }
+}
+
+static void locs_free(buf__locs_t *t) {
+  free(t->locs);
+  free(t->deferred);
+  free(t->slots);
+  memset(t, 0, sizeof *t);
+}
+
+/* loc("file":3:5) or loc(unknown) */
+static void print_loc_inline(buf_strbuf_t *sb, buf_loc_t loc) {
+  if (!loc.file) {
+    buf_strbuf_puts(sb, "loc(unknown)");
+    return;
+  }
+  buf_strbuf_puts(sb, "loc(");
+  buf__print_escaped_string(sb, loc.file, strlen(loc.file));
+  buf_strbuf_printf(sb, ":%u:%u)", loc.line, loc.col);
+}
+
+void buf__print_loc(buf_printer_t *pr, buf_loc_t loc, bool allow_alias) {
+  if (!pr->opts.debug_info)
+    return;
+  if (pr->opts.use_aliases && pr->aliases.collecting) {
+    locs_add(&pr->locs, loc, allow_alias);
+    return;
+  }
+  out_puts(pr, " ");
+  int64_t k = pr->opts.use_aliases && allow_alias ? locs_find(&pr->locs, loc)
+                                                  : -1;
+  if (k < 0)
+    print_loc_inline(pr->out, loc);
+  else if (k == 0)
+    out_puts(pr, "loc(#loc)");
+  else
+    buf_strbuf_printf(pr->out, "loc(#loc%lld)", (long long)k);
+}
+
+/* "#locN = loc(...)" lines for the deferred (or non-deferred) aliases. */
+static void print_loc_aliases(buf_printer_t *pr, bool deferred) {
+  for (uint32_t i = 0; i < pr->locs.n; i++) {
+    if (pr->locs.deferred[i] != deferred)
+      continue;
+    if (i)
+      buf_strbuf_printf(pr->out, "#loc%u = ", i);
+    else
+      out_puts(pr, "#loc = ");
+    print_loc_inline(pr->out, pr->locs.locs[i]);
+    out_puts(pr, "\n");
+  }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -205,7 +316,7 @@ static void print_block(buf_printer_t *pr, preds_t *preds, buf_block_t *b,
         out_puts(pr, ": ");
         buf__print_type(pr->out, a ? a->type : NULL, buf__printer_aliases(pr));
         if (a)
-          print_loc(pr, a->loc);
+          buf__print_loc(pr, a->loc, false);
       }
       out_puts(pr, ")");
     }
@@ -371,6 +482,9 @@ void buf__print_operation(buf_printer_t *pr, buf_op_t *op) {
     return;
   }
   pr->depth++;
+  /* mlir-opt visits an op's location before its body. */
+  if (pr->aliases.collecting)
+    buf__print_loc(pr, op->loc, true);
   const char *res = buf__names_results(&pr->names, op);
   if (res) {
     out_puts(pr, res);
@@ -384,7 +498,8 @@ void buf__print_operation(buf_printer_t *pr, buf_op_t *op) {
   } else {
     print_generic(pr, op);
   }
-  print_loc(pr, op->loc);
+  if (!pr->aliases.collecting)
+    buf__print_loc(pr, op->loc, true);
   pr->depth--;
 }
 
@@ -434,6 +549,8 @@ static void print_top(buf_op_t *op, const buf_print_options_t *opts,
   }
 
   pr.out = out;
+  /* Aliases sort by name: "loc" before "map"; deferred locations go last. */
+  print_loc_aliases(&pr, false);
   for (uint32_t i = 0; i < pr.aliases.n; i++) {
     if (i)
       buf_strbuf_printf(out, "#map%u = affine_map<", i);
@@ -444,8 +561,10 @@ static void print_top(buf_op_t *op, const buf_print_options_t *opts,
   }
   buf__print_operation(&pr, op);
   buf_strbuf_puts(out, "\n");
+  print_loc_aliases(&pr, true);
 
   buf__names_free(&pr.names);
+  locs_free(&pr.locs);
   buf__aliases_free(&pr.aliases);
   free(pr.dialects);
 }

@@ -119,6 +119,17 @@ int64_t buf__names_block_index(const buf__names_t *nm, buf_block_t *b);
 /* The printer                                                               */
 /* ------------------------------------------------------------------------ */
 
+/* Location aliases (#loc, #loc1 ...) of a --mlir-print-debuginfo print, in
+ * visit order. Op locations may be "deferred" (defined after the op, at the
+ * bottom); a location also used by a block argument is defined at the top. */
+typedef struct buf__locs {
+  buf_loc_t *locs;
+  bool *deferred;
+  uint32_t n, cap;
+  uint32_t *slots;    /* hash: index + 1, 0 empty */
+  uint32_t num_slots; /* power of two or 0 */
+} buf__locs_t;
+
 struct buf_printer_s {
   buf_ctx_t *ctx;
   buf_strbuf_t *out;          /* where text goes */
@@ -131,7 +142,13 @@ struct buf_printer_s {
   const char **dialects;
   uint32_t num_dialects, cap_dialects;
   uint32_t depth;             /* op nesting, bounded against stack overflow */
+  buf__locs_t locs;           /* used when opts.debug_info && use_aliases */
 };
+
+/* Prints " loc(...)" for loc when debug info is on: an alias for op
+ * locations (allow_alias), inline for block arguments, as mlir-opt. In the
+ * alias-collecting pass it records the location instead. */
+void buf__print_loc(buf_printer_t *pr, buf_loc_t loc, bool allow_alias);
 
 /* Prints op (results, name, body) at the current position. */
 void buf__print_operation(buf_printer_t *pr, buf_op_t *op);

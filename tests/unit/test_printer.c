@@ -659,6 +659,58 @@ static void test_options(void) {
   buf_ctx_destroy(ctx);
 }
 
+/* --mlir-print-debuginfo: op locations as #loc aliases (deferred to the
+ * bottom), block-argument locations inline and defined at the top, unknown
+ * locations aliased too. Locations are set by hand to what mlir-opt's parser
+ * records, so the text is mlir-opt's for dl.mlir. */
+static void test_debug_info(void) {
+  static const char src[] = "func.func @a(%x: i32) -> i32 {\n"
+                            "  %0 = arith.addi %x, %x : i32\n"
+                            "  %1 = \"test.u\"() : () -> i32\n"
+                            "  return %0 : i32\n"
+                            "}\n";
+  static const char want[] =
+      "#loc2 = loc(\"dl.mlir\":1:14)\n"
+      "module {\n"
+      "  func.func @a(%arg0: i32 loc(\"dl.mlir\":1:14)) -> i32 {\n"
+      "    %0 = arith.addi %arg0, %arg0 : i32 loc(#loc3)\n"
+      "    %1 = \"test.u\"() : () -> i32 loc(#loc4)\n"
+      "    return %0 : i32 loc(#loc4)\n"
+      "  } loc(#loc1)\n"
+      "} loc(#loc)\n"
+      "#loc = loc(\"dl.mlir\":0:0)\n"
+      "#loc1 = loc(\"dl.mlir\":1:1)\n"
+      "#loc3 = loc(\"dl.mlir\":2:8)\n"
+      "#loc4 = loc(unknown)\n";
+  buf_ctx_t *ctx = buf_ctx_create();
+  buf_ctx_set_allow_unregistered(ctx, true);
+  buf_parse_options_t po = buf_parse_options_default();
+  buf_op_t *m = buf_parse_source(ctx, "dl.mlir", src, strlen(src), 1, &po);
+  CHECK(m != NULL);
+  if (m) {
+    buf_ident_t file = buf_ident_cstr(ctx, "dl.mlir");
+    buf_op_t *f = buf_region_entry(buf_op_region(m, 0))->first;
+    buf_block_t *body = buf_region_entry(buf_op_region(f, 0));
+    m->loc = (buf_loc_t){file, 0, 0};
+    f->loc = (buf_loc_t){file, 1, 1};
+    body->args[0]->loc = (buf_loc_t){file, 1, 14};
+    body->first->loc = (buf_loc_t){file, 2, 8};
+    body->first->next->loc = BUF_LOC_UNKNOWN;
+    body->last->loc = BUF_LOC_UNKNOWN;
+    buf_print_options_t o = buf_print_options_default();
+    o.debug_info = true;
+    char *s = buf_print_op_to_string(m, &o, NULL);
+    check_text("debug info", s, want);
+    free(s);
+    o.use_aliases = false;
+    s = buf_print_op_to_string(m, &o, NULL);
+    CHECK(s && strstr(s, "  } loc(\"dl.mlir\":1:1)\n") &&
+          strstr(s, "return %0 : i32 loc(unknown)\n") && !strstr(s, "#loc"));
+    free(s);
+  }
+  buf_ctx_destroy(ctx);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Corpus                                                                    */
 /* ------------------------------------------------------------------------ */
@@ -798,6 +850,7 @@ int main(void) {
   test_ints_types();
   test_programs();
   test_options();
+  test_debug_info();
   test_corpus();
   if (failures) {
     fprintf(stderr, "test_printer: %d failure(s)\n", failures);
