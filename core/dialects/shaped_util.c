@@ -155,9 +155,8 @@ buf_status_t buf__slice_verify_in_bounds(buf_op_t *op, const buf__slice_t *s,
             stride = s->strides[i];
     if (dim == BUF_DYNAMIC)
       continue;
-    /* A zero-sized slice may start one past the end only when the dimension
-     * itself is empty; MLIR rejects any static offset >= dim otherwise. */
-    if (off != BUF_DYNAMIC && off >= dim && !(dim == 0 && off == 0)) {
+    /* Upstream rejects any static offset >= dim, even for empty slices. */
+    if (off != BUF_DYNAMIC && off >= dim) {
       buf_emit_error(buf_op_ctx(op), op->loc,
                      "offset %u is out-of-bounds: %lld >= %lld", i,
                      (long long)off, (long long)dim);
@@ -166,10 +165,13 @@ buf_status_t buf__slice_verify_in_bounds(buf_op_t *op, const buf__slice_t *s,
     if (off == BUF_DYNAMIC || size == BUF_DYNAMIC || stride == BUF_DYNAMIC ||
         size == 0)
       continue;
-    /* The last element read; computed in 128 bits so huge strides in
-     * hostile input cannot overflow. */
-    __int128 last = (__int128)off + (__int128)(size - 1) * stride;
-    if (last >= dim || last < 0) {
+    /* The last element read, in wrapping 64-bit arithmetic as upstream
+     * computes it (so the same programs are accepted; unsigned keeps the
+     * wrap well defined). Negative strides may end below zero: upstream
+     * does not reject that either. */
+    int64_t last = (int64_t)((uint64_t)off +
+                             (uint64_t)(size - 1) * (uint64_t)stride);
+    if (last >= dim) {
       buf_emit_error(buf_op_ctx(op), op->loc,
                      "slice along dimension %u runs out-of-bounds: %lld >= "
                      "%lld",

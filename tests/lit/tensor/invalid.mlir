@@ -426,3 +426,11 @@ func.func @f(%t: tensor<8xf32>, %s: tensor<4xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @f(%t: tensor<0xf32>) {
+  // expected-error @+1 {{offset 0 is out-of-bounds: 0 >= 0}}
+  %a = tensor.extract_slice %t[0] [0] [1] : tensor<0xf32> to tensor<0xf32>
+  return
+}
