@@ -344,9 +344,12 @@ static void print_dense(buf_strbuf_t *sb, buf_attr_t a) {
   } else if (n > 100) {
     print_dense_hex(sb, a, et, n);
   } else {
-    uint32_t rank = (st && buf_type_is_ranked(st)) ? st->u.shaped.rank : 1;
-    const int64_t *shape = (st && buf_type_is_ranked(st)) ? st->u.shaped.shape
-                                                          : &n;
+    /* A stored count that disagrees with the shape (unverified IR) prints
+     * as a flat list rather than walking a shape it does not fill. */
+    bool shaped = st && buf_type_is_ranked(st) && total == n &&
+                  st->u.shaped.shape;
+    uint32_t rank = shaped ? st->u.shaped.rank : 1;
+    const int64_t *shape = shaped ? st->u.shaped.shape : &n;
     if (rank == 0) {
       print_dense_elem(sb, a, 0, et);
     } else {
@@ -366,7 +369,7 @@ static void print_dense(buf_strbuf_t *sb, buf_attr_t a) {
         print_dense_elem(sb, a, idx, et);
         counter[rank - 1]++;
         for (uint32_t i = rank - 1; i > 0; i--) {
-          if (counter[i] >= shape[i]) {
+          if (counter[i] >= shape[i] && open > 0) {
             counter[i] = 0;
             counter[i - 1]++;
             open--;

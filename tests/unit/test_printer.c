@@ -659,6 +659,31 @@ static void test_options(void) {
   buf_ctx_destroy(ctx);
 }
 
+/* Broken IR still prints (generic form, as in error dumps): a value from
+ * outside the printed op, a successor outside it, a null type. */
+static void test_broken_ir(void) {
+  buf_ctx_t *ctx = buf_ctx_create();
+  buf_ctx_set_allow_unregistered(ctx, true);
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, "test.a", BUF_LOC_UNKNOWN);
+  buf_state_add_result(&st, buf_type_i32(ctx));
+  buf_op_t *a = buf_op_create(&st);
+  buf_block_t *elsewhere = buf_block_create(ctx);
+  buf_state_init(&st, ctx, "test.b", BUF_LOC_UNKNOWN);
+  buf_state_add_operand(&st, buf_op_result(a, 0));
+  buf_state_add_result(&st, buf_type_i32(ctx));
+  buf_state_add_successor(&st, elsewhere);
+  buf_op_t *b = buf_op_create(&st);
+  buf_print_options_t o = buf_print_options_default();
+  o.generic = true;
+  char *s = buf_print_op_to_string(b, &o, NULL);
+  check_text("broken", s,
+             "%0 = \"test.b\"(<<UNKNOWN SSA VALUE>>)[^INVALIDBLOCK] : (i32) "
+             "-> i32\n");
+  free(s);
+  buf_ctx_destroy(ctx);
+}
+
 /* --mlir-print-debuginfo: op locations as #loc aliases (deferred to the
  * bottom), block-argument locations inline and defined at the top, unknown
  * locations aliased too. Locations are set by hand to what mlir-opt's parser
@@ -851,6 +876,7 @@ int main(void) {
   test_programs();
   test_options();
   test_debug_info();
+  test_broken_ir();
   test_corpus();
   if (failures) {
     fprintf(stderr, "test_printer: %d failure(s)\n", failures);
