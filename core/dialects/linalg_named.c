@@ -306,10 +306,11 @@ static buf_status_t build_named_body(buf_parser_t *p, buf_loc_t loc,
   uint32_t want = named_arity(d, ew) + 1;
   buf_region_t *region = buf_state_add_region(st);
   if (nin + nout != want || nout != 1)
-    return buf_parser_error_at(p, loc,
-                               "[parseNamedStructuredOpRegion] ods-gen "
-                               "generated region expects %u args, got %u",
-                               want, nin + nout);
+    /* Upstream reports this one after the whole op, at the next token. */
+    return buf_parser_error(p,
+                            "[parseNamedStructuredOpRegion] ods-gen generated "
+                            "region expects %u args, got %u",
+                            want, nin + nout);
   body_t bb;
   body_begin(&bb, st, region);
   switch (d->kind) {
