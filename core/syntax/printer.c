@@ -25,6 +25,13 @@
  * for real, so custom forms visit in print order; generic ops visit regions,
  * operand types, result types, discardable then inherent attributes, which
  * is mlir-opt's dummy-printer order), then printed for real.
+ *
+ * Debug info (--mlir-print-debuginfo): every op ends with " loc(#locN)";
+ * #locN numbers distinct locations in the same visit order (an op's own
+ * location before its body). Aliases used only by ops are "deferred" and
+ * defined after the op; those also used by block arguments (which always
+ * print their location inline) are defined at the top, before the #map
+ * lines, because mlir-opt sorts aliases by name.
  */
 #include "printer_internal.h"
 
