@@ -657,18 +657,6 @@ static buf_status_t dim_verify(buf_op_t *op) {
       BUF_FAILED(check_operand(op, 1, is_index, "index")) ||
       BUF_FAILED(check_result(op, 0, is_index, "index")))
     return BUF_FAILURE;
-  /* A constant index must be in range (an unknown one is assumed to be). */
-  buf_op_t *d = buf_op_operand(op, 1)->def;
-  buf_type_t t = operand_type(op, 0);
-  if (d && strcmp(d->name, "arith.constant") == 0 &&
-      t->kind == BUF_TYPE_MEMREF) {
-    buf_attr_t v = buf_op_attr(d, "value");
-    if (v && v->kind == BUF_ATTR_INTEGER &&
-        (v->u.i < 0 || v->u.i >= (int64_t)t->u.shaped.rank)) {
-      buf_op_emit_error(op, "index is out of range");
-      return BUF_FAILURE;
-    }
-  }
   return BUF_SUCCESS;
 }
 
@@ -769,6 +757,48 @@ static buf_status_t check_slice_op(buf_op_t *op, bool (*src_pred)(buf_type_t),
   return BUF_SUCCESS;
 }
 
+/* MLIR's produceSubViewErrorMsg: memref.subview words its rank-reduction
+ * failures differently from the tensor slice ops. Plain errors, as upstream. */
+static buf_status_t emit_subview_verdict(buf_op_t *op, buf__slice_verdict_t v,
+                                         buf_type_t expected, buf_type_t view) {
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  const char *e = tstr(op, expected), *got = tstr(op, view);
+  switch (v) {
+  case BUF__SLICE_OK:
+    return BUF_SUCCESS;
+  case BUF__SLICE_RANK_TOO_LARGE:
+    buf_emit_error(ctx, op->loc,
+                   "expected result rank to be smaller or equal to the source "
+                   "rank, but got '%s'",
+                   got);
+    break;
+  case BUF__SLICE_SIZE_MISMATCH:
+    buf_emit_error(ctx, op->loc,
+                   "expected result type to be '%s' or a rank-reduced "
+                   "version. (mismatch of result sizes), but got '%s'",
+                   e, got);
+    break;
+  case BUF__SLICE_ELEM_MISMATCH:
+    buf_emit_error(ctx, op->loc,
+                   "expected result element type to be '%s', but got '%s'",
+                   tstr(op, expected->u.shaped.elem), got);
+    break;
+  case BUF__SLICE_MEMSPACE_MISMATCH:
+    buf_emit_error(ctx, op->loc,
+                   "expected result and source memory spaces to match, but "
+                   "got '%s'",
+                   got);
+    break;
+  case BUF__SLICE_LAYOUT_MISMATCH:
+    buf_emit_error(ctx, op->loc,
+                   "expected result type to be '%s' or a rank-reduced "
+                   "version. (mismatch of result layout), but got '%s'",
+                   e, got);
+    break;
+  }
+  return BUF_FAILURE;
+}
+
 static buf_status_t subview_verify(buf_op_t *op) {
   if (BUF_FAILED(check_slice_op(op, is_ranked_memref,
                                 "memref of any type values")))
@@ -781,18 +811,18 @@ static buf_status_t subview_verify(buf_op_t *op) {
   if (base->u.shaped.memory_space != view->u.shaped.memory_space) {
     buf_emit_error(ctx, op->loc,
                    "different memory spaces specified for base memref type "
-                   "%s and subview memref type %s",
+                   "'%s' and subview memref type '%s'",
                    tstr(op, base), tstr(op, view));
     return BUF_FAILURE;
   }
   buf_type_t expected = buf__subview_type(ctx, base, &s);
   if (!expected) {
-    buf_emit_error(ctx, op->loc, "base type %s is not strided",
+    buf_emit_error(ctx, op->loc, "base type '%s' is not strided",
                    tstr(op, base));
     return BUF_FAILURE;
   }
   buf__slice_verdict_t v = buf__check_rank_reduced(expected, view, NULL);
-  if (BUF_FAILED(buf__emit_slice_verdict(op, v, expected, view)))
+  if (BUF_FAILED(emit_subview_verdict(op, v, expected, view)))
     return BUF_FAILURE;
   return buf__slice_verify_in_bounds(op, &s, base->u.shaped.shape);
 }
@@ -892,15 +922,15 @@ static buf_status_t reinterpret_cast_verify(buf_op_t *op) {
     return BUF_FAILURE;
   if (src->u.shaped.memory_space != res->u.shaped.memory_space) {
     buf_emit_error(ctx, op->loc,
-                   "different memory spaces specified for source type %s and "
-                   "result memref type %s",
+                   "different memory spaces specified for source type '%s' "
+                   "and result memref type '%s'",
                    tstr(op, src), tstr(op, res));
     return BUF_FAILURE;
   }
   if (src->u.shaped.elem != res->u.shaped.elem) {
     buf_emit_error(ctx, op->loc,
-                   "different element types specified for source type %s and "
-                   "result memref type %s",
+                   "different element types specified for source type '%s' "
+                   "and result memref type '%s'",
                    tstr(op, src), tstr(op, res));
     return BUF_FAILURE;
   }
@@ -918,7 +948,8 @@ static buf_status_t reinterpret_cast_verify(buf_op_t *op) {
   int64_t rs[rank + 1], ro;
   if (BUF_FAILED(buf_type_memref_strides(res, rs, &ro))) {
     buf_emit_error(ctx, op->loc,
-                   "expected result type to have strided layout but found %s",
+                   "expected result type to have strided layout but found "
+                   "'%s'",
                    tstr(op, res));
     return BUF_FAILURE;
   }
@@ -1005,24 +1036,24 @@ static buf_status_t view_verify(buf_op_t *op) {
   }
   buf_type_t base = operand_type(op, 0), view = op->results[0].type;
   if (!has_identity_layout(base)) {
-    buf_op_emit_error(op, "unsupported map for base memref type %s",
+    buf_op_emit_error(op, "unsupported map for base memref type '%s'",
                       tstr(op, base));
     return BUF_FAILURE;
   }
   if (!has_identity_layout(view)) {
-    buf_op_emit_error(op, "unsupported map for result memref type %s",
+    buf_op_emit_error(op, "unsupported map for result memref type '%s'",
                       tstr(op, view));
     return BUF_FAILURE;
   }
   if (base->u.shaped.memory_space != view->u.shaped.memory_space) {
     buf_op_emit_error(op,
                       "different memory spaces specified for base memref type "
-                      "%s and view memref type %s",
+                      "'%s' and view memref type '%s'",
                       tstr(op, base), tstr(op, view));
     return BUF_FAILURE;
   }
   if (op->num_operands - 2 != buf__type_num_dynamic_dims(view)) {
-    buf_op_emit_error(op, "incorrect number of size operands for type %s",
+    buf_op_emit_error(op, "incorrect number of size operands for type '%s'",
                       tstr(op, view));
     return BUF_FAILURE;
   }
@@ -1174,6 +1205,74 @@ static buf_attr_t expanded_layout(buf_ctx_t *ctx, buf_type_t src,
   return buf_attr_strided(ctx, result_rank, rs, off);
 }
 
+/* MLIR's verifyCollapsedShape for memref reshapes (several dynamic dims per
+ * group allowed): one group per collapsed dim, contiguous in-bounds
+ * indices, dynamic iff some member is, static products equal. */
+static buf_status_t verify_collapsed_shape(buf_op_t *op, buf_type_t collapsed,
+                                           buf_type_t expanded,
+                                           const buf__reassoc_t *r) {
+  uint32_t crank = collapsed->u.shaped.rank, erank = expanded->u.shaped.rank;
+  const int64_t *cs = collapsed->u.shaped.shape, *es = expanded->u.shaped.shape;
+  if (crank != r->num_groups) {
+    buf_op_emit_error(op,
+                      "invalid number of reassociation groups: found %u, "
+                      "expected %u",
+                      r->num_groups, crank);
+    return BUF_FAILURE;
+  }
+  int64_t next = 0;
+  for (uint32_t g = 0; g < r->num_groups; g++) {
+    const int64_t *dims = r->dims + r->start[g];
+    bool dyn = false;
+    int64_t product = 1;
+    for (uint32_t k = 0; k < r->len[g]; k++) {
+      int64_t d = dims[k];
+      if (d != next++) {
+        buf_op_emit_error(op, "reassociation indices must be contiguous");
+        return BUF_FAILURE;
+      }
+      if (d >= (int64_t)erank) {
+        buf_op_emit_error(op, "reassociation index %lld is out of bounds",
+                          (long long)d);
+        return BUF_FAILURE;
+      }
+      if (es[d] == BUF_DYNAMIC)
+        dyn = true;
+      else
+        product *= es[d];
+    }
+    if ((cs[g] == BUF_DYNAMIC) != dyn) {
+      buf_op_emit_error(op,
+                        "collapsed dim (%u) must be dynamic if and only if "
+                        "reassociation group is dynamic",
+                        g);
+      return BUF_FAILURE;
+    }
+    if (!dyn && product != cs[g]) {
+      buf_op_emit_error(op,
+                        "collapsed dim size (%lld) must equal reassociation "
+                        "group size (%lld)",
+                        (long long)cs[g], (long long)product);
+      return BUF_FAILURE;
+    }
+  }
+  if (crank == 0) {
+    for (uint32_t i = 0; i < erank; i++)
+      if (es[i] != 1) {
+        buf_op_emit_error(op, "rank 0 memrefs can only be extended/collapsed "
+                              "with/from ones");
+        return BUF_FAILURE;
+      }
+  } else if (next != (int64_t)erank) {
+    buf_op_emit_error(op,
+                      "expanded rank (%u) inconsistent with number of "
+                      "reassociation indices (%lld)",
+                      erank, (long long)next);
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
 /* Common checks of both reshapes: ranked memrefs, same element type and
  * memory space, ranks ordered, reassociation decodes and fits. */
 static buf_status_t check_reshape(buf_op_t *op, bool collapse,
@@ -1207,7 +1306,7 @@ static buf_status_t check_reshape(buf_op_t *op, bool collapse,
     return BUF_FAILURE;
   }
   buf_type_t expanded = collapse ? src : res, collapsed = collapse ? res : src;
-  return buf__verify_reassociation(op, expanded, collapsed);
+  return verify_collapsed_shape(op, collapsed, expanded, r);
 }
 
 static buf_status_t collapse_verify(buf_op_t *op) {
@@ -1477,22 +1576,32 @@ static buf_status_t global_verify(buf_op_t *op) {
                             "attribute");
       return BUF_FAILURE;
     }
-    buf_type_t want = buf_type_tensor_for_memref(buf_op_ctx(op), t);
-    if (init->type != want) {
+    buf_type_t it = init->type;
+    if (it->u.shaped.elem != t->u.shaped.elem) {
       buf_op_emit_error(op,
-                        "initial value expected to be of type '%s', but was "
-                        "of type '%s'",
-                        tstr(op, want), tstr(op, init->type));
+                        "initial value element expected to be of type '%s', "
+                        "but was of type '%s'",
+                        tstr(op, t->u.shaped.elem), tstr(op, it->u.shaped.elem));
+      return BUF_FAILURE;
+    }
+    if (it->u.shaped.rank != t->u.shaped.rank ||
+        memcmp(it->u.shaped.shape, t->u.shaped.shape,
+               t->u.shaped.rank * sizeof(int64_t)) != 0) {
+      buf_strbuf_t a = {0}, b = {0};
+      for (uint32_t i = 0; i < t->u.shaped.rank; i++)
+        buf_strbuf_printf(&a, "%s%lld", i ? ", " : "",
+                          (long long)t->u.shaped.shape[i]);
+      for (uint32_t i = 0; i < it->u.shaped.rank; i++)
+        buf_strbuf_printf(&b, "%s%lld", i ? ", " : "",
+                          (long long)it->u.shaped.shape[i]);
+      buf_op_emit_error(op, "initial value shape expected to be %s but was %s",
+                        a.data ? a.data : "", b.data ? b.data : "");
+      buf_strbuf_free(&a);
+      buf_strbuf_free(&b);
       return BUF_FAILURE;
     }
   }
-  buf_attr_t al = buf_op_attr(op, "alignment");
-  if (al && (al->kind != BUF_ATTR_INTEGER || !is_pow2(al->u.i))) {
-    buf_op_emit_error(op, "alignment attribute value %lld is not a power of 2",
-                      al->kind == BUF_ATTR_INTEGER ? (long long)al->u.i : 0LL);
-    return BUF_FAILURE;
-  }
-  return BUF_SUCCESS;
+  return check_alignment_attr(op);
 }
 
 static const char *const get_global_attrs[] = {"name", NULL};
@@ -1614,6 +1723,7 @@ static buf_status_t extract_strided_metadata_verify(buf_op_t *op) {
                       a.data ? a.data : "", b.data ? b.data : "");
     buf_strbuf_free(&a);
     buf_strbuf_free(&b);
+    buf_op_emit_error(op, "failed to infer returned types");
     return BUF_FAILURE;
   }
   return BUF_SUCCESS;
