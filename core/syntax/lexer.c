@@ -69,6 +69,16 @@ static buf_token_t error_tok(buf_lexer_t *lx, size_t start, size_t end,
   return t;
 }
 
+/* An error token reported at byte err (where a string literal broke off);
+ * it still consumes at least one byte so lexing makes progress. */
+static buf_token_t error_at(buf_lexer_t *lx, size_t err, const char *msg) {
+  size_t start = err < lx->len ? err : (lx->len ? lx->len - 1 : 0);
+  if (err >= lx->len && lx->len && lx->text[start] == '\n')
+    err = start; /* never point past the buffer */
+  buf_token_t t = error_tok(lx, err < lx->len ? err : start, err + 1, msg);
+  return t;
+}
+
 /* Skips whitespace and comments, keeping line numbers. */
 static void skip_space(buf_lexer_t *lx) {
   while (lx->pos < lx->len) {
@@ -90,9 +100,11 @@ static void skip_space(buf_lexer_t *lx) {
 
 /* Lexes the rest of a string starting at the opening quote at start; returns
  * the end offset (after the closing quote) or 0 on error. */
-static size_t scan_string(buf_lexer_t *lx, size_t start, const char **msg) {
+static size_t scan_string(buf_lexer_t *lx, size_t start, const char **msg,
+                          size_t *err) {
   size_t i = start + 1;
   for (;;) {
+    *err = i;
     if (i >= lx->len) {
       *msg = "expected '\"' in string literal";
       return 0;
@@ -188,18 +200,20 @@ buf_token_t buf__lex(buf_lexer_t *lx) {
   case '@': {
     if (at(lx, s + 1) == '"') {
       const char *msg = NULL;
-      size_t e = scan_string(lx, s + 1, &msg);
+      size_t err = s;
+      size_t e = scan_string(lx, s + 1, &msg, &err);
       if (!e)
-        return error_tok(lx, s, s + 1, msg);
+        return error_at(lx, err, msg);
       return make(lx, BUF_TK_AT, s, e);
     }
     return lex_prefixed(lx, s, BUF_TK_AT, "invalid symbol name");
   }
   case '"': {
     const char *msg = NULL;
-    size_t e = scan_string(lx, s, &msg);
+    size_t err = s;
+    size_t e = scan_string(lx, s, &msg, &err);
     if (!e)
-      return error_tok(lx, s, s + 1, msg);
+      return error_at(lx, err, msg);
     return make(lx, BUF_TK_STRING, s, e);
   }
   case '-':

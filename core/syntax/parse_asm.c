@@ -410,6 +410,8 @@ buf_status_t buf_parse_operand_list(buf_parser_t *p, const char *delimiter,
       return BUF_FAILURE;
     if (buf__p_accept(p, close))
       return BUF_SUCCESS;
+    if (p->tok.kind != BUF_TK_PERCENT)
+      return buf__p_error_tok(p, "expected '%s' to end operand list", close);
   } else if (p->tok.kind != BUF_TK_PERCENT) {
     return BUF_SUCCESS;
   }
@@ -425,8 +427,8 @@ buf_status_t buf_parse_operand_list(buf_parser_t *p, const char *delimiter,
     }
     (*out)[(*n)++] = u;
   } while (buf__p_accept(p, ","));
-  if (close)
-    return buf__p_expect(p, close);
+  if (close && !buf__p_accept(p, close))
+    return buf__p_error_tok(p, "expected '%s' to end operand list", close);
   return BUF_SUCCESS;
 }
 

@@ -328,10 +328,10 @@ static buf_status_t dense_elem(buf_parser_t *p, dense_lits_t *d,
       count++;
     } while (buf__p_accept(p, ","));
   }
-  buf_loc_t close = buf__p_tok_loc(p, &p->tok);
   buf__p_leave(p);
   if (BUF_FAILED(buf__p_expect(p, "]")))
     return BUF_FAILURE;
+  buf_loc_t close = buf__p_tok_loc(p, &p->tok); /* MLIR: after the ']' */
   if (count == 0) {
     if (d->leaf_depth >= 0 && (uint32_t)d->leaf_depth != depth + 1)
       return buf__p_error_at(p, close, "tensor literal is invalid; ranks are "
@@ -590,8 +590,8 @@ static buf_status_t parse_dense_array(buf_parser_t *p, buf_attr_t *out) {
       n++;
     } while (buf__p_accept(p, ","));
   }
-  if (BUF_FAILED(buf__p_expect(p, ">")))
-    return BUF_FAILURE;
+  if (!buf__p_accept(p, ">"))
+    return buf__p_error_tok(p, "expected '>' to close an array attribute");
   *out = buf_attr_dense_array(p->ctx, et, n, ints, flts);
   return BUF_SUCCESS;
 }
@@ -913,8 +913,11 @@ static buf_status_t parse_hash_attr(buf_parser_t *p, buf_attr_t *out) {
   if (!body && !dotted) {
     buf_ident_t name = buf__p_tok_ident(p, &t, 1);
     buf_attr_t a = buf__pmap_get(&p->attr_aliases, name);
-    if (!a)
-      return buf__p_error_tok(p, "undefined symbol alias id '%s'", name);
+    if (!a) {
+      buf_loc_t l = buf__p_tok_loc(p, &t);
+      l.col += t.len; /* MLIR points after the alias name */
+      return buf__p_error_at(p, l, "undefined symbol alias id '%s'", name);
+    }
     buf__p_next(p);
     *out = a;
     return BUF_SUCCESS;
@@ -990,7 +993,9 @@ buf_status_t buf__p_parse_dict_entries(buf_parser_t *p,
   buf__p_leave(p);
   if (BUF_FAILED(s) || p->failed)
     return BUF_FAILURE;
-  return buf__p_expect(p, "}");
+  if (!buf__p_accept(p, "}"))
+    return buf__p_error_tok(p, "expected '}' in attribute dictionary");
+  return BUF_SUCCESS;
 }
 
 buf_status_t buf__p_parse_dict_attr(buf_parser_t *p, buf_attr_t *out) {
@@ -1085,8 +1090,8 @@ static buf_status_t parse_attr_inner(buf_parser_t *p, buf_type_t hint,
           elems[n++] = e;
         } while (buf__p_accept(p, ","));
       }
-      if (BUF_FAILED(buf__p_expect(p, "]")))
-        return BUF_FAILURE;
+      if (!buf__p_accept(p, "]"))
+        return buf__p_error_tok(p, "expected ',' or ']'");
       *out = buf_attr_array(p->ctx, n, elems);
       return BUF_SUCCESS;
     }

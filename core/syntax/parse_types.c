@@ -92,8 +92,8 @@ static buf_status_t parse_dims(buf_parser_t *p, bool allow_dynamic,
   for (;;) {
     int64_t d;
     if (buf__p_is(p, "?")) {
-      if (!allow_dynamic)
-        return buf__p_error_tok(p, "expected static shape");
+      if (!allow_dynamic) /* MLIR's wording for vector<?x...> */
+        return buf__p_error_tok(p, "expected non-function type");
       d = BUF_DYNAMIC;
       buf__p_next(p);
     } else if (p->tok.kind == BUF_TK_INTEGER) {
@@ -161,9 +161,10 @@ static buf_status_t parse_tensor(buf_parser_t *p, buf_type_t *out) {
   if (buf__p_accept(p, "*")) {
     if (!buf__p_consume_x(p))
       return buf__p_error_tok(p, "expected 'x' in dimension list");
-    if (BUF_FAILED(parse_elem_type(p, "tensor", &elem)) ||
-        BUF_FAILED(buf__p_expect(p, ">")))
+    if (BUF_FAILED(parse_elem_type(p, "tensor", &elem)))
       return BUF_FAILURE;
+    if (!buf__p_accept(p, ">"))
+      return buf__p_error_tok(p, "expected '>' in tensor type");
     *out = buf_type_unranked_tensor(p->ctx, elem);
     return BUF_SUCCESS;
   }
@@ -175,8 +176,8 @@ static buf_status_t parse_tensor(buf_parser_t *p, buf_type_t *out) {
   buf_attr_t enc = NULL;
   if (buf__p_accept(p, ",") && BUF_FAILED(buf__p_parse_attr(p, NULL, &enc)))
     return BUF_FAILURE;
-  if (BUF_FAILED(buf__p_expect(p, ">")))
-    return BUF_FAILURE;
+  if (!buf__p_accept(p, ">"))
+    return buf__p_error_tok(p, "expected '>' in tensor type");
   *out = buf_type_tensor(p->ctx, rank, shape, elem, enc);
   return BUF_SUCCESS;
 }
@@ -236,6 +237,9 @@ static buf_status_t parse_memref(buf_parser_t *p, buf_type_t *out) {
     } else {
       ms = a;
     }
+    if (buf__p_accept(p, ","))
+      return buf__p_error_tok(p, "multiple memory spaces specified in memref "
+                                 "type");
   }
   if (BUF_FAILED(buf__p_expect(p, ">")))
     return BUF_FAILURE;
@@ -374,8 +378,11 @@ static buf_status_t parse_bang_type(buf_parser_t *p, buf_type_t *out) {
   if (!body && !dotted) {
     buf_ident_t name = buf__p_tok_ident(p, &t, 1);
     buf_type_t a = buf__pmap_get(&p->type_aliases, name);
-    if (!a)
-      return buf__p_error_tok(p, "undefined symbol alias id '%s'", name);
+    if (!a) {
+      buf_loc_t l = buf__p_tok_loc(p, &t);
+      l.col += t.len; /* MLIR points after the alias name */
+      return buf__p_error_at(p, l, "undefined symbol alias id '%s'", name);
+    }
     buf__p_next(p);
     *out = a;
     return BUF_SUCCESS;

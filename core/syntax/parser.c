@@ -107,12 +107,58 @@ buf_status_t buf__p_error_at(buf_parser_t *p, buf_loc_t loc, const char *fmt,
   return BUF_FAILURE;
 }
 
+/* Where MLIR reports a wrong token: right after the last non-blank text
+ * before it (skipping blank lines and trailing // comments), so that a
+ * missing ',' or '}' is reported where it should have been written. */
+static buf_loc_t wrong_token_loc(const buf_parser_t *p) {
+  const char *text = p->lx.text;
+  size_t end = p->tok.off;
+  uint32_t line = p->tok.line;
+  for (;;) {
+    while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t'))
+      end--;
+    if (end == 0)
+      return buf__p_tok_loc(p, &p->tok);
+    if (text[end - 1] != '\n' && text[end - 1] != '\r')
+      break;
+    end--;
+    if (text[end] == '\n') {
+      if (line <= p->first_line)
+        return buf__p_tok_loc(p, &p->tok);
+      line--;
+      if (end > 0 && text[end - 1] == '\r')
+        end--;
+    }
+    /* Drop a comment on the line just reached. */
+    size_t ls = end;
+    while (ls > 0 && text[ls - 1] != '\n')
+      ls--;
+    for (size_t i = ls; i + 1 < end; i++) {
+      if (text[i] == '/' && text[i + 1] == '/') {
+        end = i;
+        break;
+      }
+    }
+  }
+  size_t ls = end;
+  while (ls > 0 && text[ls - 1] != '\n')
+    ls--;
+  buf_loc_t l = {p->file, line,
+                 (uint32_t)(end - ls + 1) +
+                     (line == p->first_line ? p->col_offset : 0)};
+  return l;
+}
+
 buf_status_t buf__p_error_tok(buf_parser_t *p, const char *fmt, ...) {
   if (p->failed)
     return BUF_FAILURE;
   buf_loc_t loc = buf__p_tok_loc(p, &p->tok);
   if (p->tok.kind == BUF_TK_ERROR)
     return buf__p_error_at(p, loc, "%s", p->tok.msg);
+  /* "expected ..." complaints are about a missing token: MLIR places them
+   * after the previous token. */
+  if (strncmp(fmt, "expected", 8) == 0)
+    loc = wrong_token_loc(p);
   p->failed = true;
   va_list ap;
   va_start(ap, fmt);
@@ -566,7 +612,9 @@ buf_status_t buf__p_parse_loc(buf_parser_t *p, buf_loc_t *out) {
   if (BUF_FAILED(buf__p_expect(p, "(")) ||
       BUF_FAILED(parse_loc_inner(p, out, true)))
     return BUF_FAILURE;
-  return buf__p_expect(p, ")");
+  if (!buf__p_accept(p, ")"))
+    return buf__p_error_tok(p, "expected ')' in location");
+  return BUF_SUCCESS;
 }
 
 /* Remembers that *dst takes the value of a location alias defined later. */
@@ -676,8 +724,8 @@ static buf_status_t parse_op(buf_parser_t *p);
 static buf_status_t parse_block_body(buf_parser_t *p, buf_block_t *blk) {
   buf_block_t *saved = p->cur_block;
   p->cur_block = blk;
-  while (!p->failed && p->tok.kind != BUF_TK_CARET && !buf__p_is(p, "}") &&
-         p->tok.kind != BUF_TK_EOF) {
+  /* End of input inside a block is reported by parse_op, as MLIR does. */
+  while (!p->failed && p->tok.kind != BUF_TK_CARET && !buf__p_is(p, "}")) {
     if (BUF_FAILED(parse_op(p)))
       break;
   }
@@ -1019,7 +1067,7 @@ static buf_status_t parse_op(buf_parser_t *p) {
   buf_status_t s;
   if (p->tok.kind == BUF_TK_STRING)
     s = parse_generic(p, &st);
-  else if (p->tok.kind == BUF_TK_BARE_ID)
+  else if (p->tok.kind == BUF_TK_BARE_ID && !buf__p_starts_type(p))
     s = parse_custom(p, &st);
   else if (num_names)
     s = buf__p_error_tok(p, "expected operation name in quotes");
@@ -1152,6 +1200,9 @@ buf_op_t *buf_parse_source(buf_ctx_t *ctx, const char *file, const char *text,
   buf_region_append_block(module->regions[0], blk);
   p.cur_block = blk;
   p.cur_def = buf_ctx_lookup_opdef(ctx, "builtin.module");
+  /* Top-level ops sit in the implicit module: its default dialect applies
+   * (MLIR reports "tried 'builtin.foo' as well" there too). */
+  p.default_dialect = p.cur_def ? p.cur_def->default_dialect : NULL;
 
   /* The top level is one isolated scope (and one region level) holding the
    * implicit module's body. */
