@@ -131,6 +131,19 @@ static buf_status_t check_i1_operand(buf_op_t *op, uint32_t i) {
   return BUF_FAILURE;
 }
 
+/* ODS's SizedRegion<1> constraint on region i, with its message. The print
+ * hooks rely on it (they read the entry block's arguments). */
+static buf_status_t check_one_block(buf_op_t *op, uint32_t i,
+                                    const char *name) {
+  if (i < op->num_regions && buf_region_num_blocks(buf_op_region(op, i)) == 1)
+    return BUF_SUCCESS;
+  buf_op_emit_error(op,
+                    "region #%u ('%s') failed to verify constraint: region "
+                    "with 1 blocks",
+                    i, name);
+  return BUF_FAILURE;
+}
+
 /* "expects parent op 'name'" (MLIR's HasParent trait). */
 static buf_status_t check_parent(buf_op_t *op, const char *name) {
   buf_op_t *parent = buf_op_parent(op);
@@ -444,8 +457,8 @@ static buf_status_t for_verify(buf_op_t *op) {
                       "values");
     return BUF_FAILURE;
   }
+  if (BUF_FAILED(check_one_block(op, 0, "region"))) return BUF_FAILURE;
   buf_block_t *b = entry_of(op, 0);
-  if (!b) return BUF_SUCCESS; /* structural verification reports it */
   if (b->num_args == 0 || b->args[0]->type != bt) {
     buf_op_emit_error(op, "expected induction variable to be same type as "
                           "bounds and step");
@@ -551,6 +564,7 @@ static buf_status_t if_verify(buf_op_t *op) {
     buf_op_emit_error(op, "requires 2 regions");
     return BUF_FAILURE;
   }
+  if (BUF_FAILED(check_one_block(op, 0, "thenRegion"))) return BUF_FAILURE;
   if (op->num_results > 0 && buf_region_empty(buf_op_region(op, 1))) {
     buf_op_emit_error(op, "must have an else block if defining values");
     return BUF_FAILURE;
@@ -619,11 +633,10 @@ static buf_status_t while_verify(buf_op_t *op) {
     buf_op_emit_error(op, "requires 2 regions");
     return BUF_FAILURE;
   }
-  buf_block_t *before = entry_of(op, 0), *after = entry_of(op, 1);
-  if (!before || !after) {
-    buf_op_emit_error(op, "expects non-empty 'before' and 'after' regions");
+  if (BUF_FAILED(check_one_block(op, 0, "before")) ||
+      BUF_FAILED(check_one_block(op, 1, "after")))
     return BUF_FAILURE;
-  }
+  buf_block_t *before = entry_of(op, 0), *after = entry_of(op, 1);
   buf_op_t *cond = terminator_named(op, 0, "scf.condition");
   if (!cond) {
     buf_diag_t *d = buf_op_emit_error(op, "expects the 'before' region to "
@@ -976,8 +989,8 @@ static buf_status_t forall_verify(buf_op_t *op) {
                       op->num_results, nout);
     return BUF_FAILURE;
   }
+  if (BUF_FAILED(check_one_block(op, 0, "region"))) return BUF_FAILURE;
   buf_block_t *b = entry_of(op, 0);
-  if (!b) return BUF_SUCCESS;
   if (b->num_args != rank + nout) {
     buf_op_emit_error(op, "region expects %u arguments", rank);
     return BUF_FAILURE;
@@ -1198,8 +1211,8 @@ static buf_status_t parallel_verify(buf_op_t *op) {
       return BUF_FAILURE;
     }
   }
+  if (BUF_FAILED(check_one_block(op, 0, "region"))) return BUF_FAILURE;
   buf_block_t *b = entry_of(op, 0);
-  if (!b) return BUF_SUCCESS;
   if (b->num_args != nsteps) {
     buf_op_emit_error(op,
                       "expects the same number of induction variables: %u as "
