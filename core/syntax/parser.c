@@ -476,16 +476,11 @@ buf_status_t buf__p_define(buf_parser_t *p, buf_ident_t name, buf_loc_t loc,
     for (uint32_t i = 0; i < e->n; i++)
       if (e->vals[i])
         buf_value_replace_all_uses(e->vals[i], vals[i]);
-    /* Reuse the entry but move it to the top of the stack so level_pop
-     * sees it at this level. */
-    for (uint32_t i = 0; i < s->num; i++) {
-      if (s->stack[i] == e) {
-        memmove(&s->stack[i], &s->stack[i + 1],
-                (s->num - i - 1) * sizeof(void *));
-        s->num--;
-        break;
-      }
-    }
+    /* The pending entry is superseded by the new one below: mark it
+     * resolved (it stays in the stack, where level_pop drops it without
+     * touching the name map, which no longer points at it). */
+    e->defined = true;
+    e->n = 0;
     shadowed = ((ssa_slot_t *)e)->shadowed;
   } else {
     shadowed = e; /* a pending entry of an outer level, or NULL */
