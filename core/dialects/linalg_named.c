@@ -50,38 +50,46 @@ typedef struct ew_kind {
   const char *iop;     /* on integers and index, NULL: unsupported */
   bool iop_overflow;   /* iop carries overflowFlags */
   const char *bop;     /* on i1 for binary ops; NULL: iop */
-  const char *no_float; /* binary ops undefined on floats: upstream's error */
+  const char *no_float; /* binary op undefined on floats: upstream's error */
   bool no_bool;        /* binary op undefined on i1 */
 } ew_kind_t;
 
 static const ew_kind_t ew_kinds[] = {
+    /* name, arity, special, float op, int op, int op has overflow flags,
+     * i1 op, error on floats, undefined on i1 */
     {"exp", 1, EWS_NONE, "math.exp", NULL, false, NULL, NULL, false},
     {"log", 1, EWS_NONE, "math.log", NULL, false, NULL, NULL, false},
     {"abs", 1, EWS_NONE, "math.absf", NULL, false, NULL, NULL, false},
     {"ceil", 1, EWS_NONE, "math.ceil", NULL, false, NULL, NULL, false},
     {"floor", 1, EWS_NONE, "math.floor", NULL, false, NULL, NULL, false},
     {"negf", 1, EWS_NONE, "arith.negf", NULL, false, NULL, NULL, false},
-    {"reciprocal", 1, EWS_RECIPROCAL, "arith.divf", NULL, false, NULL, NULL, false},
+    {"reciprocal", 1, EWS_RECIPROCAL, "arith.divf", NULL, false, NULL, NULL,
+     false},
     {"round", 1, EWS_NONE, "math.round", NULL, false, NULL, NULL, false},
     {"sqrt", 1, EWS_NONE, "math.sqrt", NULL, false, NULL, NULL, false},
     {"rsqrt", 1, EWS_NONE, "math.rsqrt", NULL, false, NULL, NULL, false},
     {"square", 1, EWS_SQUARE, "arith.mulf", NULL, false, NULL, NULL, false},
     {"tanh", 1, EWS_NONE, "math.tanh", NULL, false, NULL, NULL, false},
     {"erf", 1, EWS_NONE, "math.erf", NULL, false, NULL, NULL, false},
-    {"add", 2, EWS_NONE, "arith.addf", "arith.addi", true, "arith.ori", NULL, false},
+    {"add", 2, EWS_NONE, "arith.addf", "arith.addi", true, "arith.ori", NULL,
+     false},
     {"sub", 2, EWS_NONE, "arith.subf", "arith.subi", true, NULL, NULL, true},
-    {"mul", 2, EWS_NONE, "arith.mulf", "arith.muli", true, "arith.andi", NULL, false},
+    {"mul", 2, EWS_NONE, "arith.mulf", "arith.muli", true, "arith.andi", NULL,
+     false},
     {"div", 2, EWS_NONE, "arith.divf", "arith.divsi", false, NULL, NULL, true},
     {"div_unsigned", 2, EWS_NONE, NULL, "arith.divui", false, NULL,
      "unsigned div not on uint", true},
-    {"max_signed", 2, EWS_NONE, "arith.maximumf", "arith.maxsi", false, NULL, NULL, false},
-    {"min_signed", 2, EWS_NONE, "arith.minimumf", "arith.minsi", false, NULL, NULL, false},
+    {"max_signed", 2, EWS_NONE, "arith.maximumf", "arith.maxsi", false, NULL,
+     NULL, false},
+    {"min_signed", 2, EWS_NONE, "arith.minimumf", "arith.minsi", false, NULL,
+     NULL, false},
     {"max_unsigned", 2, EWS_NONE, NULL, "arith.maxui", false, NULL,
      "unsigned max not on uint", false},
     {"min_unsigned", 2, EWS_NONE, NULL, "arith.minui", false, NULL,
      "unsigned min not on uint", false},
     {"powf", 2, EWS_NONE, "math.powf", NULL, false, NULL, NULL, false},
-    {"select", 3, EWS_SELECT, "arith.select", "arith.select", false, NULL, NULL, false},
+    {"select", 3, EWS_SELECT, "arith.select", "arith.select", false, NULL,
+     NULL, false},
 };
 #define NUM_EW_KINDS ((int)(sizeof ew_kinds / sizeof ew_kinds[0]))
 
@@ -321,8 +329,8 @@ static buf_status_t build_named_body(buf_parser_t *p, buf_loc_t loc,
     return BUF_SUCCESS;
   }
   case BUF__LK_CONTRACT:
-    return build_contract(p, loc, &bb,
-                          attr_is_unsigned_cast(buf_state_get_attr(st, "cast")));
+    return build_contract(
+        p, loc, &bb, attr_is_unsigned_cast(buf_state_get_attr(st, "cast")));
   default:
     return build_elementwise(p, loc, &bb, ew);
   }

@@ -20,4 +20,6 @@
 // RUN: buffer-opt %t.gours | mlir-opt | diff -B %t.ours -
 // RUN: mlir-opt %S/bodies.mlir --mlir-print-op-generic | buffer-opt > /dev/null
 // RUN: buffer-opt %S/bodies.mlir | mlir-opt > /dev/null
+// RUN: mlir-opt %S/dynamic.mlir > %t.dtheirs
+// RUN: buffer-opt %S/dynamic.mlir | diff -B - %t.dtheirs
 // RUN: mlir-opt %S/invalid.mlir --split-input-file --verify-diagnostics > /dev/null
