@@ -193,10 +193,11 @@ static bool attr_eq(const void *stored, const void *key) {
   return false;
 }
 
+/* Copies n bytes into the arena; never NULL (empty arrays included), so
+ * readers may memcmp/memcpy them without checks. */
 static void *dup(buf_ctx_t *ctx, const void *p, size_t n) {
-  if (!p || n == 0) return NULL;
-  void *q = buf_arena_alloc(&ctx->arena, n);
-  memcpy(q, p, n);
+  void *q = buf_arena_alloc(&ctx->arena, n ? n : 8);
+  if (n && p) memcpy(q, p, n);
   return q;
 }
 

@@ -101,10 +101,11 @@ static bool type_eq(const void *stored, const void *key) {
   return false;
 }
 
+/* Copies n bytes into the arena. Never NULL, even for n == 0, so callers
+ * may pass the arrays of rank-0 shapes and empty lists to memcmp/memcpy. */
 static void *dup(buf_ctx_t *ctx, const void *p, size_t n) {
-  if (n == 0) return NULL;
-  void *q = buf_arena_alloc(&ctx->arena, n);
-  memcpy(q, p, n);
+  void *q = buf_arena_alloc(&ctx->arena, n ? n : 8);
+  if (n) memcpy(q, p, n);
   return q;
 }
 

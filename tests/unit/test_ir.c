@@ -85,6 +85,10 @@ static void test_interning(void) {
   CHECK(t1 == buf_type_tensor(ctx, 2, s2, f32, NULL));
   CHECK(t1 != buf_type_tensor(ctx, 2, s2, buf_type_f64(ctx), NULL));
   CHECK(t1->u.shaped.shape != s1); /* copied into the arena */
+  /* Rank-0 shapes and empty lists are non-NULL (safe for memcmp). */
+  CHECK(buf_type_tensor(ctx, 0, NULL, f32, NULL)->u.shaped.shape != NULL);
+  CHECK(buf_type_function(ctx, 0, NULL, 0, NULL)->u.func.inputs != NULL);
+  CHECK(buf_attr_array(ctx, 0, NULL)->u.array.elems != NULL);
   buf_type_t m1 = buf_type_memref_for_tensor(ctx, t1, NULL);
   CHECK(m1->kind == BUF_TYPE_MEMREF && m1->u.shaped.rank == 2 &&
         m1->u.shaped.layout == NULL && m1->u.shaped.elem == f32);
