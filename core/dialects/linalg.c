@@ -352,8 +352,9 @@ static buf_status_t verify_shapes(buf_op_t *op, const buf_linalg_info_t *info) {
       continue;
     for (uint32_t r = 0; r < m->num_results; r++) {
       buf_affine_expr_t *e = m->results[r];
-      if (e->kind == BUF_AFFINE_DIM && ranges[e->value] == BUF_DYNAMIC &&
-          !(e->value < 0 || (uint64_t)e->value >= info->num_loops))
+      if (e->kind == BUF_AFFINE_DIM && e->value >= 0 &&
+          (uint64_t)e->value < info->num_loops &&
+          ranges[e->value] == BUF_DYNAMIC)
         ranges[e->value] = dim_of(t, r);
     }
   }
