@@ -1089,22 +1089,35 @@ static buf_status_t collapse_parse(buf_parser_t *p, buf_op_state_t *st) {
 }
 
 /* memref.expand_shape %m [[0, 1], ...] output_shape [..] attr-dict
- *     : T into U */
+ *     : T into U
+ * The pre-MLIR-19 spelling without output_shape is accepted when the result
+ * shape is static (the output shape is then the result shape). */
 static buf_status_t expand_parse(buf_parser_t *p, buf_op_state_t *st) {
-  buf_unresolved_t src, *dyn;
-  uint32_t ndyn;
-  buf_attr_t reassoc, statics;
+  buf_unresolved_t src, *dyn = NULL;
+  uint32_t ndyn = 0;
+  buf_attr_t reassoc, statics = NULL;
   buf_type_t from, to;
   if (BUF_FAILED(buf_parse_operand(p, &src)) ||
-      BUF_FAILED(buf__parse_reassociation(p, &reassoc)) ||
-      BUF_FAILED(buf_parse_keyword(p, "output_shape")) ||
-      BUF_FAILED(buf_parse_dynamic_index_list(p, &dyn, &ndyn, &statics)) ||
-      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf__parse_reassociation(p, &reassoc)))
+    return BUF_FAILURE;
+  if (buf_parse_optional_keyword(p, "output_shape") &&
+      BUF_FAILED(buf_parse_dynamic_index_list(p, &dyn, &ndyn, &statics)))
+    return BUF_FAILURE;
+  buf_loc_t tloc = buf_parser_loc(p);
+  if (BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
       BUF_FAILED(buf_parse_colon_type(p, &from)) ||
       BUF_FAILED(buf_parse_keyword(p, "into")) ||
       BUF_FAILED(buf_parse_type(p, &to)) ||
       BUF_FAILED(resolve_source_and_indices(p, st, &src, from, dyn, ndyn)))
     return BUF_FAILURE;
+  if (!statics) {
+    if (!is_ranked_memref(to) || !buf_type_has_static_shape(to))
+      return buf_parser_error_at(p, tloc,
+                                 "expected 'output_shape' for a result with "
+                                 "dynamic dimensions");
+    statics = buf_attr_i64_array(st->ctx, to->u.shaped.rank,
+                                 to->u.shaped.shape);
+  }
   buf_state_add_result(st, to);
   buf_state_set_attr(st, "reassociation", reassoc);
   buf_state_set_attr(st, "static_output_shape", statics);
