@@ -5,6 +5,8 @@
  *   GET|HEAD /v1/artifacts/{key}     every artifact of a key (JSON)
  *   GET|HEAD /v1/artifacts/{key}/{n} one artifact's raw bytes
  *   GET /v1/keys/{key}               what went into a key
+ *   POST /v1/explain                 the key a compile request would use, its
+ *                                    components, and whether it is cached
  *   GET /healthz, /readyz, /metrics, /v1/version, /v1/pipelines
  *
  * The loop thread only validates the request JSON and answers from memory;
@@ -23,6 +25,7 @@
 
 enum route_id {
   ROUTE_COMPILE,
+  ROUTE_EXPLAIN,
   ROUTE_ARTIFACTS,
   ROUTE_KEYS,
   ROUTE_HEALTHZ,
@@ -323,6 +326,18 @@ static void handle_compile(bd_server_t *s, bd_request_t *r) {
   submit(s, r, job);
 }
 
+static void handle_explain(bd_server_t *s, bd_request_t *r) {
+  size_t len;
+  const char *body = bd_request_body(r, &len);
+  bd_job_t *job = calloc(1, sizeof *job);
+  job->kind = BD_JOB_EXPLAIN;
+  if (!parse_compile_request(r, body, len, job)) {
+    bd_job_free(job);
+    return;
+  }
+  submit(s, r, job);
+}
+
 /* /v1/artifacts/{key}[/{name}] and /v1/keys/{key} */
 static void handle_by_key(bd_server_t *s, bd_request_t *r, bd_job_kind_t kind,
                           const char *rest) {
@@ -381,6 +396,8 @@ static enum route_id classify(const char *path, const char **rest) {
   *rest = NULL;
   if (strcmp(path, "/v1/compile") == 0)
     return ROUTE_COMPILE;
+  if (strcmp(path, "/v1/explain") == 0)
+    return ROUTE_EXPLAIN;
   if (strncmp(path, "/v1/artifacts/", 14) == 0) {
     *rest = path + 14;
     return ROUTE_ARTIFACTS;
@@ -421,6 +438,10 @@ void bd_route(bd_server_t *s, bd_request_t *r) {
   case ROUTE_COMPILE:
     if (method_is(r, "POST", NULL))
       handle_compile(s, r);
+    return;
+  case ROUTE_EXPLAIN:
+    if (method_is(r, "POST", NULL))
+      handle_explain(s, r);
     return;
   case ROUTE_ARTIFACTS:
     if (method_is(r, "GET", "HEAD"))

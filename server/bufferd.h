@@ -101,6 +101,7 @@ typedef enum bd_job_kind {
   BD_JOB_COMPILE,           /* POST /v1/compile */
   BD_JOB_FETCH,             /* GET|HEAD /v1/artifacts/{key}[/{name}] */
   BD_JOB_KEY_INFO,          /* GET /v1/keys/{key} */
+  BD_JOB_EXPLAIN,           /* POST /v1/explain: the key a compile would use */
 } bd_job_kind_t;
 
 struct bd_job {

@@ -223,7 +223,25 @@ static void answer_entry(bd_job_t *job, const cache_entry_t *e, bool hit) {
   job->cache_hit = hit;
 }
 
-static void compile(bd_server_t *s, bd_job_t *job) {
+/* Fills parts from a prepared compilation. */
+static void key_parts_of(const buf_compilation_t *c, cache_key_parts_t *parts) {
+  *parts = (cache_key_parts_t){
+      .compiler_version = BUF_COMPILER_VERSION,
+      .canonical_ir = buf_compilation_canonical_ir(c),
+      .pipeline = buf_compilation_pipeline(c),
+      .artifacts = buf_compilation_artifact_list(c),
+      .target_options = "{}",
+  };
+}
+
+static json_t *components_json(const cache_key_parts_t *parts) {
+  return json_pack("{s:i,s:s,s:s,s:s,s:s,s:s}", "key_schema", CACHE_KEY_SCHEMA_VERSION,
+                   "compiler_version", parts->compiler_version, "canonical_ir",
+                   parts->canonical_ir, "pipeline", parts->pipeline, "artifacts",
+                   parts->artifacts, "target_options", parts->target_options);
+}
+
+static buf_compilation_t *prepare_job(bd_server_t *s, bd_job_t *job) {
   bd_config_t *cfg = s->cfg;
   buf_compile_request_t req = {
       .program = job->program,
@@ -245,15 +263,37 @@ static void compile(bd_server_t *s, bd_job_t *job) {
                             : "the program has errors",
               diagnostics_of(c));
     buf_compilation_destroy(c);
-    return;
+    return NULL;
   }
-  cache_key_parts_t parts = {
-      .compiler_version = BUF_COMPILER_VERSION,
-      .canonical_ir = buf_compilation_canonical_ir(c),
-      .pipeline = buf_compilation_pipeline(c),
-      .artifacts = buf_compilation_artifact_list(c),
-      .target_options = "{}",
-  };
+  return c;
+}
+
+/* The key a compile of this request would use, its components, and whether
+ * the local cache holds it. */
+static void explain(bd_server_t *s, bd_job_t *job) {
+  buf_compilation_t *c = prepare_job(s, job);
+  if (!c)
+    return;
+  cache_key_parts_t parts;
+  key_parts_of(c, &parts);
+  cache_key_compute(&parts, job->key);
+  char *stored = s->cache ? cache_components(s->cache, job->key) : NULL;
+  json_t *o = json_pack("{s:s,s:b,s:o}", "key", job->key, "cached", stored != NULL,
+                        "components", components_json(&parts));
+  free(stored);
+  job->response = json_dumps(o, JSON_COMPACT);
+  job->response_len = strlen(job->response);
+  json_decref(o);
+  job->http_status = 200;
+  buf_compilation_destroy(c);
+}
+
+static void compile(bd_server_t *s, bd_job_t *job) {
+  buf_compilation_t *c = prepare_job(s, job);
+  if (!c)
+    return;
+  cache_key_parts_t parts;
+  key_parts_of(c, &parts);
   cache_key_compute(&parts, job->key);
 
   cache_entry_t e;
@@ -289,11 +329,7 @@ static void compile(bd_server_t *s, bd_job_t *job) {
   clock_gettime(CLOCK_MONOTONIC, &t1);
   job->compile_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
 
-  json_t *components = json_pack(
-      "{s:i,s:s,s:s,s:s,s:s,s:s}", "key_schema", CACHE_KEY_SCHEMA_VERSION,
-      "compiler_version", parts.compiler_version, "canonical_ir",
-      parts.canonical_ir, "pipeline", parts.pipeline, "artifacts",
-      parts.artifacts, "target_options", parts.target_options);
+  json_t *components = components_json(&parts);
   json_t *meta = json_pack("{s:i,s:o,s:o,s:s}", "status", BUF_FAILED(ran) ? 422 : 200,
                            "diagnostics", diagnostics_of(c), "timings",
                            timings_json(c), "pipeline", parts.pipeline);
@@ -399,6 +435,9 @@ void bd_compile_job(bd_server_t *s, bd_job_t *job) {
     break;
   case BD_JOB_KEY_INFO:
     key_info(s, job);
+    break;
+  case BD_JOB_EXPLAIN:
+    explain(s, job);
     break;
   }
 }

@@ -31,6 +31,7 @@ SRC = sys.argv[2]
 ONLY = sys.argv[3:]
 BUFFERD = os.path.join(BIN, "bufferd")
 BUFFER_OPT = os.path.join(BIN, "buffer-opt")
+BUFFERC = os.path.join(BIN, "bufferc")
 
 # --- schemas -----------------------------------------------------------------
 
@@ -255,6 +256,9 @@ def test_miss_then_hit_and_respelled(tmp):
         check(p.returncode == 0, "buffer-opt --emit=json")
         status, _, from_json = d.compile(json.loads(p.stdout))
         check(status == 200 and from_json["key"] == key, "JSON form hits the same key")
+        status, _, explained = d.json("POST", "/v1/explain", {"program": PROGRAM_RESPELLED})
+        check(status == 200 and explained["key"] == key and explained["cached"], "explain")
+        validate(explained, "explain-response.schema.json")
     finally:
         d.stop()
 
@@ -602,6 +606,68 @@ def test_config_sources(tmp):
     check(p.returncode == 2 and b"invalid value" in p.stderr, "bad flag value is a usage error")
     p = subprocess.run([BUFFERD, "--no-such-flag"], capture_output=True)
     check(p.returncode == 2, "unknown flag is a usage error")
+
+
+def bufferc(d, *args, cwd=None, env=None):
+    e = dict(os.environ)
+    e.update(env or {})
+    p = subprocess.run([BUFFERC, *args, "--server", "http://127.0.0.1:%d" % d.port],
+                       capture_output=True, cwd=cwd, env=e)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
+def test_bufferc(tmp):
+    d = Daemon(tmp)
+    try:
+        corpus = os.environ.get("BUF_CORPUS_DIR", "")
+        files = []
+        for name in ["calls/call_chain.mlir", "loops/tiled_matmul.mlir", "models/mlp.mlir"]:
+            if os.path.exists(os.path.join(corpus, name)):
+                files.append(os.path.join(corpus, name))
+        prog = os.path.join(tmp, "add.mlir")
+        with open(prog, "w") as f:
+            f.write(PROGRAM)
+        files.append(prog)
+        # One file to stdout: the same memref IR as buffer-opt.
+        for f in files:
+            rc, out, err = bufferc(d, "compile", f, "--pipeline", "symbol-dce")
+            check(rc == 0, "bufferc compile %s: %s" % (f, err))
+            want = subprocess.run([BUFFER_OPT, "--symbol-dce", f], capture_output=True).stdout.decode()
+            check(out.rstrip() == want.rstrip(), "bufferc output equals buffer-opt's for " + f)
+        # Several files in parallel into a directory.
+        out_dir = os.path.join(tmp, "out")
+        rc, out, err = bufferc(d, "compile", *files, "--emit", "memref,json", "-o", out_dir, "-j", "3")
+        check(rc == 0, "multi-file compile: " + err)
+        check(os.path.exists(os.path.join(out_dir, "add.memref.mlir")), "memref artifact written")
+        check(os.path.exists(os.path.join(out_dir, "add.json")), "json artifact written")
+        # A program error: exit 1, diagnostics like a compiler's.
+        bad = os.path.join(tmp, "bad.mlir")
+        with open(bad, "w") as f:
+            f.write(BAD_PROGRAM)
+        rc, out, err = bufferc(d, "compile", bad)
+        check(rc == 1, "program error exits 1 (got %d)" % rc)
+        check(re.search(r"bad\.mlir:4:\d+: error: ", err), "located diagnostic: " + err)
+        check("  return %c0 : index" in err and "^" in err, "source line and caret: " + err)
+        # get, explain, stats.
+        _, _, doc = d.compile(PROGRAM)
+        rc, out, err = bufferc(d, "get", doc["key"], "--emit", "memref")
+        check(rc == 0 and out == doc["artifacts"]["memref"], "bufferc get: " + err)
+        rc, out, err = bufferc(d, "get", "f" * 64)
+        check(rc == 1, "get of an unknown key exits 1")
+        env = {"XDG_CACHE_HOME": os.path.join(tmp, "xdg")}
+        rc, out, err = bufferc(d, "explain", prog, env=env)
+        check(rc == 0 and "key: " + doc["key"] in out and "cached: yes" in out, "explain: " + out + err)
+        rc, out, err = bufferc(d, "explain", prog, "--pipeline", "empty-tensor-to-alloc-tensor", env=env)
+        check(rc == 0 and "cached: no" in out and "- pipeline" in out, "explain names the change: " + out)
+        rc, out, err = bufferc(d, "stats")
+        check(rc == 0 and re.search(r"compiles\s+\d", out), "stats: " + out)
+        rc, out, err = bufferc(d, "frobnicate")
+        check(rc == 2, "unknown command exits 2")
+    finally:
+        d.stop()
+    p = subprocess.run([BUFFERC, "compile", prog, "--server", "http://127.0.0.1:%d" % free_port()],
+                       capture_output=True)
+    check(p.returncode == 3, "unreachable server exits 3 (got %d)" % p.returncode)
 
 
 TESTS = [v for k, v in list(globals().items()) if k.startswith("test_")]
