@@ -210,10 +210,9 @@ static void print_paren_results(buf_printer_t *pr, buf_op_t *op) {
 }
 
 /* Block arguments for a parsed region: names from `names` with `type`. */
-static buf_region_arg_t *typed_args(buf_ctx_t *ctx, buf_region_arg_t *names,
-                                    uint32_t n, buf_type_t type) {
+static buf_region_arg_t *typed_args(buf_region_arg_t *names, uint32_t n,
+                                    buf_type_t type) {
   for (uint32_t i = 0; i < n; i++) names[i].type = type;
-  (void)ctx;
   return names;
 }
 
@@ -868,7 +867,7 @@ static buf_status_t forall_parse(buf_parser_t *p, buf_op_state_t *st) {
     return BUF_FAILURE;
   buf_state_add_results(st, nout, ts);
 
-  typed_args(ctx, ivs, niv, index);
+  typed_args(ivs, niv, index);
   for (uint32_t i = 0; i < nout; i++) outs[i].type = ts[i];
   buf_region_arg_t *args = concat_args(ctx, ivs, niv, outs, nout);
   buf_region_t *body = buf_state_add_region(st);
@@ -1132,7 +1131,7 @@ static buf_status_t parallel_parse(buf_parser_t *p, buf_op_state_t *st) {
     return BUF_FAILURE;
   buf_state_add_results(st, ninit, ts);
   buf_region_t *body = buf_state_add_region(st);
-  if (BUF_FAILED(buf_parse_region(p, body, typed_args(ctx, ivs, niv, index),
+  if (BUF_FAILED(buf_parse_region(p, body, typed_args(ivs, niv, index),
                                   niv)))
     return BUF_FAILURE;
   buf_region_ensure_terminator(ctx, body, "scf.reduce", st->loc);
