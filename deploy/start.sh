@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
-# The main command: installs the build dependencies (idempotent), builds,
-# and runs buffer-opt on an example tensor program: parse, verify, print
-# the canonical form, then interpret its @main.
-# usage: deploy/start.sh [program.mlir]
+# The main command: installs the build dependencies (idempotent), builds, and
+# starts bufferd on 127.0.0.1:8080 in the foreground, with its SQLite cache in
+# the per-user cache directory ($XDG_CACHE_HOME/bufferd or ~/.cache/bufferd).
+# Extra arguments go to bufferd (see build/bin/bufferd --help), e.g.
+#   deploy/start.sh --listen 127.0.0.1:9000 --workers 4
+# Try it from another terminal:
+#   build/bin/bufferc compile tests/programs/matmul_relu.run.mlir
 set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$top/deploy/install-deps.sh" --build-only
 "$top/deploy/build.sh"
-program=${1:-$top/tests/programs/matmul_relu.run.mlir}
-echo "== buffer-opt $program" >&2
-"$top/build/bin/buffer-opt" "$program"
-echo "== buffer-opt --run=main $program" >&2
-exec "$top/build/bin/buffer-opt" --run=main "$program"
+exec "$top/build/bin/bufferd" "$@"
