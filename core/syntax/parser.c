@@ -1055,9 +1055,11 @@ static buf_status_t parse_op(buf_parser_t *p) {
                            (unsigned long long)p->max_ops);
   p->num_ops++;
 
+  /* Like MLIR, an op is located at its name, not at its result list. */
+  buf_loc_t name_loc = buf__p_tok_loc(p, &p->tok);
   buf_op_state_t st;
   memset(&st, 0, sizeof st);
-  st.loc = loc;
+  st.loc = name_loc;
   const buf_opdef_t *saved_def = p->cur_def;
   buf_status_t s;
   if (p->tok.kind == BUF_TK_STRING)
@@ -1077,7 +1079,7 @@ static buf_status_t parse_op(buf_parser_t *p) {
                            "operation defines %u results but was provided %u "
                            "to bind",
                            st.num_results, num_bound);
-  buf_loc_t op_loc = loc;
+  buf_loc_t op_loc = name_loc;
   p->deferred_alias = NULL;
   if (BUF_FAILED(buf__p_parse_optional_trailing_loc(p, &op_loc)))
     return BUF_FAILURE;
