@@ -7,7 +7,9 @@
  * folded (floordiv/ceildiv/mod with floor semantics), constants and symbolic
  * operands go to the right of + and *, x + 0 and x * 1 vanish, x * 0 is 0,
  * (x + c1) + c2 and (x * c1) * c2 fold their constants, c1*x + c2*x merges,
- * and (x * c1) floordiv/mod c2 simplify when c2 divides c1.
+ * divisions and mods by constants use the known divisors of their
+ * operands (MLIR's getLargestKnownDivisor), and x - (x floordiv c) * c
+ * becomes x mod c.
  */
 #include "ir_internal.h"
 
@@ -61,6 +63,8 @@ static buf_affine_expr_t *add(buf_ctx_t *ctx, buf_affine_expr_t *l,
                               buf_affine_expr_t *r);
 static buf_affine_expr_t *mul(buf_ctx_t *ctx, buf_affine_expr_t *l,
                               buf_affine_expr_t *r);
+static buf_affine_expr_t *divmod(buf_ctx_t *ctx, buf_affine_kind_t kind,
+                                 buf_affine_expr_t *l, buf_affine_expr_t *r);
 
 static buf_affine_expr_t *mul(buf_ctx_t *ctx, buf_affine_expr_t *l,
                               buf_affine_expr_t *r) {
@@ -69,6 +73,12 @@ static buf_affine_expr_t *mul(buf_ctx_t *ctx, buf_affine_expr_t *l,
   /* Constants, then symbolic operands, go to the right. */
   if (l->kind == BUF_AFFINE_CONST ||
       (symbolic_or_const(l) && !symbolic_or_const(r)))
+    return mul(ctx, r, l);
+  /* Two plain symbols (or dims) go in position order, as mlir-opt prints
+   * them. */
+  if (l->kind == r->kind &&
+      (l->kind == BUF_AFFINE_DIM || l->kind == BUF_AFFINE_SYMBOL) &&
+      l->value > r->value)
     return mul(ctx, r, l);
   if (r->kind == BUF_AFFINE_CONST) {
     if (r->value == 1) return l;
@@ -124,35 +134,103 @@ static buf_affine_expr_t *add(buf_ctx_t *ctx, buf_affine_expr_t *l,
   /* (x + c) + y -> (x + y) + c */
   if (l->kind == BUF_AFFINE_ADD && l->rhs->kind == BUF_AFFINE_CONST)
     return add(ctx, add(ctx, l->lhs, r), l->rhs);
+  /* x + ((x floordiv q) * q) * -1 and x + (x floordiv c) * -c are x mod q. */
+  if (r->kind == BUF_AFFINE_MUL) {
+    buf_affine_expr_t *rl = r->lhs, *rr = r->rhs;
+    if (rr->kind == BUF_AFFINE_CONST && rr->value == -1 &&
+        rl->kind == BUF_AFFINE_MUL) {
+      buf_affine_expr_t *fd = rl->lhs, *q = rl->rhs;
+      if (fd->kind == BUF_AFFINE_FLOORDIV && buf_affine_expr_equal(fd->rhs, q) &&
+          buf_affine_expr_equal(fd->lhs, l))
+        return divmod(ctx, BUF_AFFINE_MOD, l, q);
+    }
+    if (rl->kind == BUF_AFFINE_FLOORDIV && buf_affine_expr_equal(rl->lhs, l) &&
+        rl->rhs->kind == BUF_AFFINE_CONST && rr->kind == BUF_AFFINE_CONST &&
+        rl->rhs->value == -rr->value)
+      return divmod(ctx, BUF_AFFINE_MOD, l, rl->rhs);
+  }
   return mk(ctx, BUF_AFFINE_ADD, 0, l, r);
+}
+
+static uint64_t gcd_u64(uint64_t a, uint64_t b) {
+  while (b) {
+    uint64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* The largest constant known to divide e (MLIR's getLargestKnownDivisor);
+ * 0 stands for the constant 0, which every number divides. */
+static int64_t known_divisor(buf_affine_expr_t *e) {
+  switch (e->kind) {
+  case BUF_AFFINE_CONST:
+    return e->value < 0 ? -e->value : e->value;
+  case BUF_AFFINE_DIM:
+  case BUF_AFFINE_SYMBOL:
+    return 1;
+  case BUF_AFFINE_MUL:
+    return known_divisor(e->lhs) * known_divisor(e->rhs);
+  case BUF_AFFINE_ADD:
+  case BUF_AFFINE_MOD:
+    return (int64_t)gcd_u64((uint64_t)known_divisor(e->lhs),
+                            (uint64_t)known_divisor(e->rhs));
+  case BUF_AFFINE_FLOORDIV:
+  case BUF_AFFINE_CEILDIV:
+    if (e->rhs->kind == BUF_AFFINE_CONST && e->rhs->value != 0) {
+      int64_t d = known_divisor(e->lhs);
+      if (d % e->rhs->value == 0) {
+        int64_t q = d / e->rhs->value;
+        return q < 0 ? -q : q;
+      }
+    }
+    return 1;
+  }
+  return 1;
 }
 
 static buf_affine_expr_t *divmod(buf_ctx_t *ctx, buf_affine_kind_t kind,
                                  buf_affine_expr_t *l, buf_affine_expr_t *r) {
-  /* MLIR folds mod only for positive divisors. */
-  if (r->kind == BUF_AFFINE_CONST && r->value != 0 &&
-      !(kind == BUF_AFFINE_MOD && r->value < 1)) {
-    int64_t c = r->value;
-    if (l->kind == BUF_AFFINE_CONST) {
-      switch (kind) {
-      case BUF_AFFINE_FLOORDIV: return buf_affine_const(ctx, floordiv(l->value, c));
-      case BUF_AFFINE_CEILDIV: return buf_affine_const(ctx, ceildiv(l->value, c));
-      default: return buf_affine_const(ctx, modp(l->value, c));
-      }
-    }
-    if (c == 1)
-      return kind == BUF_AFFINE_MOD ? buf_affine_const(ctx, 0) : l;
-    if (c > 0 && l->kind == BUF_AFFINE_MUL &&
-        l->rhs->kind == BUF_AFFINE_CONST && l->rhs->value % c == 0) {
-      if (kind == BUF_AFFINE_MOD) return buf_affine_const(ctx, 0);
-      return mul(ctx, l->lhs, buf_affine_const(ctx, l->rhs->value / c));
-    }
-    /* (x floordiv c1) floordiv c2 -> x floordiv (c1 * c2) */
-    if (kind != BUF_AFFINE_MOD && c > 0 && l->kind == kind &&
-        l->rhs->kind == BUF_AFFINE_CONST && l->rhs->value > 0)
-      return divmod(ctx, kind, l->lhs,
-                    buf_affine_const(ctx, l->rhs->value * c));
+  if (r->kind != BUF_AFFINE_CONST || r->value == 0)
+    return mk(ctx, kind, 0, l, r);
+  int64_t c = r->value;
+  /* Constant operands fold (floor semantics). mlir-opt folds a constant
+   * floordiv by a negative divisor too, but leaves ceildiv and mod by a
+   * non-positive divisor alone. */
+  if (l->kind == BUF_AFFINE_CONST) {
+    if (kind == BUF_AFFINE_FLOORDIV)
+      return buf_affine_const(ctx, floordiv(l->value, c));
+    if (c >= 1)
+      return buf_affine_const(ctx, kind == BUF_AFFINE_CEILDIV
+                                       ? ceildiv(l->value, c)
+                                       : modp(l->value, c));
   }
+  if (c < 1) return mk(ctx, kind, 0, l, r);
+  if (kind == BUF_AFFINE_MOD) {
+    /* x mod c is 0 when c divides x. */
+    if (known_divisor(l) % c == 0) return buf_affine_const(ctx, 0);
+    if (l->kind == BUF_AFFINE_ADD) {
+      /* (a + b) mod c drops a term that c divides. */
+      if (known_divisor(l->lhs) % c == 0) return divmod(ctx, kind, l->rhs, r);
+      if (known_divisor(l->rhs) % c == 0) return divmod(ctx, kind, l->lhs, r);
+    }
+    /* (x mod c1) mod c2 -> x mod c2 when c2 divides c1. */
+    if (l->kind == BUF_AFFINE_MOD && l->rhs->kind == BUF_AFFINE_CONST &&
+        l->rhs->value >= 1 && l->rhs->value % c == 0)
+      return divmod(ctx, kind, l->lhs, r);
+    return mk(ctx, kind, 0, l, r);
+  }
+  if (c == 1) return l;
+  /* (x * c1) div c2 -> x * (c1 / c2) when c2 divides c1. */
+  if (l->kind == BUF_AFFINE_MUL && l->rhs->kind == BUF_AFFINE_CONST &&
+      l->rhs->value % c == 0)
+    return mul(ctx, l->lhs, buf_affine_const(ctx, l->rhs->value / c));
+  /* (a + b) floordiv c -> a floordiv c + b floordiv c when c divides one
+   * of the terms. */
+  if (kind == BUF_AFFINE_FLOORDIV && l->kind == BUF_AFFINE_ADD &&
+      (known_divisor(l->lhs) % c == 0 || known_divisor(l->rhs) % c == 0))
+    return add(ctx, divmod(ctx, kind, l->lhs, r), divmod(ctx, kind, l->rhs, r));
   return mk(ctx, kind, 0, l, r);
 }
 

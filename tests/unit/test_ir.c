@@ -237,6 +237,27 @@ static void test_affine(void) {
   CHECK(B(MOD, B(MUL, d0, C(4)), C(2))->kind == BUF_AFFINE_CONST);
   CHECK(B(MOD, d0, C(1))->kind == BUF_AFFINE_CONST);
   CHECK(B(FLOORDIV, d0, C(1)) == d0);
+  /* (d1 + 36) floordiv 3 -> d1 floordiv 3 + 12 (mlir-opt's form) */
+  e = B(FLOORDIV, B(ADD, d1, C(36)), C(3));
+  CHECK(e->kind == BUF_AFFINE_ADD && e->lhs->kind == BUF_AFFINE_FLOORDIV &&
+        e->rhs->value == 12);
+  /* (d0 floordiv 4) floordiv 2 is left alone, as mlir-opt does */
+  e = B(FLOORDIV, B(FLOORDIV, d0, C(4)), C(2));
+  CHECK(e->kind == BUF_AFFINE_FLOORDIV && e->lhs->kind == BUF_AFFINE_FLOORDIV);
+  /* (d0 + 4) mod 2 -> d0 mod 2 ; (d0 mod 6) mod 2 -> d0 mod 2 */
+  e = B(MOD, B(ADD, d0, C(4)), C(2));
+  CHECK(e->kind == BUF_AFFINE_MOD && e->lhs == d0);
+  e = B(MOD, B(MOD, d0, C(6)), C(2));
+  CHECK(e->kind == BUF_AFFINE_MOD && e->lhs == d0 && e->rhs->value == 2);
+  /* d0 - (d0 floordiv 4) * 4 -> d0 mod 4 */
+  e = B(ADD, d0, B(MUL, B(FLOORDIV, d0, C(4)), C(-4)));
+  CHECK(e->kind == BUF_AFFINE_MOD && e->lhs == d0 && e->rhs->value == 4);
+  /* s1 * s0 -> s0 * s1; ceildiv/mod by a non-positive constant stay */
+  buf_affine_expr_t *s1 = buf_affine_symbol(ctx, 1);
+  e = B(MUL, s1, s0);
+  CHECK(e->kind == BUF_AFFINE_MUL && e->lhs == s0 && e->rhs == s1);
+  CHECK(B(MOD, C(7), C(-2))->kind == BUF_AFFINE_MOD);
+  CHECK(B(CEILDIV, C(7), C(0))->kind == BUF_AFFINE_CEILDIV);
   CHECK(B(FLOORDIV, d0, C(3))->kind == BUF_AFFINE_FLOORDIV);
   /* evaluation */
   int64_t dims[] = {-7, 5}, syms[] = {10};
