@@ -276,6 +276,13 @@ bool buf_ctx_dialect_known(buf_ctx_t *ctx, const char *dialect, size_t len) {
 /* Registers (or replaces) the text of file. */
 void buf_ctx_add_source(buf_ctx_t *ctx, const char *file, const char *text,
                         size_t len) {
+  buf_ctx_add_source_at(ctx, file, text, len, 1);
+}
+
+/* Registers (or replaces) the text of file, whose first line is line
+ * first_line of the file. */
+void buf_ctx_add_source_at(buf_ctx_t *ctx, const char *file, const char *text,
+                           size_t len, uint32_t first_line) {
   buf_ident_t f = buf_ident_cstr(ctx, file);
   buf__source_t *s = NULL;
   for (buf__source_t *it = ctx->sources; it; it = it->next)
@@ -286,18 +293,22 @@ void buf_ctx_add_source(buf_ctx_t *ctx, const char *file, const char *text,
     s->next = ctx->sources;
     ctx->sources = s;
   }
-  s->text = buf_arena_strndup(&ctx->arena, text, len);
-  s->len = len;
+  s->text = buf_arena_strndup(&ctx->arena, text ? text : "", text ? len : 0);
+  s->len = text ? len : 0;
+  s->first_line = first_line ? first_line : 1;
+}
+
+const buf__source_t *buf__ctx_find_source(const buf_ctx_t *ctx,
+                                          buf_ident_t file) {
+  if (!file) return NULL;
+  for (const buf__source_t *it = ctx->sources; it; it = it->next)
+    if (it->file == file || strcmp(it->file, file) == 0) return it;
+  return NULL;
 }
 
 const char *buf_ctx_source(const buf_ctx_t *ctx, buf_ident_t file,
                            size_t *len) {
-  for (const buf__source_t *it = ctx->sources; it; it = it->next) {
-    if (it->file == file || (file && strcmp(it->file, file) == 0)) {
-      if (len) *len = it->len;
-      return it->text;
-    }
-  }
-  if (len) *len = 0;
-  return NULL;
+  const buf__source_t *s = buf__ctx_find_source(ctx, file);
+  if (len) *len = s ? s->len : 0;
+  return s ? s->text : NULL;
 }

@@ -127,17 +127,18 @@ static void print_one(const buf_ctx_t *ctx, const buf_diag_t *d, FILE *out) {
   else
     fprintf(out, "<unknown>:0:0: %s: %s\n", sev_word(d->severity), d->message);
   if (!d->loc.file || d->loc.line == 0) return;
-  size_t len;
-  const char *src = buf_ctx_source(ctx, d->loc.file, &len);
-  if (!src) return;
-  /* Find the start of line d->loc.line. */
+  const buf__source_t *s = buf__ctx_find_source(ctx, d->loc.file);
+  if (!s || d->loc.line < s->first_line) return;
+  const char *src = s->text;
+  size_t len = s->len;
+  /* Find the start of line d->loc.line (the text starts at first_line). */
   size_t pos = 0;
-  for (uint32_t l = 1; l < d->loc.line; l++) {
+  for (uint32_t l = s->first_line; l < d->loc.line; l++) {
     const char *nl = memchr(src + pos, '\n', len - pos);
     if (!nl) return; /* line out of range */
     pos = (size_t)(nl - src) + 1;
   }
-  if (pos > len || (pos == len && d->loc.line > 1)) return;
+  if (pos > len || (pos == len && d->loc.line > s->first_line)) return;
   const char *nl = memchr(src + pos, '\n', len - pos);
   size_t end = nl ? (size_t)(nl - src) : len;
   if (end > pos && src[end - 1] == '\r') end--;

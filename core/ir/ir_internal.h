@@ -60,6 +60,7 @@ typedef struct buf__source {
   buf_ident_t file;
   const char *text;
   size_t len;
+  uint32_t first_line; /* file line number of text's first line */
   struct buf__source *next;
 } buf__source_t;
 
@@ -99,6 +100,9 @@ uint64_t buf__hash_str(const char *s, size_t n);
 int64_t buf__int_normalize(buf_type_t t, int64_t v);
 /* Rounds a double to a float kind's precision (attrs.c). */
 double buf__float_round(buf_float_kind_t k, double v);
+/* The registered source of file with its first line number (context.c). */
+const buf__source_t *buf__ctx_find_source(const buf_ctx_t *ctx,
+                                          buf_ident_t file);
 /* Structural hash of an affine map (affine.c). */
 uint64_t buf__affine_map_hash(buf_affine_map_t *m);
 

@@ -937,6 +937,18 @@ static void test_diagnostics(void) {
   free(buf);
   buf_ctx_clear_diags(ctx);
   CHECK(buf_ctx_num_errors(ctx) == 0);
+
+  /* A chunk registered at its first line: carets use file line numbers. */
+  const char *chunk = "first\nsecond line\n";
+  buf_ctx_add_source_at(ctx, "in.mlir", chunk, strlen(chunk), 10);
+  buf_emit_error(ctx, (buf_loc_t){loc.file, 11, 3}, "in chunk");
+  buf_emit_error(ctx, (buf_loc_t){loc.file, 2, 1}, "before chunk");
+  f = open_memstream(&buf, &size);
+  buf_diags_print(ctx, f);
+  fclose(f);
+  CHECK(strcmp(buf, "in.mlir:11:3: error: in chunk\nsecond line\n  ^\n"
+                    "in.mlir:2:1: error: before chunk\n") == 0);
+  free(buf);
   buf_ctx_destroy(ctx);
 }
 

@@ -117,6 +117,11 @@ buf_ident_t buf_ident_cstr(buf_ctx_t *ctx, const char *s);
  * can print the offending line with a caret. The text is copied. */
 void buf_ctx_add_source(buf_ctx_t *ctx, const char *file, const char *text,
                         size_t len);
+/* The same for a piece of a file whose first line is line first_line of
+ * the file (a --split-input-file chunk), so carets find the right line.
+ * buf_ctx_add_source(...) is buf_ctx_add_source_at(..., 1). */
+void buf_ctx_add_source_at(buf_ctx_t *ctx, const char *file, const char *text,
+                           size_t len, uint32_t first_line);
 /* Returns the registered source text of file (NULL when unknown) and its
  * length in *len. */
 const char *buf_ctx_source(const buf_ctx_t *ctx, buf_ident_t file,
