@@ -4,7 +4,8 @@
  * Two phases, in MLIR's order. Phase 1 walks pre-order and checks, for
  * every op: operands present, a known name (or an allowed unknown
  * dialect), terminator placement, successors in the same region, block
- * counts of SINGLE_BLOCK ops, terminators of blocks that need them, then
+ * counts of SINGLE_BLOCK ops, terminators of blocks that need them,
+ * unique symbol names in symbol tables, then
  * the op definition's verify hook (which may therefore rely on all of
  * that), then the nested ops. Phase 2, only when phase 1 passed, checks
  * SSA dominance of every operand and isolation of ISOLATED_FROM_ABOVE ops.
@@ -390,6 +391,33 @@ static bool verify_local(vstate_t *vs, buf_op_t *op) {
   return true;
 }
 
+/* Symbol-table ops: no two ops of the body may define the same symbol
+ * (sym_name strings compared as interned identifiers). */
+static bool check_symbols(vstate_t *vs, buf_op_t *op) {
+  if (!(op->def->traits & BUF_TRAIT_SYMBOL_TABLE) || op->num_regions == 0)
+    return true;
+  buf_block_t *b = op->regions[0]->first;
+  if (!b) return true;
+  buf__ptrmap_t seen = {0};
+  bool ok = true;
+  for (buf_op_t *o = b->first; o && ok; o = o->next) {
+    buf_attr_t s = buf_op_attr(o, "sym_name");
+    if (!s || s->kind != BUF_ATTR_STRING) continue;
+    buf_ident_t name = buf_ident(vs->ctx, s->u.str.data, s->u.str.len);
+    buf_op_t *prev = buf__ptrmap_get(&seen, name);
+    if (prev) {
+      buf_diag_t *d = buf_emit_error(vs->ctx, o->loc,
+                                     "redefinition of symbol named '%s'", name);
+      buf_diag_note(vs->ctx, d, prev->loc, "see existing symbol definition here");
+      ok = false;
+    } else {
+      buf__ptrmap_set(&seen, name, o);
+    }
+  }
+  buf__ptrmap_free(&seen);
+  return ok;
+}
+
 static bool isolated(const buf_op_t *op) {
   return (op->def->traits & BUF_TRAIT_ISOLATED_FROM_ABOVE) != 0;
 }
@@ -400,7 +428,7 @@ static bool isolated(const buf_op_t *op) {
  * --verify-diagnostics tests expect exactly that); sibling isolated units
  * (functions) are all verified, so their errors are collected. */
 static bool verify_structure(vstate_t *vs, buf_op_t *op) {
-  if (!verify_local(vs, op)) return false;
+  if (!verify_local(vs, op) || !check_symbols(vs, op)) return false;
   if (op->def->verify && !is_unregistered(op)) {
     size_t before = vs->ctx->num_errors;
     buf_status_t st = op->def->verify(op);

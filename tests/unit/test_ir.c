@@ -853,8 +853,15 @@ static void test_verify(void) {
     buf_irmap_t *map = buf_irmap_create(ctx);
     buf_op_t *g = buf_op_clone(func, map);
     buf_irmap_destroy(map);
-    buf_op_set_attr(g, "sym_name", buf_attr_string_cstr(ctx, "g"));
     buf_block_append_op(mb, g);
+    /* Same sym_name twice in the module. */
+    CHECK(buf_verify(module) == BUF_FAILURE);
+    CHECK(has_diag(ctx, "redefinition of symbol named 'f'"));
+    CHECK(buf_ctx_diags(ctx) && buf_ctx_diags(ctx)->notes &&
+          strcmp(buf_ctx_diags(ctx)->notes->message,
+                 "see existing symbol definition here") == 0);
+    buf_ctx_clear_diags(ctx);
+    buf_op_set_attr(g, "sym_name", buf_attr_string_cstr(ctx, "g"));
     CHECK(buf_verify(module) == BUF_SUCCESS);
     buf_op_t *bad1 = build_at(entry, ctx, "tensor.nonexistent", NULL, 0, NULL, 20);
     buf_op_move_before(bad1, entry->first);
