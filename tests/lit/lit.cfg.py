@@ -2,6 +2,7 @@
 # a test whose RUN lines use buffer-opt, FileCheck, not and (when installed)
 # upstream mlir-opt. Tests that need mlir-opt say `REQUIRES: mlir-opt`.
 import os
+import sys
 import lit.formats
 
 config.name = "bufferd"
@@ -16,6 +17,8 @@ def tool(name, directory):
     return path if os.path.exists(path) else None
 
 config.substitutions.append(("%corpus", config.buf_corpus_dir))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%buffer_opt_path", os.path.join(config.buf_bin_dir, "buffer-opt")))
 buffer_opt = os.path.join(config.buf_bin_dir, "buffer-opt")
 for name, path in [("buffer-opt", buffer_opt),
                    ("FileCheck", tool("FileCheck", config.llvm_tools_dir)),
