@@ -1182,7 +1182,7 @@ buf_op_t *buf_parse_source(buf_ctx_t *ctx, const char *file, const char *text,
     file = "<stdin>";
   if (!text)
     len = 0;
-  buf_ctx_add_source(ctx, file, text ? text : "", len);
+  buf_ctx_add_source_at(ctx, file, text ? text : "", len, first_line);
   buf_parser_t p;
   parser_init(&p, ctx, buf_ident_cstr(ctx, file), text ? text : "", len,
               first_line, 0, o.max_depth);

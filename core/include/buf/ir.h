@@ -568,7 +568,7 @@ bool buf_value_has_uses(const buf_value_t *v);
 bool buf_value_has_one_use(const buf_value_t *v);
 uint32_t buf_value_num_uses(const buf_value_t *v);
 void buf_value_replace_all_uses(buf_value_t *from, buf_value_t *to);
-/* Replaces the uses of from for which keep(use, user) returns false. */
+/* Replaces the uses of from for which replace(use, user) returns true. */
 void buf_value_replace_uses_if(buf_value_t *from, buf_value_t *to,
                                bool (*replace)(buf_use_t *use, void *user),
                                void *user);
