@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "bufferd.h"
 
@@ -531,6 +532,16 @@ static void on_connection(uv_stream_t *listener, int status) {
   uv_read_start((uv_stream_t *)&c->tcp, alloc_buffer, on_read);
 }
 
+/* systemd socket activation: when LISTEN_PID is this process and
+ * LISTEN_FDS >= 1, the listening socket is fd 3 (SD_LISTEN_FDS_START). */
+static int activated_socket(void) {
+  const char *pid = getenv("LISTEN_PID");
+  const char *fds = getenv("LISTEN_FDS");
+  if (!pid || !fds || atol(pid) != (long)getpid() || atoi(fds) < 1)
+    return -1;
+  return 3;
+}
+
 int bd_http_listen(bd_server_t *s) {
   parser_settings = (http_parser_settings){
       .on_message_begin = on_message_begin,
@@ -541,18 +552,25 @@ int bd_http_listen(bd_server_t *s) {
       .on_body = on_body,
       .on_message_complete = on_message_complete,
   };
-  struct sockaddr_storage addr;
-  int rc = uv_ip4_addr(s->cfg->listen_host, s->cfg->listen_port,
-                       (struct sockaddr_in *)&addr);
-  if (rc < 0)
-    rc = uv_ip6_addr(s->cfg->listen_host, s->cfg->listen_port,
-                     (struct sockaddr_in6 *)&addr);
-  if (rc < 0)
-    return rc;
+  int rc;
   uv_tcp_init(s->loop, &s->listener);
   s->listener.data = s;
-  if ((rc = uv_tcp_bind(&s->listener, (struct sockaddr *)&addr, 0)) < 0)
-    return rc;
+  int fd = activated_socket();
+  if (fd >= 0) {
+    if ((rc = uv_tcp_open(&s->listener, fd)) < 0)
+      return rc;
+  } else {
+    struct sockaddr_storage addr;
+    rc = uv_ip4_addr(s->cfg->listen_host, s->cfg->listen_port,
+                     (struct sockaddr_in *)&addr);
+    if (rc < 0)
+      rc = uv_ip6_addr(s->cfg->listen_host, s->cfg->listen_port,
+                       (struct sockaddr_in6 *)&addr);
+    if (rc < 0)
+      return rc;
+    if ((rc = uv_tcp_bind(&s->listener, (struct sockaddr *)&addr, 0)) < 0)
+      return rc;
+  }
   if ((rc = uv_listen((uv_stream_t *)&s->listener, 1024, on_connection)) < 0)
     return rc;
   struct sockaddr_storage bound;

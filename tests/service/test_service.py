@@ -591,6 +591,35 @@ def test_bearer_token(tmp):
         d.stop()
 
 
+def test_socket_activation(tmp):
+    tool = shutil.which("systemd-socket-activate")
+    if not tool:
+        print("  skipped: systemd-socket-activate is not installed")
+        return
+    port = free_port()
+    log = open(os.path.join(tmp, "log"), "wb")
+    proc = subprocess.Popen([tool, "-l", "127.0.0.1:%d" % port, BUFFERD, "--quiet",
+                             "--cache-dir", os.path.join(tmp, "cache")],
+                            stdout=log, stderr=log)
+    try:
+        # systemd-socket-activate listens first and starts bufferd on the
+        # first connection, handing it the socket as fd 3.
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/healthz")
+        r = conn.getresponse()
+        check(r.status == 200, "served on the inherited socket")
+        conn.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
 def test_config_sources(tmp):
     conf = os.path.join(tmp, "bufferd.json")
     with open(conf, "w") as f:
