@@ -1,0 +1,258 @@
+/*
+ * ops_linalg.c: semantics of every linalg structured op through the
+ * uniform view of buf/linalg.h: the loop domain's bounds come from the
+ * operand shapes (a loop dimension that some indexing map returns as a
+ * bare result), the domain is visited in row-major order, each operand's
+ * element is read at its map's indices and passed to the body block, and
+ * the yielded values are written to the outputs at their maps' indices.
+ * Tensor outputs are copied first and become the results (value
+ * semantics); memref outputs are written in place. An uninitialized
+ * element reaches the body as an undefined value: using it in a
+ * computation is reported there, merely passing it on is not.
+ * linalg.index reads the current loop index.
+ */
+#include "interp_internal.h"
+
+#include "buf/linalg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_RANK 16
+
+typedef struct operand_view {
+  bool shaped;
+  bool is_memref;
+  uint32_t rank;
+  const int64_t *shape;
+  buf__tensor_t *t;      /* tensors (outputs: the owned result copy) */
+  buf__memref_t *m;      /* memrefs */
+  buf__ival_t scalar;    /* scalar inputs */
+} operand_view_t;
+
+/* Evaluates map k at the loop point iv into idx; checks bounds. */
+static bool map_index(buf__interp_t *I, buf_op_t *op, buf_affine_map_t *map,
+                      const operand_view_t *v, const int64_t *iv,
+                      int64_t *idx) {
+  for (uint32_t r = 0; r < map->num_results; r++) {
+    idx[r] = buf_affine_expr_eval(map->results[r], iv, NULL);
+    if (idx[r] < 0 || idx[r] >= v->shape[r]) {
+      buf__err(I, op,
+               "out-of-bounds access: index %lld in dimension %u of size "
+               "%lld",
+               (long long)idx[r], r, (long long)v->shape[r]);
+      return false;
+    }
+  }
+  return true;
+}
+
+static int64_t tensor_linear(const operand_view_t *v, const int64_t *idx) {
+  int64_t l = 0;
+  for (uint32_t d = 0; d < v->rank; d++)
+    l = l * v->shape[d] + idx[d];
+  return l;
+}
+
+static buf_status_t linalg_structured(buf__interp_t *I, buf__frame_t *F,
+                                      buf_op_t *op,
+                                      const buf__interp_row_t *row) {
+  buf_linalg_info_t info;
+  if (!buf_linalg_get_info(op, &info)) {
+    buf__err(I, op, "not a well-formed linalg structured op");
+    return BUF_FAILURE;
+  }
+  uint32_t nin = info.num_inputs, nops = nin + info.num_outputs;
+  if (nops > BUF_LINALG_MAX_OPERANDS || info.num_loops > MAX_RANK) {
+    buf__err(I, op, "too many operands or loops");
+    return BUF_FAILURE;
+  }
+  operand_view_t v[BUF_LINALG_MAX_OPERANDS];
+  memset(v, 0, sizeof v);
+  buf_status_t st = BUF_SUCCESS;
+  uint32_t k = 0;
+  for (; k < nops; k++) {
+    buf__ival_t x = buf__operand(I, F, op, k);
+    if (x.kind == IV_TENSOR) {
+      v[k].shaped = true;
+      v[k].t = x.u.t;
+      if (k >= nin) {
+        v[k].t = buf__tensor_copy(I, op,
+                                  buf_type_elem(buf_op_operand(op, k)->type),
+                                  x.u.t);
+        if (!v[k].t) {
+          st = BUF_FAILURE;
+          break;
+        }
+      }
+      v[k].rank = v[k].t->rank;
+      v[k].shape = v[k].t->shape;
+    } else if (x.kind == IV_MEMREF) {
+      v[k].shaped = v[k].is_memref = true;
+      v[k].m = x.u.m;
+      v[k].rank = x.u.m->rank;
+      v[k].shape = x.u.m->sizes;
+      if (BUF_FAILED(buf__memref_check_extent(I, op, x.u.m))) {
+        st = BUF_FAILURE;
+        break;
+      }
+      if (k >= nin && x.u.m->buf->readonly) {
+        buf__err(I, op, "write to a read-only constant global");
+        st = BUF_FAILURE;
+        break;
+      }
+    } else {
+      v[k].scalar = x;
+    }
+    if (v[k].shaped && info.maps[k]->num_results != v[k].rank) {
+      buf__err(I, op, "indexing map of operand #%u does not match its rank",
+               k);
+      st = BUF_FAILURE;
+      break;
+    }
+  }
+  int64_t bound[MAX_RANK], iv[MAX_RANK] = {0};
+  bool empty = false;
+  for (uint32_t d = 0; d < info.num_loops && !BUF_FAILED(st); d++) {
+    bool found = false;
+    for (uint32_t o = 0; o < nops && !found; o++) {
+      if (!v[o].shaped)
+        continue;
+      for (uint32_t r = 0; r < info.maps[o]->num_results; r++) {
+        buf_affine_expr_t *e = info.maps[o]->results[r];
+        if (e->kind == BUF_AFFINE_DIM && e->value == (int64_t)d) {
+          bound[d] = v[o].shape[r];
+          found = true;
+          break;
+        }
+      }
+    }
+    if (!found) {
+      buf__err(I, op, "cannot derive the bound of loop %u from the operand "
+                      "shapes", d);
+      st = BUF_FAILURE;
+    } else if (bound[d] == 0) {
+      empty = true;
+    }
+  }
+  buf_block_t *body = info.body;
+  uint32_t nargs = body ? body->num_args : 0;
+  buf__ival_t *args = calloc(nargs + 1, sizeof *args);
+  if (!args)
+    abort(); /* out of memory */
+  const int64_t *saved_idx = I->linalg_idx;
+  uint32_t saved_n = I->linalg_nloops;
+  I->linalg_idx = iv;
+  I->linalg_nloops = info.num_loops;
+  while (!BUF_FAILED(st) && !empty) {
+    int64_t idx[MAX_RANK];
+    for (uint32_t o = 0; o < nops && !BUF_FAILED(st); o++) {
+      int32_t a = info.body_arg_of_operand[o];
+      if (a < 0 || (uint32_t)a >= nargs)
+        continue;
+      if (!v[o].shaped) {
+        args[a] = v[o].scalar;
+        continue;
+      }
+      if (!map_index(I, op, info.maps[o], &v[o], iv, idx)) {
+        st = BUF_FAILURE;
+        break;
+      }
+      buf_type_t et = buf_type_elem(buf_op_operand(op, o)->type);
+      if (v[o].is_memref) {
+        int64_t p = buf__memref_linear(v[o].m, idx);
+        args[a] = buf__buffer_is_init(v[o].m->buf, p)
+                      ? buf__cell_value(et, v[o].m->buf->data[p])
+                      : (buf__ival_t){0};
+      } else {
+        int64_t p = tensor_linear(&v[o], idx);
+        args[a] = buf__tensor_is_init(v[o].t, p)
+                      ? buf__cell_value(et, v[o].t->data[p])
+                      : (buf__ival_t){0};
+      }
+    }
+    if (BUF_FAILED(st))
+      break;
+    buf_op_t *term;
+    st = buf__run_region(I, F, body->region, nargs, args, &term);
+    if (BUF_FAILED(st))
+      break;
+    if (term->num_operands != info.num_outputs) {
+      buf__err(I, term, "body yields %u values for %u outputs",
+               term->num_operands, info.num_outputs);
+      st = BUF_FAILURE;
+      break;
+    }
+    for (uint32_t j = 0; j < info.num_outputs; j++) {
+      uint32_t o = nin + j;
+      buf__ival_t y = buf__operand(I, F, term, j);
+      if (!map_index(I, op, info.maps[o], &v[o], iv, idx)) {
+        st = BUF_FAILURE;
+        break;
+      }
+      if (v[o].is_memref) {
+        int64_t p = buf__memref_linear(v[o].m, idx);
+        v[o].m->buf->data[p] = buf__value_cell(y);
+        buf__buffer_set_init(v[o].m->buf, p, y.kind != IV_UNDEF);
+      } else if (v[o].shaped) {
+        int64_t p = tensor_linear(&v[o], idx);
+        v[o].t->data[p] = buf__value_cell(y);
+        buf__tensor_set_init(v[o].t, p, y.kind != IV_UNDEF);
+      }
+    }
+    int d = (int)info.num_loops - 1;
+    for (; d >= 0; d--) {
+      if (++iv[d] < bound[d])
+        break;
+      iv[d] = 0;
+    }
+    if (d < 0)
+      break;
+  }
+  I->linalg_idx = saved_idx;
+  I->linalg_nloops = saved_n;
+  free(args);
+  uint32_t res = 0;
+  for (uint32_t o = nin; o < k; o++) {
+    if (!v[o].shaped || v[o].is_memref)
+      continue;
+    if (!BUF_FAILED(st) && res < op->num_results)
+      buf__set_result(I, F, op, res++, buf__iv_tensor(v[o].t));
+    else
+      buf__iv_drop(I, buf__iv_tensor(v[o].t));
+  }
+  return st;
+}
+
+static buf_status_t linalg_index(buf__interp_t *I, buf__frame_t *F,
+                                 buf_op_t *op, const buf__interp_row_t *row) {
+  buf_attr_t dim = buf_op_attr(op, "dim");
+  if (!dim || dim->kind != BUF_ATTR_INTEGER || !I->linalg_idx ||
+      dim->u.i < 0 || (uint64_t)dim->u.i >= I->linalg_nloops) {
+    buf__err(I, op, "linalg.index outside a linalg op or out of range");
+    return BUF_FAILURE;
+  }
+  buf__set_result(I, F, op, 0,
+                  buf__iv_int((uint64_t)I->linalg_idx[dim->u.i]));
+  return BUF_SUCCESS;
+}
+
+#define S(n) {"linalg." n, linalg_structured, 0, NULL}
+static const buf__interp_row_t rows[] = {
+    {"linalg.index", linalg_index, 0, NULL},
+    S("generic"), S("map"), S("reduce"), S("transpose"), S("broadcast"),
+    S("fill"), S("copy"), S("matmul"), S("batch_matmul"), S("matvec"),
+    S("vecmat"), S("batch_matvec"), S("dot"), S("add"), S("sub"), S("mul"),
+    S("div"), S("div_unsigned"), S("max"), S("min"), S("exp"), S("log"),
+    S("abs"), S("ceil"), S("floor"), S("negf"), S("reciprocal"), S("round"),
+    S("sqrt"), S("rsqrt"), S("square"), S("tanh"), S("erf"), S("powf"),
+    S("elementwise"), S("contract"), S("batch_reduce_matmul"),
+    S("matmul_transpose_a"), S("matmul_transpose_b"),
+    S("batch_matmul_transpose_a"), S("batch_matmul_transpose_b"),
+    S("conv_1d"), S("conv_2d"), S("conv_3d"), S("conv_2d_nhwc_hwcf"),
+    S("conv_2d_nchw_fchw"), S("depthwise_conv_2d_nhwc_hwc"),
+    S("pooling_nhwc_sum"), S("pooling_nhwc_max"), S("select"),
+};
+
+const buf__interp_table_t buf__interp_linalg_table = {
+    rows, sizeof rows / sizeof rows[0]};
