@@ -1,9 +1,9 @@
 /*
  * affine.c: the affine dialect's op table.
  *
- * Ops: apply, min, max, for, yield, load, store. Each op is one row of
- * `affine_ops` with the custom assembly mlir-opt 22 prints and its verifier
- * (MLIR's wording). affine.if is missing because the attribute parser has no
+ * Ops: apply, min, max, for, yield, load, store, delinearize_index,
+ * linearize_index. Each op is one row of `affine_ops` with the custom
+ * assembly mlir-opt 22 prints and its verifier (MLIR's wording). affine.if is missing because the attribute parser has no
  * integer sets (affine_set<...>).
  *
  * Conventions shared by the rows:
@@ -1213,6 +1213,243 @@ static buf_status_t store_verify(buf_op_t *op) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* affine.delinearize_index, affine.linearize_index                          */
+/* ------------------------------------------------------------------------ */
+
+/* "(" (%v | integer) ("," ...)* ")": the mixed static/dynamic basis; the
+ * static values (BUF_DYNAMIC where an SSA value stands) become attribute
+ * static_basis, the SSA values are resolved as index and appended to st. */
+static buf_status_t parse_basis(buf_parser_t *p, buf_op_state_t *st,
+                                uint32_t *num_dyn) {
+  buf_arena_t *arena = buf_ctx_arena(st->ctx);
+  buf_unresolved_t *dyn = NULL;
+  int64_t *vals = NULL;
+  uint32_t n = 0, cap = 0, nd = 0, dcap = 0;
+  if (BUF_FAILED(buf_parse_expect(p, "("))) return BUF_FAILURE;
+  if (!buf_parse_optional(p, ")")) {
+    do {
+      int64_t v = BUF_DYNAMIC;
+      if (buf_parser_next_is_operand(p)) {
+        if (nd == dcap) {
+          uint32_t nc = dcap ? 2 * dcap : 4;
+          dyn = buf_arena_grow(arena, dyn, dcap, nc, sizeof *dyn);
+          dcap = nc;
+        }
+        if (BUF_FAILED(buf_parse_operand(p, &dyn[nd++]))) return BUF_FAILURE;
+      } else if (BUF_FAILED(buf_parse_integer(p, &v))) {
+        return BUF_FAILURE;
+      }
+      if (n == cap) {
+        uint32_t nc = cap ? 2 * cap : 4;
+        vals = buf_arena_grow(arena, vals, cap, nc, sizeof *vals);
+        cap = nc;
+      }
+      vals[n++] = v;
+    } while (buf_parse_optional(p, ","));
+    if (BUF_FAILED(buf_parse_expect(p, ")"))) return BUF_FAILURE;
+  }
+  buf_state_set_attr(st, "static_basis", buf_attr_i64_array(st->ctx, n, vals));
+  *num_dyn = nd;
+  return buf_parse_resolve_operands_same(p, dyn, nd,
+                                         buf_type_index(st->ctx), st);
+}
+
+/* " (4, %b, 8)": static_basis with dynamic entries from operands
+ * [dyn, ...). */
+static void print_basis(buf_printer_t *pr, buf_op_t *op, uint32_t dyn) {
+  buf_attr_t a = buf_op_attr(op, "static_basis");
+  int64_t n = a && a->kind == BUF_ATTR_DENSE_ARRAY ? a->u.dense_array.count
+                                                   : 0;
+  buf_printer_puts(pr, " (");
+  for (int64_t i = 0; i < n; i++) {
+    if (i) buf_printer_puts(pr, ", ");
+    int64_t v = a->u.dense_array.ints ? a->u.dense_array.ints[i] : 0;
+    if (v == BUF_DYNAMIC && dyn < op->num_operands)
+      buf_printer_print_operands(pr, op, dyn++, 1);
+    else
+      buf_printer_printf(pr, "%" PRId64, v);
+  }
+  buf_printer_puts(pr, ")");
+}
+
+/* static_basis present and consistent with the num_dyn dynamic operands;
+ * static elements positive when check_positive (delinearize_index only:
+ * upstream's linearize_index accepts non-positive ones). */
+static buf_status_t verify_basis(buf_op_t *op, uint32_t num_dyn,
+                                 bool check_positive, uint32_t *basis_len) {
+  buf_attr_t a = buf_op_attr(op, "static_basis");
+  if (!a) {
+    buf_op_emit_error(op, "requires attribute 'static_basis'");
+    return BUF_FAILURE;
+  }
+  if (a->kind != BUF_ATTR_DENSE_ARRAY || !a->type ||
+      a->type->kind != BUF_TYPE_INTEGER || a->type->u.integer.width != 64 ||
+      (a->u.dense_array.count && !a->u.dense_array.ints)) {
+    buf_op_emit_error(op, "attribute 'static_basis' failed to satisfy "
+                          "constraint: i64 dense array attribute");
+    return BUF_FAILURE;
+  }
+  uint32_t n = (uint32_t)a->u.dense_array.count, nd = 0;
+  bool nonpos = false;
+  for (uint32_t i = 0; i < n; i++) {
+    int64_t v = a->u.dense_array.ints[i];
+    if (v == BUF_DYNAMIC)
+      nd++;
+    else if (v <= 0)
+      nonpos = true;
+  }
+  *basis_len = n;
+  if (nd != num_dyn) {
+    buf_op_emit_error(op, "mismatch between dynamic and static basis "
+                          "(kDynamic marker but no corresponding dynamic "
+                          "basis entry) -- this can only happen due to an "
+                          "incorrect fold/rewrite");
+    return BUF_FAILURE;
+  }
+  if (nonpos && check_positive) {
+    buf_op_emit_error(op, "no basis element may be statically non-positive");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+static const char *const delin_attrs[] = {"static_basis", NULL};
+
+/* affine.delinearize_index %x into (basis) attr-dict : index, ... */
+static buf_status_t delin_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t x;
+  buf_value_t *v;
+  uint32_t nd, nt;
+  buf_type_t *ts;
+  if (BUF_FAILED(buf_parse_operand(p, &x)) ||
+      BUF_FAILED(buf_parse_keyword(p, "into")) ||
+      BUF_FAILED(buf_parse_resolve(p, &x, buf_type_index(st->ctx), &v)))
+    return BUF_FAILURE;
+  buf_state_add_operand(st, v);
+  if (BUF_FAILED(parse_basis(p, st, &nd)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type_list(p, &ts, &nt)))
+    return BUF_FAILURE;
+  buf_state_add_results(st, nt, ts);
+  return BUF_SUCCESS;
+}
+
+static void delin_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, 1);
+  buf_printer_puts(pr, " into");
+  print_basis(pr, op, 1);
+  buf_printer_print_attr_dict(pr, op, delin_attrs);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_result_types(pr, op);
+}
+
+static buf_status_t delin_verify(buf_op_t *op) {
+  if (op->num_operands < 1) {
+    buf_op_emit_error(op, "expected 1 or more operands, but found 0");
+    return BUF_FAILURE;
+  }
+  if (!is_index(buf_op_operand(op, 0)->type)) {
+    buf_op_emit_error(op, "operand #0 must be index, but got '%s'",
+                      tstr(op, buf_op_operand(op, 0)->type));
+    return BUF_FAILURE;
+  }
+  if (BUF_FAILED(verify_index_operands(op, 1, op->num_operands - 1)))
+    return BUF_FAILURE;
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (!is_index(op->results[i].type)) {
+      buf_op_emit_error(op,
+                        "result #%u must be variadic of index, but got '%s'",
+                        i, tstr(op, op->results[i].type));
+      return BUF_FAILURE;
+    }
+  uint32_t nb = 0;
+  buf_attr_t a = buf_op_attr(op, "static_basis");
+  if (a && a->kind == BUF_ATTR_DENSE_ARRAY)
+    nb = (uint32_t)a->u.dense_array.count;
+  if (a && op->num_results != nb && op->num_results != nb + 1) {
+    buf_op_emit_error(op, "should return an index for each basis element and "
+                          "up to one extra index");
+    return BUF_FAILURE;
+  }
+  return verify_basis(op, op->num_operands - 1, true, &nb);
+}
+
+static const char *const lin_attrs[] = {"disjoint", "operandSegmentSizes",
+                                        "static_basis", NULL};
+
+/* The disjoint flag: a unit attribute, or `false` as mlir-opt stores the
+ * flag's absence. */
+static bool lin_disjoint(const buf_op_t *op) {
+  buf_attr_t a = buf_op_attr(op, "disjoint");
+  return a && (a->kind == BUF_ATTR_UNIT || (a->kind == BUF_ATTR_BOOL && a->u.b));
+}
+
+/* affine.linearize_index (disjoint)? [%i, ...] by (basis) attr-dict : index */
+static buf_status_t lin_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_ctx_t *ctx = st->ctx;
+  bool disjoint = buf_parse_optional_keyword(p, "disjoint");
+  buf_unresolved_t *idx;
+  uint32_t n, nd;
+  buf_type_t t;
+  if (BUF_FAILED(buf_parse_operand_list(p, "[", &idx, &n)) ||
+      BUF_FAILED(buf_parse_resolve_operands_same(p, idx, n,
+                                                 buf_type_index(ctx), st)) ||
+      BUF_FAILED(buf_parse_keyword(p, "by")) ||
+      BUF_FAILED(parse_basis(p, st, &nd)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)))
+    return BUF_FAILURE;
+  buf_state_set_attr(st, "disjoint",
+                     disjoint ? buf_attr_unit(ctx) : buf_attr_bool(ctx, false));
+  int64_t seg[2] = {n, nd};
+  buf_state_set_attr(st, "operandSegmentSizes",
+                     buf_attr_dense_array(ctx, buf_type_i32(ctx), 2, seg, NULL));
+  buf_state_add_result(st, t);
+  return BUF_SUCCESS;
+}
+
+static void lin_print(buf_printer_t *pr, buf_op_t *op) {
+  uint32_t n = 0;
+  uint32_t start = buf_op_segment(op, 0, &n);
+  uint32_t dyn = buf_op_segment(op, 1, NULL);
+  if (lin_disjoint(op)) buf_printer_puts(pr, " disjoint");
+  buf_printer_puts(pr, " [");
+  buf_printer_print_operands(pr, op, start, n);
+  buf_printer_puts(pr, "] by");
+  print_basis(pr, op, dyn);
+  buf_printer_print_attr_dict(pr, op, lin_attrs);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_result_types(pr, op);
+}
+
+static buf_status_t lin_verify(buf_op_t *op) {
+  int64_t seg[2];
+  if (buf_op_segment_sizes(op, "operandSegmentSizes", seg, 2) != 2 ||
+      seg[0] < 0 || seg[1] < 0 ||
+      seg[0] + seg[1] != (int64_t)op->num_operands) {
+    buf_op_emit_error(op, "operand count (%u) does not match with the total "
+                          "size specified in attribute 'operandSegmentSizes'",
+                      op->num_operands);
+    return BUF_FAILURE;
+  }
+  if (BUF_FAILED(verify_index_operands(op, 0, op->num_operands)) ||
+      BUF_FAILED(verify_index_result(op)))
+    return BUF_FAILURE;
+  buf_attr_t a = buf_op_attr(op, "static_basis");
+  if (a && a->kind == BUF_ATTR_DENSE_ARRAY) {
+    int64_t nb = a->u.dense_array.count;
+    if (seg[0] != nb && seg[0] != nb + 1) {
+      buf_op_emit_error(op, "should be passed a basis element for each index "
+                            "except possibly the first");
+      return BUF_FAILURE;
+    }
+  }
+  uint32_t nb;
+  return verify_basis(op, (uint32_t)seg[1], false, &nb);
+}
+
+/* ------------------------------------------------------------------------ */
 /* The table                                                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -1220,10 +1457,16 @@ static const buf_opdef_t affine_ops[] = {
     {.name = "affine.apply", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = map_attrs, .verify = apply_verify,
      .parse = apply_parse, .print = map_op_print},
+    {.name = "affine.delinearize_index", .traits = BUF_TRAIT_PURE,
+     .inherent_attrs = delin_attrs, .verify = delin_verify,
+     .parse = delin_parse, .print = delin_print},
     {.name = "affine.for",
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR,
      .inherent_attrs = for_attrs, .verify = for_verify, .parse = for_parse,
      .print = for_print},
+    {.name = "affine.linearize_index", .traits = BUF_TRAIT_PURE,
+     .inherent_attrs = lin_attrs, .verify = lin_verify, .parse = lin_parse,
+     .print = lin_print},
     {.name = "affine.load", .inherent_attrs = map_attrs,
      .verify = load_verify, .parse = load_parse, .print = load_print},
     {.name = "affine.max", .traits = BUF_TRAIT_PURE,

@@ -7,12 +7,14 @@
  *     to (excluding) the min of the upper-bound map's results by `step`,
  *     carrying iter_args through affine.yield (which the engine hands back
  *     as the region's terminator; it needs no handler of its own).
+ *   - delinearize_index / linearize_index: mixed-radix digits of an index
+ *     and back, the basis read from static_basis and dynamic operands.
  *   - load / store: subscripts are the map's results, then the same checks
  *     and the same wording as memref.load / memref.store (use after free,
  *     bounds, uninitialized reads, read-only globals).
  *
- * Affine division and modulo by a non-positive value are reported: upstream
- * lowers them only for positive divisors, so the result is not defined.
+ * Affine division and modulo by a non-positive value are reported: upstream's
+ * lowering assumes positive divisors, so the result is not defined.
  * Nothing here keeps state beyond the run (I) and the frame (F).
  */
 #include "interp_internal.h"
@@ -256,11 +258,112 @@ static buf_status_t affine_store(buf__interp_t *I, buf__frame_t *F,
   return BUF_SUCCESS;
 }
 
+/* ------------------------------------------------------------------------ */
+/* affine.delinearize_index, affine.linearize_index                          */
+/* ------------------------------------------------------------------------ */
+
+/* The run-time basis: static_basis with dynamic entries read from operands
+ * [dyn, ...). Divisors (delinearize: positive) must be positive; linearize
+ * only multiplies and takes any value, as upstream. */
+static bool basis_values(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
+                         uint32_t dyn, bool positive, int64_t *out,
+                         uint32_t *n) {
+  buf_attr_t a = buf_op_attr(op, "static_basis");
+  if (!a || a->kind != BUF_ATTR_DENSE_ARRAY ||
+      a->u.dense_array.count > MAX_OPERANDS ||
+      (a->u.dense_array.count && !a->u.dense_array.ints)) {
+    buf__err(I, op, "malformed static_basis");
+    return false;
+  }
+  *n = (uint32_t)a->u.dense_array.count;
+  for (uint32_t i = 0; i < *n; i++) {
+    int64_t v = a->u.dense_array.ints[i];
+    if (v == BUF_DYNAMIC) {
+      if (dyn >= op->num_operands) {
+        buf__err(I, op, "missing dynamic basis operand");
+        return false;
+      }
+      if (!buf__index_operand(I, F, op, dyn++, &v)) return false;
+    }
+    if (positive && v <= 0) {
+      buf__err(I, op, "basis element %u is not positive (%" PRId64 ")", i, v);
+      return false;
+    }
+    out[i] = v;
+  }
+  return true;
+}
+
+static int64_t floor_div(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+/* Mixed-radix digits of the index, innermost last; the outermost result
+ * is not reduced (with as many results as basis elements, the first
+ * element only bounds it). */
+static buf_status_t affine_delinearize(buf__interp_t *I, buf__frame_t *F,
+                                       buf_op_t *op,
+                                       const buf__interp_row_t *row) {
+  (void)row;
+  int64_t basis[MAX_OPERANDS], x;
+  uint32_t nb, nr = op->num_results;
+  if (op->num_operands < 1 || !buf__index_operand(I, F, op, 0, &x) ||
+      !basis_values(I, F, op, 1, true, basis, &nb))
+    return BUF_FAILURE;
+  if (nr != nb && nr != nb + 1) {
+    buf__err(I, op, "result count does not match the basis");
+    return BUF_FAILURE;
+  }
+  if (nr == 0) return BUF_SUCCESS;
+  /* Digits use basis[nb - k] for result nr - k; result 0 takes the rest. */
+  for (uint32_t k = 1; k < nr; k++) {
+    int64_t b = basis[nb - k];
+    int64_t q = floor_div(x, b);
+    buf__set_result(I, F, op, nr - k, buf__iv_int((uint64_t)(x - q * b)));
+    x = q;
+  }
+  buf__set_result(I, F, op, 0, buf__iv_int((uint64_t)x));
+  return BUF_SUCCESS;
+}
+
+/* sum of index[i] * (product of the basis elements after position i). */
+static buf_status_t affine_linearize(buf__interp_t *I, buf__frame_t *F,
+                                     buf_op_t *op,
+                                     const buf__interp_row_t *row) {
+  (void)row;
+  int64_t seg[2], basis[MAX_OPERANDS];
+  uint32_t nb;
+  if (buf_op_segment_sizes(op, "operandSegmentSizes", seg, 2) != 2 ||
+      seg[0] < 0 || seg[1] < 0 ||
+      seg[0] + seg[1] != (int64_t)op->num_operands) {
+    buf__err(I, op, "malformed operandSegmentSizes");
+    return BUF_FAILURE;
+  }
+  uint32_t n = (uint32_t)seg[0];
+  if (!basis_values(I, F, op, n, false, basis, &nb)) return BUF_FAILURE;
+  if (n != nb && n != nb + 1) {
+    buf__err(I, op, "index count does not match the basis");
+    return BUF_FAILURE;
+  }
+  uint64_t acc = 0, stride = 1;
+  for (uint32_t k = 1; k <= n; k++) {
+    int64_t v;
+    if (!buf__index_operand(I, F, op, n - k, &v)) return BUF_FAILURE;
+    acc += (uint64_t)v * stride; /* wraps like the lowered index arithmetic */
+    if (k <= nb) stride *= (uint64_t)basis[nb - k];
+  }
+  buf__set_result(I, F, op, 0, buf__iv_int(acc));
+  return BUF_SUCCESS;
+}
+
 static const buf__interp_row_t rows[] = {
     {"affine.apply", affine_eval, 0, NULL},
     {"affine.min", affine_eval, 1, NULL},
     {"affine.max", affine_eval, 2, NULL},
+    {"affine.delinearize_index", affine_delinearize, 0, NULL},
     {"affine.for", affine_for, 0, NULL},
+    {"affine.linearize_index", affine_linearize, 0, NULL},
     {"affine.load", affine_load, 0, NULL},
     {"affine.store", affine_store, 0, NULL},
 };

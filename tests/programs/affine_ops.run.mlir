@@ -1,4 +1,4 @@
-// purpose: affine.apply/min/max (dims, symbols, floordiv, ceildiv, mod, negative values), affine.for with constant, SSA and min/max map bounds, steps and iter_args, affine.load/store with subscript expressions
+// purpose: affine.apply/min/max (dims, symbols, floordiv, ceildiv, mod, negative values), affine.for with constant, SSA and min/max map bounds, steps and iter_args, affine.load/store with subscript expressions, delinearize_index/linearize_index with static and dynamic bases
 // expect: output equals affine_ops.expected
 
 #shift = affine_map<(d0)[s0] -> (d0 * 3 - s0)>
@@ -97,6 +97,36 @@ func.func @loops(%n: index, %out: memref<6xi64>, %grid: memref<3x4xf32>, %tr: me
   return
 }
 
+// Mixed-radix digits and back: static and dynamic basis elements, with and
+// without the outermost bound, a negative index.
+func.func @indices(%x: index, %b: index, %out: memref<11xi64>) {
+  %neg = arith.constant -7 : index
+  %d:3 = affine.delinearize_index %x into (2, %b, 4) : index, index, index
+  %e:3 = affine.delinearize_index %x into (%b, 4) : index, index, index
+  %f:2 = affine.delinearize_index %neg into (4) : index, index
+  %g = affine.linearize_index [%d#0, %d#1, %d#2] by (2, %b, 4) : index
+  %h = affine.linearize_index disjoint [%f#0, %f#1] by (4) : index
+  %k = affine.linearize_index [%b, %b] by (5, 7) : index
+  %vals = memref.alloca() : memref<11xindex>
+  affine.store %d#0, %vals[0] : memref<11xindex>
+  affine.store %d#1, %vals[1] : memref<11xindex>
+  affine.store %d#2, %vals[2] : memref<11xindex>
+  affine.store %e#0, %vals[3] : memref<11xindex>
+  affine.store %e#1, %vals[4] : memref<11xindex>
+  affine.store %e#2, %vals[5] : memref<11xindex>
+  affine.store %f#0, %vals[6] : memref<11xindex>
+  affine.store %f#1, %vals[7] : memref<11xindex>
+  affine.store %g, %vals[8] : memref<11xindex>
+  affine.store %h, %vals[9] : memref<11xindex>
+  affine.store %k, %vals[10] : memref<11xindex>
+  affine.for %i = 0 to 11 {
+    %v = affine.load %vals[%i] : memref<11xindex>
+    %w = arith.index_cast %v : index to i64
+    affine.store %w, %out[%i] : memref<11xi64>
+  }
+  return
+}
+
 func.func @main() {
   %n = arith.constant 11 : index
   %out = memref.alloca() : memref<12xi64>
@@ -112,5 +142,10 @@ func.func @main() {
   call @printMemrefI64(%u2) : (memref<*xi64>) -> ()
   %u3 = memref.cast %tr : memref<4x3xf32> to memref<*xf32>
   call @printMemrefF32(%u3) : (memref<*xf32>) -> ()
+  %c45 = arith.constant 45 : index
+  %out3 = memref.alloca() : memref<11xi64>
+  call @indices(%c45, %c3, %out3) : (index, index, memref<11xi64>) -> ()
+  %u4 = memref.cast %out3 : memref<11xi64> to memref<*xi64>
+  call @printMemrefI64(%u4) : (memref<*xi64>) -> ()
   return
 }

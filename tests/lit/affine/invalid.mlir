@@ -400,3 +400,59 @@ func.func @store_non_affine_mod(%m: memref<4x4xf32>, %i: index, %v: f32) {
   affine.store %v, %m[%i, 7 mod %i] : memref<4x4xf32>
   return
 }
+
+// -----
+
+func.func @delinearize_results(%i: index) {
+  // expected-error @+1 {{'affine.delinearize_index' op should return an index for each basis element and up to one extra index}}
+  %0:4 = affine.delinearize_index %i into (4, 8) : index, index, index, index
+  return
+}
+
+// -----
+
+func.func @delinearize_nonpositive(%i: index) {
+  // expected-error @+1 {{'affine.delinearize_index' op no basis element may be statically non-positive}}
+  %0:2 = affine.delinearize_index %i into (4, 0) : index, index
+  return
+}
+
+// -----
+
+func.func @delinearize_dynamic_marker(%i: index) {
+  // expected-error @+1 {{'affine.delinearize_index' op mismatch between dynamic and static basis (kDynamic marker but no corresponding dynamic basis entry) -- this can only happen due to an incorrect fold/rewrite}}
+  %0:2 = "affine.delinearize_index"(%i) <{static_basis = array<i64: -9223372036854775808, 8>}> : (index) -> (index, index)
+  return
+}
+
+// -----
+
+func.func @delinearize_operand_type(%i: i32) {
+  // expected-error @+1 {{'affine.delinearize_index' op operand #0 must be index, but got 'i32'}}
+  %0:2 = "affine.delinearize_index"(%i) <{static_basis = array<i64: 4, 8>}> : (i32) -> (index, index)
+  return
+}
+
+// -----
+
+func.func @delinearize_result_type(%i: index) {
+  // expected-error @+1 {{'affine.delinearize_index' op result #1 must be variadic of index, but got 'i32'}}
+  %0:2 = affine.delinearize_index %i into (4, 8) : index, i32
+  return
+}
+
+// -----
+
+func.func @linearize_count(%i: index) {
+  // expected-error @+1 {{'affine.linearize_index' op should be passed a basis element for each index except possibly the first}}
+  %0 = affine.linearize_index [%i, %i, %i] by (4) : index
+  return
+}
+
+// -----
+
+func.func @linearize_dynamic_marker(%i: index) {
+  // expected-error @+1 {{'affine.linearize_index' op mismatch between dynamic and static basis (kDynamic marker but no corresponding dynamic basis entry) -- this can only happen due to an incorrect fold/rewrite}}
+  %0 = "affine.linearize_index"(%i, %i) <{disjoint = false, operandSegmentSizes = array<i32: 2, 0>, static_basis = array<i64: -9223372036854775808, 8>}> : (index, index) -> index
+  return
+}

@@ -2,7 +2,8 @@
 // aliases and inline maps, for with constant, SSA and map bounds (max/min
 // prefixes, step, iter_args, elided and explicit yields), load/store with
 // subscript expressions (dims, symbol(...), repeated values, floordiv,
-// ceildiv, mod, negation, rank 0), and discardable attributes.
+// ceildiv, mod, negation, rank 0), delinearize_index / linearize_index
+// (static and dynamic basis, disjoint), and discardable attributes.
 // RUN: buffer-opt %s | FileCheck %s
 // RUN: buffer-opt %s --mlir-print-op-generic | buffer-opt | FileCheck %s
 
@@ -122,4 +123,21 @@ func.func @subscripts(%m: memref<8x16xf32>, %z: memref<f32>, %n: index) {
     }
   }
   return
+}
+
+// CHECK-LABEL: func.func @indices(%arg0: index, %arg1: index) -> (index, index) {
+// CHECK-NEXT:   %0:3 = affine.delinearize_index %arg0 into (2, %arg1, 4) : index, index, index
+// CHECK-NEXT:   %1:2 = affine.delinearize_index %arg0 into (8) : index, index
+// CHECK-NEXT:   %2 = affine.delinearize_index %arg0 into () : index
+// CHECK-NEXT:   %3 = affine.linearize_index [%0#0, %0#1, %0#2] by (2, %arg1, 4) : index
+// CHECK-NEXT:   %4 = affine.linearize_index disjoint [%1#0, %1#1] by (8) {tag} : index
+// CHECK-NEXT:   return %3, %4 : index, index
+// CHECK-NEXT: }
+func.func @indices(%x: index, %b: index) -> (index, index) {
+  %d:3 = affine.delinearize_index %x into (2, %b, 4) : index, index, index
+  %e:2 = affine.delinearize_index %x into (8) : index, index
+  %f = affine.delinearize_index %x into () : index
+  %g = affine.linearize_index [%d#0, %d#1, %d#2] by (2, %b, 4) : index
+  %h = affine.linearize_index disjoint [%e#0, %e#1] by (8) {tag} : index
+  return %g, %h : index, index
 }
