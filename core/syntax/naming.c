@@ -28,7 +28,10 @@
  *    groups ("%a, %b:2 = ...").
  *  - Blocks are ^bb0, ^bb1 ... by position in their region.
  *
- * Every string is malloc'd and owned by the buf__names_t.
+ * Storage: every named object gets a slot (found through its print_slot
+ * scratch field) and every string lives in one text buffer, addressed by
+ * offsets because the buffer moves as it grows. Lookups while printing are
+ * an array index, and naming allocates nothing per value.
  */
 #include "printer_internal.h"
 
@@ -38,16 +41,114 @@
 #include <string.h>
 
 /* ------------------------------------------------------------------------ */
+/* Text buffer and slots                                                     */
+/* ------------------------------------------------------------------------ */
+
+#define NO_TEXT UINT32_MAX
+
+static void *xrealloc(void *p, size_t n) {
+  p = realloc(p, n ? n : 1);
+  if (!p)
+    abort(); /* out of memory */
+  return p;
+}
+
+/* Appends s (n bytes) and a NUL to the text; returns its offset. */
+static uint32_t text_add(buf__names_t *nm, const char *s, size_t n) {
+  if (nm->text_len + n + 1 > nm->text_cap) {
+    size_t cap = nm->text_cap ? nm->text_cap : 4096;
+    while (cap < nm->text_len + n + 1)
+      cap *= 2;
+    nm->text = xrealloc(nm->text, cap);
+    nm->text_cap = cap;
+  }
+  uint32_t off = (uint32_t)nm->text_len;
+  memcpy(nm->text + off, s, n);
+  nm->text[off + n] = 0;
+  nm->text_len += n + 1;
+  return off;
+}
+
+static uint32_t text_printf(buf__names_t *nm, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static uint32_t text_printf(buf__names_t *nm, const char *fmt, ...) {
+  char small[160];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  va_end(ap);
+  if (n < 0)
+    n = 0;
+  if ((size_t)n < sizeof small)
+    return text_add(nm, small, (size_t)n);
+  char *big = xrealloc(NULL, (size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(big, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  uint32_t off = text_add(nm, big, (size_t)n);
+  free(big);
+  return off;
+}
+
+static const char *text_at(const buf__names_t *nm, uint32_t off) {
+  return nm->text + off;
+}
+
+/* Writes the decimal form of v into buf (at least 24 bytes); returns its
+ * length. Faster than printf on the hot path of numbering. */
+static size_t format_i64(char *buf, int64_t v) {
+  char tmp[24];
+  size_t n = 0;
+  uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  do {
+    tmp[n++] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  size_t len = 0;
+  if (v < 0)
+    buf[len++] = '-';
+  while (n)
+    buf[len++] = tmp[--n];
+  buf[len] = 0;
+  return len;
+}
+
+/* The slot of key (whose scratch field is *scratch), or NULL. */
+static buf__name_slot_t *slot_find(const buf__names_t *nm, const void *key,
+                                   uint32_t scratch) {
+  if (key && scratch < nm->num_slots && nm->slots[scratch].key == key)
+    return &nm->slots[scratch];
+  return NULL;
+}
+
+/* The slot of key, created (and recorded in *scratch) when absent. */
+static buf__name_slot_t *slot_get(buf__names_t *nm, const void *key,
+                                  uint32_t *scratch) {
+  buf__name_slot_t *s = slot_find(nm, key, *scratch);
+  if (s)
+    return s;
+  if (nm->num_slots == nm->cap_slots) {
+    nm->cap_slots = nm->cap_slots ? nm->cap_slots * 2 : 1024;
+    nm->slots = xrealloc(nm->slots, nm->cap_slots * sizeof *nm->slots);
+  }
+  *scratch = nm->num_slots;
+  s = &nm->slots[nm->num_slots++];
+  *s = (buf__name_slot_t){key, NO_TEXT, -1, NO_TEXT};
+  return s;
+}
+
+/* ------------------------------------------------------------------------ */
 /* A string set with removal (used names, scoped by truncation)             */
 /* ------------------------------------------------------------------------ */
 
+/* Elements are text offsets + 1 (0: empty, TOMB: deleted). */
+#define TOMB UINT32_MAX
+
 typedef struct strset {
-  char **slots;      /* NULL empty, TOMB deleted */
+  const buf__names_t *nm;
+  uint32_t *slots;
   uint32_t cap, n, used;
 } strset_t;
-
-static char tomb_mark;
-#define TOMB (&tomb_mark)
 
 static uint32_t str_hash(const char *s) {
   uint32_t h = 2166136261u;
@@ -56,20 +157,24 @@ static uint32_t str_hash(const char *s) {
   return h;
 }
 
+static const char *strset_str(const strset_t *s, uint32_t e) {
+  return text_at(s->nm, e - 1);
+}
+
 static bool strset_has(const strset_t *s, const char *k) {
   if (!s->cap)
     return false;
   uint32_t mask = s->cap - 1;
   for (uint32_t i = str_hash(k) & mask;; i = (i + 1) & mask) {
-    char *v = s->slots[i];
+    uint32_t v = s->slots[i];
     if (!v)
       return false;
-    if (v != TOMB && !strcmp(v, k))
+    if (v != TOMB && !strcmp(strset_str(s, v), k))
       return true;
   }
 }
 
-static void strset_add(strset_t *s, char *k);
+static void strset_add(strset_t *s, uint32_t off);
 
 static void strset_grow(strset_t *s) {
   strset_t old = *s;
@@ -82,33 +187,34 @@ static void strset_grow(strset_t *s) {
   s->n = s->used = 0;
   for (uint32_t i = 0; i < old.cap; i++)
     if (old.slots[i] && old.slots[i] != TOMB)
-      strset_add(s, old.slots[i]);
+      strset_add(s, old.slots[i] - 1);
   free(old.slots);
 }
 
-/* Adds k (borrowed; must outlive the set). */
-static void strset_add(strset_t *s, char *k) {
+/* Adds the string at text offset off. */
+static void strset_add(strset_t *s, uint32_t off) {
   if ((s->used + 1) * 2 > s->cap)
     strset_grow(s);
   uint32_t mask = s->cap - 1;
-  uint32_t i = str_hash(k) & mask;
+  uint32_t i = str_hash(text_at(s->nm, off)) & mask;
   while (s->slots[i] && s->slots[i] != TOMB)
     i = (i + 1) & mask;
   if (!s->slots[i])
     s->used++;
-  s->slots[i] = k;
+  s->slots[i] = off + 1;
   s->n++;
 }
 
-static void strset_remove(strset_t *s, const char *k) {
+static void strset_remove(strset_t *s, uint32_t off) {
   if (!s->cap)
     return;
+  const char *k = text_at(s->nm, off);
   uint32_t mask = s->cap - 1;
   for (uint32_t i = str_hash(k) & mask;; i = (i + 1) & mask) {
-    char *v = s->slots[i];
+    uint32_t v = s->slots[i];
     if (!v)
       return;
-    if (v != TOMB && !strcmp(v, k)) {
+    if (v != TOMB && !strcmp(strset_str(s, v), k)) {
       s->slots[i] = TOMB;
       s->n--;
       return;
@@ -119,12 +225,6 @@ static void strset_remove(strset_t *s, const char *k) {
 /* ------------------------------------------------------------------------ */
 /* Naming state                                                              */
 /* ------------------------------------------------------------------------ */
-
-/* Value names before formatting: a number or a string. */
-typedef struct vname {
-  int64_t id;   /* >= 0: %id */
-  char *name;   /* when id < 0 */
-} vname_t;
 
 typedef struct region_ctx {
   buf_region_t *region;
@@ -137,62 +237,17 @@ typedef struct state {
   bool generic;
   int64_t next_value, next_arg, next_conflict;
   strset_t used;
-  char **used_stack;        /* used names in insertion order */
+  uint32_t *used_stack;     /* used names (text offsets) in insertion order */
   size_t num_used, cap_used;
   size_t *scope_start;      /* used_stack length when scope d began */
   uint32_t num_scopes, cap_scopes;
-  buf__prmap_t vnames;      /* value -> vname_t* */
 } state_t;
-
-static void *xmalloc(size_t n) {
-  void *p = malloc(n ? n : 1);
-  if (!p)
-    abort(); /* out of memory */
-  return p;
-}
-
-static char *own(buf__names_t *nm, char *s) {
-  if (nm->num_owned == nm->cap_owned) {
-    nm->cap_owned = nm->cap_owned ? nm->cap_owned * 2 : 64;
-    nm->owned = realloc(nm->owned, nm->cap_owned * sizeof *nm->owned);
-    if (!nm->owned)
-      abort(); /* out of memory */
-  }
-  nm->owned[nm->num_owned++] = s;
-  return s;
-}
-
-static char *own_printf(buf__names_t *nm, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static char *own_printf(buf__names_t *nm, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  buf_strbuf_t sb = {0};
-  char small[128];
-  int n = vsnprintf(small, sizeof small, fmt, ap);
-  va_end(ap);
-  if (n >= 0 && (size_t)n < sizeof small) {
-    buf_strbuf_append(&sb, small, (size_t)n);
-  } else {
-    va_start(ap, fmt);
-    char *big = xmalloc((size_t)n + 1);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    buf_strbuf_append(&sb, big, (size_t)n);
-    free(big);
-  }
-  if (!sb.data)
-    buf_strbuf_append(&sb, "", 0);
-  return own(nm, sb.data);
-}
 
 static void push_scope(state_t *st) {
   if (st->num_scopes == st->cap_scopes) {
     st->cap_scopes = st->cap_scopes ? st->cap_scopes * 2 : 16;
     st->scope_start =
-        realloc(st->scope_start, st->cap_scopes * sizeof *st->scope_start);
-    if (!st->scope_start)
-      abort(); /* out of memory */
+        xrealloc(st->scope_start, st->cap_scopes * sizeof *st->scope_start);
   }
   st->scope_start[st->num_scopes++] = st->num_used;
 }
@@ -207,30 +262,30 @@ static void pop_scopes_to(state_t *st, uint32_t depth) {
   st->num_scopes = depth;
 }
 
-static void use_name(state_t *st, char *name) {
+static void use_name(state_t *st, uint32_t off) {
   if (st->num_used == st->cap_used) {
     st->cap_used = st->cap_used ? st->cap_used * 2 : 64;
     st->used_stack =
-        realloc(st->used_stack, st->cap_used * sizeof *st->used_stack);
-    if (!st->used_stack)
-      abort(); /* out of memory */
+        xrealloc(st->used_stack, st->cap_used * sizeof *st->used_stack);
   }
-  st->used_stack[st->num_used++] = name;
-  strset_add(&st->used, name);
+  st->used_stack[st->num_used++] = off;
+  strset_add(&st->used, off);
 }
 
-/* MLIR's sanitizeIdentifier with the punctuation "$._-" allowed. */
+static bool ident_char(unsigned char ch) {
+  return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+         (ch >= '0' && ch <= '9') || ch == '$' || ch == '.' || ch == '_' ||
+         ch == '-';
+}
+
+/* MLIR's sanitizeIdentifier with the punctuation "$._-" allowed; the result
+ * is malloc'd. */
 static char *sanitize(const char *name) {
   buf_strbuf_t sb = {0};
   bool ok = true;
-  for (const char *c = name; *c; c++) {
-    unsigned char ch = (unsigned char)*c;
-    bool valid = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-                 (ch >= '0' && ch <= '9') || ch == '$' || ch == '.' ||
-                 ch == '_' || ch == '-';
-    if (!valid)
+  for (const char *c = name; *c; c++)
+    if (!ident_char((unsigned char)*c))
       ok = false;
-  }
   bool digit = name[0] >= '0' && name[0] <= '9';
   if (ok && !digit) {
     buf_strbuf_puts(&sb, name);
@@ -240,10 +295,7 @@ static char *sanitize(const char *name) {
     buf_strbuf_puts(&sb, "_");
   for (const char *c = name; *c; c++) {
     unsigned char ch = (unsigned char)*c;
-    bool valid = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-                 (ch >= '0' && ch <= '9') || ch == '$' || ch == '.' ||
-                 ch == '_' || ch == '-';
-    if (valid)
+    if (ident_char(ch))
       buf_strbuf_append(&sb, (const char *)&ch, 1);
     else if (ch == ' ')
       buf_strbuf_puts(&sb, "_");
@@ -253,41 +305,76 @@ static char *sanitize(const char *name) {
   return sb.data;
 }
 
-/* Makes name unique in the visible scopes (MLIR's uniqueValueName). */
-static char *unique_name(state_t *st, const char *raw) {
-  char *name = own(st->nm, sanitize(raw));
+/* Makes name unique in the visible scopes (MLIR's uniqueValueName);
+ * returns its text offset. */
+static uint32_t unique_name(state_t *st, const char *raw) {
+  char *name = sanitize(raw);
+  uint32_t off;
   if (strset_has(&st->used, name)) {
     size_t len = strlen(name);
-    char *probe = xmalloc(len + 24);
+    char *probe = xrealloc(NULL, len + 24);
     for (;;) {
-      snprintf(probe, len + 24, "%s_%lld", name,
-               (long long)st->next_conflict++);
+      snprintf(probe, len + 24, "%s_%lld", name, (long long)st->next_conflict++);
       if (!strset_has(&st->used, probe))
         break;
     }
-    name = own(st->nm, probe);
-  }
-  use_name(st, name);
-  return name;
-}
-
-static void set_value_name(state_t *st, buf_value_t *v, const char *name) {
-  vname_t *vn = xmalloc(sizeof *vn);
-  own(st->nm, (char *)vn);
-  if (!name || !*name) {
-    vn->id = st->next_value++;
-    vn->name = NULL;
+    off = text_add(st->nm, probe, strlen(probe));
+    free(probe);
   } else {
-    vn->id = -1;
-    vn->name = unique_name(st, name);
+    off = text_add(st->nm, name, strlen(name));
   }
-  buf__prmap_put(&st->vnames, v, vn);
+  free(name);
+  use_name(st, off);
+  return off;
 }
 
-static const char *vname_text(buf__names_t *nm, const vname_t *vn) {
-  if (vn->id >= 0)
-    return own_printf(nm, "%lld", (long long)vn->id);
-  return vn->name;
+static buf__name_slot_t *value_slot(state_t *st, buf_value_t *v) {
+  return slot_get(st->nm, v, &v->print_slot);
+}
+
+static bool value_named(state_t *st, buf_value_t *v) {
+  buf__name_slot_t *s = slot_find(st->nm, v, v->print_slot);
+  return s && (s->aux >= 0 || s->name != NO_TEXT);
+}
+
+/* Gives v the next number (name NULL or empty) or a uniqued custom name. */
+static void set_value_name(state_t *st, buf_value_t *v, const char *name) {
+  uint32_t named = NO_TEXT;
+  int64_t id = -1;
+  if (!name || !*name)
+    id = st->next_value++;
+  else
+    named = unique_name(st, name);
+  buf__name_slot_t *s = value_slot(st, v);
+  s->aux = id;
+  s->name = named;
+}
+
+/* Writes v's base name (digits or the custom name) into buf; returns its
+ * length. buf must hold 24 bytes or the custom name. */
+static const char *base_name(state_t *st, buf_value_t *v, char *buf) {
+  buf__name_slot_t *s = slot_find(st->nm, v, v->print_slot);
+  if (s && s->name != NO_TEXT)
+    return text_at(st->nm, s->name);
+  format_i64(buf, s ? s->aux : 0);
+  return buf;
+}
+
+/* Records the printed form "%<base><suffix>" of v. */
+static void set_value_text(state_t *st, buf_value_t *v, const char *base,
+                           const char *suffix) {
+  char small[96];
+  size_t bl = strlen(base), sl = strlen(suffix);
+  uint32_t off;
+  if (bl + sl + 2 <= sizeof small) {
+    small[0] = '%';
+    memcpy(small + 1, base, bl);
+    memcpy(small + 1 + bl, suffix, sl);
+    off = text_add(st->nm, small, bl + sl + 1);
+  } else {
+    off = text_printf(st->nm, "%%%s%s", base, suffix);
+  }
+  value_slot(st, v)->text = off;
 }
 
 /* Names op's results and records the printed forms of each result and of
@@ -297,11 +384,13 @@ static void number_op(state_t *st, buf_op_t *op) {
   if (!nres)
     return;
   const buf_opdef_t *def = op->def;
-  uint32_t *starts = xmalloc(sizeof *starts * (nres + 1));
+  uint32_t starts_small[8];
+  uint32_t *starts = nres + 1 <= 8 ? starts_small
+                                   : xrealloc(NULL, sizeof *starts * (nres + 1));
   uint32_t ngroups = 1;
   starts[0] = 0;
   bool named0 = false;
-  if (!st->generic && def) {
+  if (!st->generic && def && (def->name_result || def->result_name)) {
     for (uint32_t i = 0; i < nres; i++) {
       char buf[128];
       bool have = false;
@@ -326,49 +415,75 @@ static void number_op(state_t *st, buf_op_t *op) {
     set_value_name(st, &op->results[0], NULL);
 
   /* Printed forms. */
-  buf__names_t *nm = st->nm;
   buf_strbuf_t hdr = {0};
   for (uint32_t g = 0; g < ngroups; g++) {
     uint32_t s = starts[g], e = g + 1 < ngroups ? starts[g + 1] : nres;
-    const vname_t *head = buf__prmap_get(&st->vnames, &op->results[s]);
-    const char *h = vname_text(nm, head);
+    char num[24];
+    const char *h = base_name(st, &op->results[s], num);
     if (g)
       buf_strbuf_puts(&hdr, ", ");
-    buf_strbuf_printf(&hdr, "%%%s", h);
+    buf_strbuf_puts(&hdr, "%");
+    buf_strbuf_puts(&hdr, h);
     if (e - s > 1)
       buf_strbuf_printf(&hdr, ":%u", e - s);
     for (uint32_t r = s; r < e; r++) {
-      char *text;
-      if (nres == 1)
-        text = own_printf(nm, "%%%s", h);
+      char suffix[24] = "";
+      if (nres == 1 || (ngroups > 1 && e - s == 1))
+        suffix[0] = 0;
       else if (ngroups == 1)
-        text = own_printf(nm, "%%%s#%u", h, r);
-      else if (e - s != 1)
-        text = own_printf(nm, "%%%s#%u", h, r - s);
+        snprintf(suffix, sizeof suffix, "#%u", r);
       else
-        text = own_printf(nm, "%%%s", h);
-      buf__prmap_put(&nm->values, &op->results[r], text);
+        snprintf(suffix, sizeof suffix, "#%u", r - s);
+      /* h may point into the text buffer, which moves: copy it first. */
+      char hcopy[128];
+      const char *hb = h;
+      if (h != num) {
+        snprintf(hcopy, sizeof hcopy, "%s", h);
+        hb = strlen(h) < sizeof hcopy ? hcopy : NULL;
+      }
+      if (hb) {
+        set_value_text(st, &op->results[r], hb, suffix);
+      } else { /* a very long custom name */
+        char *big = strdup(h);
+        set_value_text(st, &op->results[r], big, suffix);
+        free(big);
+      }
+      h = base_name(st, &op->results[s], num);
     }
   }
-  buf__prmap_put(&nm->groups, op, own(nm, hdr.data));
-  free(starts);
+  buf__name_slot_t *os = slot_get(st->nm, op, &op->print_slot);
+  os->text = text_add(st->nm, hdr.data ? hdr.data : "", hdr.len);
+  buf_strbuf_free(&hdr);
+  if (starts != starts_small)
+    free(starts);
+}
+
+/* Records "%<base>" as v's printed form. */
+static void set_plain_text(state_t *st, buf_value_t *v) {
+  char num[24];
+  const char *b = base_name(st, v, num);
+  if (b == num) {
+    set_value_text(st, v, b, "");
+  } else {
+    char *copy = strdup(b); /* b points into the moving text buffer */
+    set_value_text(st, v, copy, "");
+    free(copy);
+  }
 }
 
 static void number_block(state_t *st, buf_block_t *b, bool entry) {
   for (uint32_t i = 0; i < b->num_args; i++) {
     buf_value_t *a = b->args[i];
-    if (!a || buf__prmap_get(&st->vnames, a))
+    if (!a || value_named(st, a))
       continue;
     if (entry) {
-      char buf[32];
-      snprintf(buf, sizeof buf, "arg%lld", (long long)st->next_arg++);
+      char buf[32] = "arg";
+      format_i64(buf + 3, st->next_arg++);
       set_value_name(st, a, buf);
     } else {
       set_value_name(st, a, NULL);
     }
-    const vname_t *vn = buf__prmap_get(&st->vnames, a);
-    buf__prmap_put(&st->nm->values, a,
-                   own_printf(st->nm, "%%%s", vname_text(st->nm, vn)));
+    set_plain_text(st, a);
   }
   for (buf_op_t *op = b->first; op; op = op->next)
     number_op(st, op);
@@ -391,16 +506,16 @@ static void number_region(state_t *st, buf_region_t *r) {
         continue;
       buf[sizeof buf - 1] = 0;
       set_value_name(st, entry->args[i], buf);
-      const vname_t *vn = buf__prmap_get(&st->vnames, entry->args[i]);
-      buf__prmap_put(&st->nm->values, entry->args[i],
-                     own_printf(st->nm, "%%%s", vname_text(st->nm, vn)));
+      set_plain_text(st, entry->args[i]);
     }
   }
   int64_t k = 0;
   for (buf_block_t *b = r->first; b; b = b->next, k++) {
-    buf__prmap_put(&st->nm->blocks, b, own_printf(st->nm, "^bb%lld",
-                                                 (long long)k));
-    buf__prmap_put(&st->nm->order, b, (void *)(uintptr_t)(k + 1));
+    char label[32] = "^bb";
+    format_i64(label + 3, k);
+    buf__name_slot_t *bs = slot_get(st->nm, b, &b->print_slot);
+    bs->text = text_add(st->nm, label, strlen(label));
+    bs->aux = k;
     number_block(st, b, b == r->first);
   }
 }
@@ -411,6 +526,7 @@ void buf__names_compute(buf__names_t *nm, buf_op_t *root, bool generic) {
   state_t st = {0};
   st.nm = nm;
   st.generic = generic;
+  st.used.nm = nm;
 
   region_ctx_t *stack = NULL;
   size_t n = 0, cap = 0;
@@ -421,9 +537,7 @@ void buf__names_compute(buf__names_t *nm, buf_op_t *root, bool generic) {
         continue;                                                            \
       if (n == cap) {                                                        \
         cap = cap ? cap * 2 : 32;                                            \
-        stack = realloc(stack, cap * sizeof *stack);                         \
-        if (!stack)                                                          \
-          abort();                                                           \
+        stack = xrealloc(stack, cap * sizeof *stack);                        \
       }                                                                      \
       stack[n++] = (region_ctx_t){(op)->regions[ri_], st.next_value,         \
                                   st.next_arg, st.next_conflict, (scope)};   \
@@ -454,35 +568,31 @@ void buf__names_compute(buf__names_t *nm, buf_op_t *root, bool generic) {
   free(st.used.slots);
   free(st.used_stack);
   free(st.scope_start);
-  buf__prmap_free(&st.vnames);
 }
 
 void buf__names_free(buf__names_t *nm) {
-  for (size_t i = 0; i < nm->num_owned; i++)
-    free(nm->owned[i]);
-  free(nm->owned);
-  buf__prmap_free(&nm->values);
-  buf__prmap_free(&nm->groups);
-  buf__prmap_free(&nm->blocks);
-  buf__prmap_free(&nm->order);
+  free(nm->slots);
+  free(nm->text);
   memset(nm, 0, sizeof *nm);
 }
 
 const char *buf__names_value(const buf__names_t *nm, buf_value_t *v) {
-  const char *s = v ? buf__prmap_get(&nm->values, v) : NULL;
-  return s ? s : "<<UNKNOWN SSA VALUE>>";
+  const buf__name_slot_t *s = v ? slot_find(nm, v, v->print_slot) : NULL;
+  return s && s->text != NO_TEXT ? text_at(nm, s->text)
+                                 : "<<UNKNOWN SSA VALUE>>";
 }
 
 const char *buf__names_results(const buf__names_t *nm, buf_op_t *op) {
-  return buf__prmap_get(&nm->groups, op);
+  const buf__name_slot_t *s = op ? slot_find(nm, op, op->print_slot) : NULL;
+  return s && s->text != NO_TEXT ? text_at(nm, s->text) : NULL;
 }
 
 const char *buf__names_block(const buf__names_t *nm, buf_block_t *b) {
-  const char *s = b ? buf__prmap_get(&nm->blocks, b) : NULL;
-  return s ? s : "^INVALIDBLOCK";
+  const buf__name_slot_t *s = b ? slot_find(nm, b, b->print_slot) : NULL;
+  return s && s->text != NO_TEXT ? text_at(nm, s->text) : "^INVALIDBLOCK";
 }
 
 int64_t buf__names_block_index(const buf__names_t *nm, buf_block_t *b) {
-  void *v = buf__prmap_get(&nm->order, b);
-  return v ? (int64_t)(uintptr_t)v - 1 : -1;
+  const buf__name_slot_t *s = b ? slot_find(nm, b, b->print_slot) : NULL;
+  return s ? s->aux : -1;
 }

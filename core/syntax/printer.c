@@ -544,7 +544,9 @@ static void print_top(buf_op_t *op, const buf_print_options_t *opts,
   push_dialect(&pr, "builtin");
 
   if (pr.opts.use_aliases) {
-    buf_strbuf_t scratch = {0};
+    /* A first print, its text dropped, finds the aliases in the order
+     * mlir-opt assigns them. */
+    buf_strbuf_t scratch = {.discard = true};
     pr.out = &scratch;
     pr.aliases.collecting = true;
     buf__print_operation(&pr, op);
@@ -588,8 +590,8 @@ char *buf_print_op_to_string(buf_op_t *op, const buf_print_options_t *opts,
 }
 
 void buf_print_op(buf_op_t *op, const buf_print_options_t *opts, FILE *out) {
-  size_t len;
-  char *s = buf_print_op_to_string(op, opts, &len);
-  fwrite(s, 1, len, out);
-  free(s);
+  buf_strbuf_t sb = {.sink = out};
+  print_top(op, opts, &sb);
+  buf_strbuf_flush(&sb);
+  buf_strbuf_free(&sb);
 }

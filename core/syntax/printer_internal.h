@@ -91,13 +91,22 @@ uint64_t buf__float_bits(double v, buf_float_kind_t kind);
 /* The printed names of one print: values, result groups and block labels.
  * Computed for the whole printed op before printing starts so that forward
  * references (branches to later blocks, graph regions) print right. */
+typedef struct buf__name_slot {
+  const void *key;   /* the value, op or block this slot names */
+  uint32_t text;     /* offset in text: "%name", the result header, "^bb3";
+                      * UINT32_MAX while unset */
+  int64_t aux;       /* values: %N number (-1: named); blocks: index */
+  uint32_t name;     /* values with a custom name: its offset in text */
+} buf__name_slot_t;
+
+/* One slot per named object, found through the object's print_slot scratch
+ * field (checked against key, so stale scratch values are harmless); all
+ * strings live in one buffer, so naming costs no allocation per value. */
 typedef struct buf__names {
-  buf__prmap_t values;  /* buf_value_t* -> char* "%name" or "%3#1" */
-  buf__prmap_t groups;  /* buf_op_t* -> char* result header "%a:2, %b" */
-  buf__prmap_t blocks;  /* buf_block_t* -> char* "^bb3" */
-  buf__prmap_t order;   /* buf_block_t* -> block index + 1 (for preds) */
-  char **owned;         /* every string above, freed together */
-  size_t num_owned, cap_owned;
+  buf__name_slot_t *slots;
+  uint32_t num_slots, cap_slots;
+  char *text;           /* NUL-separated strings */
+  size_t text_len, text_cap;
 } buf__names_t;
 
 /* Names every value and block nested in root (root's results too), as

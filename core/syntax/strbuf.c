@@ -26,13 +26,26 @@ static void strbuf_reserve(buf_strbuf_t *sb, size_t n) {
   sb->cap = cap;
 }
 
+/* Writes the accumulated text to the sink and empties the buffer. */
+void buf_strbuf_flush(buf_strbuf_t *sb) {
+  if (!sb->sink || sb->len == 0)
+    return;
+  fwrite(sb->data, 1, sb->len, sb->sink);
+  sb->len = 0;
+  sb->data[0] = 0;
+}
+
 /* Appends n bytes of s. */
 void buf_strbuf_append(buf_strbuf_t *sb, const char *s, size_t n) {
+  if (sb->discard)
+    return;
   strbuf_reserve(sb, n);
   if (n)
     memcpy(sb->data + sb->len, s, n);
   sb->len += n;
   sb->data[sb->len] = 0;
+  if (sb->sink && sb->len >= (256u << 10))
+    buf_strbuf_flush(sb);
 }
 
 /* Appends a NUL-terminated string. */
@@ -42,6 +55,8 @@ void buf_strbuf_puts(buf_strbuf_t *sb, const char *s) {
 
 /* Appends printf-formatted text. */
 void buf_strbuf_printf(buf_strbuf_t *sb, const char *fmt, ...) {
+  if (sb->discard)
+    return;
   va_list ap, ap2;
   va_start(ap, fmt);
   va_copy(ap2, ap);
@@ -58,6 +73,8 @@ void buf_strbuf_printf(buf_strbuf_t *sb, const char *fmt, ...) {
     strbuf_reserve(sb, (size_t)n);
     vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap2);
     sb->len += (size_t)n;
+    if (sb->sink && sb->len >= (256u << 10))
+      buf_strbuf_flush(sb);
   }
   va_end(ap2);
 }

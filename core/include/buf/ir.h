@@ -464,6 +464,8 @@ struct buf_value_s {
   buf_op_t *def;         /* defining op; NULL for a block argument */
   buf_block_t *block;    /* owning block of a block argument; NULL for results */
   uint32_t index;        /* result number or argument number */
+  uint32_t print_slot;   /* scratch of the printer (names), meaningless
+                          * outside a print */
   buf_loc_t loc;         /* for block arguments: where they were declared */
   buf_ident_t name_hint; /* the SSA name the source used, without '%' */
 };
@@ -484,6 +486,7 @@ struct buf_op_s {
   buf_block_t *block;        /* parent block; NULL when detached */
   buf_op_t *prev, *next;     /* siblings in the parent block */
   uint32_t order;            /* position hint for buf_op_is_before */
+  uint32_t print_slot;       /* scratch of the printer (names) */
 };
 
 struct buf_block_s {
@@ -494,6 +497,7 @@ struct buf_block_s {
   buf_value_t **args;        /* num_args entries */
   buf_ident_t label_hint;    /* the ^label the source used, without '^' */
   bool order_valid;          /* op->order numbering is up to date */
+  uint32_t print_slot;       /* scratch of the printer (labels) */
 };
 
 struct buf_region_s {

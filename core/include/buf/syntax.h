@@ -84,7 +84,14 @@ const char *buf_attr_to_string(buf_ctx_t *ctx, buf_attr_t a);
 typedef struct buf_strbuf {
   char *data;
   size_t len, cap;
+  /* Streaming: when sink is set, the text is written to it whenever more
+   * than 256 KiB have accumulated (and by buf_strbuf_flush), so data holds
+   * only the unwritten tail. When discard is set, appends are dropped. */
+  FILE *sink;
+  bool discard;
 } buf_strbuf_t;
+/* Writes what a streaming strbuf holds to its sink. */
+void buf_strbuf_flush(buf_strbuf_t *sb);
 void buf_strbuf_append(buf_strbuf_t *sb, const char *s, size_t n);
 void buf_strbuf_puts(buf_strbuf_t *sb, const char *s);
 void buf_strbuf_printf(buf_strbuf_t *sb, const char *fmt, ...)
