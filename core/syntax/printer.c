@@ -218,6 +218,9 @@ typedef struct preds {
 
 static void preds_build(preds_t *p, buf_region_t *r) {
   memset(p, 0, sizeof *p);
+  /* A single block is an entry block: it has no predecessors to print. */
+  if (r->first == r->last)
+    return;
   for (buf_block_t *b = r->first; b; b = b->next)
     p->n++;
   p->lists = calloc(p->n + 1, sizeof *p->lists);
