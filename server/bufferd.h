@@ -160,6 +160,8 @@ void bd_remote_destroy(bd_remote_t *r);
  * absent, negative on error (never fatal to a compile). */
 int bd_remote_get(bd_remote_t *r, const char *key, char **body, size_t *len);
 int bd_remote_put(bd_remote_t *r, const char *key, const char *body, size_t len);
+/* HEAD: 1 when key is stored remotely, 0 when not, negative on error. */
+int bd_remote_exists(bd_remote_t *r, const char *key);
 
 /* ---- server.c / http.c ------------------------------------------------------- */
 

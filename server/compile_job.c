@@ -354,7 +354,10 @@ static void compile(bd_server_t *s, bd_job_t *job) {
   if (s->cache && cache_put(s->cache, job->key, &e) < 0)
     bd_log("error", "cache write failed",
            json_pack("{s:s,s:s}", "key", job->key, "error", cache_last_error(s->cache)));
-  if (s->remote && e.status == CACHE_ENTRY_OK) {
+  /* Another daemon of the farm may have stored the same key meanwhile: a
+   * HEAD saves re-uploading it. */
+  if (s->remote && e.status == CACHE_ENTRY_OK &&
+      bd_remote_exists(s->remote, job->key) == 0) {
     char *blob = remote_blob(job->key, &e);
     if (bd_remote_put(s->remote, job->key, blob, strlen(blob)) < 0)
       __atomic_add_fetch(&s->metrics.remote_errors, 1, __ATOMIC_RELAXED);

@@ -92,6 +92,21 @@ int bd_remote_get(bd_remote_t *r, const char *key, char **body, size_t *len) {
   return 1;
 }
 
+int bd_remote_exists(bd_remote_t *r, const char *key) {
+  char url[1024];
+  CURL *h = easy(r, key, url, sizeof url);
+  if (!h)
+    return -1;
+  curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
+  CURLcode rc = curl_easy_perform(h);
+  long status = 0;
+  curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+  curl_easy_cleanup(h);
+  if (rc != CURLE_OK || (status != 200 && status != 404))
+    return -1;
+  return status == 200;
+}
+
 typedef struct readbuf {
   const char *data;
   size_t len, off;
