@@ -343,7 +343,9 @@ bool buf__next_index(uint32_t rank, const int64_t *shape, int64_t *idx);
 const int64_t *buf__value_shape(buf__ival_t v, uint32_t *rank);
 
 /* Reads the run-time values of an op's mixed static/dynamic list
- * (static_<name> attribute + operand segment seg): out gets count values.
+ * (static_<name> attribute + operand segment seg; for ops without
+ * operandSegmentSizes, like expand_shape, the dynamic values are the
+ * operands from index seg on): out gets count values.
  * Returns the count, or -1 on a malformed op (error emitted). */
 int buf__mixed_list(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
                     const char *static_attr, uint32_t seg, int64_t *out,

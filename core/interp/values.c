@@ -365,7 +365,13 @@ int buf__mixed_list(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
                     uint32_t max) {
   buf_attr_t a = buf_op_attr(op, static_attr);
   uint32_t start, len;
-  start = buf_op_segment(op, seg, &len);
+  int64_t sizes[1];
+  if (buf_op_segment_sizes(op, "operandSegmentSizes", sizes, 1) > 0) {
+    start = buf_op_segment(op, seg, &len);
+  } else {
+    start = seg < op->num_operands ? seg : op->num_operands;
+    len = op->num_operands - start;
+  }
   if (!a || a->kind != BUF_ATTR_DENSE_ARRAY || a->u.dense_array.count > max) {
     buf__err(I, op, "missing or malformed '%s'", static_attr);
     return -1;
