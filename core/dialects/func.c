@@ -211,11 +211,16 @@ static void func_print(buf_printer_t *pr, buf_op_t *op) {
   for (uint32_t i = 0; i < nin; i++) {
     if (i)
       buf_printer_puts(pr, ", ");
-    if (entry && i < entry->num_args)
-      buf_printer_print_region_arg(pr, entry->args[i]);
-    else
+    buf_value_t *arg = entry && i < entry->num_args ? entry->args[i] : NULL;
+    if (arg) { /* "%arg0: T {attrs} loc(...)", in mlir-opt's order */
+      buf_printer_print_value(pr, arg);
+      buf_printer_puts(pr, ": ");
+      buf_printer_print_type(pr, arg->type);
+    } else {
       buf_printer_print_type(pr, ft->u.func.inputs[i]);
+    }
     print_dict_suffix(pr, attr_array_entry(arg_attrs, i));
+    buf_printer_print_arg_loc(pr, arg);
   }
   buf_printer_puts(pr, ")");
 

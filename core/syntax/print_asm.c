@@ -193,6 +193,11 @@ void buf_printer_print_region_arg(buf_printer_t *pr, buf_value_t *arg) {
     buf__print_loc(pr, arg->loc, false);
 }
 
+void buf_printer_print_arg_loc(buf_printer_t *pr, buf_value_t *arg) {
+  if (arg)
+    buf__print_loc(pr, arg->loc, false);
+}
+
 void buf_printer_print_dynamic_index_list(buf_printer_t *pr, buf_attr_t statics,
                                           uint32_t num_dyn,
                                           buf_value_t *const *dyn) {

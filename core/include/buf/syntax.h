@@ -307,6 +307,10 @@ void buf_printer_print_region(buf_printer_t *pr, buf_region_t *r,
                               bool print_empty_terminators);
 /* "%arg0: tensor<4xf32>" for a block argument. */
 void buf_printer_print_region_arg(buf_printer_t *pr, buf_value_t *arg);
+/* " loc(...)" of a block argument when debug info is printed; nothing
+ * otherwise. For custom forms that print something between the argument's
+ * type and its location (func.func's argument attributes). */
+void buf_printer_print_arg_loc(buf_printer_t *pr, buf_value_t *arg);
 /* "[%a, 4, %b]" from static values (array<i64>) and dynamic operands. */
 void buf_printer_print_dynamic_index_list(buf_printer_t *pr, buf_attr_t statics,
                                           uint32_t num_dyn,
