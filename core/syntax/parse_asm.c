@@ -493,9 +493,16 @@ buf_status_t buf_parse_region_arg(buf_parser_t *p, bool with_type,
     return BUF_FAILURE;
   if (buf__p_is(p, "{") && BUF_FAILED(buf__p_parse_dict_attr(p, &out->attrs)))
     return BUF_FAILURE;
-  buf_loc_t l = out->name.loc;
+  buf_loc_t l = BUF_LOC_UNKNOWN;
+  p->deferred_alias = NULL;
   if (BUF_FAILED(buf__p_parse_optional_trailing_loc(p, &l)))
     return BUF_FAILURE;
+  /* A location alias defined later in the file is not resolved here (the
+   * argument does not exist yet); mlir-opt prints argument locations
+   * inline, so that case only loses the location. */
+  if (!p->deferred_alias)
+    out->loc = l;
+  p->deferred_alias = NULL;
   return BUF_SUCCESS;
 }
 

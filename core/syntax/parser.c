@@ -809,7 +809,8 @@ buf_status_t buf__p_parse_region(buf_parser_t *p, buf_region_t *region,
     buf_block_t *entry = buf_block_create(p->ctx);
     buf_region_append_block(region, entry);
     for (uint32_t i = 0; i < num_args && !p->failed; i++) {
-      buf_value_t *v = buf_block_add_arg(entry, args[i].type, args[i].name.loc);
+      buf_value_t *v = buf_block_add_arg(
+          entry, args[i].type, args[i].loc.file ? args[i].loc : args[i].name.loc);
       v->name_hint = args[i].name.name;
       buf__p_define(p, args[i].name.name, args[i].name.loc, 1, &v);
     }

@@ -128,6 +128,8 @@ typedef struct buf_region_arg {
   buf_unresolved_t name;
   buf_type_t type;
   buf_attr_t attrs; /* argument attribute dict, or NULL */
+  buf_loc_t loc;    /* its trailing loc(...), else unknown (file NULL): the
+                     * block argument then takes the name's position */
 } buf_region_arg_t;
 
 buf_ctx_t *buf_parser_ctx(buf_parser_t *p);
