@@ -100,9 +100,21 @@ char *buf_arena_printf(buf_arena_t *a, const char *fmt, ...) {
   return p;
 }
 
-/* A copy of old with room for new_n elements; the tail is zero. */
+/* A copy of old with room for new_n elements; the tail is zero. When old
+ * is the most recent allocation of the current chunk and the chunk has room,
+ * it grows in place: growing arrays (op states, operand lists) built while
+ * nothing else is allocated then waste no arena memory. Memory past a->cur
+ * was never handed out, so it is still zero. */
 void *buf_arena_grow(buf_arena_t *a, void *old, size_t old_n, size_t new_n,
                      size_t elem_size) {
+  size_t old_size = (old_n * elem_size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+  size_t new_size = (new_n * elem_size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+  if (old && old_n && new_n > old_n && a->cur &&
+      (char *)old + old_size == a->cur &&
+      (size_t)(a->end - a->cur) >= new_size - old_size) {
+    a->cur += new_size - old_size;
+    return old;
+  }
   void *p = buf_arena_alloc(a, new_n * elem_size);
   size_t keep = old_n < new_n ? old_n : new_n;
   if (old && keep) memcpy(p, old, keep * elem_size);
