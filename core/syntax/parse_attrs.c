@@ -906,31 +906,13 @@ static buf_status_t parse_symbol_ref(buf_parser_t *p, buf_attr_t *out) {
 
 /* '#' alias or dialect attribute; the current token is the HASH token. */
 static buf_status_t parse_hash_attr(buf_parser_t *p, buf_attr_t *out) {
-  buf_token_t t = p->tok;
-  size_t end = t.off + t.len;
-  bool body = end < p->lx.len && p->lx.text[end] == '<';
-  bool dotted = memchr(t.s, '.', t.len) != NULL;
-  if (!body && !dotted) {
-    buf_ident_t name = buf__p_tok_ident(p, &t, 1);
-    buf_attr_t a = buf__pmap_get(&p->attr_aliases, name);
-    if (!a) {
-      buf_loc_t l = buf__p_tok_loc(p, &t);
-      l.col += t.len; /* MLIR points after the alias name */
-      return buf__p_error_at(p, l, "undefined symbol alias id '%s'", name);
-    }
-    buf__p_next(p);
-    *out = a;
-    return BUF_SUCCESS;
-  }
-  if (body) {
-    size_t e = buf__p_scan_pretty_body(p, end);
-    if (!e)
-      return BUF_FAILURE;
-    end = e;
-  }
-  *out = buf_attr_opaque(p->ctx, t.s, end - t.off);
-  buf__lexer_advance_from(&p->lx, &t, end);
-  buf__p_next(p);
+  const void *alias;
+  const char *text;
+  size_t len;
+  if (BUF_FAILED(buf__p_parse_alias_or_dialect(p, &p->attr_aliases, &alias,
+                                               &text, &len)))
+    return BUF_FAILURE;
+  *out = alias ? (buf_attr_t)alias : buf_attr_opaque(p->ctx, text, len);
   return BUF_SUCCESS;
 }
 

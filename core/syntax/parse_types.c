@@ -369,22 +369,27 @@ size_t buf__p_scan_pretty_body(buf_parser_t *p, size_t at) {
   return 0;
 }
 
-/* '!' alias or dialect type; the current token is the BANG token. */
-static buf_status_t parse_bang_type(buf_parser_t *p, buf_type_t *out) {
+/* The '#' or '!' token at the cursor: an alias (looked up in aliases; *alias
+ * receives it) or a dialect attribute/type whose full spelling, pretty body
+ * included, is returned in *text / *len (then *alias is NULL). */
+buf_status_t buf__p_parse_alias_or_dialect(buf_parser_t *p, buf_pmap_t *aliases,
+                                           const void **alias,
+                                           const char **text, size_t *len) {
   buf_token_t t = p->tok;
   size_t end = t.off + t.len;
   bool body = end < p->lx.len && p->lx.text[end] == '<';
   bool dotted = memchr(t.s, '.', t.len) != NULL;
+  *alias = NULL;
   if (!body && !dotted) {
     buf_ident_t name = buf__p_tok_ident(p, &t, 1);
-    buf_type_t a = buf__pmap_get(&p->type_aliases, name);
+    const void *a = buf__pmap_get(aliases, name);
     if (!a) {
       buf_loc_t l = buf__p_tok_loc(p, &t);
       l.col += t.len; /* MLIR points after the alias name */
       return buf__p_error_at(p, l, "undefined symbol alias id '%s'", name);
     }
     buf__p_next(p);
-    *out = a;
+    *alias = a;
     return BUF_SUCCESS;
   }
   if (body) {
@@ -393,9 +398,22 @@ static buf_status_t parse_bang_type(buf_parser_t *p, buf_type_t *out) {
       return BUF_FAILURE;
     end = e;
   }
-  *out = buf_type_opaque(p->ctx, t.s, end - t.off);
+  *text = t.s;
+  *len = end - t.off;
   buf__lexer_advance_from(&p->lx, &t, end);
   buf__p_next(p);
+  return BUF_SUCCESS;
+}
+
+/* '!' alias or dialect type; the current token is the BANG token. */
+static buf_status_t parse_bang_type(buf_parser_t *p, buf_type_t *out) {
+  const void *alias;
+  const char *text;
+  size_t len;
+  if (BUF_FAILED(buf__p_parse_alias_or_dialect(p, &p->type_aliases, &alias,
+                                               &text, &len)))
+    return BUF_FAILURE;
+  *out = alias ? (buf_type_t)alias : buf_type_opaque(p->ctx, text, len);
   return BUF_SUCCESS;
 }
 

@@ -149,6 +149,11 @@ bool buf__p_consume_x(buf_parser_t *p);
  * byte offset `at` and returns the end offset (after '>'), or 0 after
  * emitting an error. */
 size_t buf__p_scan_pretty_body(buf_parser_t *p, size_t at);
+/* A '#'/'!' alias (looked up in aliases) or a dialect attribute/type spelled
+ * out in full; see parse_types.c. */
+buf_status_t buf__p_parse_alias_or_dialect(buf_parser_t *p, buf_pmap_t *aliases,
+                                           const void **alias,
+                                           const char **text, size_t *len);
 /* Type names starting with 'x' are never needed, so callers test this. */
 
 /* Attributes (parse_attrs.c). */
