@@ -521,7 +521,7 @@ static void on_connection(uv_stream_t *listener, int status) {
   c->timer.data = c;
   c->refs = 2;
   s->open_connections++;
-  if (uv_accept(listener, (uv_stream_t *)&c->tcp) < 0 || s->draining) {
+  if (uv_accept(listener, (uv_stream_t *)&c->tcp) < 0) {
     conn_close(c);
     return;
   }

@@ -3,9 +3,10 @@
  *
  * Start: settings, the cache directory and database (WAL), optional age
  * eviction, the remote tier, the worker pool, the listener. Shutdown on
- * SIGTERM or SIGINT: readiness fails at once, the listener closes, new
- * compiles get 503, and the process exits once every in-flight request has
- * been answered and the workers are idle.
+ * SIGTERM or SIGINT: readiness fails at once and new compiles get 503 (the
+ * listener stays open so load balancers can see that), and the process
+ * exits once every in-flight request has been answered and the workers are
+ * idle.
  */
 #include <errno.h>
 #include <signal.h>
@@ -49,6 +50,7 @@ static void check_drained(uv_timer_t *t) {
       bd_pool_running(s->pool) > 0)
     return;
   bd_log("info", "drained; exiting", NULL);
+  bd_http_stop_listening(s);
   bd_pool_drain_and_destroy(s->pool);
   s->pool = NULL;
   uv_walk(s->loop, close_handle, NULL);
@@ -61,7 +63,8 @@ static void on_signal(uv_signal_t *sig, int signum) {
   s->draining = true;
   bd_log("info", "shutting down: draining in-flight work",
          json_pack("{s:i,s:i}", "signal", signum, "inflight", s->inflight_requests));
-  bd_http_stop_listening(s);
+  /* Keep listening while draining: load balancers see /readyz fail and new
+   * compiles get 503 + Retry-After instead of refused connections. */
   uv_timer_init(s->loop, &drain_timer);
   drain_timer.data = s;
   uv_timer_start(&drain_timer, check_drained, 0, 20);

@@ -455,6 +455,14 @@ def test_sigterm_drains(tmp):
         t.start()
         time.sleep(0.3)
         d.proc.send_signal(signal.SIGTERM)
+        time.sleep(0.1)
+        if t.is_alive():
+            # Draining: still reachable, not ready, no new compiles.
+            status, _, doc = d.json("GET", "/readyz")
+            check(status == 503 and doc["ready"] is False, "readyz fails while draining")
+            status, hdrs, doc = d.json("POST", "/v1/compile", {"program": PROGRAM})
+            check(status == 503 and doc["error"]["code"] == "shutting_down"
+                  and hdrs.get("retry-after") == "1", "new compiles get 503 while draining")
         t.join()
         check(result and result[0][0] == 200, "the in-flight compile finished: %s" % (result[0][0] if result else None))
         check(d.proc.wait(20) == 0, "exit status 0 after draining")
