@@ -38,6 +38,22 @@ static struct buf_arena_chunk *new_chunk(buf_arena_t *a, size_t payload) {
 
 void buf__arena_init(buf_arena_t *a) { memset(a, 0, sizeof *a); }
 
+buf_arena_t *buf_arena_create(void) {
+  buf_arena_t *a = calloc(1, sizeof *a);
+  if (!a) {
+    fputs("bufferd: out of memory\n", stderr);
+    abort();
+  }
+  return a;
+}
+
+void buf_arena_destroy(buf_arena_t *a) {
+  if (!a)
+    return;
+  buf__arena_free(a);
+  free(a);
+}
+
 void buf__arena_free(buf_arena_t *a) {
   struct buf_arena_chunk *c = a->chunks;
   while (c) {

@@ -306,17 +306,29 @@ typedef struct {
   buf_ssa_entry_t *shadowed;
 } ssa_slot_t;
 
+/* Name tables live in a scratch arena per isolated scope: a function's
+ * entries are garbage once its body is parsed, and freeing them keeps the
+ * parser's peak memory proportional to the largest function, not the file. */
 static void iso_push(buf_parser_t *p) {
   buf_iso_scope_t *s = buf_arena_alloc(p->arena, sizeof *s);
   s->parent = p->iso;
+  s->scratch = buf_arena_create();
   p->iso = s;
+}
+
+/* Leaves the innermost isolated scope and frees its tables. */
+static void iso_release(buf_parser_t *p) {
+  buf_iso_scope_t *s = p->iso;
+  p->iso = s->parent;
+  buf_arena_destroy(s->scratch);
+  s->scratch = NULL;
 }
 
 static void iso_stack_push(buf_parser_t *p, buf_ssa_entry_t *e) {
   buf_iso_scope_t *s = p->iso;
   if (s->num == s->cap) {
     uint32_t nc = s->cap ? s->cap * 2 : 32;
-    s->stack = buf_arena_grow(p->arena, s->stack, s->num, nc, sizeof(void *));
+    s->stack = buf_arena_grow(s->scratch, s->stack, s->num, nc, sizeof(void *));
     s->cap = nc;
   }
   s->stack[s->num++] = e;
@@ -333,7 +345,7 @@ static buf_status_t iso_pop(buf_parser_t *p) {
       break;
     }
   }
-  p->iso = s->parent;
+  iso_release(p);
   return p->failed ? BUF_FAILURE : st;
 }
 
@@ -352,7 +364,7 @@ static void level_pop(buf_parser_t *p) {
     if (e->defined) {
       ssa_slot_t *slot = (ssa_slot_t *)e;
       if (buf__pmap_get(&s->names, e->name) == e)
-        buf__pmap_put(p->arena, &s->names, e->name, slot->shadowed);
+        buf__pmap_put(s->scratch, &s->names, e->name, slot->shadowed);
     } else {
       e->level = lvl ? lvl - 1 : 0;
       s->stack[out++] = e;
@@ -365,7 +377,7 @@ static void level_pop(buf_parser_t *p) {
 
 static buf_ssa_entry_t *new_entry(buf_parser_t *p, buf_ident_t name,
                                   buf_loc_t loc) {
-  ssa_slot_t *slot = buf_arena_alloc(p->arena, sizeof *slot);
+  ssa_slot_t *slot = buf_arena_alloc(p->iso->scratch, sizeof *slot);
   slot->e.name = name;
   slot->e.loc = loc;
   slot->e.level = p->iso->level;
@@ -407,7 +419,7 @@ buf_status_t buf__p_resolve(buf_parser_t *p, const buf_unresolved_t *u,
     e = new_entry(p, u->name, u->loc);
     ((ssa_slot_t *)e)->shadowed = NULL;
     iso_stack_push(p, e);
-    buf__pmap_put(p->arena, &s->names, u->name, e);
+    buf__pmap_put(s->scratch, &s->names, u->name, e);
   }
   if (u->number >= e->n) {
     e->vals = buf_arena_grow(p->arena, e->vals, e->n, u->number + 1,
@@ -492,7 +504,7 @@ buf_status_t buf__p_define(buf_parser_t *p, buf_ident_t name, buf_loc_t loc,
   ne->vals = buf_arena_alloc(p->arena, (n ? n : 1) * sizeof(buf_value_t *));
   memcpy(ne->vals, vals, n * sizeof(buf_value_t *));
   iso_stack_push(p, ne);
-  buf__pmap_put(p->arena, &s->names, name, ne);
+  buf__pmap_put(s->scratch, &s->names, name, ne);
   return BUF_SUCCESS;
 }
 
@@ -1229,6 +1241,8 @@ buf_op_t *buf_parse_source(buf_ctx_t *ctx, const char *file, const char *text,
     block_scope_pop(&p);
   if (!p.failed)
     iso_pop(&p);
+  while (p.iso) /* scopes a failed parse left open */
+    iso_release(&p);
   if (p.failed)
     return NULL;
 

@@ -46,6 +46,7 @@ typedef struct buf_ssa_entry {
  * those regions end. */
 typedef struct buf_iso_scope {
   struct buf_iso_scope *parent;
+  buf_arena_t *scratch;    /* names, entries and stack; freed with the scope */
   buf_pmap_t names;        /* ident -> buf_ssa_entry_t* (NULL: not visible) */
   buf_ssa_entry_t **stack; /* entries in definition order, with levels */
   uint32_t num, cap;

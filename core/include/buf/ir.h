@@ -80,6 +80,10 @@ typedef struct buf_loc {
 /* Arena                                                                     */
 /* ------------------------------------------------------------------------ */
 
+/* A standalone arena for scratch data with a shorter life than the context
+ * (the parser's per-function name tables). */
+buf_arena_t *buf_arena_create(void);
+void buf_arena_destroy(buf_arena_t *arena);
 /* Returns zeroed, 16-byte aligned memory that lives until the context dies.
  * Aborts only on out-of-memory. */
 void *buf_arena_alloc(buf_arena_t *arena, size_t size);
