@@ -271,7 +271,7 @@ static const char *const map_attrs[] = {"map", NULL};
  * the map (checked here as upstream does); one index result per map
  * result, so a multi-result map fails in the verifier. */
 static buf_status_t apply_parse(buf_parser_t *p, buf_op_state_t *st) {
-  buf_attr_t a;
+  buf_attr_t a = NULL;
   uint32_t nd, ns;
   if (BUF_FAILED(parse_map_attr(p, st, "map", &a)) ||
       BUF_FAILED(parse_dims_and_symbols(p, st, &nd, &ns)) ||

@@ -451,7 +451,7 @@ static buf_status_t tensor_expand(buf__interp_t *I, buf__frame_t *F,
                                   buf_op_t *op, const buf__interp_row_t *row) {
   buf__tensor_t *t = tensor_operand(I, F, op, 0);
   uint32_t group[MAX_RANK], nd;
-  int64_t shape[MAX_RANK], prod[MAX_RANK];
+  int64_t shape[MAX_RANK], prod[MAX_RANK] = {0};
   if (!t)
     return BUF_FAILURE;
   int ng = buf__reassociation(I, op, group, MAX_RANK, &nd);
