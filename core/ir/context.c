@@ -281,8 +281,8 @@ void buf_ctx_add_source(buf_ctx_t *ctx, const char *file, const char *text,
 
 /* Registers (or replaces) the text of file, whose first line is line
  * first_line of the file. */
-void buf_ctx_add_source_at(buf_ctx_t *ctx, const char *file, const char *text,
-                           size_t len, uint32_t first_line) {
+static void add_source(buf_ctx_t *ctx, const char *file, const char *text,
+                       size_t len, uint32_t first_line, bool borrow) {
   buf_ident_t f = buf_ident_cstr(ctx, file);
   buf__source_t *s = NULL;
   for (buf__source_t *it = ctx->sources; it; it = it->next)
@@ -293,9 +293,22 @@ void buf_ctx_add_source_at(buf_ctx_t *ctx, const char *file, const char *text,
     s->next = ctx->sources;
     ctx->sources = s;
   }
-  s->text = buf_arena_strndup(&ctx->arena, text ? text : "", text ? len : 0);
+  s->text = borrow && text ? text
+                           : buf_arena_strndup(&ctx->arena, text ? text : "",
+                                               text ? len : 0);
   s->len = text ? len : 0;
   s->first_line = first_line ? first_line : 1;
+}
+
+void buf_ctx_add_source_at(buf_ctx_t *ctx, const char *file, const char *text,
+                           size_t len, uint32_t first_line) {
+  add_source(ctx, file, text, len, first_line, false);
+}
+
+void buf_ctx_add_source_borrowed(buf_ctx_t *ctx, const char *file,
+                                 const char *text, size_t len,
+                                 uint32_t first_line) {
+  add_source(ctx, file, text, len, first_line, true);
 }
 
 const buf__source_t *buf__ctx_find_source(const buf_ctx_t *ctx,

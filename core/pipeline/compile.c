@@ -129,6 +129,7 @@ buf_status_t buf_compilation_prepare(buf_compilation_t *c) {
 
   buf_parse_options_t popts = buf_parse_options_default();
   popts.verify = false;
+  popts.borrow_source = true; /* the request outlives the compilation */
   popts.max_ops = c->req.max_ops;
   if (c->req.max_depth)
     popts.max_depth = c->req.max_depth;

@@ -1128,7 +1128,7 @@ static buf_status_t parse_op(buf_parser_t *p) {
 /* ------------------------------------------------------------------------ */
 
 buf_parse_options_t buf_parse_options_default(void) {
-  buf_parse_options_t o = {256, 0, true};
+  buf_parse_options_t o = {.max_depth = 256, .max_ops = 0, .verify = true};
   return o;
 }
 
@@ -1195,7 +1195,10 @@ buf_op_t *buf_parse_source(buf_ctx_t *ctx, const char *file, const char *text,
     file = "<stdin>";
   if (!text)
     len = 0;
-  buf_ctx_add_source_at(ctx, file, text ? text : "", len, first_line);
+  if (o.borrow_source && text)
+    buf_ctx_add_source_borrowed(ctx, file, text, len, first_line);
+  else
+    buf_ctx_add_source_at(ctx, file, text ? text : "", len, first_line);
   buf_parser_t p;
   parser_init(&p, ctx, buf_ident_cstr(ctx, file), text ? text : "", len,
               first_line, 0, o.max_depth);

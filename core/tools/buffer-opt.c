@@ -290,6 +290,7 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
   double t0 = now();
   buf_parse_options_t popts = buf_parse_options_default();
   popts.verify = false;
+  popts.borrow_source = true; /* text outlives every context (freed last) */
   buf_op_t *module =
       o->json_input ? buf_module_from_json(ctx, file, text, len, &popts)
                     : buf_parse_source(ctx, file, text, len, first_line, &popts);

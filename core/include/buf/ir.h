@@ -126,6 +126,11 @@ void buf_ctx_add_source(buf_ctx_t *ctx, const char *file, const char *text,
  * buf_ctx_add_source(...) is buf_ctx_add_source_at(..., 1). */
 void buf_ctx_add_source_at(buf_ctx_t *ctx, const char *file, const char *text,
                            size_t len, uint32_t first_line);
+/* The same without a copy: text must stay valid and unchanged until the
+ * context is destroyed (buffer-opt and the service keep their input). */
+void buf_ctx_add_source_borrowed(buf_ctx_t *ctx, const char *file,
+                                 const char *text, size_t len,
+                                 uint32_t first_line);
 /* Returns the registered source text of file (NULL when unknown) and its
  * length in *len. */
 const char *buf_ctx_source(const buf_ctx_t *ctx, buf_ident_t file,

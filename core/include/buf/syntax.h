@@ -28,6 +28,9 @@ typedef struct buf_parse_options {
   uint64_t max_ops;    /* op count bound; 0: unbounded */
   bool verify;         /* run buf_verify after parsing (default true via
                         * buf_parse_options_default) */
+  bool borrow_source;  /* the caller keeps the text alive and unchanged
+                        * until the context dies: diagnostics point into it
+                        * instead of a copy */
 } buf_parse_options_t;
 
 buf_parse_options_t buf_parse_options_default(void);
