@@ -201,6 +201,7 @@ static bool dialect_eq(const void *stored, const void *key) {
 buf_ctx_t *buf_ctx_create(void) {
   buf_ctx_t *ctx = xcalloc(1, sizeof *ctx);
   buf__arena_init(&ctx->arena);
+  buf__arena_init(&ctx->states);
   for (uint32_t i = 0; i < buf_num_dialects; i++) {
     const buf_dialect_t *d = buf_dialects[i];
     uint64_t dh = buf__hash_str(d->name, strlen(d->name));
@@ -229,6 +230,7 @@ void buf_ctx_destroy(buf_ctx_t *ctx) {
   buf__htab_free(&ctx->opdefs);
   buf__htab_free(&ctx->unreg);
   buf__htab_free(&ctx->dialects);
+  buf__arena_free(&ctx->states);
   buf__arena_free(&ctx->arena);
   free(ctx);
 }

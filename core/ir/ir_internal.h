@@ -66,6 +66,11 @@ typedef struct buf__source {
 
 struct buf_ctx_s {
   buf_arena_t arena;
+  /* Growing arrays of op states: garbage once buf_op_create has copied
+   * them, so they live apart and are dropped whenever no state is alive
+   * (live_states counts states initialized and not yet created). */
+  buf_arena_t states;
+  uint32_t live_states;
   bool allow_unregistered;
   buf__htab_t idents;    /* interned strings */
   buf__htab_t types;     /* interned types */

@@ -69,7 +69,7 @@ static void *grow1(buf_ctx_t *ctx, void *arr, uint32_t n, uint32_t *cap,
                    size_t elem) {
   if (n < *cap) return arr;
   uint32_t nc = *cap ? *cap * 2 : 4;
-  void *p = buf_arena_grow(&ctx->arena, arr, n, nc, elem);
+  void *p = buf_arena_grow(&ctx->states, arr, n, nc, elem);
   *cap = nc;
   return p;
 }
@@ -80,6 +80,7 @@ void buf_state_init(buf_op_state_t *st, buf_ctx_t *ctx, const char *name,
   st->ctx = ctx;
   st->name = buf_ident_cstr(ctx, name);
   st->loc = loc;
+  ctx->live_states++;
 }
 
 void buf_state_add_operand(buf_op_state_t *st, buf_value_t *v) {
@@ -199,6 +200,12 @@ buf_op_t *buf_op_create(const buf_op_state_t *st) {
            st->num_successors * sizeof *op->successors);
   }
   op->attrs = buf_attr_dict(ctx, st->num_attrs, st->attrs);
+  /* st is consumed: when it was the last live state, every state array is
+   * garbage and their memory is released. */
+  if (ctx->live_states && --ctx->live_states == 0) {
+    buf__arena_free(&ctx->states);
+    buf__arena_init(&ctx->states);
+  }
   return op;
 }
 
