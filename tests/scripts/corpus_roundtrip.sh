@@ -4,7 +4,9 @@
 #   1. buffer-opt parses and verifies it and prints P;
 #   2. printing is a fixed point: buffer-opt P == P;
 #   3. mlir-opt accepts P, and accepts our generic form of it;
-#   4. buffer-opt accepts mlir-opt's generic-form print of the program.
+#   4. buffer-opt accepts mlir-opt's generic-form print of the program;
+#   5. the JSON form round-trips: --emit=json then --input-format=json
+#      prints the same program.
 # Also reports how many of our prints are byte-identical to mlir-opt's.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -20,6 +22,12 @@ while read -r f; do
     fail "$f: buffer-opt rejects its own print: $(head -c 600 "$tmp/err")"
   elif ! cmp -s "$tmp/p.mlir" "$tmp/pp.mlir"; then
     fail "$f: printing is not a fixed point: $(diff "$tmp/p.mlir" "$tmp/pp.mlir" | head -20)"
+  else pass; fi
+  if ! "$BUFFER_OPT" --emit=json "$f" > "$tmp/p.json" 2> "$tmp/err" ||
+     ! "$BUFFER_OPT" --input-format=json "$tmp/p.json" > "$tmp/pj.mlir" 2> "$tmp/err"; then
+    fail "$f: JSON form does not round-trip: $(head -c 600 "$tmp/err")"
+  elif ! cmp -s "$tmp/p.mlir" "$tmp/pj.mlir"; then
+    fail "$f: JSON form reads back differently: $(diff "$tmp/p.mlir" "$tmp/pj.mlir" | head -20)"
   else pass; fi
   have_mlir_opt || continue
   if ! "$MLIR_OPT" "$tmp/p.mlir" > "$tmp/up.mlir" 2> "$tmp/err"; then
