@@ -66,9 +66,8 @@ typedef struct buf__source {
 
 struct buf_ctx_s {
   buf_arena_t arena;
-  /* Growing arrays of op states: garbage once buf_op_create has copied
-   * them, so they live apart and are dropped whenever no state is alive
-   * (live_states counts states initialized and not yet created). */
+  /* The scratch arena (buf_ctx_scratch): op-state arrays and parser
+   * temporaries, dropped whenever live_states (its holders) reaches 0. */
   buf_arena_t states;
   uint32_t live_states;
   bool allow_unregistered;

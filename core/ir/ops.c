@@ -65,6 +65,18 @@ static void use_unlink(buf_use_t *u) {
 /* ---- op states ------------------------------------------------------------- */
 
 /* Grows an arena array to hold one more element (doubling). */
+buf_arena_t *buf_ctx_scratch(buf_ctx_t *ctx) { return &ctx->states; }
+
+void buf_ctx_scratch_hold(buf_ctx_t *ctx) { ctx->live_states++; }
+
+/* When the last holder lets go, everything in the scratch is garbage. */
+void buf_ctx_scratch_release(buf_ctx_t *ctx) {
+  if (ctx->live_states && --ctx->live_states == 0) {
+    buf__arena_free(&ctx->states);
+    buf__arena_init(&ctx->states);
+  }
+}
+
 static void *grow1(buf_ctx_t *ctx, void *arr, uint32_t n, uint32_t *cap,
                    size_t elem) {
   if (n < *cap) return arr;
@@ -80,7 +92,7 @@ void buf_state_init(buf_op_state_t *st, buf_ctx_t *ctx, const char *name,
   st->ctx = ctx;
   st->name = buf_ident_cstr(ctx, name);
   st->loc = loc;
-  ctx->live_states++;
+  buf_ctx_scratch_hold(ctx);
 }
 
 void buf_state_add_operand(buf_op_state_t *st, buf_value_t *v) {
@@ -200,12 +212,7 @@ buf_op_t *buf_op_create(const buf_op_state_t *st) {
            st->num_successors * sizeof *op->successors);
   }
   op->attrs = buf_attr_dict(ctx, st->num_attrs, st->attrs);
-  /* st is consumed: when it was the last live state, every state array is
-   * garbage and their memory is released. */
-  if (ctx->live_states && --ctx->live_states == 0) {
-    buf__arena_free(&ctx->states);
-    buf__arena_init(&ctx->states);
-  }
+  buf_ctx_scratch_release(ctx); /* st is consumed */
   return op;
 }
 

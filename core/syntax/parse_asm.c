@@ -201,7 +201,8 @@ static void push_type(buf_parser_t *p, buf_type_t **arr, uint32_t *n,
                       uint32_t *cap, buf_type_t t) {
   if (*n == *cap) {
     uint32_t nc = *cap ? *cap * 2 : 4;
-    *arr = buf_arena_grow(p->arena, *arr, *cap, nc, sizeof(buf_type_t));
+    *arr = buf_arena_grow(buf_ctx_scratch(p->ctx), *arr, *cap, nc,
+                          sizeof(buf_type_t));
     *cap = nc;
   }
   (*arr)[(*n)++] = t;
@@ -422,7 +423,8 @@ buf_status_t buf_parse_operand_list(buf_parser_t *p, const char *delimiter,
       return BUF_FAILURE;
     if (*n == cap) {
       uint32_t nc = cap ? cap * 2 : 4;
-      *out = buf_arena_grow(p->arena, *out, cap, nc, sizeof(buf_unresolved_t));
+      *out = buf_arena_grow(buf_ctx_scratch(p->ctx), *out, cap, nc,
+                            sizeof(buf_unresolved_t));
       cap = nc;
     }
     (*out)[(*n)++] = u;
@@ -532,7 +534,8 @@ buf_status_t buf_parse_region_arg_list(buf_parser_t *p, const char *delimiter,
       return BUF_FAILURE;
     if (*n == cap) {
       uint32_t nc = cap ? cap * 2 : 4;
-      *out = buf_arena_grow(p->arena, *out, cap, nc, sizeof(buf_region_arg_t));
+      *out = buf_arena_grow(buf_ctx_scratch(p->ctx), *out, cap, nc,
+                            sizeof(buf_region_arg_t));
       cap = nc;
     }
     (*out)[(*n)++] = a;

@@ -120,7 +120,8 @@ static buf_status_t parse_dims(buf_parser_t *p, bool allow_dynamic,
     }
     if (*rank == cap) {
       uint32_t nc = cap ? cap * 2 : 4;
-      *shape = buf_arena_grow(p->arena, *shape, cap, nc, sizeof(int64_t));
+      *shape = buf_arena_grow(buf_ctx_scratch(p->ctx), *shape, cap, nc,
+                              sizeof(int64_t));
       cap = nc;
     }
     if (*rank >= 1u << 16)

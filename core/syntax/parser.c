@@ -875,7 +875,8 @@ static buf_status_t parse_result_names(buf_parser_t *p, result_name_t **out,
       return buf__p_error_tok(p, "expected valid ssa identifier");
     if (*n == cap) {
       uint32_t nc = cap ? cap * 2 : 4;
-      *out = buf_arena_grow(p->arena, *out, cap, nc, sizeof(result_name_t));
+      *out = buf_arena_grow(buf_ctx_scratch(p->ctx), *out, cap, nc,
+                            sizeof(result_name_t));
       cap = nc;
     }
     result_name_t *r = &(*out)[(*n)++];
@@ -1051,7 +1052,19 @@ static buf_status_t parse_custom(buf_parser_t *p, buf_op_state_t *st) {
   return BUF_SUCCESS;
 }
 
+static buf_status_t parse_op_held(buf_parser_t *p);
+
+/* Parses one op. The context's scratch arena is held meanwhile, so the
+ * temporary lists of this op (and of the ops nested in it) live in scratch
+ * memory that is released once the outermost op is built. */
 static buf_status_t parse_op(buf_parser_t *p) {
+  buf_ctx_scratch_hold(p->ctx);
+  buf_status_t s = parse_op_held(p);
+  buf_ctx_scratch_release(p->ctx);
+  return s;
+}
+
+static buf_status_t parse_op_held(buf_parser_t *p) {
   if (p->failed)
     return BUF_FAILURE;
   buf_loc_t loc = buf__p_tok_loc(p, &p->tok);

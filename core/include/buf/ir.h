@@ -84,6 +84,14 @@ typedef struct buf_loc {
  * (the parser's per-function name tables). */
 buf_arena_t *buf_arena_create(void);
 void buf_arena_destroy(buf_arena_t *arena);
+/* Scratch memory for data that dies with the op being built: op-state
+ * arrays and the parser's temporary lists. It is released whenever no
+ * holder is left: every buf_state_init holds it until buf_op_create, and a
+ * parser holds it while it parses an op. Never keep a scratch pointer in
+ * the IR (interning and buf_op_create copy what they keep). */
+buf_arena_t *buf_ctx_scratch(buf_ctx_t *ctx);
+void buf_ctx_scratch_hold(buf_ctx_t *ctx);
+void buf_ctx_scratch_release(buf_ctx_t *ctx);
 /* Returns zeroed, 16-byte aligned memory that lives until the context dies.
  * Aborts only on out-of-memory. */
 void *buf_arena_alloc(buf_arena_t *arena, size_t size);
