@@ -292,7 +292,7 @@ static buf_status_t dense_push(buf_parser_t *p, dense_lits_t *d,
                                const lit_t *l) {
   if (d->n == d->cap) {
     uint32_t nc = d->cap ? d->cap * 2 : 16;
-    d->lits = buf_arena_grow(p->arena, d->lits, d->cap, nc, sizeof(lit_t));
+    d->lits = buf_arena_grow(buf_ctx_scratch(p->ctx), d->lits, d->cap, nc, sizeof(lit_t));
     d->cap = nc;
   }
   d->lits[d->n++] = *l;
@@ -380,7 +380,7 @@ static buf_status_t dense_from_hex(buf_parser_t *p, const char *hex,
   if (hlen < 2 || hex[0] != '0' || hex[1] != 'x' || (hlen - 2) % 2 != 0)
     return buf__p_error_at(p, loc, "expected hex string of elements data");
   size_t bytes = (hlen - 2) / 2;
-  unsigned char *raw = buf_arena_alloc(p->arena, bytes ? bytes : 1);
+  unsigned char *raw = buf_arena_alloc(buf_ctx_scratch(p->ctx), bytes ? bytes : 1);
   for (size_t i = 0; i < bytes; i++) {
     int hi = hexdig(hex[2 + 2 * i]), lo = hexdig(hex[3 + 2 * i]);
     if (hi < 0 || lo < 0)
@@ -415,9 +415,9 @@ static buf_status_t dense_from_hex(buf_parser_t *p, const char *hex,
                            "type: '%s'",
                            buf_type_to_string(p->ctx, ty));
   int64_t *ints = is_float ? NULL
-                           : buf_arena_alloc(p->arena,
+                           : buf_arena_alloc(buf_ctx_scratch(p->ctx),
                                              (size_t)count * sizeof(int64_t));
-  double *flts = is_float ? buf_arena_alloc(p->arena,
+  double *flts = is_float ? buf_arena_alloc(buf_ctx_scratch(p->ctx),
                                             (size_t)count * sizeof(double))
                           : NULL;
   size_t esz = (w + 7) / 8;
@@ -511,9 +511,9 @@ static buf_status_t parse_dense(buf_parser_t *p, buf_loc_t loc,
   int64_t *ints = NULL;
   double *flts = NULL;
   if (is_float)
-    flts = buf_arena_alloc(p->arena, (size_t)(count ? count : 1) * 8);
+    flts = buf_arena_alloc(buf_ctx_scratch(p->ctx), (size_t)(count ? count : 1) * 8);
   else
-    ints = buf_arena_alloc(p->arena, (size_t)(count ? count : 1) * 8);
+    ints = buf_arena_alloc(buf_ctx_scratch(p->ctx), (size_t)(count ? count : 1) * 8);
   for (int64_t i = 0; i < count; i++) {
     const lit_t *l = &d.lits[i];
     if (is_float) {
@@ -572,9 +572,9 @@ static buf_status_t parse_dense_array(buf_parser_t *p, buf_attr_t *out) {
       if (n == cap) {
         uint32_t nc = cap ? cap * 2 : 8;
         if (is_float)
-          flts = buf_arena_grow(p->arena, flts, cap, nc, sizeof(double));
+          flts = buf_arena_grow(buf_ctx_scratch(p->ctx), flts, cap, nc, sizeof(double));
         else
-          ints = buf_arena_grow(p->arena, ints, cap, nc, sizeof(int64_t));
+          ints = buf_arena_grow(buf_ctx_scratch(p->ctx), ints, cap, nc, sizeof(int64_t));
         cap = nc;
       }
       if (is_float) {
@@ -773,7 +773,7 @@ static buf_status_t affine_id_list(buf_parser_t *p, const char *open,
       return buf__p_error_tok(p, "too many affine identifiers");
     if (*n == cap) {
       uint32_t nc = cap ? cap * 2 : 8;
-      *arr = buf_arena_grow(p->arena, *arr, cap, nc, sizeof(buf_ident_t));
+      *arr = buf_arena_grow(buf_ctx_scratch(p->ctx), *arr, cap, nc, sizeof(buf_ident_t));
       cap = nc;
     }
     (*arr)[(*n)++] = id;
@@ -804,7 +804,7 @@ static buf_status_t parse_affine_map(buf_parser_t *p, buf_attr_t *out) {
         return BUF_FAILURE;
       if (n == cap) {
         uint32_t nc = cap ? cap * 2 : 4;
-        res = buf_arena_grow(p->arena, res, cap, nc, sizeof(void *));
+        res = buf_arena_grow(buf_ctx_scratch(p->ctx), res, cap, nc, sizeof(void *));
         cap = nc;
       }
       res[n++] = e;
@@ -851,7 +851,7 @@ static buf_status_t parse_strided(buf_parser_t *p, buf_attr_t *out) {
         return BUF_FAILURE;
       if (n == cap) {
         uint32_t nc = cap ? cap * 2 : 4;
-        strides = buf_arena_grow(p->arena, strides, cap, nc, sizeof(int64_t));
+        strides = buf_arena_grow(buf_ctx_scratch(p->ctx), strides, cap, nc, sizeof(int64_t));
         cap = nc;
       }
       strides[n++] = v;
@@ -888,7 +888,7 @@ static buf_status_t parse_symbol_ref(buf_parser_t *p, buf_attr_t *out) {
     }
     if (n == cap) {
       uint32_t nc = cap ? cap * 2 : 2;
-      names = buf_arena_grow(p->arena, names, cap, nc, sizeof(buf_ident_t));
+      names = buf_arena_grow(buf_ctx_scratch(p->ctx), names, cap, nc, sizeof(buf_ident_t));
       cap = nc;
     }
     names[n++] = name;
@@ -950,7 +950,7 @@ buf_status_t buf__p_parse_dict_entries(buf_parser_t *p,
                             "duplicate key '%s' in dictionary attribute", name);
         break;
       }
-      buf__pmap_put(p->arena, &seen, name, (void *)name);
+      buf__pmap_put(buf_ctx_scratch(p->ctx), &seen, name, (void *)name);
       buf__p_next(p);
       buf_attr_t v;
       if (buf__p_accept(p, "=")) {
@@ -963,7 +963,7 @@ buf_status_t buf__p_parse_dict_entries(buf_parser_t *p,
       }
       if (*n == cap) {
         uint32_t nc = cap ? cap * 2 : 8;
-        *out = buf_arena_grow(p->arena, *out, cap, nc,
+        *out = buf_arena_grow(buf_ctx_scratch(p->ctx), *out, cap, nc,
                               sizeof(buf_named_attr_t));
         cap = nc;
       }
@@ -1065,7 +1065,7 @@ static buf_status_t parse_attr_inner(buf_parser_t *p, buf_type_t hint,
             return BUF_FAILURE;
           if (n == cap) {
             uint32_t nc = cap ? cap * 2 : 8;
-            elems = buf_arena_grow(p->arena, elems, cap, nc,
+            elems = buf_arena_grow(buf_ctx_scratch(p->ctx), elems, cap, nc,
                                    sizeof(buf_attr_t));
             cap = nc;
           }
