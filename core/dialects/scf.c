@@ -221,7 +221,7 @@ static buf_region_arg_t *concat_args(buf_ctx_t *ctx, const buf_region_arg_t *a,
                                      uint32_t na, const buf_region_arg_t *b,
                                      uint32_t nb) {
   buf_region_arg_t *r =
-      buf_arena_alloc(buf_ctx_arena(ctx), (na + nb + 1) * sizeof *r);
+      buf_arena_alloc(buf_ctx_scratch(ctx), (na + nb + 1) * sizeof *r);
   if (na) memcpy(r, a, na * sizeof *r);
   if (nb) memcpy(r + na, b, nb * sizeof *r);
   return r;

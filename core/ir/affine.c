@@ -25,9 +25,15 @@ static buf_affine_expr_t *mk(buf_ctx_t *ctx, buf_affine_kind_t kind,
 }
 
 buf_affine_expr_t *buf_affine_dim(buf_ctx_t *ctx, uint32_t pos) {
+  if (pos < 16)
+    return ctx->dims[pos] ? ctx->dims[pos]
+                          : (ctx->dims[pos] = mk(ctx, BUF_AFFINE_DIM, pos, NULL, NULL));
   return mk(ctx, BUF_AFFINE_DIM, pos, NULL, NULL);
 }
 buf_affine_expr_t *buf_affine_symbol(buf_ctx_t *ctx, uint32_t pos) {
+  if (pos < 16)
+    return ctx->syms[pos] ? ctx->syms[pos]
+                          : (ctx->syms[pos] = mk(ctx, BUF_AFFINE_SYMBOL, pos, NULL, NULL));
   return mk(ctx, BUF_AFFINE_SYMBOL, pos, NULL, NULL);
 }
 buf_affine_expr_t *buf_affine_const(buf_ctx_t *ctx, int64_t value) {

@@ -70,6 +70,9 @@ struct buf_ctx_s {
    * temporaries, dropped whenever live_states (its holders) reaches 0. */
   buf_arena_t states;
   uint32_t live_states;
+  /* Shared leaves d0..d15 and s0..s15: expressions are immutable, and
+   * linalg named ops build the same maps for every op. */
+  buf_affine_expr_t *dims[16], *syms[16];
   bool allow_unregistered;
   buf__htab_t idents;    /* interned strings */
   buf__htab_t types;     /* interned types */

@@ -340,9 +340,9 @@ static bool value_named(state_t *st, buf_value_t *v) {
 /* Gives v the next number (name NULL or empty) or a uniqued custom name. */
 static void set_value_name(state_t *st, buf_value_t *v, const char *name) {
   uint32_t named = NO_TEXT;
-  int64_t id = -1;
+  int32_t id = -1;
   if (!name || !*name)
-    id = st->next_value++;
+    id = (int32_t)st->next_value++;
   else
     named = unique_name(st, name);
   buf__name_slot_t *s = value_slot(st, v);
@@ -515,14 +515,31 @@ static void number_region(state_t *st, buf_region_t *r) {
     format_i64(label + 3, k);
     buf__name_slot_t *bs = slot_get(st->nm, b, &b->print_slot);
     bs->text = text_add(st->nm, label, strlen(label));
-    bs->aux = k;
+    bs->aux = (int32_t)k;
     number_block(st, b, b == r->first);
   }
+}
+
+static buf_walk_result_t count_slots(buf_op_t *op, void *user) {
+  uint64_t *n = user;
+  *n += op->num_results + (op->num_results != 0);
+  for (uint32_t i = 0; i < op->num_regions; i++)
+    for (buf_block_t *b = op->regions[i]->first; b; b = b->next)
+      *n += 1 + b->num_args;
+  return BUF_WALK_ADVANCE;
 }
 
 /* Names root and everything nested in it. */
 void buf__names_compute(buf__names_t *nm, buf_op_t *root, bool generic) {
   memset(nm, 0, sizeof *nm);
+  /* One slot per result, result header, block and block argument: sizing
+   * the array once avoids the slack of doubling on large programs. */
+  uint64_t want = 0;
+  buf_op_walk(root, BUF_WALK_PRE, count_slots, &want);
+  if (want > 0 && want < UINT32_MAX) {
+    nm->cap_slots = (uint32_t)want;
+    nm->slots = xrealloc(NULL, nm->cap_slots * sizeof *nm->slots);
+  }
   state_t st = {0};
   st.nm = nm;
   st.generic = generic;

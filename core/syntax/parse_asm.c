@@ -603,7 +603,7 @@ buf_status_t buf_parse_dynamic_index_list(buf_parser_t *p,
           return BUF_FAILURE;
         if (*num_dyn == dcap) {
           uint32_t nc = dcap ? dcap * 2 : 4;
-          *dyn = buf_arena_grow(p->arena, *dyn, dcap, nc,
+          *dyn = buf_arena_grow(buf_ctx_scratch(p->ctx), *dyn, dcap, nc,
                                 sizeof(buf_unresolved_t));
           dcap = nc;
         }
@@ -614,7 +614,8 @@ buf_status_t buf_parse_dynamic_index_list(buf_parser_t *p,
       }
       if (n == cap) {
         uint32_t nc = cap ? cap * 2 : 4;
-        vals = buf_arena_grow(p->arena, vals, cap, nc, sizeof(int64_t));
+        vals = buf_arena_grow(buf_ctx_scratch(p->ctx), vals, cap, nc,
+                              sizeof(int64_t));
         cap = nc;
       }
       vals[n++] = v;

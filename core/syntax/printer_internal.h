@@ -95,7 +95,7 @@ typedef struct buf__name_slot {
   const void *key;   /* the value, op or block this slot names */
   uint32_t text;     /* offset in text: "%name", the result header, "^bb3";
                       * UINT32_MAX while unset */
-  int64_t aux;       /* values: %N number (-1: named); blocks: index */
+  int32_t aux;       /* values: %N number (-1: named); blocks: index */
   uint32_t name;     /* values with a custom name: its offset in text */
 } buf__name_slot_t;
 
