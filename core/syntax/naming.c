@@ -360,9 +360,14 @@ static const char *base_name(state_t *st, buf_value_t *v, char *buf) {
   return buf;
 }
 
-/* Records the printed form "%<base><suffix>" of v. */
+/* Records the printed form "%<base><suffix>" of v. A plain number ("%12")
+ * is not stored: buf__names_value formats it from the slot, which keeps
+ * the text buffer small on large programs. */
 static void set_value_text(state_t *st, buf_value_t *v, const char *base,
                            const char *suffix) {
+  buf__name_slot_t *own = slot_find(st->nm, v, v->print_slot);
+  if (!suffix[0] && own && own->name == NO_TEXT && own->aux >= 0)
+    return;
   char small[96];
   size_t bl = strlen(base), sl = strlen(suffix);
   uint32_t off;
@@ -534,6 +539,10 @@ void buf__names_compute(buf__names_t *nm, buf_op_t *root, bool generic) {
   memset(nm, 0, sizeof *nm);
   /* One slot per result, result header, block and block argument: sizing
    * the array once avoids the slack of doubling on large programs. */
+  nm->numbuf = xrealloc(NULL, 4 * sizeof *nm->numbuf);
+  nm->numbuf_next = calloc(1, sizeof *nm->numbuf_next);
+  if (!nm->numbuf_next)
+    abort(); /* out of memory */
   uint64_t want = 0;
   buf_op_walk(root, BUF_WALK_PRE, count_slots, &want);
   if (want > 0 && want < UINT32_MAX) {
@@ -590,13 +599,24 @@ void buf__names_compute(buf__names_t *nm, buf_op_t *root, bool generic) {
 void buf__names_free(buf__names_t *nm) {
   free(nm->slots);
   free(nm->text);
+  free(nm->numbuf);
+  free(nm->numbuf_next);
   memset(nm, 0, sizeof *nm);
 }
 
 const char *buf__names_value(const buf__names_t *nm, buf_value_t *v) {
   const buf__name_slot_t *s = v ? slot_find(nm, v, v->print_slot) : NULL;
-  return s && s->text != NO_TEXT ? text_at(nm, s->text)
-                                 : "<<UNKNOWN SSA VALUE>>";
+  if (s && s->text != NO_TEXT)
+    return text_at(nm, s->text);
+  if (s && s->name == NO_TEXT && s->aux >= 0) {
+    /* A plain number, formatted into one of a few rotating buffers: callers
+     * print the name at once. */
+    char *buf = nm->numbuf[nm->numbuf_next[0]++ % 4];
+    buf[0] = '%';
+    format_i64(buf + 1, s->aux);
+    return buf;
+  }
+  return "<<UNKNOWN SSA VALUE>>";
 }
 
 const char *buf__names_results(const buf__names_t *nm, buf_op_t *op) {

@@ -107,6 +107,8 @@ typedef struct buf__names {
   uint32_t num_slots, cap_slots;
   char *text;           /* NUL-separated strings */
   size_t text_len, text_cap;
+  char (*numbuf)[24];   /* 4 rotating buffers for plain numbers "%12" */
+  uint32_t *numbuf_next;
 } buf__names_t;
 
 /* Names every value and block nested in root (root's results too), as

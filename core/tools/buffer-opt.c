@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "buf/interp.h"
@@ -226,7 +227,12 @@ static char *read_file(const char *path, size_t *len) {
   FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
   if (!f)
     return NULL;
+  /* A regular file is read into a buffer of its size (plus one byte, which
+   * also detects growth); pipes grow by doubling. */
   size_t cap = 1 << 16, n = 0;
+  struct stat sb;
+  if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0)
+    cap = (size_t)sb.st_size + 1;
   char *buf = malloc(cap + 1);
   for (;;) {
     size_t got = fread(buf + n, 1, cap - n, f);
