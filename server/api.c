@@ -94,15 +94,25 @@ static void on_timer_closed(uv_handle_t *h) {
   free(f);
 }
 
+/* Detaches the next waiting request (NULL when none are left); the caller
+ * answers it and releases it. */
+static bd_request_t *next_waiter(inflight_t *f) {
+  waiter_t *w = f->waiters;
+  if (!w)
+    return NULL;
+  f->waiters = w->next;
+  bd_request_t *r = w->request;
+  free(w);
+  return r;
+}
+
 static void answer_waiters(inflight_t *f, int status, const char *content_type,
                            const char *body, size_t len, const char *headers) {
-  for (waiter_t *w = f->waiters, *next; w; w = next) {
-    next = w->next;
-    bd_respond(w->request, status, content_type, body, len, headers);
-    bd_request_release(w->request);
-    free(w);
+  bd_request_t *r;
+  while ((r = next_waiter(f))) {
+    bd_respond(r, status, content_type, body, len, headers);
+    bd_request_release(r);
   }
-  f->waiters = NULL;
 }
 
 static void on_deadline(uv_timer_t *t) {
@@ -112,14 +122,12 @@ static void on_deadline(uv_timer_t *t) {
   s->metrics.compiles_timed_out++;
   f->answered = true;
   unlink_inflight(s, f); /* a later identical request starts afresh */
-  for (waiter_t *w = f->waiters, *next; w; w = next) {
-    next = w->next;
-    bd_respond_error(w->request, 504, "compile_timeout",
+  bd_request_t *r;
+  while ((r = next_waiter(f))) {
+    bd_respond_error(r, 504, "compile_timeout",
                      "the compile did not finish before the deadline", NULL, NULL);
-    bd_request_release(w->request);
-    free(w);
+    bd_request_release(r);
   }
-  f->waiters = NULL;
 }
 
 static void on_job_done(bd_job_t *job) {

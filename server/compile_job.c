@@ -241,7 +241,10 @@ static json_t *components_json(const cache_key_parts_t *parts) {
                    parts->artifacts, "target_options", parts->target_options);
 }
 
-static buf_compilation_t *prepare_job(bd_server_t *s, bd_job_t *job) {
+/* Parses and verifies the job's program and derives its cache key (into
+ * job->key, with the parts in *parts); NULL after answering an error. */
+static buf_compilation_t *prepare_job(bd_server_t *s, bd_job_t *job,
+                                      cache_key_parts_t *parts) {
   bd_config_t *cfg = s->cfg;
   buf_compile_request_t req = {
       .program = job->program,
@@ -265,18 +268,18 @@ static buf_compilation_t *prepare_job(bd_server_t *s, bd_job_t *job) {
     buf_compilation_destroy(c);
     return NULL;
   }
+  key_parts_of(c, parts);
+  cache_key_compute(parts, job->key);
   return c;
 }
 
 /* The key a compile of this request would use, its components, and whether
  * the local cache holds it. */
 static void explain(bd_server_t *s, bd_job_t *job) {
-  buf_compilation_t *c = prepare_job(s, job);
+  cache_key_parts_t parts;
+  buf_compilation_t *c = prepare_job(s, job, &parts);
   if (!c)
     return;
-  cache_key_parts_t parts;
-  key_parts_of(c, &parts);
-  cache_key_compute(&parts, job->key);
   char *stored = s->cache ? cache_components(s->cache, job->key) : NULL;
   json_t *o = json_pack("{s:s,s:b,s:o}", "key", job->key, "cached", stored != NULL,
                         "components", components_json(&parts));
@@ -289,12 +292,10 @@ static void explain(bd_server_t *s, bd_job_t *job) {
 }
 
 static void compile(bd_server_t *s, bd_job_t *job) {
-  buf_compilation_t *c = prepare_job(s, job);
+  cache_key_parts_t parts;
+  buf_compilation_t *c = prepare_job(s, job, &parts);
   if (!c)
     return;
-  cache_key_parts_t parts;
-  key_parts_of(c, &parts);
-  cache_key_compute(&parts, job->key);
 
   cache_entry_t e;
   if (s->cache && cache_get(s->cache, job->key, &e) == 1) {
