@@ -47,6 +47,28 @@ buf_arena_t *buf_arena_create(void) {
   return a;
 }
 
+void buf_arena_reset(buf_arena_t *a) {
+  struct buf_arena_chunk *keep = a->cur ? a->chunks : NULL;
+  struct buf_arena_chunk *c = a->chunks;
+  size_t total = 0;
+  while (c) {
+    struct buf_arena_chunk *n = c->next;
+    if (c != keep)
+      free(c);
+    c = n;
+  }
+  a->chunks = keep;
+  if (keep) {
+    /* Only the used part needs zeroing again: the rest never left zero. */
+    memset(keep->data, 0, (size_t)(a->cur - keep->data));
+    keep->next = NULL;
+    a->cur = keep->data;
+    a->end = keep->data + keep->size;
+    total = keep->size;
+  }
+  a->total = total;
+}
+
 void buf_arena_destroy(buf_arena_t *a) {
   if (!a)
     return;

@@ -71,10 +71,8 @@ void buf_ctx_scratch_hold(buf_ctx_t *ctx) { ctx->live_states++; }
 
 /* When the last holder lets go, everything in the scratch is garbage. */
 void buf_ctx_scratch_release(buf_ctx_t *ctx) {
-  if (ctx->live_states && --ctx->live_states == 0) {
-    buf__arena_free(&ctx->states);
-    buf__arena_init(&ctx->states);
-  }
+  if (ctx->live_states && --ctx->live_states == 0)
+    buf_arena_reset(&ctx->states);
 }
 
 static void *grow1(buf_ctx_t *ctx, void *arr, uint32_t n, uint32_t *cap,

@@ -312,7 +312,8 @@ typedef struct {
 static void iso_push(buf_parser_t *p) {
   buf_iso_scope_t *s = buf_arena_alloc(p->arena, sizeof *s);
   s->parent = p->iso;
-  s->scratch = buf_arena_create();
+  s->scratch = p->num_spare_scratch ? p->spare_scratch[--p->num_spare_scratch]
+                                    : buf_arena_create();
   p->iso = s;
 }
 
@@ -320,7 +321,12 @@ static void iso_push(buf_parser_t *p) {
 static void iso_release(buf_parser_t *p) {
   buf_iso_scope_t *s = p->iso;
   p->iso = s->parent;
-  buf_arena_destroy(s->scratch);
+  if (p->num_spare_scratch < 8) { /* the next function reuses its chunk */
+    buf_arena_reset(s->scratch);
+    p->spare_scratch[p->num_spare_scratch++] = s->scratch;
+  } else {
+    buf_arena_destroy(s->scratch);
+  }
   s->scratch = NULL;
 }
 
@@ -1259,6 +1265,8 @@ buf_op_t *buf_parse_source(buf_ctx_t *ctx, const char *file, const char *text,
     iso_pop(&p);
   while (p.iso) /* scopes a failed parse left open */
     iso_release(&p);
+  while (p.num_spare_scratch)
+    buf_arena_destroy(p.spare_scratch[--p.num_spare_scratch]);
   if (p.failed)
     return NULL;
 

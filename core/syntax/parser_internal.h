@@ -97,6 +97,8 @@ struct buf_parser_s {
   buf_block_t *cur_block;   /* where parsed ops are appended */
   const buf_opdef_t *cur_def; /* def of the op whose parts are being parsed */
   const char *default_dialect; /* default dialect of the enclosing op */
+  buf_arena_t *spare_scratch[8]; /* reset scratch arenas of ended scopes */
+  uint32_t num_spare_scratch;
   buf_ident_t deferred_alias; /* set by buf__p_parse_loc for a later alias */
   buf_loc_t deferred_use;
   buf_deferred_loc_t *deferred; /* locations waiting for their alias */

@@ -84,6 +84,9 @@ typedef struct buf_loc {
  * (the parser's per-function name tables). */
 buf_arena_t *buf_arena_create(void);
 void buf_arena_destroy(buf_arena_t *arena);
+/* Forgets every allocation but keeps one chunk for reuse (cheaper than
+ * destroying and creating again). */
+void buf_arena_reset(buf_arena_t *arena);
 /* Scratch memory for data that dies with the op being built: op-state
  * arrays and the parser's temporary lists. It is released whenever no
  * holder is left: every buf_state_init holds it until buf_op_create, and a
