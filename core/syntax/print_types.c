@@ -31,8 +31,10 @@ static void print_dims(buf_strbuf_t *sb, uint32_t rank, const int64_t *shape) {
   for (uint32_t i = 0; i < rank; i++) {
     if (!shape || shape[i] == BUF_DYNAMIC || shape[i] < 0)
       buf_strbuf_puts(sb, "?x");
-    else
-      buf_strbuf_printf(sb, "%" PRId64 "x", shape[i]);
+    else {
+      buf__strbuf_append_i64(sb, shape[i]);
+      buf_strbuf_append(sb, "x", 1);
+    }
   }
 }
 
@@ -66,11 +68,10 @@ void buf__print_type(buf_strbuf_t *sb, buf_type_t t, buf__aliases_t *al) {
   }
   switch (t->kind) {
   case BUF_TYPE_INTEGER:
-    buf_strbuf_printf(sb, "%s%u",
-                      t->u.integer.signedness == BUF_SIGNED     ? "si"
-                      : t->u.integer.signedness == BUF_UNSIGNED ? "ui"
-                                                                : "i",
-                      t->u.integer.width);
+    buf_strbuf_puts(sb, t->u.integer.signedness == BUF_SIGNED     ? "si"
+                        : t->u.integer.signedness == BUF_UNSIGNED ? "ui"
+                                                                  : "i");
+    buf__strbuf_append_i64(sb, t->u.integer.width);
     return;
   case BUF_TYPE_INDEX:
     buf_strbuf_puts(sb, "index");

@@ -32,6 +32,9 @@ typedef struct buf__prmap {
   uint32_t n;
 } buf__prmap_t;
 
+/* Appends the decimal form of v to sb. */
+void buf__strbuf_append_i64(buf_strbuf_t *sb, int64_t v);
+
 void *buf__prmap_get(const buf__prmap_t *m, const void *key);
 void buf__prmap_put(buf__prmap_t *m, const void *key, void *val);
 void buf__prmap_free(buf__prmap_t *m);

@@ -48,6 +48,20 @@ void buf_strbuf_append(buf_strbuf_t *sb, const char *s, size_t n) {
     buf_strbuf_flush(sb);
 }
 
+/* Appends the decimal form of v (the printer's hot path: no printf). */
+void buf__strbuf_append_i64(buf_strbuf_t *sb, int64_t v) {
+  char tmp[24];
+  size_t n = sizeof tmp;
+  uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  do {
+    tmp[--n] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  if (v < 0)
+    tmp[--n] = '-';
+  buf_strbuf_append(sb, tmp + n, sizeof tmp - n);
+}
+
 /* Appends a NUL-terminated string. */
 void buf_strbuf_puts(buf_strbuf_t *sb, const char *s) {
   buf_strbuf_append(sb, s, strlen(s));
