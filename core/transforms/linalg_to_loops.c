@@ -1,0 +1,304 @@
+/*
+ * linalg_to_loops.c: --convert-linalg-to-loops, every linalg structured op
+ * on memrefs becomes a nest of scf.for loops.
+ *
+ * The op is read through buf_linalg_get_info only (never by name): one loop
+ * per iteration dimension, outermost first, from 0 to the size of the first
+ * operand dimension that the indexing maps tie to that loop (a constant for
+ * static sizes, memref.dim otherwise). In the innermost loop every operand
+ * the body reads is loaded (memref.load at its indexing map applied to the
+ * induction variables; scalar operands are used as they are), the body is
+ * cloned with its block arguments mapped to those loads and linalg.index
+ * replaced by the induction variable, and each value of linalg.yield is
+ * stored to its output at the output's indexing map. Loops run in iteration
+ * order, so reductions accumulate exactly as the reference interpreter does.
+ *
+ * Ops with tensor operands are left alone (they have value semantics and
+ * must be bufferized first), as upstream's pattern does.
+ */
+#include <string.h>
+
+#include "buf/linalg.h"
+#include "buf/pipeline.h"
+
+typedef struct ops_list {
+  buf_op_t **ops;
+  uint32_t n, cap;
+  buf_arena_t *arena;
+} ops_list_t;
+
+static buf_walk_result_t collect_linalg(buf_op_t *op, void *user) {
+  ops_list_t *l = user;
+  if (strncmp(op->name, "linalg.", 7) != 0)
+    return BUF_WALK_ADVANCE;
+  buf_linalg_info_t info;
+  if (!buf_linalg_get_info(op, &info))
+    return BUF_WALK_ADVANCE;
+  if (l->n == l->cap) {
+    uint32_t cap = l->cap ? l->cap * 2 : 16;
+    l->ops = buf_arena_grow(l->arena, l->ops, l->n, cap, sizeof *l->ops);
+    l->cap = cap;
+  }
+  l->ops[l->n++] = op;
+  return BUF_WALK_ADVANCE;
+}
+
+/* Builds the index value of affine expression e over the loop induction
+ * variables; NULL (after an error) for symbols, which linalg maps lack. */
+static buf_value_t *build_expr(buf_builder_t *b, buf_op_t *op,
+                               buf_affine_expr_t *e, buf_value_t *const *ivs,
+                               uint32_t num_ivs) {
+  buf_type_t idx = buf_type_index(b->ctx);
+  switch (e->kind) {
+  case BUF_AFFINE_DIM:
+    if ((uint64_t)e->value >= num_ivs)
+      break;
+    return ivs[e->value];
+  case BUF_AFFINE_CONST:
+    return buf_build_index_constant(b, e->value);
+  case BUF_AFFINE_SYMBOL:
+    break;
+  default: {
+    buf_value_t *l = build_expr(b, op, e->lhs, ivs, num_ivs);
+    buf_value_t *r = l ? build_expr(b, op, e->rhs, ivs, num_ivs) : NULL;
+    if (!r)
+      return NULL;
+    buf_value_t *lr[2] = {l, r};
+    switch (e->kind) {
+    case BUF_AFFINE_ADD:
+      return buf_op_result(buf_build(b, "arith.addi", idx, 2, lr, NULL), 0);
+    case BUF_AFFINE_MUL:
+      return buf_op_result(buf_build(b, "arith.muli", idx, 2, lr, NULL), 0);
+    case BUF_AFFINE_FLOORDIV:
+      return buf_op_result(buf_build(b, "arith.floordivsi", idx, 2, lr, NULL), 0);
+    case BUF_AFFINE_CEILDIV:
+      return buf_op_result(buf_build(b, "arith.ceildivsi", idx, 2, lr, NULL), 0);
+    case BUF_AFFINE_MOD: {
+      /* Affine mod is never negative (divisors are positive constants):
+       * (l rem r + r) rem r. */
+      buf_value_t *rem =
+          buf_op_result(buf_build(b, "arith.remsi", idx, 2, lr, NULL), 0);
+      buf_value_t *sum_ops[2] = {rem, r};
+      buf_value_t *sum =
+          buf_op_result(buf_build(b, "arith.addi", idx, 2, sum_ops, NULL), 0);
+      buf_value_t *again[2] = {sum, r};
+      return buf_op_result(buf_build(b, "arith.remsi", idx, 2, again, NULL), 0);
+    }
+    default:
+      break;
+    }
+  }
+  }
+  buf_op_emit_error(op, "cannot lower an indexing map with symbols to loops");
+  return NULL;
+}
+
+/* The operand indices of `operand` at the current iteration. */
+static buf_status_t build_indices(buf_builder_t *b, buf_op_t *op,
+                                  buf_affine_map_t *map,
+                                  buf_value_t *const *ivs, uint32_t num_ivs,
+                                  buf_value_t **out) {
+  for (uint32_t r = 0; r < map->num_results; r++) {
+    out[r] = build_expr(b, op, map->results[r], ivs, num_ivs);
+    if (!out[r])
+      return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* Size of loop d: the extent of the first operand dimension whose map
+ * result is exactly d. */
+static buf_value_t *loop_extent(buf_builder_t *b, buf_op_t *op,
+                                const buf_linalg_info_t *info, uint32_t d) {
+  uint32_t n = info->num_inputs + info->num_outputs;
+  for (uint32_t i = 0; i < n; i++) {
+    buf_value_t *v = buf_op_operand(op, i);
+    if (v->type->kind != BUF_TYPE_MEMREF || !info->maps[i])
+      continue;
+    buf_affine_map_t *m = info->maps[i];
+    for (uint32_t r = 0; r < m->num_results && r < v->type->u.shaped.rank; r++) {
+      buf_affine_expr_t *e = m->results[r];
+      if (e->kind != BUF_AFFINE_DIM || (uint32_t)e->value != d)
+        continue;
+      int64_t size = v->type->u.shaped.shape[r];
+      if (size != BUF_DYNAMIC)
+        return buf_build_index_constant(b, size);
+      buf_value_t *ops[2] = {v, buf_build_index_constant(b, r)};
+      return buf_op_result(
+          buf_build(b, "memref.dim", buf_type_index(b->ctx), 2, ops, NULL), 0);
+    }
+  }
+  buf_op_emit_error(op, "cannot infer the extent of loop %u from the operand "
+                        "shapes", d);
+  return NULL;
+}
+
+/* Creates `scf.for %iv = lb to ub step step { scf.yield }` at b and moves b
+ * to just before the yield. Returns the induction variable. */
+static buf_value_t *build_for(buf_builder_t *b, buf_value_t *lb, buf_value_t *ub,
+                              buf_value_t *step) {
+  buf_op_state_t st;
+  buf_state_init(&st, b->ctx, "scf.for", b->loc);
+  buf_value_t *bounds[3] = {lb, ub, step};
+  buf_state_add_operands(&st, 3, bounds);
+  buf_region_t *r = buf_state_add_region(&st);
+  buf_block_t *body = buf_block_create(b->ctx);
+  buf_value_t *iv = buf_block_add_arg(body, buf_type_index(b->ctx), b->loc);
+  buf_region_append_block(r, body);
+  buf_builder_insert(b, &st);
+  buf_builder_set_block_end(b, body);
+  buf_op_t *yield = buf_build(b, "scf.yield", NULL, 0, NULL, NULL);
+  buf_builder_set_before(b, yield);
+  return iv;
+}
+
+/* Replaces linalg.index ops nested in (or equal to) op by the induction
+ * variables. */
+typedef struct index_repl {
+  buf_value_t *const *ivs;
+  uint32_t num_ivs;
+  bool failed;
+} index_repl_t;
+
+static buf_walk_result_t replace_index(buf_op_t *op, void *user) {
+  index_repl_t *r = user;
+  if (strcmp(op->name, "linalg.index") != 0)
+    return BUF_WALK_ADVANCE;
+  buf_attr_t dim = buf_op_attr(op, "dim");
+  if (!dim || dim->kind != BUF_ATTR_INTEGER || dim->u.i < 0 ||
+      (uint64_t)dim->u.i >= r->num_ivs) {
+    buf_op_emit_error(op, "dimension out of range of the enclosing loops");
+    r->failed = true;
+    return BUF_WALK_INTERRUPT;
+  }
+  buf_value_replace_all_uses(buf_op_result(op, 0), r->ivs[dim->u.i]);
+  buf_op_erase(op);
+  return BUF_WALK_ADVANCE;
+}
+
+static buf_status_t lower_one(buf_op_t *op) {
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_linalg_info_t info;
+  if (!buf_linalg_get_info(op, &info))
+    return BUF_SUCCESS;
+  uint32_t n = info.num_inputs + info.num_outputs;
+  for (uint32_t i = 0; i < n; i++)
+    if (buf_type_is_tensor(buf_op_operand(op, i)->type))
+      return BUF_SUCCESS; /* value semantics: bufferize first */
+  if (op->num_results != 0)
+    return BUF_SUCCESS;
+
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  b.loc = op->loc;
+  buf_builder_set_before(&b, op);
+  buf_value_t *extents[BUF_LINALG_MAX_LOOPS];
+  for (uint32_t d = 0; d < info.num_loops; d++)
+    if (!(extents[d] = loop_extent(&b, op, &info, d)))
+      return BUF_FAILURE;
+  buf_value_t *ivs[BUF_LINALG_MAX_LOOPS];
+  if (info.num_loops > 0) {
+    buf_value_t *c0 = buf_build_index_constant(&b, 0);
+    buf_value_t *c1 = buf_build_index_constant(&b, 1);
+    for (uint32_t d = 0; d < info.num_loops; d++)
+      ivs[d] = build_for(&b, c0, extents[d], c1);
+  }
+
+  /* Loads of the operands the body reads. */
+  buf_irmap_t *map = buf_irmap_create(ctx);
+  buf_status_t status = BUF_SUCCESS;
+  for (uint32_t i = 0; i < n && !BUF_FAILED(status); i++) {
+    int32_t arg = info.body_arg_of_operand[i];
+    /* An argument the body never reads is not loaded: outputs are often
+     * uninitialized (linalg.fill's), and reading them would be UB. */
+    if (arg < 0 || !buf_value_has_uses(info.body->args[arg]))
+      continue;
+    buf_value_t *v = buf_op_operand(op, i);
+    buf_value_t *elem = v;
+    if (v->type->kind == BUF_TYPE_MEMREF) {
+      buf_value_t *ops[1 + 16];
+      ops[0] = v;
+      if (info.maps[i]->num_results > 16) {
+        buf_op_emit_error(op, "operand of rank above 16"); status = BUF_FAILURE;
+        break;
+      }
+      status = build_indices(&b, op, info.maps[i], ivs, info.num_loops, ops + 1);
+      if (BUF_FAILED(status))
+        break;
+      elem = buf_op_result(buf_build(&b, "memref.load", v->type->u.shaped.elem,
+                                     1 + info.maps[i]->num_results, ops, NULL),
+                           0);
+    } else if (buf_type_is_shaped(v->type)) {
+      buf_op_emit_error(op, "cannot lower operand %u of this type", i); status = BUF_FAILURE;
+      break;
+    }
+    buf_irmap_set_value(map, info.body->args[arg], elem);
+  }
+
+  /* The body, then stores of the yielded values. */
+  buf_op_t *yield = buf_block_terminator(info.body);
+  for (buf_op_t *bop = info.body->first; bop && !BUF_FAILED(status);
+       bop = bop->next) {
+    if (bop == yield)
+      break;
+    if (strcmp(bop->name, "linalg.index") == 0) {
+      /* Mapped, not cloned: later clones take the induction variable. */
+      buf_attr_t dim = buf_op_attr(bop, "dim");
+      if (!dim || dim->kind != BUF_ATTR_INTEGER || dim->u.i < 0 ||
+          (uint64_t)dim->u.i >= info.num_loops) {
+        buf_op_emit_error(bop, "dimension out of range of the enclosing loops");
+        status = BUF_FAILURE;
+        break;
+      }
+      buf_irmap_set_value(map, buf_op_result(bop, 0), ivs[dim->u.i]);
+      continue;
+    }
+    buf_op_t *clone = buf_op_clone(bop, map);
+    buf_block_insert_op_before(b.block, b.before, clone);
+    index_repl_t r = {ivs, info.num_loops, false};
+    buf_op_walk(clone, BUF_WALK_POST, replace_index, &r);
+    if (r.failed)
+      status = BUF_FAILURE;
+  }
+  if (!BUF_FAILED(status) && yield) {
+    for (uint32_t o = 0; o < info.num_outputs && o < yield->num_operands; o++) {
+      uint32_t i = info.num_inputs + o;
+      buf_value_t *dst = buf_op_operand(op, i);
+      if (dst->type->kind != BUF_TYPE_MEMREF || info.maps[i]->num_results > 16) {
+        buf_op_emit_error(op, "output %u is not a memref", o); status = BUF_FAILURE;
+        break;
+      }
+      buf_value_t *ops[2 + 16];
+      ops[0] = buf_irmap_value(map, buf_op_operand(yield, o));
+      ops[1] = dst;
+      status = build_indices(&b, op, info.maps[i], ivs, info.num_loops, ops + 2);
+      if (BUF_FAILED(status))
+        break;
+      buf_build(&b, "memref.store", NULL, 2 + info.maps[i]->num_results, ops,
+                NULL);
+    }
+  }
+  buf_irmap_destroy(map);
+  if (BUF_FAILED(status))
+    return status;
+  buf_op_erase(op);
+  return BUF_SUCCESS;
+}
+
+static buf_status_t linalg_to_loops_run(buf_op_t *anchor,
+                                        const buf_pass_options_t *options) {
+  (void)options;
+  ops_list_t l = {.arena = buf_ctx_arena(buf_op_ctx(anchor))};
+  buf_op_walk(anchor, BUF_WALK_POST, collect_linalg, &l);
+  for (uint32_t i = 0; i < l.n; i++)
+    if (BUF_FAILED(lower_one(l.ops[i])))
+      return BUF_FAILURE;
+  return BUF_SUCCESS;
+}
+
+const buf_pass_def_t buf_pass_convert_linalg_to_loops = {
+    .name = "convert-linalg-to-loops",
+    .summary = "Lower linalg ops on memrefs to scf.for loop nests",
+    .anchor = "func.func",
+    .run = linalg_to_loops_run,
+};
