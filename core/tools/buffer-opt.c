@@ -23,6 +23,7 @@
 
 #include "buf/interp.h"
 #include "buf/ir.h"
+#include "buf/lower.h"
 #include "buf/pipeline.h"
 #include "buf/syntax.h"
 #include "verify_diagnostics.h"
@@ -32,6 +33,8 @@
 typedef enum emit_kind {
   EMIT_MLIR,
   EMIT_JSON,
+  EMIT_LLVM, /* textual LLVM IR (buf/lower.h) */
+  EMIT_OBJ,  /* x86-64 object code */
 } emit_kind_t;
 
 /* Everything the command line says. */
@@ -86,7 +89,7 @@ static void usage(FILE *out) {
           "  --mlir-print-debuginfo       print locations\n"
           "  --allow-unregistered-dialect accept ops of unknown dialects\n"
           "  --input-format=mlir|json     how to read the input (default: mlir)\n"
-          "  --emit=mlir|json             what to print (default: mlir)\n"
+          "  --emit=mlir|json|llvm|obj    what to print (default: mlir; llvm: LLVM IR, obj: x86-64 object)\n"
           "  --run=FUNC                   interpret FUNC after the passes\n"
           "  --inputs=FILE.json           arguments for --run (schema/run-values.schema.json);\n"
           "                               results are printed as JSON\n"
@@ -187,8 +190,12 @@ static int parse_args(int argc, char **argv, options_t *o) {
         o->emit = EMIT_MLIR;
       else if (strcmp(v, "json") == 0)
         o->emit = EMIT_JSON;
+      else if (strcmp(v, "llvm") == 0)
+        o->emit = EMIT_LLVM;
+      else if (strcmp(v, "obj") == 0)
+        o->emit = EMIT_OBJ;
       else
-        return usage_error("unknown --emit kind '%s' (this build offers mlir and json)", v);
+        return usage_error("unknown --emit kind '%s' (this build offers mlir, json, llvm and obj)", v);
     } else if ((v = flag_value(a, "--run"))) {
       o->run_func = v[0] == '@' ? v + 1 : v;
     } else if ((v = flag_value(a, "--inputs"))) {
@@ -343,6 +350,14 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
       fprintf(out, "%s\n", results);
     free(results);
     free(inputs);
+  } else if (o->emit == EMIT_LLVM || o->emit == EMIT_OBJ) {
+    char *code = NULL;
+    size_t n = 0;
+    status = buf_llvm_emit(module, o->emit == EMIT_LLVM ? BUF_LLVM_OUTPUT_IR : BUF_LLVM_OUTPUT_OBJECT,
+                           NULL, &code, &n);
+    if (!BUF_FAILED(status))
+      fwrite(code, 1, n, out);
+    free(code);
   } else if (o->emit == EMIT_JSON) {
     size_t n;
     char *json = buf_module_to_json(module, &n);

@@ -1,0 +1,1504 @@
+/*
+ * lower_llvm.c: a memref/cf/arith/math/func module to an LLVM module,
+ * through the LLVM C API, then verified, optimized and printed or compiled.
+ *
+ * How it works. One lowering state (lw_t) per call owns a fresh LLVM
+ * context, module and builder, so compilations share nothing. Pass one
+ * declares every function and memref.global (so calls and get_global find
+ * their symbols whatever the order); pass two emits each body: blocks in
+ * reverse post-order from the entry (so every operand is emitted before its
+ * use), block arguments as phi nodes whose incoming values the branches add,
+ * and each op through its row in the table at the bottom (name -> emitter).
+ * A value map (pointer hash) ties IR values and blocks to LLVM ones.
+ *
+ * Memref values are descriptor structs (see buf/lower.h); static sizes,
+ * strides and offsets are taken from the type as constants, dynamic ones
+ * from the descriptor, so optimized code indexes with constants where the
+ * program's types allow. Function boundaries expand descriptors into their
+ * fields, as upstream's func-to-llvm does, so calls to runner-utils print
+ * functions (printMemrefF32(i64 rank, ptr)) link against the real library.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "buf/lower.h"
+#include "buf/pipeline.h"
+
+/* ------------------------------------------------------------------------ */
+/* State                                                                     */
+/* ------------------------------------------------------------------------ */
+
+typedef struct lw_slot {
+  const void *key;
+  void *value;
+} lw_slot_t;
+
+typedef struct lw {
+  buf_ctx_t *ctx;
+  buf_op_t *module;
+  LLVMContextRef C;
+  LLVMModuleRef M;
+  LLVMBuilderRef B;
+  LLVMTypeRef i1, i8, i32, i64, ptr, voidt;
+  lw_slot_t *slots; /* open addressing, power-of-two capacity */
+  size_t cap, n;
+  LLVMValueRef fn;            /* function being emitted */
+  LLVMBasicBlockRef entry_bb; /* its entry block (allocas of descriptors) */
+  bool failed;
+} lw_t;
+
+static void map_put(lw_t *L, const void *key, void *value) {
+  if (2 * (L->n + 1) > L->cap) {
+    size_t cap = L->cap ? L->cap * 2 : 1024;
+    lw_slot_t *s = calloc(cap, sizeof *s);
+    if (!s)
+      abort(); /* out of memory */
+    for (size_t i = 0; i < L->cap; i++)
+      if (L->slots[i].key) {
+        size_t h = ((uintptr_t)L->slots[i].key >> 4) & (cap - 1);
+        while (s[h].key)
+          h = (h + 1) & (cap - 1);
+        s[h] = L->slots[i];
+      }
+    free(L->slots);
+    L->slots = s;
+    L->cap = cap;
+  }
+  size_t h = ((uintptr_t)key >> 4) & (L->cap - 1);
+  while (L->slots[h].key && L->slots[h].key != key)
+    h = (h + 1) & (L->cap - 1);
+  if (!L->slots[h].key)
+    L->n++;
+  L->slots[h].key = key;
+  L->slots[h].value = value;
+}
+
+static void *map_get(const lw_t *L, const void *key) {
+  if (!L->cap)
+    return NULL;
+  size_t h = ((uintptr_t)key >> 4) & (L->cap - 1);
+  while (L->slots[h].key) {
+    if (L->slots[h].key == key)
+      return L->slots[h].value;
+    h = (h + 1) & (L->cap - 1);
+  }
+  return NULL;
+}
+
+static buf_status_t fail(lw_t *L, buf_op_t *op, const char *msg) {
+  buf_op_emit_error(op, "cannot lower to LLVM: %s", msg);
+  L->failed = true;
+  return BUF_FAILURE;
+}
+
+static LLVMValueRef val(lw_t *L, buf_value_t *v) { return map_get(L, v); }
+
+static LLVMValueRef operand(lw_t *L, buf_op_t *op, uint32_t i) {
+  return val(L, buf_op_operand(op, i));
+}
+
+static void set_result(lw_t *L, buf_op_t *op, uint32_t i, LLVMValueRef v) {
+  map_put(L, buf_op_result(op, i), v);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Types and descriptors                                                     */
+/* ------------------------------------------------------------------------ */
+
+static LLVMTypeRef desc_type(lw_t *L, uint32_t rank) {
+  LLVMTypeRef f[5] = {L->ptr, L->ptr, L->i64, LLVMArrayType2(L->i64, rank),
+                      LLVMArrayType2(L->i64, rank)};
+  return LLVMStructTypeInContext(L->C, f, rank ? 5 : 3, 0);
+}
+
+static LLVMTypeRef unranked_type(lw_t *L) {
+  LLVMTypeRef f[2] = {L->i64, L->ptr};
+  return LLVMStructTypeInContext(L->C, f, 2, 0);
+}
+
+/* The LLVM type of an IR type; NULL for types without a lowering. */
+static LLVMTypeRef lw_type(lw_t *L, buf_type_t t) {
+  switch (t->kind) {
+  case BUF_TYPE_INTEGER:
+    return LLVMIntTypeInContext(L->C, t->u.integer.width);
+  case BUF_TYPE_INDEX:
+    return L->i64;
+  case BUF_TYPE_FLOAT:
+    switch (t->u.fkind) {
+    case BUF_F16:
+      return LLVMHalfTypeInContext(L->C);
+    case BUF_BF16:
+      return LLVMBFloatTypeInContext(L->C);
+    case BUF_F32:
+      return LLVMFloatTypeInContext(L->C);
+    case BUF_F64:
+      return LLVMDoubleTypeInContext(L->C);
+    }
+    return NULL;
+  case BUF_TYPE_MEMREF:
+    return desc_type(L, t->u.shaped.rank);
+  case BUF_TYPE_UNRANKED_MEMREF:
+    return unranked_type(L);
+  default:
+    return NULL;
+  }
+}
+
+static LLVMValueRef c64(lw_t *L, int64_t v) {
+  return LLVMConstInt(L->i64, (unsigned long long)v, 1);
+}
+
+static LLVMValueRef extract(lw_t *L, LLVMValueRef agg, unsigned i) {
+  return LLVMBuildExtractValue(L->B, agg, i, "");
+}
+
+static LLVMValueRef extract2(lw_t *L, LLVMValueRef agg, unsigned i,
+                             unsigned j) {
+  return extract(L, extract(L, agg, i), j);
+}
+
+static LLVMValueRef insert(lw_t *L, LLVMValueRef agg, LLVMValueRef v,
+                           unsigned i) {
+  return LLVMBuildInsertValue(L->B, agg, v, i, "");
+}
+
+static LLVMValueRef insert2(lw_t *L, LLVMValueRef agg, LLVMValueRef v,
+                            unsigned i, unsigned j) {
+  LLVMValueRef inner = insert(L, extract(L, agg, i), v, j);
+  return insert(L, agg, inner, i);
+}
+
+/* Size i of memref type t with descriptor d: a constant when static. */
+static LLVMValueRef desc_size(lw_t *L, buf_type_t t, LLVMValueRef d,
+                              uint32_t i) {
+  int64_t s = t->u.shaped.shape[i];
+  return s != BUF_DYNAMIC ? c64(L, s) : extract2(L, d, 3, i);
+}
+
+/* Strides and offset of t (BUF_DYNAMIC entries read from d). */
+static void desc_layout(lw_t *L, buf_type_t t, LLVMValueRef d,
+                        LLVMValueRef *strides, LLVMValueRef *offset) {
+  uint32_t rank = t->u.shaped.rank;
+  int64_t st[64], off = BUF_DYNAMIC;
+  if (rank > 64 || BUF_FAILED(buf_type_memref_strides(t, st, &off))) {
+    for (uint32_t i = 0; i < rank; i++)
+      strides[i] = extract2(L, d, 4, i);
+    *offset = extract(L, d, 2);
+    return;
+  }
+  for (uint32_t i = 0; i < rank; i++)
+    strides[i] = st[i] != BUF_DYNAMIC ? c64(L, st[i]) : extract2(L, d, 4, i);
+  *offset = off != BUF_DYNAMIC ? c64(L, off) : extract(L, d, 2);
+}
+
+/* Address of element idx (rank values) of memref t with descriptor d. */
+static LLVMValueRef elem_ptr(lw_t *L, buf_type_t t, LLVMValueRef d,
+                             LLVMValueRef *idx) {
+  uint32_t rank = t->u.shaped.rank;
+  LLVMValueRef strides[64], lin;
+  desc_layout(L, t, d, strides, &lin);
+  for (uint32_t i = 0; i < rank; i++)
+    lin = LLVMBuildAdd(L->B, lin, LLVMBuildMul(L->B, idx[i], strides[i], ""),
+                       "");
+  LLVMTypeRef et = lw_type(L, t->u.shaped.elem);
+  return LLVMBuildGEP2(L->B, et, extract(L, d, 1), &lin, 1, "");
+}
+
+/* A descriptor with the identity layout of sizes (row-major strides). */
+static LLVMValueRef make_desc(lw_t *L, uint32_t rank, LLVMValueRef allocated,
+                              LLVMValueRef aligned, LLVMValueRef offset,
+                              LLVMValueRef *sizes, LLVMValueRef *strides) {
+  LLVMValueRef d = LLVMGetUndef(desc_type(L, rank));
+  d = insert(L, d, allocated, 0);
+  d = insert(L, d, aligned, 1);
+  d = insert(L, d, offset, 2);
+  for (uint32_t i = 0; i < rank; i++) {
+    d = insert2(L, d, sizes[i], 3, i);
+    d = insert2(L, d, strides[i], 4, i);
+  }
+  return d;
+}
+
+static void row_major(lw_t *L, uint32_t rank, LLVMValueRef *sizes,
+                      LLVMValueRef *strides) {
+  LLVMValueRef s = c64(L, 1);
+  for (uint32_t i = rank; i-- > 0;) {
+    strides[i] = s;
+    s = LLVMBuildMul(L->B, s, sizes[i], "");
+  }
+}
+
+static LLVMValueRef elem_size(lw_t *L, buf_type_t elem) {
+  return LLVMSizeOf(lw_type(L, elem));
+}
+
+static LLVMValueRef get_fn(lw_t *L, const char *name, LLVMTypeRef ret,
+                           LLVMTypeRef *params, unsigned n) {
+  LLVMValueRef f = LLVMGetNamedFunction(L->M, name);
+  if (!f)
+    f = LLVMAddFunction(L->M, name, LLVMFunctionType(ret, params, n, 0));
+  return f;
+}
+
+static LLVMValueRef call(lw_t *L, LLVMValueRef f, LLVMValueRef *args,
+                         unsigned n) {
+  return LLVMBuildCall2(L->B, LLVMGlobalGetValueType(f), f, args, n, "");
+}
+
+/* An overloaded intrinsic on type t (llvm.exp.f32 ...). */
+static LLVMValueRef intrinsic(lw_t *L, const char *name, LLVMTypeRef t,
+                              LLVMValueRef *args, unsigned n) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  if (!id)
+    return NULL;
+  LLVMValueRef f = LLVMGetIntrinsicDeclaration(L->M, id, &t, 1);
+  LLVMTypeRef ft = LLVMIntrinsicGetType(L->C, id, &t, 1);
+  return LLVMBuildCall2(L->B, ft, f, args, n, "");
+}
+
+/* ------------------------------------------------------------------------ */
+/* Function signatures                                                       */
+/* ------------------------------------------------------------------------ */
+
+static buf_type_t fn_type(buf_op_t *fn) {
+  buf_attr_t a = buf_op_attr(fn, "function_type");
+  return a && a->kind == BUF_ATTR_TYPE ? a->type : NULL;
+}
+
+static const char *sym_name(buf_op_t *op) {
+  buf_attr_t a = buf_op_attr(op, "sym_name");
+  return a && a->kind == BUF_ATTR_STRING ? a->u.str.data : NULL;
+}
+
+/* Appends the expanded parameter types of t to params. */
+static unsigned expand_type(lw_t *L, buf_type_t t, LLVMTypeRef *params) {
+  if (t->kind == BUF_TYPE_MEMREF) {
+    uint32_t r = t->u.shaped.rank;
+    unsigned n = 0;
+    params[n++] = L->ptr;
+    params[n++] = L->ptr;
+    params[n++] = L->i64;
+    for (uint32_t i = 0; i < 2 * r; i++)
+      params[n++] = L->i64;
+    return n;
+  }
+  if (t->kind == BUF_TYPE_UNRANKED_MEMREF) {
+    params[0] = L->i64;
+    params[1] = L->ptr;
+    return 2;
+  }
+  params[0] = lw_type(L, t);
+  return 1;
+}
+
+static unsigned expand_value(lw_t *L, buf_type_t t, LLVMValueRef v,
+                             LLVMValueRef *args) {
+  if (t->kind == BUF_TYPE_MEMREF) {
+    uint32_t r = t->u.shaped.rank;
+    unsigned n = 0;
+    args[n++] = extract(L, v, 0);
+    args[n++] = extract(L, v, 1);
+    args[n++] = extract(L, v, 2);
+    for (uint32_t i = 0; i < r; i++)
+      args[n++] = extract2(L, v, 3, i);
+    for (uint32_t i = 0; i < r; i++)
+      args[n++] = extract2(L, v, 4, i);
+    return n;
+  }
+  if (t->kind == BUF_TYPE_UNRANKED_MEMREF) {
+    args[0] = extract(L, v, 0);
+    args[1] = extract(L, v, 1);
+    return 2;
+  }
+  args[0] = v;
+  return 1;
+}
+
+/* Rebuilds a value of type t from expanded params starting at p[0]. */
+static LLVMValueRef collapse_params(lw_t *L, buf_type_t t, LLVMValueRef *p,
+                                    unsigned *used) {
+  if (t->kind == BUF_TYPE_MEMREF) {
+    uint32_t r = t->u.shaped.rank;
+    *used = 3 + 2 * r;
+    return make_desc(L, r, p[0], p[1], p[2], p + 3, p + 3 + r);
+  }
+  if (t->kind == BUF_TYPE_UNRANKED_MEMREF) {
+    *used = 2;
+    LLVMValueRef u = LLVMGetUndef(unranked_type(L));
+    return insert(L, insert(L, u, p[0], 0), p[1], 1);
+  }
+  *used = 1;
+  return p[0];
+}
+
+static LLVMTypeRef result_type(lw_t *L, buf_type_t ft) {
+  uint32_t n = ft->u.func.num_results;
+  if (n == 0)
+    return L->voidt;
+  if (n == 1)
+    return lw_type(L, ft->u.func.results[0]);
+  LLVMTypeRef f[64];
+  for (uint32_t i = 0; i < n && i < 64; i++)
+    f[i] = lw_type(L, ft->u.func.results[i]);
+  return LLVMStructTypeInContext(L->C, f, n, 0);
+}
+
+#define MAX_PARAMS 512
+
+static bool type_ok(lw_t *L, buf_type_t t) { return lw_type(L, t) != NULL; }
+
+static buf_status_t declare_fn(lw_t *L, buf_op_t *fn) {
+  buf_type_t ft = fn_type(fn);
+  const char *name = sym_name(fn);
+  if (!ft || !name)
+    return fail(L, fn, "function without a name or type");
+  LLVMTypeRef params[MAX_PARAMS];
+  unsigned np = 0;
+  for (uint32_t i = 0; i < ft->u.func.num_inputs; i++) {
+    buf_type_t t = ft->u.func.inputs[i];
+    if (!type_ok(L, t))
+      return fail(L, fn, "argument type has no LLVM lowering");
+    if (np + 3 + 2 * 64 > MAX_PARAMS)
+      return fail(L, fn, "too many parameters");
+    np += expand_type(L, t, params + np);
+  }
+  for (uint32_t i = 0; i < ft->u.func.num_results; i++)
+    if (!type_ok(L, ft->u.func.results[i]) || i >= 64)
+      return fail(L, fn, "result type has no LLVM lowering");
+  LLVMValueRef f = LLVMAddFunction(
+      L->M, name, LLVMFunctionType(result_type(L, ft), params, np, 0));
+  buf_attr_t vis = buf_op_attr(fn, "sym_visibility");
+  bool has_body = fn->num_regions && !buf_region_empty(fn->regions[0]);
+  if (has_body && vis && vis->kind == BUF_ATTR_STRING &&
+      strcmp(vis->u.str.data, "private") == 0)
+    LLVMSetLinkage(f, LLVMInternalLinkage);
+  map_put(L, fn, f);
+  return BUF_SUCCESS;
+}
+
+/* _mlir_ciface_<name>: memref arguments by pointer to descriptor; a memref
+ * or multiple results through a leading result pointer. */
+static void emit_ciface(lw_t *L, buf_op_t *fn) {
+  buf_type_t ft = fn_type(fn);
+  LLVMValueRef inner = map_get(L, fn);
+  uint32_t nres = ft->u.func.num_results;
+  bool out_ptr = nres > 1 || (nres == 1 && buf_type_is_memref(ft->u.func.results[0]));
+  LLVMTypeRef params[MAX_PARAMS];
+  unsigned np = 0;
+  if (out_ptr)
+    params[np++] = L->ptr;
+  for (uint32_t i = 0; i < ft->u.func.num_inputs; i++) {
+    buf_type_t t = ft->u.func.inputs[i];
+    params[np++] = buf_type_is_memref(t) ? L->ptr : lw_type(L, t);
+  }
+  LLVMTypeRef ret = out_ptr || nres == 0 ? L->voidt : result_type(L, ft);
+  char *name = buf_arena_printf(buf_ctx_arena(L->ctx), "_mlir_ciface_%s",
+                                sym_name(fn));
+  LLVMValueRef w = LLVMAddFunction(L->M, name, LLVMFunctionType(ret, params, np, 0));
+  LLVMPositionBuilderAtEnd(L->B, LLVMAppendBasicBlockInContext(L->C, w, "entry"));
+  LLVMValueRef args[MAX_PARAMS];
+  unsigned na = 0, p = out_ptr ? 1 : 0;
+  for (uint32_t i = 0; i < ft->u.func.num_inputs; i++, p++) {
+    buf_type_t t = ft->u.func.inputs[i];
+    LLVMValueRef v = LLVMGetParam(w, p);
+    if (buf_type_is_memref(t))
+      v = LLVMBuildLoad2(L->B, lw_type(L, t), v, "");
+    na += expand_value(L, t, v, args + na);
+  }
+  LLVMValueRef r = call(L, inner, args, na);
+  if (out_ptr)
+    LLVMBuildStore(L->B, r, LLVMGetParam(w, 0));
+  if (ret == L->voidt)
+    LLVMBuildRetVoid(L->B);
+  else
+    LLVMBuildRet(L->B, r);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Globals                                                                   */
+/* ------------------------------------------------------------------------ */
+
+static LLVMValueRef scalar_const(lw_t *L, buf_type_t t, buf_attr_t dense,
+                                 int64_t i) {
+  LLVMTypeRef lt = lw_type(L, t);
+  if (buf_type_is_float(t))
+    return LLVMConstReal(lt, buf_attr_dense_float(dense, i));
+  return LLVMConstInt(lt, (unsigned long long)buf_attr_dense_int(dense, i), 1);
+}
+
+static buf_status_t declare_global(lw_t *L, buf_op_t *g) {
+  buf_attr_t ta = buf_op_attr(g, "type");
+  const char *name = sym_name(g);
+  if (!ta || ta->kind != BUF_ATTR_TYPE || !name ||
+      ta->type->kind != BUF_TYPE_MEMREF || !buf_type_has_static_shape(ta->type))
+    return fail(L, g, "memref.global needs a static memref type");
+  buf_type_t t = ta->type;
+  int64_t n = buf_type_num_elements(t);
+  LLVMTypeRef et = lw_type(L, t->u.shaped.elem);
+  if (!et)
+    return fail(L, g, "element type has no LLVM lowering");
+  LLVMTypeRef at = LLVMArrayType2(et, (uint64_t)n);
+  LLVMValueRef gv = LLVMAddGlobal(L->M, at, name);
+  buf_attr_t init = buf_op_attr(g, "initial_value");
+  if (init && init->kind == BUF_ATTR_DENSE) {
+    LLVMValueRef *elems = malloc((size_t)(n ? n : 1) * sizeof *elems);
+    if (!elems)
+      abort();
+    for (int64_t i = 0; i < n; i++)
+      elems[i] = scalar_const(L, t->u.shaped.elem, init, i);
+    LLVMSetInitializer(gv, LLVMConstArray2(et, elems, (uint64_t)n));
+    free(elems);
+  } else {
+    LLVMSetInitializer(gv, LLVMConstNull(at));
+  }
+  if (buf_op_has_attr(g, "constant"))
+    LLVMSetGlobalConstant(gv, 1);
+  buf_attr_t vis = buf_op_attr(g, "sym_visibility");
+  if (vis && vis->kind == BUF_ATTR_STRING && strcmp(vis->u.str.data, "private") == 0)
+    LLVMSetLinkage(gv, LLVMInternalLinkage);
+  buf_attr_t al = buf_op_attr(g, "alignment");
+  LLVMSetAlignment(gv, al && al->kind == BUF_ATTR_INTEGER ? (unsigned)al->u.i : 16);
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Op emitters                                                               */
+/* ------------------------------------------------------------------------ */
+
+typedef buf_status_t (*emit_fn)(lw_t *L, buf_op_t *op, const void *arg);
+
+typedef struct emit_row {
+  const char *name;
+  emit_fn emit;
+  const void *arg; /* per-row data: an opcode, an intrinsic name ... */
+} emit_row_t;
+
+#define OPC(x) ((const void *)(uintptr_t)(x))
+
+static buf_status_t e_binop(lw_t *L, buf_op_t *op, const void *arg) {
+  set_result(L, op, 0,
+             LLVMBuildBinOp(L->B, (LLVMOpcode)(uintptr_t)arg, operand(L, op, 0),
+                            operand(L, op, 1), ""));
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_cast(lw_t *L, buf_op_t *op, const void *arg) {
+  LLVMTypeRef t = lw_type(L, op->results[0].type);
+  set_result(L, op, 0,
+             LLVMBuildCast(L->B, (LLVMOpcode)(uintptr_t)arg, operand(L, op, 0), t, ""));
+  return BUF_SUCCESS;
+}
+
+/* index_cast (signed) and index_castui (unsigned): extend or truncate. */
+static buf_status_t e_index_cast(lw_t *L, buf_op_t *op, const void *arg) {
+  uint32_t from = buf_type_bitwidth(buf_op_operand(op, 0)->type);
+  uint32_t to = buf_type_bitwidth(op->results[0].type);
+  LLVMValueRef v = operand(L, op, 0);
+  LLVMTypeRef t = lw_type(L, op->results[0].type);
+  if (to > from)
+    v = arg ? LLVMBuildZExt(L->B, v, t, "") : LLVMBuildSExt(L->B, v, t, "");
+  else if (to < from)
+    v = LLVMBuildTrunc(L->B, v, t, "");
+  set_result(L, op, 0, v);
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_constant(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_attr_t a = buf_op_attr(op, "value");
+  buf_type_t t = op->results[0].type;
+  LLVMTypeRef lt = lw_type(L, t);
+  if (!a || !lt)
+    return fail(L, op, "constant of this type");
+  LLVMValueRef v;
+  if (a->kind == BUF_ATTR_FLOAT)
+    v = LLVMConstReal(lt, a->u.f);
+  else if (a->kind == BUF_ATTR_INTEGER)
+    v = LLVMConstInt(lt, (unsigned long long)a->u.i, 1);
+  else if (a->kind == BUF_ATTR_BOOL)
+    v = LLVMConstInt(lt, a->u.b, 0);
+  else
+    return fail(L, op, "constant of this kind");
+  set_result(L, op, 0, v);
+  return BUF_SUCCESS;
+}
+
+static const LLVMIntPredicate int_preds[] = {
+    LLVMIntEQ,  LLVMIntNE,  LLVMIntSLT, LLVMIntSLE, LLVMIntSGT,
+    LLVMIntSGE, LLVMIntULT, LLVMIntULE, LLVMIntUGT, LLVMIntUGE};
+
+/* arith.cmpf predicates in arith's order. */
+static const LLVMRealPredicate real_preds[] = {
+    LLVMRealPredicateFalse, LLVMRealOEQ, LLVMRealOGT, LLVMRealOGE,
+    LLVMRealOLT,            LLVMRealOLE, LLVMRealONE, LLVMRealORD,
+    LLVMRealUEQ,            LLVMRealUGT, LLVMRealUGE, LLVMRealULT,
+    LLVMRealULE,            LLVMRealUNE, LLVMRealUNO, LLVMRealPredicateTrue};
+
+static buf_status_t e_cmpi(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_attr_t p = buf_op_attr(op, "predicate");
+  if (!p || p->kind != BUF_ATTR_INTEGER || p->u.i < 0 || p->u.i > 9)
+    return fail(L, op, "bad predicate");
+  set_result(L, op, 0,
+             LLVMBuildICmp(L->B, int_preds[p->u.i], operand(L, op, 0),
+                           operand(L, op, 1), ""));
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_cmpf(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_attr_t p = buf_op_attr(op, "predicate");
+  if (!p || p->kind != BUF_ATTR_INTEGER || p->u.i < 0 || p->u.i > 15)
+    return fail(L, op, "bad predicate");
+  set_result(L, op, 0,
+             LLVMBuildFCmp(L->B, real_preds[p->u.i], operand(L, op, 0),
+                           operand(L, op, 1), ""));
+  return BUF_SUCCESS;
+}
+
+/* max/min on integers: compare with the row's predicate, then select. */
+static buf_status_t e_minmax_int(lw_t *L, buf_op_t *op, const void *arg) {
+  LLVMValueRef a = operand(L, op, 0), b = operand(L, op, 1);
+  LLVMValueRef c = LLVMBuildICmp(L->B, (LLVMIntPredicate)(uintptr_t)arg, a, b, "");
+  set_result(L, op, 0, LLVMBuildSelect(L->B, c, a, b, ""));
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_select(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  set_result(L, op, 0,
+             LLVMBuildSelect(L->B, operand(L, op, 0), operand(L, op, 1),
+                             operand(L, op, 2), ""));
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_negf(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  set_result(L, op, 0, LLVMBuildFNeg(L->B, operand(L, op, 0), ""));
+  return BUF_SUCCESS;
+}
+
+/* floordivsi (arg 0) and ceildivsi (arg 1): truncating division corrected
+ * by one when the remainder is non-zero and the signs call for it. */
+static buf_status_t e_divround(lw_t *L, buf_op_t *op, const void *arg) {
+  LLVMValueRef a = operand(L, op, 0), b = operand(L, op, 1);
+  LLVMTypeRef t = LLVMTypeOf(a);
+  LLVMValueRef zero = LLVMConstInt(t, 0, 0), one = LLVMConstInt(t, 1, 0);
+  LLVMValueRef q = LLVMBuildSDiv(L->B, a, b, ""), r = LLVMBuildSRem(L->B, a, b, "");
+  LLVMValueRef nz = LLVMBuildICmp(L->B, LLVMIntNE, r, zero, "");
+  LLVMValueRef rneg = LLVMBuildICmp(L->B, LLVMIntSLT, r, zero, "");
+  LLVMValueRef bneg = LLVMBuildICmp(L->B, LLVMIntSLT, b, zero, "");
+  LLVMValueRef same = LLVMBuildICmp(L->B, arg ? LLVMIntEQ : LLVMIntNE, rneg, bneg, "");
+  LLVMValueRef adj = LLVMBuildAnd(L->B, nz, same, "");
+  LLVMValueRef d = LLVMBuildSelect(L->B, adj, one, zero, "");
+  set_result(L, op, 0, arg ? LLVMBuildAdd(L->B, q, d, "") : LLVMBuildSub(L->B, q, d, ""));
+  return BUF_SUCCESS;
+}
+
+/* An overloaded LLVM intrinsic over the result type. */
+static buf_status_t e_intrinsic(lw_t *L, buf_op_t *op, const void *arg) {
+  LLVMValueRef args[3];
+  for (uint32_t i = 0; i < op->num_operands && i < 3; i++)
+    args[i] = operand(L, op, i);
+  LLVMValueRef r = intrinsic(L, arg, lw_type(L, op->results[0].type), args,
+                             op->num_operands);
+  if (!r)
+    return fail(L, op, "intrinsic unknown to this LLVM");
+  set_result(L, op, 0, r);
+  return BUF_SUCCESS;
+}
+
+/* A libm function: arg names the double version; f32 adds an 'f'. */
+static buf_status_t e_libm(lw_t *L, buf_op_t *op, const void *arg) {
+  buf_type_t t = op->results[0].type;
+  if (!buf_type_is_float(t) || (t->u.fkind != BUF_F32 && t->u.fkind != BUF_F64))
+    return fail(L, op, "libm call on a type other than f32/f64");
+  char name[32];
+  snprintf(name, sizeof name, "%s%s", (const char *)arg, t->u.fkind == BUF_F32 ? "f" : "");
+  LLVMTypeRef lt = lw_type(L, t), ps[2] = {lt, lt};
+  LLVMValueRef f = get_fn(L, name, lt, ps, op->num_operands);
+  LLVMValueRef args[2] = {operand(L, op, 0), op->num_operands > 1 ? operand(L, op, 1) : NULL};
+  set_result(L, op, 0, call(L, f, args, op->num_operands));
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_rsqrt(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  LLVMTypeRef t = lw_type(L, op->results[0].type);
+  LLVMValueRef x = operand(L, op, 0);
+  LLVMValueRef s = intrinsic(L, "llvm.sqrt", t, &x, 1);
+  set_result(L, op, 0, LLVMBuildFDiv(L->B, LLVMConstReal(t, 1.0), s, ""));
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_absi(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  LLVMValueRef args[2] = {operand(L, op, 0), LLVMConstInt(L->i1, 0, 0)};
+  set_result(L, op, 0, intrinsic(L, "llvm.abs", LLVMTypeOf(args[0]), args, 2));
+  return BUF_SUCCESS;
+}
+
+/* --- memref ------------------------------------------------------------- */
+
+static buf_type_t res_type(buf_op_t *op) { return op->results[0].type; }
+
+/* Sizes of an allocation's result type: static ones as constants, dynamic
+ * ones from the operands in order. */
+static void alloc_sizes(lw_t *L, buf_op_t *op, LLVMValueRef *sizes,
+                        LLVMValueRef *numel) {
+  buf_type_t t = res_type(op);
+  uint32_t next = 0;
+  *numel = c64(L, 1);
+  for (uint32_t i = 0; i < t->u.shaped.rank; i++) {
+    int64_t s = t->u.shaped.shape[i];
+    sizes[i] = s != BUF_DYNAMIC ? c64(L, s) : operand(L, op, next++);
+    *numel = LLVMBuildMul(L->B, *numel, sizes[i], "");
+  }
+}
+
+static buf_status_t e_alloc(lw_t *L, buf_op_t *op, const void *arg) {
+  buf_type_t t = res_type(op);
+  if (t->kind != BUF_TYPE_MEMREF || t->u.shaped.rank > 64)
+    return fail(L, op, "allocation of this type");
+  uint32_t rank = t->u.shaped.rank;
+  LLVMValueRef sizes[64], strides[64], numel;
+  alloc_sizes(L, op, sizes, &numel);
+  row_major(L, rank, sizes, strides);
+  LLVMValueRef bytes = LLVMBuildMul(L->B, numel, elem_size(L, t->u.shaped.elem), "");
+  LLVMValueRef allocated, aligned;
+  if (arg) { /* alloca */
+    LLVMTypeRef et = lw_type(L, t->u.shaped.elem);
+    allocated = aligned = LLVMBuildArrayAlloca(L->B, et, numel, "");
+  } else {
+    buf_attr_t al = buf_op_attr(op, "alignment");
+    int64_t align = al && al->kind == BUF_ATTR_INTEGER ? al->u.i : 0;
+    LLVMValueRef malloc_fn = get_fn(L, "malloc", L->ptr, &L->i64, 1);
+    if (align > 1) {
+      LLVMValueRef padded = LLVMBuildAdd(L->B, bytes, c64(L, align - 1), "");
+      allocated = call(L, malloc_fn, &padded, 1);
+      LLVMValueRef pi = LLVMBuildPtrToInt(L->B, allocated, L->i64, "");
+      LLVMValueRef up = LLVMBuildAdd(L->B, pi, c64(L, align - 1), "");
+      LLVMValueRef rem = LLVMBuildURem(L->B, up, c64(L, align), "");
+      LLVMValueRef delta = LLVMBuildSub(L->B, up, rem, "");
+      delta = LLVMBuildSub(L->B, delta, pi, "");
+      aligned = LLVMBuildGEP2(L->B, L->i8, allocated, &delta, 1, "");
+    } else {
+      allocated = aligned = call(L, malloc_fn, &bytes, 1);
+    }
+  }
+  set_result(L, op, 0, make_desc(L, rank, allocated, aligned, c64(L, 0), sizes, strides));
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_dealloc(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  if (buf_op_operand(op, 0)->type->kind != BUF_TYPE_MEMREF)
+    return fail(L, op, "dealloc of an unranked memref");
+  LLVMValueRef free_fn = get_fn(L, "free", L->voidt, &L->ptr, 1);
+  LLVMValueRef p = extract(L, operand(L, op, 0), 0);
+  call(L, free_fn, &p, 1);
+  return BUF_SUCCESS;
+}
+
+/* load (arg 0): memref then indices; store (arg 1): value, memref, indices. */
+static buf_status_t e_load_store(lw_t *L, buf_op_t *op, const void *arg) {
+  uint32_t m = arg ? 1 : 0;
+  buf_type_t t = buf_op_operand(op, m)->type;
+  if (t->kind != BUF_TYPE_MEMREF || t->u.shaped.rank > 64)
+    return fail(L, op, "access to this memref type");
+  LLVMValueRef idx[64];
+  for (uint32_t i = 0; i < t->u.shaped.rank; i++)
+    idx[i] = operand(L, op, m + 1 + i);
+  LLVMValueRef p = elem_ptr(L, t, operand(L, op, m), idx);
+  if (arg)
+    LLVMBuildStore(L->B, operand(L, op, 0), p);
+  else
+    set_result(L, op, 0, LLVMBuildLoad2(L->B, lw_type(L, t->u.shaped.elem), p, ""));
+  return BUF_SUCCESS;
+}
+
+static bool const_index(buf_value_t *v, int64_t *out) {
+  if (!v->def || strcmp(v->def->name, "arith.constant") != 0)
+    return false;
+  buf_attr_t a = buf_op_attr(v->def, "value");
+  if (!a || a->kind != BUF_ATTR_INTEGER)
+    return false;
+  *out = a->u.i;
+  return true;
+}
+
+static buf_status_t e_dim(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_type_t t = buf_op_operand(op, 0)->type;
+  if (t->kind != BUF_TYPE_MEMREF)
+    return fail(L, op, "dim of an unranked memref");
+  int64_t i;
+  LLVMValueRef d = operand(L, op, 0);
+  if (const_index(buf_op_operand(op, 1), &i)) {
+    if (i < 0 || i >= t->u.shaped.rank)
+      return fail(L, op, "dimension out of range");
+    set_result(L, op, 0, desc_size(L, t, d, (uint32_t)i));
+    return BUF_SUCCESS;
+  }
+  /* A dynamic index reads the sizes array through memory. */
+  LLVMValueRef sizes = extract(L, d, 3);
+  LLVMValueRef slot = LLVMBuildAlloca(L->B, LLVMTypeOf(sizes), "");
+  LLVMBuildStore(L->B, sizes, slot);
+  LLVMValueRef p = LLVMBuildGEP2(L->B, L->i64, slot, (LLVMValueRef[]){operand(L, op, 1)}, 1, "");
+  set_result(L, op, 0, LLVMBuildLoad2(L->B, L->i64, p, ""));
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_cast_memref(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_type_t from = buf_op_operand(op, 0)->type, to = res_type(op);
+  LLVMValueRef v = operand(L, op, 0);
+  if (from->kind == BUF_TYPE_MEMREF && to->kind == BUF_TYPE_MEMREF) {
+    set_result(L, op, 0, v);
+  } else if (from->kind == BUF_TYPE_MEMREF) {
+    /* Ranked to unranked: the descriptor lives in a stack slot of the
+     * function's entry block, as upstream does. */
+    LLVMBasicBlockRef cur = LLVMGetInsertBlock(L->B);
+    LLVMValueRef first = LLVMGetFirstInstruction(L->entry_bb);
+    if (first)
+      LLVMPositionBuilderBefore(L->B, first);
+    else
+      LLVMPositionBuilderAtEnd(L->B, L->entry_bb);
+    LLVMValueRef slot = LLVMBuildAlloca(L->B, LLVMTypeOf(v), "");
+    LLVMPositionBuilderAtEnd(L->B, cur);
+    LLVMBuildStore(L->B, v, slot);
+    LLVMValueRef u = LLVMGetUndef(unranked_type(L));
+    u = insert(L, u, c64(L, from->u.shaped.rank), 0);
+    set_result(L, op, 0, insert(L, u, slot, 1));
+  } else if (to->kind == BUF_TYPE_MEMREF) {
+    set_result(L, op, 0, LLVMBuildLoad2(L->B, lw_type(L, to), extract(L, v, 1), ""));
+  } else {
+    set_result(L, op, 0, v);
+  }
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_get_global(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_attr_t name = buf_op_attr(op, "name");
+  buf_type_t t = res_type(op);
+  if (!name || name->kind != BUF_ATTR_SYMBOL_REF || t->kind != BUF_TYPE_MEMREF ||
+      t->u.shaped.rank > 64)
+    return fail(L, op, "get_global without a symbol or of this type");
+  LLVMValueRef g = LLVMGetNamedGlobal(L->M, name->u.symref.names[0]);
+  if (!g)
+    return fail(L, op, "unknown global");
+  LLVMValueRef sizes[64], strides[64];
+  for (uint32_t i = 0; i < t->u.shaped.rank; i++)
+    sizes[i] = c64(L, t->u.shaped.shape[i]);
+  row_major(L, t->u.shaped.rank, sizes, strides);
+  set_result(L, op, 0, make_desc(L, t->u.shaped.rank, g, g, c64(L, 0), sizes, strides));
+  return BUF_SUCCESS;
+}
+
+/* The mixed static/dynamic list `attr` (BUF_DYNAMIC entries take the
+ * operands of segment seg in order). */
+static bool mixed_list(lw_t *L, buf_op_t *op, const char *attr, uint32_t seg,
+                       LLVMValueRef *out, int64_t *stat, uint32_t max,
+                       uint32_t *n) {
+  buf_attr_t a = buf_op_attr(op, attr);
+  if (!a || a->kind != BUF_ATTR_DENSE_ARRAY || a->u.dense_array.count > max)
+    return false;
+  uint32_t len, start = buf_op_segment(op, seg, &len), next = 0;
+  *n = (uint32_t)a->u.dense_array.count;
+  for (uint32_t i = 0; i < *n; i++) {
+    int64_t s = a->u.dense_array.ints[i];
+    stat[i] = s;
+    if (s == BUF_DYNAMIC) {
+      if (next >= len)
+        return false;
+      out[i] = operand(L, op, start + next++);
+    } else {
+      out[i] = c64(L, s);
+    }
+  }
+  return true;
+}
+
+static buf_status_t e_subview(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_type_t st = buf_op_operand(op, 0)->type, rt = res_type(op);
+  if (st->kind != BUF_TYPE_MEMREF || rt->kind != BUF_TYPE_MEMREF)
+    return fail(L, op, "subview of an unranked memref");
+  LLVMValueRef off[64], sz[64], str[64];
+  int64_t soff[64], ssz[64], sstr[64];
+  uint32_t noff, nsz, nstr;
+  if (!mixed_list(L, op, "static_offsets", 1, off, soff, 64, &noff) ||
+      !mixed_list(L, op, "static_sizes", 2, sz, ssz, 64, &nsz) ||
+      !mixed_list(L, op, "static_strides", 3, str, sstr, 64, &nstr) ||
+      noff != st->u.shaped.rank || nsz != noff || nstr != noff)
+    return fail(L, op, "malformed subview");
+  LLVMValueRef d = operand(L, op, 0), src_strides[64], offset;
+  desc_layout(L, st, d, src_strides, &offset);
+  for (uint32_t i = 0; i < noff; i++)
+    offset = LLVMBuildAdd(L->B, offset, LLVMBuildMul(L->B, off[i], src_strides[i], ""), "");
+  /* Rank reduction drops unit dimensions, left to right, until the ranks
+   * match (the verifier checked that this is consistent). */
+  uint32_t rr = rt->u.shaped.rank, drop = noff - rr, k = 0;
+  LLVMValueRef sizes[64], strides[64];
+  for (uint32_t i = 0; i < noff; i++) {
+    if (drop > 0 && ssz[i] == 1 && (k >= rr || rt->u.shaped.shape[k] != 1 ||
+                                    noff - i > rr - k)) {
+      drop--;
+      continue;
+    }
+    if (k >= rr)
+      return fail(L, op, "rank reduction not understood");
+    sizes[k] = sz[i];
+    strides[k] = LLVMBuildMul(L->B, src_strides[i], str[i], "");
+    k++;
+  }
+  if (k != rr)
+    return fail(L, op, "rank reduction not understood");
+  set_result(L, op, 0,
+             make_desc(L, rr, extract(L, d, 0), extract(L, d, 1), offset, sizes, strides));
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_reinterpret_cast(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_type_t rt = res_type(op);
+  LLVMValueRef off[64], sz[64], str[64];
+  int64_t s[64];
+  uint32_t noff, nsz, nstr;
+  if (rt->kind != BUF_TYPE_MEMREF ||
+      !mixed_list(L, op, "static_offsets", 1, off, s, 64, &noff) ||
+      !mixed_list(L, op, "static_sizes", 2, sz, s, 64, &nsz) ||
+      !mixed_list(L, op, "static_strides", 3, str, s, 64, &nstr) || noff != 1 ||
+      nsz != rt->u.shaped.rank || nstr != nsz)
+    return fail(L, op, "malformed reinterpret_cast");
+  LLVMValueRef d = operand(L, op, 0), allocated, aligned;
+  if (buf_op_operand(op, 0)->type->kind == BUF_TYPE_MEMREF) {
+    allocated = extract(L, d, 0);
+    aligned = extract(L, d, 1);
+  } else {
+    LLVMValueRef p = extract(L, d, 1);
+    allocated = LLVMBuildLoad2(L->B, L->ptr, p, "");
+    LLVMValueRef one = c64(L, 1);
+    aligned = LLVMBuildLoad2(L->B, L->ptr, LLVMBuildGEP2(L->B, L->ptr, p, &one, 1, ""), "");
+  }
+  set_result(L, op, 0, make_desc(L, nsz, allocated, aligned, off[0], sz, str));
+  return BUF_SUCCESS;
+}
+
+/* expand_shape (arg 1) and collapse_shape (arg 0) of strided memrefs. */
+static buf_status_t e_reshape(lw_t *L, buf_op_t *op, const void *arg) {
+  buf_type_t st = buf_op_operand(op, 0)->type, rt = res_type(op);
+  buf_attr_t re = buf_op_attr(op, "reassociation");
+  if (st->kind != BUF_TYPE_MEMREF || rt->kind != BUF_TYPE_MEMREF || !re ||
+      re->kind != BUF_ATTR_ARRAY || rt->u.shaped.rank > 64 || st->u.shaped.rank > 64)
+    return fail(L, op, "reshape of this type");
+  LLVMValueRef d = operand(L, op, 0), src_strides[64], offset;
+  desc_layout(L, st, d, src_strides, &offset);
+  LLVMValueRef sizes[64], strides[64];
+  bool expand = arg != NULL;
+  uint32_t next_dyn = 1; /* expand_shape's dynamic output sizes */
+  for (uint32_t g = 0; g < re->u.array.n; g++) {
+    buf_attr_t grp = re->u.array.elems[g];
+    if (!grp || grp->kind != BUF_ATTR_ARRAY || grp->u.array.n == 0)
+      return fail(L, op, "malformed reassociation");
+    uint32_t n = grp->u.array.n;
+    if (expand) {
+      /* Source dim g splits into result dims grp[..]; the innermost keeps
+       * the source stride, outer ones multiply by inner sizes. */
+      for (uint32_t j = 0; j < n; j++) {
+        int64_t r = grp->u.array.elems[j]->u.i;
+        int64_t s = rt->u.shaped.shape[r];
+        sizes[r] = s != BUF_DYNAMIC ? c64(L, s) : operand(L, op, next_dyn++);
+      }
+      LLVMValueRef stride = src_strides[g];
+      for (uint32_t j = n; j-- > 0;) {
+        int64_t r = grp->u.array.elems[j]->u.i;
+        strides[r] = stride;
+        stride = LLVMBuildMul(L->B, stride, sizes[r], "");
+      }
+    } else {
+      LLVMValueRef size = c64(L, 1);
+      for (uint32_t j = 0; j < n; j++)
+        size = LLVMBuildMul(L->B, size,
+                            desc_size(L, st, d, (uint32_t)grp->u.array.elems[j]->u.i), "");
+      sizes[g] = size;
+      strides[g] = src_strides[grp->u.array.elems[n - 1]->u.i];
+    }
+  }
+  set_result(L, op, 0,
+             make_desc(L, rt->u.shaped.rank, extract(L, d, 0), extract(L, d, 1), offset,
+                       sizes, strides));
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_extract_metadata(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_type_t t = buf_op_operand(op, 0)->type;
+  if (t->kind != BUF_TYPE_MEMREF || op->num_results != 2 + 2 * t->u.shaped.rank)
+    return fail(L, op, "metadata of this memref");
+  uint32_t r = t->u.shaped.rank;
+  LLVMValueRef d = operand(L, op, 0), strides[64], offset;
+  desc_layout(L, t, d, strides, &offset);
+  set_result(L, op, 0, make_desc(L, 0, extract(L, d, 0), extract(L, d, 1), c64(L, 0), NULL, NULL));
+  set_result(L, op, 1, offset);
+  for (uint32_t i = 0; i < r; i++) {
+    set_result(L, op, 2 + i, desc_size(L, t, d, i));
+    set_result(L, op, 2 + r + i, strides[i]);
+  }
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_aligned_ptr(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  if (buf_op_operand(op, 0)->type->kind != BUF_TYPE_MEMREF)
+    return fail(L, op, "pointer of an unranked memref");
+  set_result(L, op, 0, LLVMBuildPtrToInt(L->B, extract(L, operand(L, op, 0), 1), L->i64, ""));
+  return BUF_SUCCESS;
+}
+
+/* memref.copy: one loop over the linear index of the source, the
+ * multi-index recovered by division, so any two strided layouts work. */
+static buf_status_t e_copy(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_type_t st = buf_op_operand(op, 0)->type, dt = buf_op_operand(op, 1)->type;
+  if (st->kind != BUF_TYPE_MEMREF || dt->kind != BUF_TYPE_MEMREF ||
+      st->u.shaped.rank > 64)
+    return fail(L, op, "copy of unranked memrefs");
+  uint32_t rank = st->u.shaped.rank;
+  LLVMValueRef s = operand(L, op, 0), d = operand(L, op, 1);
+  LLVMValueRef sizes[64], numel = c64(L, 1);
+  for (uint32_t i = 0; i < rank; i++) {
+    sizes[i] = desc_size(L, st, s, i);
+    numel = LLVMBuildMul(L->B, numel, sizes[i], "");
+  }
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(L->B);
+  LLVMBasicBlockRef hdr = LLVMAppendBasicBlockInContext(L->C, L->fn, "copy.hdr");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(L->C, L->fn, "copy.body");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(L->C, L->fn, "copy.done");
+  LLVMBuildBr(L->B, hdr);
+  LLVMPositionBuilderAtEnd(L->B, hdr);
+  LLVMValueRef i = LLVMBuildPhi(L->B, L->i64, "");
+  LLVMValueRef zero = c64(L, 0);
+  LLVMAddIncoming(i, &zero, &pre, 1);
+  LLVMBuildCondBr(L->B, LLVMBuildICmp(L->B, LLVMIntSLT, i, numel, ""), body, done);
+  LLVMPositionBuilderAtEnd(L->B, body);
+  LLVMValueRef idx[64], rest = i;
+  for (uint32_t k = rank; k-- > 0;) {
+    idx[k] = LLVMBuildSRem(L->B, rest, sizes[k], "");
+    rest = LLVMBuildSDiv(L->B, rest, sizes[k], "");
+  }
+  LLVMValueRef v = LLVMBuildLoad2(L->B, lw_type(L, st->u.shaped.elem), elem_ptr(L, st, s, idx), "");
+  LLVMBuildStore(L->B, v, elem_ptr(L, dt, d, idx));
+  LLVMValueRef next = LLVMBuildAdd(L->B, i, c64(L, 1), "");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(L->B);
+  LLVMAddIncoming(i, &next, &latch, 1);
+  LLVMBuildBr(L->B, hdr);
+  LLVMPositionBuilderAtEnd(L->B, done);
+  return BUF_SUCCESS;
+}
+
+/* --- control flow ------------------------------------------------------- */
+
+/* Adds args as the incoming values of dest's phis from the current block. */
+static void add_incoming(lw_t *L, buf_block_t *dest, buf_op_t *op, uint32_t first,
+                         uint32_t n) {
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(L->B);
+  for (uint32_t i = 0; i < n && i < dest->num_args; i++) {
+    LLVMValueRef phi = val(L, dest->args[i]);
+    LLVMValueRef v = operand(L, op, first + i);
+    LLVMAddIncoming(phi, &v, &from, 1);
+  }
+}
+
+static buf_status_t e_br(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_block_t *dest = op->successors[0];
+  add_incoming(L, dest, op, 0, op->num_operands);
+  LLVMBuildBr(L->B, map_get(L, dest));
+  return BUF_SUCCESS;
+}
+
+/* Branch to dest through a fresh block carrying the phi inputs, for a
+ * cond_br whose two edges reach the same block. */
+static LLVMBasicBlockRef edge_block(lw_t *L, buf_block_t *dest, buf_op_t *op,
+                                    uint32_t first, uint32_t n) {
+  LLVMBasicBlockRef cur = LLVMGetInsertBlock(L->B);
+  LLVMBasicBlockRef e = LLVMAppendBasicBlockInContext(L->C, L->fn, "edge");
+  LLVMPositionBuilderAtEnd(L->B, e);
+  add_incoming(L, dest, op, first, n);
+  LLVMBuildBr(L->B, map_get(L, dest));
+  LLVMPositionBuilderAtEnd(L->B, cur);
+  return e;
+}
+
+static buf_status_t e_cond_br(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  int64_t seg[3];
+  if (buf_op_segment_sizes(op, "operandSegmentSizes", seg, 3) != 3)
+    return fail(L, op, "cond_br without segments");
+  buf_block_t *t = op->successors[0], *f = op->successors[1];
+  LLVMBasicBlockRef tb, fb;
+  if (t == f && (seg[1] || seg[2])) {
+    tb = edge_block(L, t, op, 1, (uint32_t)seg[1]);
+    fb = edge_block(L, f, op, 1 + (uint32_t)seg[1], (uint32_t)seg[2]);
+  } else {
+    add_incoming(L, t, op, 1, (uint32_t)seg[1]);
+    add_incoming(L, f, op, 1 + (uint32_t)seg[1], (uint32_t)seg[2]);
+    tb = map_get(L, t);
+    fb = map_get(L, f);
+  }
+  LLVMBuildCondBr(L->B, operand(L, op, 0), tb, fb);
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_call(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_attr_t callee = buf_op_attr(op, "callee");
+  if (!callee || callee->kind != BUF_ATTR_SYMBOL_REF)
+    return fail(L, op, "call without a callee");
+  LLVMValueRef f = LLVMGetNamedFunction(L->M, callee->u.symref.names[0]);
+  if (!f)
+    return fail(L, op, "call of an unknown function");
+  LLVMValueRef args[MAX_PARAMS];
+  unsigned n = 0;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    buf_type_t t = buf_op_operand(op, i)->type;
+    if (n + 3 + 2 * 64 > MAX_PARAMS)
+      return fail(L, op, "too many arguments");
+    n += expand_value(L, t, operand(L, op, i), args + n);
+  }
+  LLVMValueRef r = call(L, f, args, n);
+  if (op->num_results == 1)
+    set_result(L, op, 0, r);
+  else
+    for (uint32_t i = 0; i < op->num_results; i++)
+      set_result(L, op, i, extract(L, r, i));
+  return BUF_SUCCESS;
+}
+
+static buf_status_t e_return(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  if (op->num_operands == 0) {
+    LLVMBuildRetVoid(L->B);
+  } else if (op->num_operands == 1) {
+    LLVMBuildRet(L->B, operand(L, op, 0));
+  } else {
+    LLVMValueRef s = LLVMGetUndef(LLVMGetReturnType(LLVMGlobalGetValueType(L->fn)));
+    for (uint32_t i = 0; i < op->num_operands; i++)
+      s = insert(L, s, operand(L, op, i), i);
+    LLVMBuildRet(L->B, s);
+  }
+  return BUF_SUCCESS;
+}
+
+/* The table: one row per op with an LLVM lowering. */
+static const emit_row_t emit_rows[] = {
+    {"arith.constant", e_constant, NULL},
+    {"arith.addi", e_binop, OPC(LLVMAdd)},
+    {"arith.subi", e_binop, OPC(LLVMSub)},
+    {"arith.muli", e_binop, OPC(LLVMMul)},
+    {"arith.divsi", e_binop, OPC(LLVMSDiv)},
+    {"arith.divui", e_binop, OPC(LLVMUDiv)},
+    {"arith.remsi", e_binop, OPC(LLVMSRem)},
+    {"arith.remui", e_binop, OPC(LLVMURem)},
+    {"arith.andi", e_binop, OPC(LLVMAnd)},
+    {"arith.ori", e_binop, OPC(LLVMOr)},
+    {"arith.xori", e_binop, OPC(LLVMXor)},
+    {"arith.shli", e_binop, OPC(LLVMShl)},
+    {"arith.shrsi", e_binop, OPC(LLVMAShr)},
+    {"arith.shrui", e_binop, OPC(LLVMLShr)},
+    {"arith.addf", e_binop, OPC(LLVMFAdd)},
+    {"arith.subf", e_binop, OPC(LLVMFSub)},
+    {"arith.mulf", e_binop, OPC(LLVMFMul)},
+    {"arith.divf", e_binop, OPC(LLVMFDiv)},
+    {"arith.remf", e_binop, OPC(LLVMFRem)},
+    {"arith.floordivsi", e_divround, NULL},
+    {"arith.ceildivsi", e_divround, OPC(1)},
+    {"arith.maxsi", e_minmax_int, OPC(LLVMIntSGT)},
+    {"arith.minsi", e_minmax_int, OPC(LLVMIntSLT)},
+    {"arith.maxui", e_minmax_int, OPC(LLVMIntUGT)},
+    {"arith.minui", e_minmax_int, OPC(LLVMIntULT)},
+    {"arith.maximumf", e_intrinsic, "llvm.maximum"},
+    {"arith.minimumf", e_intrinsic, "llvm.minimum"},
+    {"arith.maxnumf", e_intrinsic, "llvm.maxnum"},
+    {"arith.minnumf", e_intrinsic, "llvm.minnum"},
+    {"arith.negf", e_negf, NULL},
+    {"arith.cmpi", e_cmpi, NULL},
+    {"arith.cmpf", e_cmpf, NULL},
+    {"arith.select", e_select, NULL},
+    {"arith.extsi", e_cast, OPC(LLVMSExt)},
+    {"arith.extui", e_cast, OPC(LLVMZExt)},
+    {"arith.trunci", e_cast, OPC(LLVMTrunc)},
+    {"arith.sitofp", e_cast, OPC(LLVMSIToFP)},
+    {"arith.uitofp", e_cast, OPC(LLVMUIToFP)},
+    {"arith.fptosi", e_cast, OPC(LLVMFPToSI)},
+    {"arith.fptoui", e_cast, OPC(LLVMFPToUI)},
+    {"arith.extf", e_cast, OPC(LLVMFPExt)},
+    {"arith.truncf", e_cast, OPC(LLVMFPTrunc)},
+    {"arith.bitcast", e_cast, OPC(LLVMBitCast)},
+    {"arith.index_cast", e_index_cast, NULL},
+    {"arith.index_castui", e_index_cast, OPC(1)},
+    {"math.absf", e_intrinsic, "llvm.fabs"},
+    {"math.absi", e_absi, NULL},
+    {"math.ceil", e_intrinsic, "llvm.ceil"},
+    {"math.floor", e_intrinsic, "llvm.floor"},
+    {"math.round", e_intrinsic, "llvm.round"},
+    {"math.roundeven", e_intrinsic, "llvm.roundeven"},
+    {"math.trunc", e_intrinsic, "llvm.trunc"},
+    {"math.sqrt", e_intrinsic, "llvm.sqrt"},
+    {"math.rsqrt", e_rsqrt, NULL},
+    {"math.exp", e_intrinsic, "llvm.exp"},
+    {"math.exp2", e_intrinsic, "llvm.exp2"},
+    {"math.log", e_intrinsic, "llvm.log"},
+    {"math.log2", e_intrinsic, "llvm.log2"},
+    {"math.log10", e_intrinsic, "llvm.log10"},
+    {"math.sin", e_intrinsic, "llvm.sin"},
+    {"math.cos", e_intrinsic, "llvm.cos"},
+    {"math.tan", e_intrinsic, "llvm.tan"},
+    {"math.tanh", e_intrinsic, "llvm.tanh"},
+    {"math.powf", e_intrinsic, "llvm.pow"},
+    {"math.fma", e_intrinsic, "llvm.fma"},
+    {"math.copysign", e_intrinsic, "llvm.copysign"},
+    {"math.erf", e_libm, "erf"},
+    {"math.erfc", e_libm, "erfc"},
+    {"math.expm1", e_libm, "expm1"},
+    {"math.log1p", e_libm, "log1p"},
+    {"math.cbrt", e_libm, "cbrt"},
+    {"math.atan", e_libm, "atan"},
+    {"math.atan2", e_libm, "atan2"},
+    {"math.asin", e_libm, "asin"},
+    {"math.acos", e_libm, "acos"},
+    {"math.sinh", e_libm, "sinh"},
+    {"math.cosh", e_libm, "cosh"},
+    {"memref.alloc", e_alloc, NULL},
+    {"memref.alloca", e_alloc, OPC(1)},
+    {"memref.dealloc", e_dealloc, NULL},
+    {"memref.load", e_load_store, NULL},
+    {"memref.store", e_load_store, OPC(1)},
+    {"memref.dim", e_dim, NULL},
+    {"memref.cast", e_cast_memref, NULL},
+    {"memref.get_global", e_get_global, NULL},
+    {"memref.subview", e_subview, NULL},
+    {"memref.reinterpret_cast", e_reinterpret_cast, NULL},
+    {"memref.expand_shape", e_reshape, OPC(1)},
+    {"memref.collapse_shape", e_reshape, NULL},
+    {"memref.extract_strided_metadata", e_extract_metadata, NULL},
+    {"memref.extract_aligned_pointer_as_index", e_aligned_ptr, NULL},
+    {"memref.copy", e_copy, NULL},
+    {"cf.br", e_br, NULL},
+    {"cf.cond_br", e_cond_br, NULL},
+    {"func.call", e_call, NULL},
+    {"func.return", e_return, NULL},
+};
+
+static const emit_row_t *emit_lookup(const char *name) {
+  for (size_t i = 0; i < sizeof emit_rows / sizeof emit_rows[0]; i++)
+    if (strcmp(emit_rows[i].name, name) == 0)
+      return &emit_rows[i];
+  return NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Function bodies                                                           */
+/* ------------------------------------------------------------------------ */
+
+typedef struct block_list {
+  buf_block_t **b;
+  uint32_t n, cap;
+} block_list_t;
+
+static void blocks_push(block_list_t *l, buf_block_t *b) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? l->cap * 2 : 16;
+    l->b = realloc(l->b, l->cap * sizeof *l->b);
+    if (!l->b)
+      abort();
+  }
+  l->b[l->n++] = b;
+}
+
+/* Reverse post-order of the blocks reachable from entry (iterative DFS, so
+ * deep CFGs cannot overflow the stack). */
+static void rpo(lw_t *L, buf_block_t *entry, block_list_t *out) {
+  block_list_t post = {0}, stack = {0};
+  uint32_t *next_succ = NULL;
+  size_t cap_ns = 0;
+  static const char visited_tag = 0;
+  map_put(L, entry, (void *)&visited_tag);
+  blocks_push(&stack, entry);
+  while (stack.n) {
+    buf_block_t *b = stack.b[stack.n - 1];
+    if (stack.n > cap_ns) {
+      size_t nc = cap_ns ? cap_ns * 2 : 16;
+      while (nc < stack.n) nc *= 2;
+      next_succ = realloc(next_succ, nc * sizeof *next_succ);
+      if (!next_succ)
+        abort();
+      memset(next_succ + cap_ns, 0, (nc - cap_ns) * sizeof *next_succ);
+      cap_ns = nc;
+    }
+    buf_op_t *t = b->last;
+    uint32_t ns = t ? t->num_successors : 0;
+    uint32_t *k = &next_succ[stack.n - 1];
+    if (*k < ns) {
+      buf_block_t *s = t->successors[(*k)++];
+      if (!map_get(L, s)) {
+        map_put(L, s, (void *)&visited_tag);
+        blocks_push(&stack, s);
+        next_succ[stack.n - 1] = 0;
+      }
+      continue;
+    }
+    blocks_push(&post, b);
+    stack.n--;
+  }
+  for (uint32_t i = post.n; i-- > 0;)
+    blocks_push(out, post.b[i]);
+  free(post.b);
+  free(stack.b);
+  free(next_succ);
+}
+
+static buf_status_t emit_op(lw_t *L, buf_op_t *op) {
+  const emit_row_t *row = emit_lookup(op->name);
+  if (!row) {
+    if (strncmp(op->name, "affine.", 7) == 0)
+      return fail(L, op, "affine ops must be lowered first (lower-affine)");
+    buf_op_emit_error(op, "cannot lower to LLVM: no lowering for '%s'", op->name);
+    L->failed = true;
+    return BUF_FAILURE;
+  }
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (!type_ok(L, op->results[i].type))
+      return fail(L, op, "result type has no LLVM lowering");
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    if (!val(L, buf_op_operand(op, i)))
+      return fail(L, op, "operand defined in an unreachable block");
+  return row->emit(L, op, row->arg);
+}
+
+static buf_status_t emit_body(lw_t *L, buf_op_t *fn) {
+  buf_block_t *entry = buf_region_entry(fn->regions[0]);
+  L->fn = map_get(L, fn);
+  block_list_t order = {0};
+  rpo(L, entry, &order);
+  /* LLVM blocks and phis first, so branches can target any block. */
+  for (uint32_t i = 0; i < order.n; i++) {
+    LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(L->C, L->fn, "");
+    map_put(L, order.b[i], bb);
+    if (i == 0) {
+      L->entry_bb = bb;
+      continue;
+    }
+    LLVMPositionBuilderAtEnd(L->B, bb);
+    for (uint32_t a = 0; a < order.b[i]->num_args; a++) {
+      LLVMTypeRef t = lw_type(L, order.b[i]->args[a]->type);
+      if (!t) {
+        free(order.b);
+        return fail(L, fn, "block argument type has no LLVM lowering");
+      }
+      map_put(L, order.b[i]->args[a], LLVMBuildPhi(L->B, t, ""));
+    }
+  }
+  LLVMPositionBuilderAtEnd(L->B, L->entry_bb);
+  buf_type_t ft = fn_type(fn);
+  unsigned p = 0, np = LLVMCountParams(L->fn);
+  LLVMValueRef *params = malloc((np ? np : 1) * sizeof *params);
+  if (!params)
+    abort();
+  LLVMGetParams(L->fn, params);
+  for (uint32_t i = 0; i < ft->u.func.num_inputs && i < entry->num_args; i++) {
+    unsigned used;
+    map_put(L, entry->args[i], collapse_params(L, ft->u.func.inputs[i], params + p, &used));
+    p += used;
+  }
+  free(params);
+  buf_status_t s = BUF_SUCCESS;
+  for (uint32_t i = 0; i < order.n && !BUF_FAILED(s); i++) {
+    LLVMPositionBuilderAtEnd(L->B, map_get(L, order.b[i]));
+    for (buf_op_t *op = order.b[i]->first; op && !BUF_FAILED(s); op = op->next)
+      s = emit_op(L, op);
+  }
+  free(order.b);
+  return s;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Module, targets, output                                                   */
+/* ------------------------------------------------------------------------ */
+
+static pthread_once_t targets_once = PTHREAD_ONCE_INIT;
+
+static void init_targets(void) {
+  LLVMInitializeX86TargetInfo();
+  LLVMInitializeX86Target();
+  LLVMInitializeX86TargetMC();
+  LLVMInitializeX86AsmPrinter();
+}
+
+/* Contract in buf/lower.h. */
+bool buf_llvm_available(void) { return true; }
+
+static buf_walk_result_t find_tensor(buf_op_t *op, void *user) {
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (buf_type_is_tensor(op->results[i].type)) {
+      *(buf_op_t **)user = op;
+      return BUF_WALK_INTERRUPT;
+    }
+  for (uint32_t r = 0; r < op->num_regions; r++)
+    for (buf_block_t *b = op->regions[r]->first; b; b = b->next)
+      for (uint32_t a = 0; a < b->num_args; a++)
+        if (buf_type_is_tensor(b->args[a]->type)) {
+          *(buf_op_t **)user = op;
+          return BUF_WALK_INTERRUPT;
+        }
+  return BUF_WALK_ADVANCE;
+}
+
+static buf_status_t build_module(lw_t *L) {
+  buf_block_t *body = buf_region_entry(L->module->regions[0]);
+  if (!body)
+    return BUF_SUCCESS;
+  for (buf_op_t *op = body->first; op; op = op->next) {
+    buf_status_t s = BUF_SUCCESS;
+    if (strcmp(op->name, "func.func") == 0)
+      s = declare_fn(L, op);
+    else if (strcmp(op->name, "memref.global") == 0)
+      s = declare_global(L, op);
+    else
+      s = fail(L, op, "unexpected op at module level");
+    if (BUF_FAILED(s))
+      return s;
+  }
+  for (buf_op_t *op = body->first; op; op = op->next) {
+    if (strcmp(op->name, "func.func") != 0 || buf_region_empty(op->regions[0]))
+      continue;
+    if (BUF_FAILED(emit_body(L, op)))
+      return BUF_FAILURE;
+    buf_attr_t vis = buf_op_attr(op, "sym_visibility");
+    if (!vis || vis->kind != BUF_ATTR_STRING || strcmp(vis->u.str.data, "private") != 0)
+      emit_ciface(L, op);
+  }
+  return BUF_SUCCESS;
+}
+
+static char *dup_bytes(const char *p, size_t n) {
+  char *r = malloc(n + 1);
+  if (!r)
+    abort();
+  memcpy(r, p, n);
+  r[n] = 0;
+  return r;
+}
+
+/* Contract in buf/lower.h. */
+buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
+                           const buf_llvm_options_t *options, char **out,
+                           size_t *len) {
+  buf_ctx_t *ctx = buf_op_ctx(module);
+  *out = NULL;
+  *len = 0;
+  buf_op_t *tensor_op = NULL;
+  buf_op_walk(module, BUF_WALK_PRE, find_tensor, &tensor_op);
+  if (tensor_op) {
+    buf_op_emit_error(tensor_op, "--emit=llvm needs a memref program; bufferize first");
+    return BUF_FAILURE;
+  }
+  /* linalg and scf are lowered here, so a bufferized program emits as is. */
+  buf_pipeline_t *pl = buf_pipeline_create(ctx);
+  if (BUF_FAILED(buf_pipeline_parse(pl, "func.func(convert-linalg-to-loops,convert-scf-to-cf)")) ||
+      BUF_FAILED(buf_pipeline_run(pl, module, NULL)))
+    return BUF_FAILURE;
+
+  pthread_once(&targets_once, init_targets);
+  lw_t L = {.ctx = ctx, .module = module};
+  L.C = LLVMContextCreate();
+  L.M = LLVMModuleCreateWithNameInContext("bufferd", L.C);
+  L.B = LLVMCreateBuilderInContext(L.C);
+  L.i1 = LLVMInt1TypeInContext(L.C);
+  L.i8 = LLVMInt8TypeInContext(L.C);
+  L.i32 = LLVMInt32TypeInContext(L.C);
+  L.i64 = LLVMInt64TypeInContext(L.C);
+  L.ptr = LLVMPointerTypeInContext(L.C, 0);
+  L.voidt = LLVMVoidTypeInContext(L.C);
+
+  const char *triple = "x86_64-unknown-linux-gnu";
+  char *err = NULL;
+  LLVMTargetRef target;
+  LLVMTargetMachineRef tm = NULL;
+  buf_status_t status = BUF_SUCCESS;
+  if (LLVMGetTargetFromTriple(triple, &target, &err)) {
+    buf_emit_error(ctx, module->loc, "LLVM target %s: %s", triple, err);
+    LLVMDisposeMessage(err);
+    status = BUF_FAILURE;
+  } else {
+    int level = options ? options->opt_level : 2;
+    LLVMCodeGenOptLevel cg = level <= 0   ? LLVMCodeGenLevelNone
+                             : level == 1 ? LLVMCodeGenLevelLess
+                             : level == 2 ? LLVMCodeGenLevelDefault
+                                          : LLVMCodeGenLevelAggressive;
+    tm = LLVMCreateTargetMachine(target, triple, "x86-64", "", cg, LLVMRelocPIC,
+                                 LLVMCodeModelDefault);
+    LLVMSetTarget(L.M, triple);
+    LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
+    LLVMSetModuleDataLayout(L.M, dl);
+    LLVMDisposeTargetData(dl);
+    status = build_module(&L);
+  }
+  if (!BUF_FAILED(status) && LLVMVerifyModule(L.M, LLVMReturnStatusAction, &err)) {
+    buf_emit_error(ctx, module->loc, "internal error: invalid LLVM module: %s", err);
+    status = BUF_FAILURE;
+  }
+  if (err) {
+    LLVMDisposeMessage(err);
+    err = NULL;
+  }
+  int level = options ? options->opt_level : 2;
+  if (!BUF_FAILED(status) && level > 0) {
+    char passes[32];
+    snprintf(passes, sizeof passes, "default<O%d>", level > 3 ? 3 : level);
+    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(L.M, passes, tm, po);
+    LLVMDisposePassBuilderOptions(po);
+    if (e) {
+      char *m = LLVMGetErrorMessage(e);
+      buf_emit_error(ctx, module->loc, "LLVM optimization failed: %s", m);
+      LLVMDisposeErrorMessage(m);
+      status = BUF_FAILURE;
+    }
+  }
+  if (!BUF_FAILED(status)) {
+    if (kind == BUF_LLVM_OUTPUT_IR) {
+      char *text = LLVMPrintModuleToString(L.M);
+      *len = strlen(text);
+      *out = dup_bytes(text, *len);
+      LLVMDisposeMessage(text);
+    } else {
+      LLVMMemoryBufferRef mb;
+      if (LLVMTargetMachineEmitToMemoryBuffer(tm, L.M, LLVMObjectFile, &err, &mb)) {
+        buf_emit_error(ctx, module->loc, "LLVM code generation failed: %s", err);
+        LLVMDisposeMessage(err);
+        status = BUF_FAILURE;
+      } else {
+        *len = LLVMGetBufferSize(mb);
+        *out = dup_bytes(LLVMGetBufferStart(mb), *len);
+        LLVMDisposeMemoryBuffer(mb);
+      }
+    }
+  }
+  if (tm)
+    LLVMDisposeTargetMachine(tm);
+  LLVMDisposeBuilder(L.B);
+  LLVMDisposeModule(L.M);
+  LLVMContextDispose(L.C);
+  free(L.slots);
+  return status;
+}

@@ -1,0 +1,24 @@
+/*
+ * llvm_unavailable.c: the buf/lower.h entry points of a libbufcore built
+ * without LLVM 22 (CMake found no llvm-config, or BUF_WITH_LLVM=OFF). The
+ * build compiles either this file or core/lower/llvm/, never both; here
+ * every request fails with a diagnostic that says why.
+ */
+#include "buf/lower.h"
+
+/* Contract in buf/lower.h: false in this build. */
+bool buf_llvm_available(void) { return false; }
+
+/* Contract in buf/lower.h: always fails here, with a diagnostic. */
+buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
+                           const buf_llvm_options_t *options, char **out,
+                           size_t *len) {
+  (void)kind;
+  (void)options;
+  *out = NULL;
+  *len = 0;
+  buf_emit_error(buf_op_ctx(module), module->loc,
+                 "this build has no LLVM lowering (LLVM 22 was not found "
+                 "when it was configured)");
+  return BUF_FAILURE;
+}
