@@ -585,20 +585,74 @@ static buf_status_t e_negf(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
-/* floordivsi (arg 0) and ceildivsi (arg 1): truncating division corrected
- * by one when the remainder is non-zero and the signs call for it. */
-static buf_status_t e_divround(lw_t *L, buf_op_t *op, const void *arg) {
-  LLVMValueRef a = operand(L, op, 0), b = operand(L, op, 1);
+/* Floor (ceil false) or ceiling (ceil true) signed division: truncating
+ * division corrected by one when the remainder is non-zero and the signs
+ * call for it. */
+static LLVMValueRef div_round(lw_t *L, LLVMValueRef a, LLVMValueRef b,
+                              bool ceil) {
   LLVMTypeRef t = LLVMTypeOf(a);
   LLVMValueRef zero = LLVMConstInt(t, 0, 0), one = LLVMConstInt(t, 1, 0);
   LLVMValueRef q = LLVMBuildSDiv(L->B, a, b, ""), r = LLVMBuildSRem(L->B, a, b, "");
   LLVMValueRef nz = LLVMBuildICmp(L->B, LLVMIntNE, r, zero, "");
   LLVMValueRef rneg = LLVMBuildICmp(L->B, LLVMIntSLT, r, zero, "");
   LLVMValueRef bneg = LLVMBuildICmp(L->B, LLVMIntSLT, b, zero, "");
-  LLVMValueRef same = LLVMBuildICmp(L->B, arg ? LLVMIntEQ : LLVMIntNE, rneg, bneg, "");
-  LLVMValueRef adj = LLVMBuildAnd(L->B, nz, same, "");
-  LLVMValueRef d = LLVMBuildSelect(L->B, adj, one, zero, "");
-  set_result(L, op, 0, arg ? LLVMBuildAdd(L->B, q, d, "") : LLVMBuildSub(L->B, q, d, ""));
+  LLVMValueRef same = LLVMBuildICmp(L->B, ceil ? LLVMIntEQ : LLVMIntNE, rneg, bneg, "");
+  LLVMValueRef d = LLVMBuildSelect(L->B, LLVMBuildAnd(L->B, nz, same, ""), one, zero, "");
+  return ceil ? LLVMBuildAdd(L->B, q, d, "") : LLVMBuildSub(L->B, q, d, "");
+}
+
+/* floordivsi (arg NULL) and ceildivsi (arg non-NULL). */
+static buf_status_t e_divround(lw_t *L, buf_op_t *op, const void *arg) {
+  set_result(L, op, 0, div_round(L, operand(L, op, 0), operand(L, op, 1), arg != NULL));
+  return BUF_SUCCESS;
+}
+
+/* An affine expression over the op's operands (dims, then symbols). */
+static LLVMValueRef affine_value(lw_t *L, buf_op_t *op, buf_affine_map_t *m,
+                                 buf_affine_expr_t *e, uint32_t first) {
+  switch (e->kind) {
+  case BUF_AFFINE_DIM:
+    return operand(L, op, first + (uint32_t)e->value);
+  case BUF_AFFINE_SYMBOL:
+    return operand(L, op, first + m->num_dims + (uint32_t)e->value);
+  case BUF_AFFINE_CONST:
+    return c64(L, e->value);
+  default:
+    break;
+  }
+  LLVMValueRef a = affine_value(L, op, m, e->lhs, first);
+  LLVMValueRef b = affine_value(L, op, m, e->rhs, first);
+  switch (e->kind) {
+  case BUF_AFFINE_ADD:
+    return LLVMBuildAdd(L->B, a, b, "");
+  case BUF_AFFINE_MUL:
+    return LLVMBuildMul(L->B, a, b, "");
+  case BUF_AFFINE_FLOORDIV:
+    return div_round(L, a, b, false);
+  case BUF_AFFINE_CEILDIV:
+    return div_round(L, a, b, true);
+  default: { /* MOD: never negative for positive divisors */
+    LLVMValueRef r = LLVMBuildSRem(L->B, a, b, "");
+    LLVMValueRef neg = LLVMBuildICmp(L->B, LLVMIntSLT, r, c64(L, 0), "");
+    return LLVMBuildSelect(L->B, neg, LLVMBuildAdd(L->B, r, b, ""), r, "");
+  }
+  }
+}
+
+/* affine.apply (arg NULL), affine.min (LLVMIntSLT), affine.max (SGT). */
+static buf_status_t e_affine_map(lw_t *L, buf_op_t *op, const void *arg) {
+  buf_attr_t a = buf_op_attr(op, "map");
+  if (!a || a->kind != BUF_ATTR_AFFINE_MAP || a->u.map->num_results == 0 ||
+      a->u.map->num_dims + a->u.map->num_symbols != op->num_operands)
+    return fail(L, op, "malformed affine map operands");
+  buf_affine_map_t *m = a->u.map;
+  LLVMValueRef r = affine_value(L, op, m, m->results[0], 0);
+  for (uint32_t i = 1; arg && i < m->num_results; i++) {
+    LLVMValueRef v = affine_value(L, op, m, m->results[i], 0);
+    LLVMValueRef c = LLVMBuildICmp(L->B, (LLVMIntPredicate)(uintptr_t)arg, v, r, "");
+    r = LLVMBuildSelect(L->B, c, v, r, "");
+  }
+  set_result(L, op, 0, r);
   return BUF_SUCCESS;
 }
 
@@ -1193,6 +1247,9 @@ static const emit_row_t emit_rows[] = {
     {"memref.extract_strided_metadata", e_extract_metadata, NULL},
     {"memref.extract_aligned_pointer_as_index", e_aligned_ptr, NULL},
     {"memref.copy", e_copy, NULL},
+    {"affine.apply", e_affine_map, NULL},
+    {"affine.min", e_affine_map, OPC(LLVMIntSLT)},
+    {"affine.max", e_affine_map, OPC(LLVMIntSGT)},
     {"cf.br", e_br, NULL},
     {"cf.cond_br", e_cond_br, NULL},
     {"func.call", e_call, NULL},
@@ -1271,7 +1328,7 @@ static buf_status_t emit_op(lw_t *L, buf_op_t *op) {
   const emit_row_t *row = emit_lookup(op->name);
   if (!row) {
     if (strncmp(op->name, "affine.", 7) == 0)
-      return fail(L, op, "affine ops must be lowered first (lower-affine)");
+      return fail(L, op, "affine loops and accesses must be lowered first (lower-affine)");
     buf_op_emit_error(op, "cannot lower to LLVM: no lowering for '%s'", op->name);
     L->failed = true;
     return BUF_FAILURE;
