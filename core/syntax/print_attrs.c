@@ -442,8 +442,15 @@ void buf__print_attr(buf_strbuf_t *sb, buf_attr_t a, buf__aliases_t *al,
     buf_float_kind_t k =
         (a->type && a->type->kind == BUF_TYPE_FLOAT) ? a->type->u.fkind
                                                      : BUF_F64;
+    size_t start = sb->len;
     buf__print_float(sb, a->u.f, k);
-    if (elide == BUF__ELIDE_MUST)
+    /* Like integers and i64, f64 is the type a bare float literal gets,
+       so where elision is allowed (array elements) mlir-opt drops it;
+       not after a hex bit pattern, which alone would read as an integer. */
+    bool hex = sb->len > start + 1 && sb->data[start] == '0' &&
+               sb->data[start + 1] == 'x';
+    if (elide == BUF__ELIDE_MUST ||
+        (elide == BUF__ELIDE_MAY && k == BUF_F64 && !hex))
       return;
     buf_strbuf_puts(sb, " : ");
     buf__print_type(sb, a->type, al);
