@@ -2,48 +2,106 @@
  * arena.c: the chunked bump allocator that holds every IR object of a
  * context.
  *
- * Small allocations are carved from 64 KiB chunks; an allocation larger than
- * a quarter chunk gets a chunk of its own so big arrays do not waste the
- * rest of the current chunk. All memory is zeroed and 16-byte aligned and
- * is released only by buf__arena_free. Out-of-memory aborts (the one abort
- * the library allows).
+ * Small allocations are carved from chunks that grow with the arena: 64 KiB
+ * while the arena is small (a context for a tiny program stays tiny), then
+ * doubling up to 4 MiB once it holds megabytes. Chunks of 2 MiB and more are
+ * mapped directly, 2 MiB aligned and marked for transparent huge pages:
+ * a 100 MB IR then costs a few dozen page faults and TLB entries instead of
+ * tens of thousands, and fresh mappings are zero without a memset. An
+ * allocation larger than a quarter of the smallest chunk gets a chunk of its
+ * own so big arrays do not waste the rest of the current chunk. All memory
+ * is zeroed and 16-byte aligned and is released only by buf__arena_free (or
+ * buf_arena_reset). Out-of-memory aborts (the one abort the library allows).
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "ir_internal.h"
 
-#define CHUNK_SIZE ((size_t)64 * 1024)
+#define CHUNK_SIZE ((size_t)64 * 1024)        /* the first chunks */
+#define MAX_CHUNK_SIZE ((size_t)4 << 20)      /* the largest small chunk */
+#define HUGE_PAGE ((size_t)2 << 20)           /* mapped chunks: this size+ */
 #define ALIGN 16
 
 struct buf_arena_chunk {
   struct buf_arena_chunk *next;
-  size_t size;
+  size_t size;   /* payload bytes */
+  size_t mapped; /* bytes of the mapping when mmap'd; 0 when calloc'd */
   /* keep the payload 16-byte aligned */
   _Alignas(16) char data[];
 };
 
+static void out_of_memory(void) {
+  fputs("bufferd: out of memory\n", stderr);
+  abort();
+}
+
+/* A chunk of `bytes` (header included) mapped at a 2 MiB boundary so that
+ * transparent huge pages can back it; NULL when mapping fails. */
+static struct buf_arena_chunk *map_chunk(size_t bytes) {
+  size_t len = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+  char *raw = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED)
+    return NULL;
+  /* Trim to an aligned window of len bytes. */
+  char *start = (char *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+  if (start > raw)
+    munmap(raw, (size_t)(start - raw));
+  size_t tail = (size_t)((raw + len + HUGE_PAGE) - (start + len));
+  if (tail)
+    munmap(start + len, tail);
+#ifdef MADV_HUGEPAGE
+  madvise(start, len, MADV_HUGEPAGE);
+#endif
+  struct buf_arena_chunk *c = (struct buf_arena_chunk *)start;
+  c->mapped = len;
+  return c;
+}
+
 static struct buf_arena_chunk *new_chunk(buf_arena_t *a, size_t payload) {
-  struct buf_arena_chunk *c = calloc(1, sizeof *c + payload);
+  struct buf_arena_chunk *c = NULL;
+  if (payload >= HUGE_PAGE - sizeof *c)
+    c = map_chunk(sizeof *c + payload); /* zero from the kernel */
   if (!c) {
-    fputs("bufferd: out of memory\n", stderr);
-    abort();
+    c = calloc(1, sizeof *c + payload);
+    if (!c)
+      out_of_memory();
+    c->mapped = 0;
   }
   c->size = payload;
   a->total += payload;
   return c;
 }
 
+static void free_chunk(struct buf_arena_chunk *c) {
+  if (c->mapped)
+    munmap(c, c->mapped);
+  else
+    free(c);
+}
+
+/* Payload size of the next small chunk: about an eighth of what the arena
+ * holds, so the unused tail of the newest chunk stays a small fraction.
+ * Mapped sizes leave room for the header inside whole huge pages. */
+static size_t next_chunk_size(const buf_arena_t *a) {
+  size_t size = CHUNK_SIZE;
+  while (size < MAX_CHUNK_SIZE && size * 8 <= a->total)
+    size *= 2;
+  if (size >= HUGE_PAGE)
+    size -= sizeof(struct buf_arena_chunk);
+  return size;
+}
+
 void buf__arena_init(buf_arena_t *a) { memset(a, 0, sizeof *a); }
 
 buf_arena_t *buf_arena_create(void) {
   buf_arena_t *a = calloc(1, sizeof *a);
-  if (!a) {
-    fputs("bufferd: out of memory\n", stderr);
-    abort();
-  }
+  if (!a)
+    out_of_memory();
   return a;
 }
 
@@ -54,7 +112,7 @@ void buf_arena_reset(buf_arena_t *a) {
   while (c) {
     struct buf_arena_chunk *n = c->next;
     if (c != keep)
-      free(c);
+      free_chunk(c);
     c = n;
   }
   a->chunks = keep;
@@ -80,7 +138,7 @@ void buf__arena_free(buf_arena_t *a) {
   struct buf_arena_chunk *c = a->chunks;
   while (c) {
     struct buf_arena_chunk *n = c->next;
-    free(c);
+    free_chunk(c);
     c = n;
   }
   memset(a, 0, sizeof *a);
@@ -105,11 +163,12 @@ void *buf_arena_alloc(buf_arena_t *a, size_t size) {
     return c->data;
   }
   if (!a->cur || (size_t)(a->end - a->cur) < size) {
-    struct buf_arena_chunk *c = new_chunk(a, CHUNK_SIZE);
+    size_t csize = next_chunk_size(a);
+    struct buf_arena_chunk *c = new_chunk(a, csize);
     c->next = a->chunks;
     a->chunks = c;
     a->cur = c->data;
-    a->end = c->data + CHUNK_SIZE;
+    a->end = c->data + csize;
   }
   void *p = a->cur;
   a->cur += size;
