@@ -435,7 +435,15 @@ static buf_status_t tensor_collapse(buf__interp_t *I, buf__frame_t *F,
   int ng = buf__reassociation(I, op, group, MAX_RANK, &nd);
   if (ng < 0)
     return BUF_FAILURE;
-  if (nd != t->rank) {
+  if (ng == 0) {
+    /* An empty reassociation collapses a shape of unit dims to rank 0. */
+    for (uint32_t d = 0; d < t->rank; d++)
+      if (t->shape[d] != 1) {
+        buf__err(I, op, "collapse to rank 0 of a shape with non-unit dims");
+        return BUF_FAILURE;
+      }
+    nd = 0;
+  } else if (nd != t->rank) {
     buf__err(I, op, "reassociation does not cover the source rank");
     return BUF_FAILURE;
   }
