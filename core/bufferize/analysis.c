@@ -1,0 +1,1188 @@
+/*
+ * analysis.c: the One-Shot in-place analysis.
+ *
+ * For every tensor operand of every op (callees before callers, ops of a
+ * function in reverse post-order for the bottom-up heuristic), decide
+ * whether it may use its buffer in place. An operand that writes is refused
+ * in place when
+ *   - some alias of it (or of the values that alias it) is not writable
+ *     (constants, function arguments without function-boundary
+ *     bufferization), or
+ *   - a read of an aliasing value that must see the old contents happens
+ *     after the write (read-after-write conflict), following upstream's
+ *     rules: a read's "definitions" are found by walking the SSA use-def
+ *     chain backwards to the last writes; op order decides "after" except
+ *     inside repetitive (loop) regions whose body may run again; mutually
+ *     exclusive regions (scf.if branches) never conflict; a write in a
+ *     parallel region conflicts with reads in that region of values defined
+ *     outside it.
+ * An operand decided in place joins the alias set (and for equivalent
+ * aliases the equivalence set) of the values it aliases.
+ *
+ * Alias sets are union-find with circular member lists, so collecting the
+ * reads and writes of a set costs the uses of its members.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bz_internal.h"
+
+/* ------------------------------------------------------------------------ */
+/* Small growable arrays                                                     */
+/* ------------------------------------------------------------------------ */
+
+typedef struct ptrvec {
+  void **v;
+  uint32_t n, cap;
+} ptrvec_t;
+
+static void pv_push(ptrvec_t *p, void *x) {
+  if (p->n == p->cap) {
+    p->cap = p->cap ? p->cap * 2 : 16;
+    p->v = realloc(p->v, p->cap * sizeof *p->v);
+    if (!p->v)
+      abort(); /* out of memory only */
+  }
+  p->v[p->n++] = x;
+}
+
+/* A set: vector plus membership map. */
+typedef struct ptrset {
+  ptrvec_t items;
+  buf__ptrmap_t seen;
+} ptrset_t;
+
+static bool ps_add(ptrset_t *s, void *x) {
+  if (buf__ptrmap_get(&s->seen, x))
+    return false;
+  buf__ptrmap_set(&s->seen, x, (void *)1);
+  pv_push(&s->items, x);
+  return true;
+}
+
+static void ps_free(ptrset_t *s) {
+  free(s->items.v);
+  buf__ptrmap_free(&s->seen);
+  memset(s, 0, sizeof *s);
+}
+
+/* ------------------------------------------------------------------------ */
+/* State creation                                                            */
+/* ------------------------------------------------------------------------ */
+
+bool buf__bz_is_tensor_type(buf_type_t t) {
+  return t && (t->kind == BUF_TYPE_TENSOR || t->kind == BUF_TYPE_UNRANKED_TENSOR);
+}
+
+static uint32_t add_val(buf_bz_t *bz, buf_value_t *v) {
+  if (bz->num_vals == bz->cap_vals) {
+    bz->cap_vals = bz->cap_vals ? bz->cap_vals * 2 : 64;
+    bz->vals = realloc(bz->vals, bz->cap_vals * sizeof *bz->vals);
+    if (!bz->vals)
+      abort();
+  }
+  uint32_t i = bz->num_vals++;
+  bz->vals[i] = (bz_val_t){.v = v, .alias_parent = i, .equiv_parent = i,
+                           .alias_next = i};
+  buf__ptrmap_set(&bz->vmap, v, (void *)(uintptr_t)(i + 1));
+  return i;
+}
+
+static uint32_t number_op(buf_bz_t *bz, buf_op_t *op, uint32_t *counter) {
+  if (bz->num_ops == bz->cap_ops) {
+    bz->cap_ops = bz->cap_ops ? bz->cap_ops * 2 : 64;
+    bz->ops = realloc(bz->ops, bz->cap_ops * sizeof *bz->ops);
+    if (!bz->ops)
+      abort();
+  }
+  uint32_t oi = bz->num_ops++;
+  memset(&bz->ops[oi], 0, sizeof bz->ops[oi]);
+  bz->ops[oi].op = op;
+  bz->ops[oi].pre = (*counter)++;
+  bz->ops[oi].model = buf_bz_model_of(bz, op);
+  bz->ops[oi].decision =
+      op->num_operands ? calloc(op->num_operands, 1) : NULL;
+  buf__ptrmap_set(&bz->omap, op, (void *)(uintptr_t)(oi + 1));
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (buf__bz_is_tensor_type(op->results[i].type))
+      add_val(bz, &op->results[i]);
+  for (uint32_t r = 0; r < op->num_regions; r++)
+    for (buf_block_t *b = op->regions[r]->first; b; b = b->next) {
+      for (uint32_t a = 0; a < b->num_args; a++)
+        if (buf__bz_is_tensor_type(b->args[a]->type))
+          add_val(bz, b->args[a]);
+      for (buf_op_t *c = b->first; c; c = c->next)
+        number_op(bz, c, counter);
+    }
+  /* bz->ops may have moved: index again */
+  bz->ops[oi].end = *counter - 1;
+  return oi;
+}
+
+static bool model_name_matches(const char *row, const char *name) {
+  size_t n = strlen(row);
+  if (n >= 2 && row[n - 1] == '*' && row[n - 2] == '.')
+    return strncmp(row, name, n - 1) == 0;
+  return strcmp(row, name) == 0;
+}
+
+static const buf_bufferize_model_t *
+find_model_row(const buf__bz_model_row_t *rows, uint32_t n, const char *name) {
+  const buf_bufferize_model_t *wild = NULL;
+  for (uint32_t i = 0; i < n; i++) {
+    if (strcmp(rows[i].name, name) == 0)
+      return rows[i].model;
+    if (!wild && model_name_matches(rows[i].name, name))
+      wild = rows[i].model;
+  }
+  return wild;
+}
+
+const buf_bufferize_model_t *buf_bz_model_of(buf_bz_t *bz,
+                                             const buf_op_t *op) {
+  void *cached = buf__ptrmap_get(&bz->models, op->def);
+  if (cached)
+    return cached == &bz->no_model ? NULL : cached;
+  const buf_bufferize_model_t *m = op->def->bufferize;
+  if (!m) {
+    static const struct {
+      const buf__bz_model_row_t *rows;
+      const uint32_t *n;
+    } tables[] = {
+        {buf__bz_models_tensor, &buf__bz_num_models_tensor},
+        {buf__bz_models_linalg, &buf__bz_num_models_linalg},
+        {buf__bz_models_scf, &buf__bz_num_models_scf},
+        {buf__bz_models_bufferization, &buf__bz_num_models_bufferization},
+        {buf__bz_models_func, &buf__bz_num_models_func},
+        {buf__bz_models_arith, &buf__bz_num_models_arith},
+    };
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0] && !m; t++)
+      m = find_model_row(tables[t].rows, *tables[t].n, op->name);
+  }
+  buf__ptrmap_set(&bz->models, op->def, m ? (void *)m : (void *)&bz->no_model);
+  return m;
+}
+
+buf_op_t *buf__bz_enclosing_func(buf_op_t *op) {
+  for (buf_op_t *p = op; p; p = buf_op_parent(p))
+    if (strcmp(p->name, "func.func") == 0)
+      return p;
+  return NULL;
+}
+
+buf_op_t *buf__bz_callee(buf_bz_t *bz, buf_op_t *call) {
+  buf_attr_t callee = buf_op_attr(call, "callee");
+  if (!callee || callee->kind != BUF_ATTR_SYMBOL_REF)
+    return NULL;
+  return buf_symbol_lookup(bz->module, callee->u.symref.names[0]);
+}
+
+bool buf__bz_func_ops_enabled(const buf_bz_t *bz) {
+  return bz->opts.function_boundaries;
+}
+
+buf_bz_t *buf__bz_create(buf_op_t *module, const buf_bz_options_t *opts) {
+  buf_bz_t *bz = calloc(1, sizeof *bz);
+  if (!bz)
+    abort();
+  bz->ctx = buf_op_ctx(module);
+  bz->module = module;
+  bz->opts = *opts;
+  uint32_t counter = 0;
+  number_op(bz, module, &counter);
+  /* function records */
+  uint32_t nf = 0;
+  buf_block_t *body = module->num_regions ? buf_region_entry(module->regions[0]) : NULL;
+  for (buf_op_t *op = body ? body->first : NULL; op; op = op->next)
+    if (strcmp(op->name, "func.func") == 0)
+      nf++;
+  bz->funcs = calloc(nf ? nf : 1, sizeof *bz->funcs);
+  for (buf_op_t *op = body ? body->first : NULL; op; op = op->next) {
+    if (strcmp(op->name, "func.func") != 0)
+      continue;
+    bz_func_t *f = &bz->funcs[bz->num_funcs++];
+    f->func = op;
+    buf_attr_t ft = buf_op_attr(op, "function_type");
+    if (ft && ft->kind == BUF_ATTR_TYPE && ft->type->kind == BUF_TYPE_FUNCTION) {
+      f->num_args = ft->type->u.func.num_inputs;
+      f->num_results = ft->type->u.func.num_results;
+    }
+    f->arg_read = calloc(f->num_args + 1, sizeof *f->arg_read);
+    f->arg_written = calloc(f->num_args + 1, sizeof *f->arg_written);
+    f->result_equiv = calloc(f->num_results + 1, sizeof *f->result_equiv);
+    f->result_alias = calloc((size_t)f->num_results * f->num_args + 1, 1);
+    for (uint32_t i = 0; i < f->num_results; i++)
+      f->result_equiv[i] = -1;
+    /* unknown bodies: conservatively read and written */
+    for (uint32_t i = 0; i < f->num_args; i++)
+      f->arg_read[i] = f->arg_written[i] = true;
+    buf__ptrmap_set(&bz->fmap, op, f);
+  }
+  return bz;
+}
+
+void buf__bz_destroy(buf_bz_t *bz) {
+  if (!bz)
+    return;
+  for (uint32_t i = 0; i < bz->num_ops; i++) {
+    free(bz->ops[i].decision);
+    free(bz->ops[i].conflicts);
+  }
+  for (uint32_t i = 0; i < bz->num_funcs; i++) {
+    free(bz->funcs[i].arg_read);
+    free(bz->funcs[i].arg_written);
+    free(bz->funcs[i].result_equiv);
+    free(bz->funcs[i].result_alias);
+  }
+  free(bz->funcs);
+  free(bz->order);
+  free(bz->ops);
+  free(bz->vals);
+  free(bz->work);
+  buf__ptrmap_free(&bz->vmap);
+  buf__ptrmap_free(&bz->omap);
+  buf__ptrmap_free(&bz->models);
+  buf__ptrmap_free(&bz->fmap);
+  free(bz);
+}
+
+bz_op_t *buf__bz_op(buf_bz_t *bz, const buf_op_t *op) {
+  uintptr_t i = (uintptr_t)buf__ptrmap_get(&bz->omap, op);
+  return i ? &bz->ops[i - 1] : NULL;
+}
+
+bz_func_t *buf__bz_func(buf_bz_t *bz, const buf_op_t *func) {
+  return buf__ptrmap_get(&bz->fmap, func);
+}
+
+static uint32_t vidx(buf_bz_t *bz, const buf_value_t *v) {
+  uintptr_t i = (uintptr_t)buf__ptrmap_get(&bz->vmap, v);
+  return i ? (uint32_t)(i - 1) : UINT32_MAX;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Union-find                                                                */
+/* ------------------------------------------------------------------------ */
+
+static uint32_t alias_root(buf_bz_t *bz, uint32_t i) {
+  while (bz->vals[i].alias_parent != i) {
+    bz->vals[i].alias_parent = bz->vals[bz->vals[i].alias_parent].alias_parent;
+    i = bz->vals[i].alias_parent;
+  }
+  return i;
+}
+
+static uint32_t equiv_root(buf_bz_t *bz, uint32_t i) {
+  while (bz->vals[i].equiv_parent != i) {
+    bz->vals[i].equiv_parent = bz->vals[bz->vals[i].equiv_parent].equiv_parent;
+    i = bz->vals[i].equiv_parent;
+  }
+  return i;
+}
+
+static void alias_union(buf_bz_t *bz, uint32_t a, uint32_t b) {
+  uint32_t ra = alias_root(bz, a), rb = alias_root(bz, b);
+  if (ra == rb)
+    return;
+  bz->vals[rb].alias_parent = ra;
+  /* splice the circular member lists */
+  uint32_t na = bz->vals[ra].alias_next;
+  bz->vals[ra].alias_next = bz->vals[rb].alias_next;
+  bz->vals[rb].alias_next = na;
+}
+
+static void equiv_union(buf_bz_t *bz, uint32_t a, uint32_t b) {
+  uint32_t ra = equiv_root(bz, a), rb = equiv_root(bz, b);
+  if (ra != rb)
+    bz->vals[rb].equiv_parent = ra;
+}
+
+bool buf_bz_equivalent(buf_bz_t *bz, buf_value_t *a, buf_value_t *b) {
+  if (a == b)
+    return true;
+  uint32_t ia = vidx(bz, a), ib = vidx(bz, b);
+  if (ia == UINT32_MAX || ib == UINT32_MAX)
+    return false;
+  return equiv_root(bz, ia) == equiv_root(bz, ib);
+}
+
+static bool same_alias_set(buf_bz_t *bz, buf_value_t *a, buf_value_t *b) {
+  uint32_t ia = vidx(bz, a), ib = vidx(bz, b);
+  if (ia == UINT32_MAX || ib == UINT32_MAX)
+    return a == b;
+  return alias_root(bz, ia) == alias_root(bz, ib);
+}
+
+/* Calls fn on every member of v's alias set. */
+#define FOR_ALIASES(bz, val, m)                                               \
+  for (uint32_t m##_start = vidx(bz, val), m##_i = m##_start, m##_go = 1;       \
+       m##_start != UINT32_MAX && m##_go;                                     \
+       m##_i = (bz)->vals[m##_i].alias_next, m##_go = m##_i != m##_start)     \
+    for (buf_value_t *m = (bz)->vals[m##_i].v, *m##_once = m; m##_once;       \
+         m##_once = NULL)
+
+/* ------------------------------------------------------------------------ */
+/* Model queries with defaults                                               */
+/* ------------------------------------------------------------------------ */
+
+const buf_bz_options_t *buf_bz_options(const buf_bz_t *bz) { return &bz->opts; }
+
+static const buf_bufferize_model_t *model_of_use(buf_bz_t *bz, buf_use_t *u) {
+  return buf_bz_model_of(bz, u->owner);
+}
+
+bool buf__bz_reads(buf_bz_t *bz, buf_use_t *u) {
+  const buf_bufferize_model_t *m = model_of_use(bz, u);
+  if (!m || !m->reads)
+    return true;
+  return m->reads(bz, u);
+}
+
+bool buf__bz_writes(buf_bz_t *bz, buf_use_t *u) {
+  const buf_bufferize_model_t *m = model_of_use(bz, u);
+  if (!m || !m->writes)
+    return false;
+  return m->writes(bz, u);
+}
+
+uint32_t buf__bz_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
+                         uint32_t max) {
+  const buf_bufferize_model_t *m = model_of_use(bz, u);
+  if (!m) {
+    /* unknown op: every tensor result may alias every tensor operand */
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < u->owner->num_results && n < max; i++)
+      if (buf__bz_is_tensor_type(u->owner->results[i].type))
+        out[n++] = (buf_bz_alias_t){&u->owner->results[i], BUF_BZ_MAYBE};
+    return n;
+  }
+  if (!m->aliases)
+    return 0;
+  return m->aliases(bz, u, out, max);
+}
+
+static bool must_inplace(buf_bz_t *bz, buf_use_t *u) {
+  const buf_bufferize_model_t *m = model_of_use(bz, u);
+  if (!m)
+    return true;
+  return m->must_inplace && m->must_inplace(bz, u);
+}
+
+/* Operands (of op itself or of the terminators of its regions' blocks)
+ * whose aliases include result v. */
+static uint32_t aliasing_operands(buf_bz_t *bz, buf_value_t *v, buf_use_t **out,
+                                  uint32_t max, bool *any_write) {
+  buf_op_t *op = v->def;
+  uint32_t n = 0;
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  *any_write = false;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    buf_use_t *u = &op->operands[i];
+    if (!buf__bz_is_tensor_type(u->value->type))
+      continue;
+    uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+    for (uint32_t j = 0; j < k; j++)
+      if (al[j].value == v) {
+        if (n < max)
+          out[n++] = u;
+        if (buf__bz_writes(bz, u))
+          *any_write = true;
+        break;
+      }
+  }
+  for (uint32_t r = 0; r < op->num_regions; r++)
+    for (buf_block_t *b = op->regions[r]->first; b; b = b->next) {
+      buf_op_t *t = b->last;
+      if (!t)
+        continue;
+      for (uint32_t i = 0; i < t->num_operands; i++) {
+        buf_use_t *u = &t->operands[i];
+        if (!buf__bz_is_tensor_type(u->value->type))
+          continue;
+        uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+        for (uint32_t j = 0; j < k; j++)
+          if (al[j].value == v) {
+            if (n < max)
+              out[n++] = u;
+            if (buf__bz_writes(bz, u))
+              *any_write = true;
+            break;
+          }
+      }
+    }
+  return n;
+}
+
+static bool result_undefined(buf_bz_t *bz, buf_value_t *v) {
+  if (!v->def)
+    return false;
+  const buf_bufferize_model_t *m = buf_bz_model_of(bz, v->def);
+  return m && m->result_undefined && m->result_undefined(bz, v);
+}
+
+/* Is v a "definition": a block argument or a result its op writes? */
+static bool value_is_def(buf_bz_t *bz, buf_value_t *v) {
+  if (!v->def)
+    return true;
+  const buf_bufferize_model_t *m = buf_bz_model_of(bz, v->def);
+  if (!m)
+    return true;
+  if (m->result_writes)
+    return m->result_writes(bz, v);
+  if (result_undefined(bz, v))
+    return false;
+  buf_use_t *ops[BUF_BZ_MAX_ALIASES];
+  bool any_write;
+  uint32_t n = aliasing_operands(bz, v, ops, BUF_BZ_MAX_ALIASES, &any_write);
+  return n == 0 || any_write;
+}
+
+static bool value_writable(buf_bz_t *bz, buf_value_t *v) {
+  if (v->def) {
+    const buf_bufferize_model_t *m = buf_bz_model_of(bz, v->def);
+    if (!m)
+      return false;
+    return !m->result_writable || m->result_writable(bz, v);
+  }
+  buf_op_t *owner = v->block && v->block->region ? v->block->region->op : NULL;
+  if (!owner)
+    return false;
+  const buf_bufferize_model_t *m = buf_bz_model_of(bz, owner);
+  if (!m)
+    return false;
+  return !m->arg_writable || m->arg_writable(bz, v);
+}
+
+bool buf_bz_inplace(buf_bz_t *bz, buf_use_t *u) {
+  bz_op_t *o = buf__bz_op(bz, u->owner);
+  return o && o->decision && o->decision[u->index] == BZ_INPLACE;
+}
+
+bool buf_bz_value_read(buf_bz_t *bz, buf_value_t *v) {
+  ptrvec_t work = {0};
+  buf__ptrmap_t seen = {0};
+  bool read = false;
+  for (buf_use_t *u = v->first_use; u; u = u->next_use)
+    pv_push(&work, u);
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  while (work.n && !read) {
+    buf_use_t *u = work.v[--work.n];
+    if (buf__ptrmap_get(&seen, u))
+      continue;
+    buf__ptrmap_set(&seen, u, (void *)1);
+    if (buf__bz_reads(bz, u)) {
+      read = true;
+      break;
+    }
+    if (buf__bz_writes(bz, u))
+      continue;
+    uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+    for (uint32_t j = 0; j < k; j++)
+      for (buf_use_t *w = al[j].value->first_use; w; w = w->next_use)
+        pv_push(&work, w);
+  }
+  free(work.v);
+  buf__ptrmap_free(&seen);
+  return read;
+}
+
+/* The definitions a read of u's value may see (upstream findDefinitions):
+ * walk the reverse use-def chain, stopping at definitions; leaves that are
+ * not definitions (undefined contents) are dropped. */
+static void find_definitions(buf_bz_t *bz, buf_value_t *start, ptrset_t *defs) {
+  ptrvec_t work = {0};
+  buf__ptrmap_t seen = {0};
+  pv_push(&work, start);
+  buf_use_t *ops[BUF_BZ_MAX_ALIASES];
+  while (work.n) {
+    buf_value_t *v = work.v[--work.n];
+    if (buf__ptrmap_get(&seen, v))
+      continue;
+    buf__ptrmap_set(&seen, v, (void *)1);
+    if (value_is_def(bz, v)) {
+      ps_add(defs, v);
+      continue;
+    }
+    bool any_write;
+    uint32_t n = aliasing_operands(bz, v, ops, BUF_BZ_MAX_ALIASES, &any_write);
+    for (uint32_t i = 0; i < n; i++)
+      pv_push(&work, ops[i]->value);
+  }
+  free(work.v);
+  buf__ptrmap_free(&seen);
+}
+
+/* Does every definition reachable from u's value have undefined contents
+ * (so a copy of it needs no data)? */
+static bool has_undefined_contents(buf_bz_t *bz, buf_value_t *start) {
+  ptrvec_t work = {0};
+  buf__ptrmap_t seen = {0};
+  pv_push(&work, start);
+  buf_use_t *ops[BUF_BZ_MAX_ALIASES];
+  bool undefined = true;
+  uint32_t leaves = 0;
+  while (work.n && undefined) {
+    buf_value_t *v = work.v[--work.n];
+    if (buf__ptrmap_get(&seen, v))
+      continue;
+    buf__ptrmap_set(&seen, v, (void *)1);
+    if (result_undefined(bz, v)) {
+      leaves++;
+      continue;
+    }
+    if (value_is_def(bz, v)) {
+      undefined = false;
+      break;
+    }
+    bool any_write;
+    uint32_t n = aliasing_operands(bz, v, ops, BUF_BZ_MAX_ALIASES, &any_write);
+    if (n == 0)
+      undefined = false;
+    for (uint32_t i = 0; i < n; i++)
+      pv_push(&work, ops[i]->value);
+  }
+  free(work.v);
+  buf__ptrmap_free(&seen);
+  return undefined && leaves > 0;
+}
+
+bool buf__bz_can_omit_copy(buf_bz_t *bz, buf_use_t *u) {
+  if (has_undefined_contents(bz, u->value))
+    return true;
+  bool reads = buf__bz_reads(bz, u);
+  if (buf__bz_writes(bz, u) && !reads)
+    return true;
+  if (!reads) {
+    buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+    uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+    for (uint32_t j = 0; j < k; j++)
+      if (buf_bz_value_read(bz, al[j].value))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Op order and regions                                                      */
+/* ------------------------------------------------------------------------ */
+
+static uint32_t pre_of(buf_bz_t *bz, const buf_op_t *op) {
+  bz_op_t *o = buf__bz_op(bz, op);
+  return o ? o->pre : 0;
+}
+
+/* anc is op or contains op */
+static bool is_ancestor(buf_bz_t *bz, const buf_op_t *anc, const buf_op_t *op) {
+  bz_op_t *a = buf__bz_op(bz, anc), *o = buf__bz_op(bz, op);
+  if (!a || !o)
+    return buf_op_is_ancestor(anc, op);
+  return a->pre <= o->pre && o->pre <= a->end;
+}
+
+static bool is_proper_ancestor(buf_bz_t *bz, const buf_op_t *anc,
+                               const buf_op_t *op) {
+  return anc != op && is_ancestor(bz, anc, op);
+}
+
+/* x properly dominates b (x not an ancestor of b): an ancestor of b lies in
+ * x's block after x. */
+static bool properly_dominates(buf_bz_t *bz, buf_op_t *x, buf_op_t *b) {
+  for (buf_op_t *y = b; y; y = buf_op_parent(y)) {
+    if (y->block == x->block)
+      return y != x && pre_of(bz, x) < pre_of(bz, y);
+    if (x->block && x->block->region && y->block && y->block->region &&
+        x->block->region == y->block->region && y->block != x->block)
+      return false; /* another block of the same region: be conservative */
+  }
+  return false;
+}
+
+static bool happens_before(buf_bz_t *bz, buf_op_t *a, buf_op_t *b) {
+  for (buf_op_t *x = a; x; x = buf_op_parent(x)) {
+    if (is_proper_ancestor(bz, x, b))
+      return false;
+    if (x != b && properly_dominates(bz, x, b))
+      return true;
+  }
+  return false;
+}
+
+static uint32_t region_index(const buf_op_t *op, const buf_region_t *r) {
+  for (uint32_t i = 0; i < op->num_regions; i++)
+    if (op->regions[i] == r)
+      return i;
+  return 0;
+}
+
+static buf_bz_region_kind_t kind_of_region(buf_bz_t *bz, buf_region_t *r) {
+  if (!r || !r->op)
+    return BUF_BZ_REGION_PLAIN;
+  const buf_bufferize_model_t *m = buf_bz_model_of(bz, r->op);
+  if (!m || !m->region_kind)
+    return BUF_BZ_REGION_PLAIN;
+  return m->region_kind(r->op, region_index(r->op, r));
+}
+
+/* The innermost repetitive (or parallel) region enclosing region r
+ * (inclusive), or NULL. */
+static buf_region_t *repetitive_from(buf_bz_t *bz, buf_region_t *r) {
+  while (r) {
+    if (kind_of_region(bz, r) != BUF_BZ_REGION_PLAIN)
+      return r;
+    buf_op_t *p = r->op;
+    r = p && p->block ? p->block->region : NULL;
+  }
+  return NULL;
+}
+
+static buf_region_t *repetitive_of_op(buf_bz_t *bz, buf_op_t *op) {
+  return op->block ? repetitive_from(bz, op->block->region) : NULL;
+}
+
+static buf_region_t *repetitive_of_value(buf_bz_t *bz, buf_value_t *v) {
+  if (v->def)
+    return repetitive_of_op(bz, v->def);
+  return v->block ? repetitive_from(bz, v->block->region) : NULL;
+}
+
+static buf_region_t *next_repetitive(buf_bz_t *bz, buf_region_t *r) {
+  buf_op_t *p = r->op;
+  return p && p->block ? repetitive_from(bz, p->block->region) : NULL;
+}
+
+static bool region_contains_op(buf_bz_t *bz, buf_region_t *r, buf_op_t *op) {
+  for (buf_op_t *y = op; y; y = buf_op_parent(y)) {
+    if (y->block && y->block->region == r)
+      return true;
+    if (y == r->op)
+      return false;
+  }
+  (void)bz;
+  return false;
+}
+
+static bool region_contains_value(buf_bz_t *bz, buf_region_t *r,
+                                  buf_value_t *v) {
+  if (v->def)
+    return region_contains_op(bz, r, v->def);
+  buf_region_t *vr = v->block ? v->block->region : NULL;
+  if (vr == r)
+    return true;
+  return vr && vr->op && region_contains_op(bz, r, vr->op);
+}
+
+static buf_region_t *parallel_region_of_op(buf_bz_t *bz, buf_op_t *op) {
+  buf_region_t *r = op->block ? op->block->region : NULL;
+  while (r) {
+    if (kind_of_region(bz, r) == BUF_BZ_REGION_PARALLEL)
+      return r;
+    buf_op_t *p = r->op;
+    r = p && p->block ? p->block->region : NULL;
+  }
+  return NULL;
+}
+
+static bool mutually_exclusive(buf_bz_t *bz, buf_op_t *a, buf_op_t *b) {
+  for (buf_op_t *x = a; x; x = buf_op_parent(x)) {
+    buf_op_t *p = buf_op_parent(x);
+    if (!p)
+      return false;
+    if (!is_ancestor(bz, p, b))
+      continue;
+    /* p is the closest common ancestor */
+    const buf_bufferize_model_t *m = buf_bz_model_of(bz, p);
+    if (!m || !m->exclusive_regions || p == b)
+      return false;
+    buf_op_t *y = b;
+    while (y && buf_op_parent(y) != p)
+      y = buf_op_parent(y);
+    if (!y || !x->block || !y->block)
+      return false;
+    return x->block->region != y->block->region;
+  }
+  return false;
+}
+
+static bool can_use_dominance(buf_bz_t *bz, buf_use_t *r, buf_use_t *w,
+                              ptrset_t *defs) {
+  for (uint32_t i = 0; i < defs->items.n; i++) {
+    buf_value_t *d = defs->items.v[i];
+    buf_region_t *rr = repetitive_of_op(bz, r->owner);
+    buf_region_t *rd = repetitive_of_value(bz, d);
+    if (rr == rd)
+      continue;
+    /* the outermost repetitive region around the read that is not DEF's */
+    while (rr) {
+      buf_region_t *next = next_repetitive(bz, rr);
+      if (next == rd)
+        break;
+      rr = next;
+    }
+    if (!rr)
+      return false;
+    if (is_ancestor(bz, rr->op, w->owner))
+      return false;
+  }
+  return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Conflicts                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static void note_conflict(buf_bz_t *bz, buf_op_t *op, const char *text) {
+  bz_op_t *o = buf__bz_op(bz, op);
+  if (!o)
+    return;
+  for (uint32_t i = 0; i < o->num_conflicts; i++)
+    if (strcmp(o->conflicts[i], text) == 0)
+      return;
+  if (o->num_conflicts == o->cap_conflicts) {
+    o->cap_conflicts = o->cap_conflicts ? o->cap_conflicts * 2 : 4;
+    o->conflicts = realloc(o->conflicts, o->cap_conflicts * sizeof *o->conflicts);
+    if (!o->conflicts)
+      abort();
+  }
+  o->conflicts[o->num_conflicts++] = text;
+}
+
+static bool equivalent_in_reverse_chain(buf_bz_t *bz, buf_value_t *start,
+                                        buf_value_t *target) {
+  ptrvec_t work = {0};
+  buf__ptrmap_t seen = {0};
+  pv_push(&work, start);
+  buf_use_t *ops[BUF_BZ_MAX_ALIASES];
+  bool found = false;
+  while (work.n && !found) {
+    buf_value_t *v = work.v[--work.n];
+    if (buf__ptrmap_get(&seen, v))
+      continue;
+    buf__ptrmap_set(&seen, v, (void *)1);
+    if (v == target || buf_bz_equivalent(bz, v, target)) {
+      found = true;
+      break;
+    }
+    if (!v->def)
+      continue;
+    bool any_write;
+    uint32_t n = aliasing_operands(bz, v, ops, BUF_BZ_MAX_ALIASES, &any_write);
+    for (uint32_t i = 0; i < n; i++)
+      pv_push(&work, ops[i]->value);
+  }
+  free(work.v);
+  buf__ptrmap_free(&seen);
+  return found;
+}
+
+static bool has_raw_conflict(buf_bz_t *bz, ptrset_t *reads, ptrset_t *writes) {
+  for (uint32_t ri = 0; ri < reads->items.n; ri++) {
+    buf_use_t *ur = reads->items.v[ri];
+    buf_op_t *rop = ur->owner;
+    ptrset_t defs = {0};
+    find_definitions(bz, ur->value, &defs);
+    bool conflict = false;
+    for (uint32_t wi = 0; wi < writes->items.n && !conflict; wi++) {
+      buf_use_t *uw = writes->items.v[wi];
+      buf_op_t *wop = uw->owner;
+      if (bz->opts.check_parallel_regions) {
+        buf_region_t *pr = parallel_region_of_op(bz, wop);
+        if (pr && region_contains_op(bz, pr, rop)) {
+          for (uint32_t d = 0; d < defs.items.n; d++)
+            if (!region_contains_value(bz, pr, defs.items.v[d])) {
+              conflict = true;
+              break;
+            }
+          if (conflict)
+            break;
+        }
+      }
+      if (ur == uw)
+        continue;
+      if (rop == wop) {
+        const buf_bufferize_model_t *m = buf_bz_model_of(bz, rop);
+        if (m && m->elementwise && m->elementwise(bz, ur, uw) &&
+            (equivalent_in_reverse_chain(bz, ur->value, uw->value) ||
+             equivalent_in_reverse_chain(bz, uw->value, ur->value)))
+          continue;
+      }
+      if (can_use_dominance(bz, ur, uw, &defs)) {
+        if (happens_before(bz, rop, wop))
+          continue;
+        if (mutually_exclusive(bz, rop, wop))
+          continue;
+      }
+      const buf_bufferize_model_t *rm = buf_bz_model_of(bz, rop);
+      if (rm && rm->not_conflicting && rm->not_conflicting(bz, ur, uw))
+        continue;
+      const buf_bufferize_model_t *wm = buf_bz_model_of(bz, wop);
+      if (wop != rop && wm && wm->not_conflicting &&
+          wm->not_conflicting(bz, ur, uw))
+        continue;
+      for (uint32_t d = 0; d < defs.items.n; d++) {
+        buf_value_t *def = defs.items.v[d];
+        if (def->def) {
+          if (happens_before(bz, wop, def->def))
+            continue;
+          if (is_proper_ancestor(bz, def->def, wop))
+            continue;
+        } else {
+          bool inside = false;
+          for (buf_op_t *y = wop; y; y = buf_op_parent(y))
+            if (y->block == def->block) {
+              inside = true;
+              break;
+            }
+          if (!inside)
+            continue;
+        }
+        buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+        uint32_t k = buf__bz_aliases(bz, uw, al, BUF_BZ_MAX_ALIASES);
+        if (k == 1 && al[0].value == def)
+          continue;
+        conflict = true;
+        if (bz->opts.print_conflicts) {
+          note_conflict(bz, rop,
+                        buf_arena_printf(buf_ctx_arena(bz->ctx),
+                                         "C[READ: %u]", ur->index));
+          note_conflict(bz, wop,
+                        buf_arena_printf(buf_ctx_arena(bz->ctx),
+                                         "C[CONFL-WRITE: %u]", uw->index));
+        }
+        break;
+      }
+    }
+    ps_free(&defs);
+    if (conflict)
+      return true;
+  }
+  return false;
+}
+
+static void collect_reads(buf_bz_t *bz, buf_value_t *root, ptrset_t *reads) {
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  FOR_ALIASES(bz, root, m) {
+    for (buf_use_t *u = m->first_use; u; u = u->next_use) {
+      if (buf__bz_reads(bz, u)) {
+        ps_add(reads, u);
+        continue;
+      }
+      if (!buf__bz_writes(bz, u)) {
+        uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+        for (uint32_t j = 0; j < k; j++)
+          if (buf_bz_value_read(bz, al[j].value)) {
+            ps_add(reads, u);
+            break;
+          }
+      }
+    }
+  }
+}
+
+static void collect_inplace_writes(buf_bz_t *bz, buf_value_t *root,
+                                   ptrset_t *writes) {
+  FOR_ALIASES(bz, root, m) {
+    for (buf_use_t *u = m->first_use; u; u = u->next_use)
+      if (buf_bz_inplace(bz, u) && buf__bz_writes(bz, u))
+        ps_add(writes, u);
+  }
+}
+
+static bool would_write_read_only(buf_bz_t *bz, buf_use_t *u) {
+  bool found_write = buf__bz_writes(bz, u);
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+  if (!found_write) {
+    ptrset_t writes = {0};
+    collect_inplace_writes(bz, u->value, &writes);
+    for (uint32_t j = 0; j < k; j++)
+      collect_inplace_writes(bz, al[j].value, &writes);
+    found_write = writes.items.n > 0;
+    ps_free(&writes);
+  }
+  if (!found_write)
+    return false;
+  FOR_ALIASES(bz, u->value, m) {
+    if (!value_writable(bz, m))
+      return true;
+  }
+  for (uint32_t j = 0; j < k; j++) {
+    FOR_ALIASES(bz, al[j].value, m2) {
+      if (!value_writable(bz, m2))
+        return true;
+    }
+  }
+  return false;
+}
+
+static bool would_create_raw(buf_bz_t *bz, buf_use_t *u) {
+  ptrset_t reads = {0}, writes = {0};
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+  collect_reads(bz, u->value, &reads);
+  collect_inplace_writes(bz, u->value, &writes);
+  for (uint32_t j = 0; j < k; j++) {
+    collect_reads(bz, al[j].value, &reads);
+    collect_inplace_writes(bz, al[j].value, &writes);
+  }
+  if (buf__bz_writes(bz, u))
+    ps_add(&writes, u);
+  bool conflict = has_raw_conflict(bz, &reads, &writes);
+  ps_free(&reads);
+  ps_free(&writes);
+  return conflict;
+}
+
+static void bufferize_inplace(buf_bz_t *bz, buf_use_t *u) {
+  bz_op_t *o = buf__bz_op(bz, u->owner);
+  o->decision[u->index] = BZ_INPLACE;
+  uint32_t vi = vidx(bz, u->value);
+  if (vi == UINT32_MAX)
+    return;
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+  for (uint32_t j = 0; j < k; j++) {
+    uint32_t ai = vidx(bz, al[j].value);
+    if (ai == UINT32_MAX)
+      continue;
+    alias_union(bz, vi, ai);
+    if (al[j].rel == BUF_BZ_EQUIV)
+      equiv_union(bz, vi, ai);
+  }
+}
+
+static void analyze_operand(buf_bz_t *bz, buf_use_t *u) {
+  bz_op_t *o = buf__bz_op(bz, u->owner);
+  if (o->decision[u->index] != BZ_UNDECIDED)
+    return;
+  bool conflict;
+  if (bz->opts.copy_before_write)
+    conflict = buf__bz_writes(bz, u);
+  else
+    conflict = would_write_read_only(bz, u) || would_create_raw(bz, u);
+  if (conflict)
+    o->decision[u->index] = BZ_OUTOFPLACE;
+  else
+    bufferize_inplace(bz, u);
+}
+
+/* Whether op takes part in the analysis at all. */
+static bool op_analyzed(buf_bz_t *bz, bz_op_t *o) {
+  if (!o->model)
+    return false;
+  (void)bz;
+  return true;
+}
+
+static void collect_post_order(buf_bz_t *bz, buf_op_t *op, ptrvec_t *out) {
+  for (uint32_t r = 0; r < op->num_regions; r++)
+    for (buf_block_t *b = op->regions[r]->first; b; b = b->next)
+      for (buf_op_t *c = b->first; c; c = c->next)
+        collect_post_order(bz, c, out);
+  pv_push(out, op);
+}
+
+/* The summary of func after its ops were analysed. */
+static void summarize_func(buf_bz_t *bz, bz_func_t *f) {
+  buf_op_t *func = f->func;
+  if (!func->num_regions || buf_region_empty(func->regions[0]))
+    return; /* declaration: stays conservative */
+  buf_block_t *entry = buf_region_entry(func->regions[0]);
+  for (uint32_t a = 0; a < f->num_args && a < entry->num_args; a++) {
+    buf_value_t *arg = entry->args[a];
+    if (!buf__bz_is_tensor_type(arg->type)) {
+      f->arg_read[a] = f->arg_written[a] = false;
+      continue;
+    }
+    f->arg_read[a] = buf_bz_value_read(bz, arg);
+    bool written = false;
+    FOR_ALIASES(bz, arg, m) {
+      for (buf_use_t *u = m->first_use; u && !written; u = u->next_use)
+        if (buf_bz_inplace(bz, u) && buf__bz_writes(bz, u))
+          written = true;
+    }
+    f->arg_written[a] = written;
+  }
+  /* results: look at the (single) return */
+  for (buf_block_t *b = func->regions[0]->first; b; b = b->next) {
+    buf_op_t *t = b->last;
+    if (!t || !buf_op_has_trait(t, BUF_TRAIT_RETURN_LIKE))
+      continue;
+    for (uint32_t r = 0; r < t->num_operands && r < f->num_results; r++) {
+      buf_value_t *rv = t->operands[r].value;
+      if (!buf__bz_is_tensor_type(rv->type))
+        continue;
+      for (uint32_t a = 0; a < entry->num_args && a < f->num_args; a++) {
+        buf_value_t *arg = entry->args[a];
+        if (!buf__bz_is_tensor_type(arg->type))
+          continue;
+        if (buf_bz_equivalent(bz, rv, arg) && f->result_equiv[r] < 0)
+          f->result_equiv[r] = (int32_t)a;
+        if (same_alias_set(bz, rv, arg))
+          f->result_alias[(size_t)r * f->num_args + a] = 1;
+      }
+    }
+  }
+}
+
+static buf_status_t analyze_func_ops(buf_bz_t *bz, buf_op_t *root) {
+  ptrvec_t list = {0};
+  collect_post_order(bz, root, &list);
+  for (uint32_t k = 0; k < list.n; k++) {
+    uint32_t idx = bz->opts.bottom_up ? list.n - 1 - k : k;
+    buf_op_t *op = list.v[idx];
+    bz_op_t *o = buf__bz_op(bz, op);
+    if (!o || !op_analyzed(bz, o))
+      continue;
+    for (uint32_t i = 0; i < op->num_operands; i++) {
+      buf_use_t *u = &op->operands[i];
+      if (buf__bz_is_tensor_type(u->value->type))
+        analyze_operand(bz, u);
+    }
+  }
+  free(list.v);
+  return BUF_SUCCESS;
+}
+
+/* Orders functions callees first (depth-first over calls). */
+static buf_status_t visit_func(buf_bz_t *bz, bz_func_t *f, uint8_t *state,
+                               ptrvec_t *order) {
+  uint32_t fi = (uint32_t)(f - bz->funcs);
+  if (state[fi] == 2)
+    return BUF_SUCCESS;
+  if (state[fi] == 1) {
+    buf_op_emit_error(f->func, "cannot bufferize recursive calls: the call "
+                               "graph has a cycle through this function");
+    return BUF_FAILURE;
+  }
+  state[fi] = 1;
+  ptrvec_t calls = {0};
+  collect_post_order(bz, f->func, &calls);
+  buf_status_t st = BUF_SUCCESS;
+  for (uint32_t i = 0; i < calls.n && st == BUF_SUCCESS; i++) {
+    buf_op_t *op = calls.v[i];
+    if (strcmp(op->name, "func.call") != 0)
+      continue;
+    buf_op_t *callee = buf__bz_callee(bz, op);
+    bz_func_t *cf = callee ? buf__bz_func(bz, callee) : NULL;
+    if (cf)
+      st = visit_func(bz, cf, state, order);
+  }
+  free(calls.v);
+  state[fi] = 2;
+  pv_push(order, f);
+  return st;
+}
+
+/* Marks operands that are always in place. */
+static void mark_must_inplace(buf_bz_t *bz) {
+  for (uint32_t i = 0; i < bz->num_ops; i++) {
+    bz_op_t *o = &bz->ops[i];
+    for (uint32_t k = 0; k < o->op->num_operands; k++) {
+      buf_use_t *u = &o->op->operands[k];
+      if (!buf__bz_is_tensor_type(u->value->type))
+        continue;
+      if (must_inplace(bz, u))
+        bufferize_inplace(bz, u);
+    }
+  }
+}
+
+buf_status_t buf__bz_analyze(buf_bz_t *bz) {
+  mark_must_inplace(bz);
+  if (!bz->opts.function_boundaries || bz->num_funcs == 0)
+    return analyze_func_ops(bz, bz->module);
+  uint8_t *state = calloc(bz->num_funcs, 1);
+  ptrvec_t order = {0};
+  buf_status_t st = BUF_SUCCESS;
+  for (uint32_t i = 0; i < bz->num_funcs && st == BUF_SUCCESS; i++)
+    st = visit_func(bz, &bz->funcs[i], state, &order);
+  for (uint32_t i = 0; i < order.n && st == BUF_SUCCESS; i++) {
+    bz_func_t *f = order.v[i];
+    st = analyze_func_ops(bz, f->func);
+    summarize_func(bz, f);
+    f->analysed = true;
+  }
+  free(state);
+  bz->order = (bz_func_t **)order.v;
+  bz->num_order = order.n;
+  return st;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Function summaries                                                        */
+/* ------------------------------------------------------------------------ */
+
+bool buf_bz_func_arg_read(buf_bz_t *bz, buf_op_t *func, uint32_t arg) {
+  bz_func_t *f = buf__bz_func(bz, func);
+  return !f || arg >= f->num_args || f->arg_read[arg];
+}
+
+bool buf_bz_func_arg_written(buf_bz_t *bz, buf_op_t *func, uint32_t arg) {
+  bz_func_t *f = buf__bz_func(bz, func);
+  return !f || arg >= f->num_args || f->arg_written[arg];
+}
+
+int32_t buf_bz_func_result_equiv_arg(buf_bz_t *bz, buf_op_t *func,
+                                     uint32_t result) {
+  bz_func_t *f = buf__bz_func(bz, func);
+  if (!f || result >= f->num_results)
+    return -1;
+  return f->result_equiv[result];
+}
+
+bool buf_bz_func_result_aliases_arg(buf_bz_t *bz, buf_op_t *func, uint32_t r,
+                                    uint32_t a) {
+  bz_func_t *f = buf__bz_func(bz, func);
+  if (!f || r >= f->num_results || a >= f->num_args)
+    return false;
+  return f->result_alias[(size_t)r * f->num_args + a] != 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Annotations (test-analysis-only)                                          */
+/* ------------------------------------------------------------------------ */
+
+void buf__bz_annotate(buf_bz_t *bz) {
+  buf_ctx_t *ctx = bz->ctx;
+  buf_attr_t t = buf_attr_string_cstr(ctx, "true");
+  buf_attr_t f = buf_attr_string_cstr(ctx, "false");
+  buf_attr_t none = buf_attr_string_cstr(ctx, "none");
+  for (uint32_t i = 0; i < bz->num_ops; i++) {
+    bz_op_t *o = &bz->ops[i];
+    buf_op_t *op = o->op;
+    if (!o->model)
+      continue;
+    bool any = false;
+    for (uint32_t k = 0; k < op->num_operands; k++)
+      if (buf__bz_is_tensor_type(op->operands[k].value->type))
+        any = true;
+    if (!any)
+      continue;
+    buf_attr_t *elems = buf_arena_alloc(buf_ctx_arena(ctx),
+                                        op->num_operands * sizeof *elems);
+    for (uint32_t k = 0; k < op->num_operands; k++) {
+      if (!buf__bz_is_tensor_type(op->operands[k].value->type))
+        elems[k] = none;
+      else
+        elems[k] = o->decision[k] == BZ_INPLACE ? t : f;
+    }
+    buf_op_set_attr(op, "__inplace_operands_attr__",
+                    buf_attr_array(ctx, op->num_operands, elems));
+    for (uint32_t c = 0; c < o->num_conflicts; c++)
+      buf_op_set_attr(op, o->conflicts[c], buf_attr_unit(ctx));
+  }
+  if (bz->opts.dump_alias_sets) {
+    /* "__alias_set_attr__" / "__equivalence_set_attr__"-like dump: each
+     * tensor result gets the index of its alias set root. */
+    for (uint32_t i = 0; i < bz->num_vals; i++) {
+      buf_value_t *v = bz->vals[i].v;
+      if (!v->def)
+        continue;
+      char name[64];
+      snprintf(name, sizeof name, "__alias_set_%u__", v->index);
+      buf_op_set_attr(v->def, name,
+                      buf_attr_index(ctx, (int64_t)alias_root(bz, i)));
+    }
+  }
+}

@@ -1,0 +1,135 @@
+/*
+ * bz_internal.h: private state of One-Shot Bufferize shared by the files of
+ * core/bufferize/ (analysis, copy materialization, rewrite, models).
+ *
+ * Invariants:
+ *   - every tensor value of the module has a value record (index into
+ *     bz->vals) found through bz->vmap; alias sets and equivalence sets are
+ *     union-find forests over these records; each alias set also keeps its
+ *     members on a circular list so iterating a set costs its size;
+ *   - every op has an op record (bz->ops, found through bz->omap) with its
+ *     pre-order number, the last pre-order number inside it (so ancestry is
+ *     an interval test) and one decision per operand;
+ *   - all memory is malloc'd by the run and freed by buf__bz_destroy;
+ *     nothing is global.
+ */
+#ifndef BUF_BZ_INTERNAL_H
+#define BUF_BZ_INTERNAL_H
+
+#include "buf/bufferize.h"
+#include "../ir/ir_internal.h"
+
+enum { BZ_UNDECIDED = 0, BZ_INPLACE = 1, BZ_OUTOFPLACE = 2 };
+
+typedef struct bz_val {
+  buf_value_t *v;
+  uint32_t alias_parent;
+  uint32_t equiv_parent;
+  uint32_t alias_next; /* circular member list of the alias set */
+  uint32_t stamp;      /* visit marks of traversals */
+} bz_val_t;
+
+typedef struct bz_op {
+  buf_op_t *op;
+  const buf_bufferize_model_t *model;
+  uint32_t pre, end;   /* pre-order number; last number nested inside */
+  uint8_t *decision;   /* per operand: BZ_* */
+  const char **conflicts; /* print-conflicts annotations (NULL-ended) */
+  uint32_t num_conflicts, cap_conflicts;
+} bz_op_t;
+
+typedef struct bz_func {
+  buf_op_t *func;
+  bool *arg_read, *arg_written;
+  int32_t *result_equiv;   /* per result: equivalent arg or -1 */
+  uint8_t *result_alias;   /* num_results x num_args flags */
+  uint32_t num_args, num_results;
+  bool analysed;
+} bz_func_t;
+
+struct buf_bz_s {
+  buf_ctx_t *ctx;
+  buf_op_t *module;
+  buf_bz_options_t opts;
+  buf__ptrmap_t vmap;      /* value -> index + 1 */
+  buf__ptrmap_t omap;      /* op -> index + 1 */
+  buf__ptrmap_t models;    /* opdef -> model (or &bz->no_model) */
+  buf__ptrmap_t fmap;      /* func op -> bz_func_t * */
+  bz_val_t *vals;
+  uint32_t num_vals, cap_vals;
+  bz_op_t *ops;
+  uint32_t num_ops, cap_ops;
+  bz_func_t *funcs;
+  uint32_t num_funcs;
+  bz_func_t **order;       /* functions, callees first */
+  uint32_t num_order;
+  uint32_t stamp;
+  char no_model;           /* sentinel address for "looked up, none" */
+  /* scratch stacks */
+  buf_value_t **work;
+  uint32_t num_work, cap_work;
+};
+
+/* A row of a model table: op name -> model. A name ending in ".*" matches
+ * every op of that dialect not listed explicitly. */
+typedef struct buf__bz_model_row {
+  const char *name;
+  const buf_bufferize_model_t *model;
+} buf__bz_model_row_t;
+
+extern const buf__bz_model_row_t buf__bz_models_tensor[];
+extern const uint32_t buf__bz_num_models_tensor;
+extern const buf__bz_model_row_t buf__bz_models_linalg[];
+extern const uint32_t buf__bz_num_models_linalg;
+extern const buf__bz_model_row_t buf__bz_models_scf[];
+extern const uint32_t buf__bz_num_models_scf;
+extern const buf__bz_model_row_t buf__bz_models_bufferization[];
+extern const uint32_t buf__bz_num_models_bufferization;
+extern const buf__bz_model_row_t buf__bz_models_func[];
+extern const uint32_t buf__bz_num_models_func;
+extern const buf__bz_model_row_t buf__bz_models_arith[];
+extern const uint32_t buf__bz_num_models_arith;
+
+/* Creates the analysis state of module: numbers ops and tensor values. */
+buf_bz_t *buf__bz_create(buf_op_t *module, const buf_bz_options_t *opts);
+void buf__bz_destroy(buf_bz_t *bz);
+/* Runs the in-place analysis over every function, callees first. */
+buf_status_t buf__bz_analyze(buf_bz_t *bz);
+/* Writes __inplace_operands_attr__ (and conflict notes) on every op. */
+void buf__bz_annotate(buf_bz_t *bz);
+/* Inserts bufferization.alloc_tensor copies for out-of-place operands. */
+buf_status_t buf__bz_materialize_copies(buf_bz_t *bz);
+/* Rewrites the module to buffers. */
+buf_status_t buf__bz_rewrite(buf_bz_t *bz);
+
+bz_op_t *buf__bz_op(buf_bz_t *bz, const buf_op_t *op);
+bz_func_t *buf__bz_func(buf_bz_t *bz, const buf_op_t *func);
+/* Model queries with the unknown-op defaults applied. */
+bool buf__bz_reads(buf_bz_t *bz, buf_use_t *u);
+bool buf__bz_writes(buf_bz_t *bz, buf_use_t *u);
+uint32_t buf__bz_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
+                         uint32_t max);
+/* Can the copy for out-of-place operand u skip copying the old contents? */
+bool buf__bz_can_omit_copy(buf_bz_t *bz, buf_use_t *u);
+/* Is the op (known to the model tables, or excluded and kept as is)? */
+bool buf__bz_is_tensor_type(buf_type_t t);
+/* The func.func op that contains op, or NULL. */
+buf_op_t *buf__bz_enclosing_func(buf_op_t *op);
+/* The callee of a func.call op in module, or NULL. */
+buf_op_t *buf__bz_callee(buf_bz_t *bz, buf_op_t *call);
+/* Keeps an op that does not bufferize on tensors (unknown ops when
+ * allowed, func ops without function boundaries): bufferized operands are
+ * read through bufferization.to_tensor; nested regions are rewritten. */
+buf_status_t buf__bz_keep_on_tensors(buf_bz_rewriter_t *rw, buf_op_t *op);
+/* A copy of op (name, attributes but the analysis annotations) with the
+ * given operands and result types, inserted before op; op's regions are
+ * moved into it. */
+buf_op_t *buf__bz_rebuild(buf_bz_rewriter_t *rw, buf_op_t *op,
+                          uint32_t num_operands, buf_value_t *const *operands,
+                          uint32_t num_results, const buf_type_t *results);
+/* The buffer recorded for tensor t, or NULL (no materialization). */
+buf_value_t *buf__bz_mapped(buf_bz_rewriter_t *rw, buf_value_t *t);
+/* True when func ops are bufferized (bufferize-function-boundaries). */
+bool buf__bz_func_ops_enabled(const buf_bz_t *bz);
+
+#endif /* BUF_BZ_INTERNAL_H */

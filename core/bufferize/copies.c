@@ -1,0 +1,128 @@
+/*
+ * copies.c: materializes the analysis' out-of-place decisions as tensor
+ * copies, before the rewrite.
+ *
+ * For each out-of-place operand, as upstream's resolveTensorOpOperandConflicts:
+ *   - when the op does not write the operand and only creates one alias of
+ *     it as its result (extract_slice), the (smaller) result is copied
+ *     right after the op and its other uses read the copy;
+ *   - otherwise a copy of the operand is made right before the op and the
+ *     op uses it.
+ * A copy is `bufferization.alloc_tensor() copy(%v)`; when the old contents
+ * are never needed (undefined contents, or fully overwritten and not read)
+ * it is a plain `bufferization.alloc_tensor(%dynamic sizes)`. All decisions
+ * are read from the analysis before the IR is changed.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bz_internal.h"
+
+typedef struct plan {
+  buf_use_t *use;
+  bool copy_result; /* copy the op's (single aliasing) result instead */
+  buf_value_t *result;
+  bool copy_data;
+} plan_t;
+
+/* alloc_tensor for value v (copying it when copy_data) inserted with b. */
+static buf_value_t *make_alloc(buf_bz_t *bz, buf_builder_t *b, buf_value_t *v,
+                               bool copy_data) {
+  buf_ctx_t *ctx = bz->ctx;
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, "bufferization.alloc_tensor", b->loc);
+  int64_t seg[3] = {0, 0, 0};
+  if (copy_data) {
+    buf_state_add_operand(&st, v);
+    seg[1] = 1;
+  } else {
+    buf_type_t t = v->type;
+    for (uint32_t i = 0; i < t->u.shaped.rank; i++) {
+      if (t->u.shaped.shape[i] != BUF_DYNAMIC)
+        continue;
+      buf_value_t *c = buf_build_index_constant(b, i);
+      buf_value_t *ops[2] = {v, c};
+      buf_op_t *d = buf_build(b, "tensor.dim", buf_type_index(ctx), 2, ops, NULL);
+      buf_state_add_operand(&st, buf_op_result(d, 0));
+      seg[0]++;
+    }
+  }
+  buf_state_add_result(&st, v->type);
+  buf_state_set_attr(&st, "operandSegmentSizes",
+                     buf_attr_dense_array(ctx, buf_type_i32(ctx), 3, seg, NULL));
+  return buf_op_result(buf_builder_insert(b, &st), 0);
+}
+
+/* The ops created for a result copy: (after, last]; their uses of the
+ * result stay. */
+typedef struct new_range {
+  buf_op_t *after, *last;
+} new_range_t;
+
+static bool outside_range(buf_use_t *u, void *user) {
+  new_range_t *r = user;
+  for (buf_op_t *x = r->after->next; x; x = x->next) {
+    if (x == u->owner)
+      return false;
+    if (x == r->last)
+      break;
+  }
+  return true;
+}
+
+buf_status_t buf__bz_materialize_copies(buf_bz_t *bz) {
+  plan_t *plans = NULL;
+  uint32_t n = 0, cap = 0;
+  buf_status_t st = BUF_SUCCESS;
+  for (uint32_t i = 0; i < bz->num_ops; i++) {
+    bz_op_t *o = &bz->ops[i];
+    if (!o->model)
+      continue;
+    for (uint32_t k = 0; k < o->op->num_operands; k++) {
+      if (o->decision[k] != BZ_OUTOFPLACE)
+        continue;
+      buf_use_t *u = &o->op->operands[k];
+      if (u->value->type->kind != BUF_TYPE_TENSOR) {
+        buf_op_emit_error(o->op, "cannot bufferize: operand #%u needs a copy "
+                                 "but has no ranked tensor type", k);
+        st = BUF_FAILURE;
+        continue;
+      }
+      if (n == cap) {
+        cap = cap ? cap * 2 : 16;
+        plans = realloc(plans, cap * sizeof *plans);
+        if (!plans)
+          abort();
+      }
+      plan_t p = {.use = u};
+      buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+      uint32_t na = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+      if (na == 1 && al[0].value->def == o->op && !buf__bz_writes(bz, u) &&
+          al[0].value->type->kind == BUF_TYPE_TENSOR) {
+        p.copy_result = true;
+        p.result = al[0].value;
+      }
+      p.copy_data = !buf__bz_can_omit_copy(bz, u);
+      plans[n++] = p;
+    }
+  }
+  for (uint32_t i = 0; i < n && st == BUF_SUCCESS; i++) {
+    plan_t *p = &plans[i];
+    buf_op_t *op = p->use->owner;
+    buf_builder_t b;
+    buf_builder_init(&b, bz->ctx);
+    b.loc = op->loc;
+    if (p->copy_result) {
+      buf_builder_set_after(&b, op);
+      buf_value_t *c = make_alloc(bz, &b, p->result, p->copy_data);
+      new_range_t r = {op, c->def};
+      buf_value_replace_uses_if(p->result, c, outside_range, &r);
+    } else {
+      buf_builder_set_before(&b, op);
+      buf_value_t *c = make_alloc(bz, &b, p->use->value, p->copy_data);
+      buf_op_set_operand(op, p->use->index, c);
+    }
+  }
+  free(plans);
+  return st;
+}

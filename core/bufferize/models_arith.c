@@ -1,0 +1,106 @@
+/*
+ * models_arith.c: bufferization model of arith.constant with a dense
+ * tensor value: a read-only buffer, a private constant memref.global
+ * (one per distinct value and type, named __constant_<shape>x<elem> as
+ * upstream) read through memref.get_global. A write to it is never in
+ * place (the analysis sees the result as not writable and copies).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bz_internal.h"
+#include "buf/syntax.h"
+
+static bool const_writable(buf_bz_t *bz, buf_value_t *v) {
+  (void)bz;
+  (void)v;
+  return false;
+}
+
+static void type_mangle(buf_type_t t, char *buf, size_t n) {
+  size_t len = 0;
+  buf[0] = 0;
+  for (uint32_t i = 0; i < t->u.shaped.rank && len < n; i++)
+    len += (size_t)snprintf(buf + len, n - len, "%lldx",
+                            (long long)t->u.shaped.shape[i]);
+  buf_type_t e = t->u.shaped.elem;
+  if (len >= n)
+    return;
+  if (e->kind == BUF_TYPE_FLOAT)
+    snprintf(buf + len, n - len, "%s",
+             e->u.fkind == BUF_F16 ? "f16" : e->u.fkind == BUF_BF16 ? "bf16"
+             : e->u.fkind == BUF_F32 ? "f32" : "f64");
+  else if (e->kind == BUF_TYPE_INDEX)
+    snprintf(buf + len, n - len, "index");
+  else
+    snprintf(buf + len, n - len, "%s%u",
+             e->u.integer.signedness == BUF_SIGNED ? "si"
+             : e->u.integer.signedness == BUF_UNSIGNED ? "ui" : "i",
+             e->u.integer.width);
+}
+
+static buf_status_t const_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_type_t rt = op->results[0].type;
+  buf_attr_t value = buf_op_attr(op, "value");
+  if (!buf__bz_is_tensor_type(rt))
+    return BUF_SUCCESS; /* scalar constants stay */
+  if (!value || value->kind != BUF_ATTR_DENSE || rt->kind != BUF_TYPE_TENSOR) {
+    buf_op_emit_error(op, "cannot bufferize: only dense tensor constants are "
+                          "supported");
+    return BUF_FAILURE;
+  }
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  buf_op_t *module = buf_bz_rw_analysis(rw)->module;
+  buf_block_t *mb = buf_region_entry(module->regions[0]);
+  buf_type_t mt = buf_bz_alloc_type(rw, rt);
+  /* reuse a global with the same value and type */
+  buf_op_t *global = NULL;
+  for (buf_op_t *g = mb->first; g; g = g->next)
+    if (strcmp(g->name, "memref.global") == 0 &&
+        buf_op_attr(g, "initial_value") == value && buf_op_has_attr(g, "constant")) {
+      buf_attr_t ty = buf_op_attr(g, "type");
+      if (ty && ty->type == mt) {
+        global = g;
+        break;
+      }
+    }
+  if (!global) {
+    char base[256], name[300];
+    char m[200];
+    type_mangle(rt, m, sizeof m);
+    snprintf(base, sizeof base, "__constant_%s", m);
+    snprintf(name, sizeof name, "%s", base);
+    for (unsigned k = 0; buf_symbol_lookup(module, name); k++)
+      snprintf(name, sizeof name, "%s_%u", base, k);
+    buf_op_state_t st;
+    buf_state_init(&st, ctx, "memref.global", op->loc);
+    buf_state_set_attr(&st, "sym_name", buf_attr_string_cstr(ctx, name));
+    buf_state_set_attr(&st, "sym_visibility", buf_attr_string_cstr(ctx, "private"));
+    buf_state_set_attr(&st, "type", buf_attr_type(ctx, mt));
+    buf_state_set_attr(&st, "initial_value", value);
+    buf_state_set_attr(&st, "constant", buf_attr_unit(ctx));
+    buf_state_set_attr(&st, "alignment",
+                       buf_attr_integer(ctx, buf_type_i64(ctx), 64));
+    global = buf_op_create(&st);
+    buf_block_insert_op_before(mb, mb->first, global);
+  }
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_attr_t sym = buf_op_attr(global, "sym_name");
+  buf_op_t *get = buf_build(&b, "memref.get_global", mt, 0, NULL, "name",
+                            buf_attr_flat_symbol_ref(ctx, sym->u.str.data), NULL);
+  buf_value_t *r = buf_op_result(get, 0);
+  buf_bz_replace(rw, op, &r);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t constant_model = {
+    .result_writable = const_writable,
+    .bufferize = const_bufferize,
+};
+
+const buf__bz_model_row_t buf__bz_models_arith[] = {
+    {"arith.constant", &constant_model},
+};
+const uint32_t buf__bz_num_models_arith =
+    sizeof buf__bz_models_arith / sizeof buf__bz_models_arith[0];

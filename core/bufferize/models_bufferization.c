@@ -1,0 +1,190 @@
+/*
+ * models_bufferization.c: bufferization models of the bufferization
+ * dialect's tensor ops.
+ *
+ *   alloc_tensor        fresh buffer (undefined contents unless copy(...));
+ *                       -> memref.alloc (+ memref.copy of the copy operand),
+ *                       memory_space carried to the memref type
+ *   to_tensor           the result is the memref operand's buffer; writable
+ *                       only when marked `writable`
+ *   to_buffer           reads its tensor; the result is replaced by the
+ *                       tensor's buffer (cast, or copied when the layouts
+ *                       do not cast)
+ *   materialize_in_destination  reads the source, writes the destination;
+ *                       the result is the destination's buffer
+ *   dealloc_tensor      -> memref.dealloc
+ */
+#include <string.h>
+
+#include "bz_internal.h"
+
+static bool r_true(buf_bz_t *bz, buf_use_t *u) { (void)bz; (void)u; return true; }
+static bool r_false(buf_bz_t *bz, buf_use_t *u) { (void)bz; (void)u; return false; }
+
+/* ------------------------------------------------------------------------ */
+/* alloc_tensor                                                              */
+/* ------------------------------------------------------------------------ */
+
+static bool has_copy(const buf_op_t *op) {
+  int64_t seg[3];
+  return buf_op_segment_sizes(op, "operandSegmentSizes", seg, 3) == 3 && seg[1];
+}
+
+static bool alloc_undefined(buf_bz_t *bz, buf_value_t *v) {
+  (void)bz;
+  return !has_copy(v->def);
+}
+
+static bool alloc_result_writes(buf_bz_t *bz, buf_value_t *v) {
+  (void)bz;
+  return has_copy(v->def);
+}
+
+static buf_status_t alloc_tensor_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  int64_t seg[3] = {0, 0, 0};
+  buf_op_segment_sizes(op, "operandSegmentSizes", seg, 3);
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_type_t rt = op->results[0].type;
+  buf_attr_t ms = buf_op_attr(op, "memory_space");
+  buf_type_t mt = buf_type_memref_for_tensor(ctx, rt, ms);
+  buf_value_t *copy = seg[1] ? buf_bz_buffer(rw, op->operands[seg[0]].value) : NULL;
+  buf_value_t *dyn[64];
+  for (uint32_t i = 0; i < (uint32_t)seg[0] && i < 64; i++)
+    dyn[i] = op->operands[i].value;
+  buf_value_t *m = buf_bz_alloc(rw, &b, mt, copy, seg[0] ? dyn : NULL);
+  if (copy)
+    buf_bz_copy(rw, &b, copy, m);
+  buf_bz_replace(rw, op, &m);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t alloc_tensor_model = {
+    .reads = r_true,
+    .writes = r_false,
+    .result_undefined = alloc_undefined,
+    .result_writes = alloc_result_writes,
+    .bufferize = alloc_tensor_bufferize,
+};
+
+/* ------------------------------------------------------------------------ */
+/* to_tensor / to_buffer                                                     */
+/* ------------------------------------------------------------------------ */
+
+static bool to_tensor_writable(buf_bz_t *bz, buf_value_t *v) {
+  (void)bz;
+  return buf_op_has_attr(v->def, "writable");
+}
+
+static buf_status_t to_tensor_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_value_t *m = op->operands[0].value;
+  buf_bz_replace(rw, op, &m);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t to_tensor_model = {
+    .result_writable = to_tensor_writable,
+    .bufferize = to_tensor_bufferize,
+};
+
+static bool to_buffer_writes(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  return !buf_op_has_attr(u->owner, "read_only");
+}
+
+static buf_status_t to_buffer_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_value_t *t = op->operands[0].value;
+  buf_value_t *m = buf__bz_mapped(rw, t);
+  if (!m) {
+    /* a tensor nothing bufferized: keep this op as its materialization */
+    buf_bz_map(rw, t, &op->results[0]);
+    return BUF_SUCCESS;
+  }
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_value_t *r = buf_bz_cast_or_copy(rw, &b, m, op->results[0].type);
+  buf_value_replace_all_uses(&op->results[0], r);
+  buf_bz_erase(rw, op);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t to_buffer_model = {
+    .reads = r_true,
+    .writes = to_buffer_writes,
+    .bufferize = to_buffer_bufferize,
+};
+
+/* ------------------------------------------------------------------------ */
+/* materialize_in_destination                                                */
+/* ------------------------------------------------------------------------ */
+
+static bool mat_reads(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  return u->index == 0;
+}
+
+static bool mat_writes(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  return u->index == 1;
+}
+
+static uint32_t mat_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
+                            uint32_t max) {
+  (void)bz;
+  if (u->index != 1 || !max || !u->owner->num_results)
+    return 0;
+  out[0] = (buf_bz_alias_t){&u->owner->results[0], BUF_BZ_EQUIV};
+  return 1;
+}
+
+static buf_status_t mat_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_value_t *src = buf_bz_buffer(rw, op->operands[0].value);
+  buf_value_t *dst = buf_bz_buffer(rw, op->operands[1].value);
+  buf_bz_copy(rw, &b, src, dst);
+  if (op->num_results)
+    buf_bz_replace(rw, op, &dst);
+  else
+    buf_bz_erase(rw, op);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t mat_model = {
+    .reads = mat_reads,
+    .writes = mat_writes,
+    .aliases = mat_aliases,
+    .bufferize = mat_bufferize,
+};
+
+/* ------------------------------------------------------------------------ */
+/* dealloc_tensor                                                            */
+/* ------------------------------------------------------------------------ */
+
+static buf_status_t dealloc_tensor_bufferize(buf_bz_rewriter_t *rw,
+                                             buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_value_t *m = buf_bz_buffer(rw, op->operands[0].value);
+  buf_build(&b, "memref.dealloc", NULL, 1, &m, NULL);
+  buf_bz_erase(rw, op);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t dealloc_tensor_model = {
+    .reads = r_false,
+    .writes = r_false,
+    .bufferize = dealloc_tensor_bufferize,
+};
+
+const buf__bz_model_row_t buf__bz_models_bufferization[] = {
+    {"bufferization.alloc_tensor", &alloc_tensor_model},
+    {"bufferization.dealloc_tensor", &dealloc_tensor_model},
+    {"bufferization.materialize_in_destination", &mat_model},
+    {"bufferization.to_buffer", &to_buffer_model},
+    {"bufferization.to_memref", &to_buffer_model},
+    {"bufferization.to_tensor", &to_tensor_model},
+};
+const uint32_t buf__bz_num_models_bufferization =
+    sizeof buf__bz_models_bufferization / sizeof buf__bz_models_bufferization[0];

@@ -1,0 +1,127 @@
+/*
+ * models_linalg.c: the bufferization model of every linalg structured op.
+ *
+ * One model for all of them, through the uniform view of buf/linalg.h:
+ * inputs are read; an output (`outs`) is written, and read only when the
+ * body uses its block argument; output i's buffer is result i's buffer
+ * (equivalent). Two operands with the same permutation indexing map under
+ * all-parallel iterators are accessed element-wise, so reading one and
+ * writing the other in place is fine. The rewrite creates the same op on
+ * buffers, with no results, and moves the body.
+ */
+#include <string.h>
+
+#include "bz_internal.h"
+#include "buf/linalg.h"
+
+static bool get_info(buf_op_t *op, buf_linalg_info_t *info) {
+  return buf_linalg_get_info(op, info);
+}
+
+static bool is_output(const buf_linalg_info_t *info, uint32_t i) {
+  return i >= info->num_inputs && i < info->num_inputs + info->num_outputs;
+}
+
+static bool linalg_reads(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  buf_linalg_info_t info;
+  if (!get_info(u->owner, &info))
+    return true;
+  if (!is_output(&info, u->index))
+    return true;
+  return buf_linalg_output_is_read(u->owner, u->index - info.num_inputs);
+}
+
+static bool linalg_writes(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  buf_linalg_info_t info;
+  if (!get_info(u->owner, &info))
+    return false;
+  return is_output(&info, u->index);
+}
+
+static uint32_t linalg_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
+                               uint32_t max) {
+  (void)bz;
+  buf_linalg_info_t info;
+  if (!max || !get_info(u->owner, &info) || !is_output(&info, u->index))
+    return 0;
+  uint32_t r = u->index - info.num_inputs;
+  if (r >= u->owner->num_results)
+    return 0;
+  out[0] = (buf_bz_alias_t){&u->owner->results[r], BUF_BZ_EQUIV};
+  return 1;
+}
+
+static bool is_permutation(buf_affine_map_t *m, uint32_t loops) {
+  if (m->num_results != loops || m->num_dims != loops || loops > 64)
+    return false;
+  bool seen[64] = {false};
+  for (uint32_t i = 0; i < loops; i++) {
+    buf_affine_expr_t *e = m->results[i];
+    if (e->kind != BUF_AFFINE_DIM || seen[e->value])
+      return false;
+    seen[e->value] = true;
+  }
+  return true;
+}
+
+static bool linalg_elementwise(buf_bz_t *bz, buf_use_t *a, buf_use_t *b) {
+  (void)bz;
+  buf_linalg_info_t info;
+  if (!get_info(a->owner, &info))
+    return false;
+  for (uint32_t i = 0; i < info.num_loops; i++)
+    if (info.iterators[i] != BUF_ITER_PARALLEL)
+      return false;
+  if (a->index >= BUF_LINALG_MAX_OPERANDS || b->index >= BUF_LINALG_MAX_OPERANDS)
+    return false;
+  buf_affine_map_t *ma = info.maps[a->index], *mb = info.maps[b->index];
+  if (!ma || !mb || !is_permutation(ma, info.num_loops) ||
+      !buf_affine_map_equal(ma, mb))
+    return false;
+  return a->value->type == b->value->type;
+}
+
+static buf_status_t linalg_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_value_t *ops[64];
+  if (op->num_operands > 64)
+    return BUF_FAILURE;
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    ops[i] = buf_bz_buffer(rw, op->operands[i].value);
+  buf_linalg_info_t info;
+  if (!get_info(op, &info)) {
+    buf_op_emit_error(op, "cannot bufferize: not a structured linalg op");
+    return BUF_FAILURE;
+  }
+  buf_value_t *results[64];
+  for (uint32_t r = 0; r < op->num_results && r < 64; r++)
+    results[r] = ops[info.num_inputs + r];
+  buf_op_t *n = buf__bz_rebuild(rw, op, op->num_operands, ops, 0, NULL);
+  for (uint32_t r = 0; r < n->num_regions; r++)
+    for (buf_block_t *b = n->regions[r]->first; b; b = b->next)
+      if (BUF_FAILED(buf_bz_rewrite_block(rw, b)))
+        return BUF_FAILURE;
+  buf_bz_replace(rw, op, results);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t linalg_model = {
+    .reads = linalg_reads,
+    .writes = linalg_writes,
+    .aliases = linalg_aliases,
+    .elementwise = linalg_elementwise,
+    .bufferize = linalg_bufferize,
+};
+
+/* linalg.yield / linalg.index carry scalars only; every other linalg op is
+ * structured. */
+static const buf_bufferize_model_t scalar_model = {0};
+
+const buf__bz_model_row_t buf__bz_models_linalg[] = {
+    {"linalg.yield", &scalar_model},
+    {"linalg.index", &scalar_model},
+    {"linalg.*", &linalg_model},
+};
+const uint32_t buf__bz_num_models_linalg =
+    sizeof buf__bz_models_linalg / sizeof buf__bz_models_linalg[0];

@@ -1,0 +1,805 @@
+/*
+ * models_tensor.c: bufferization models of the tensor dialect.
+ *
+ *   empty            fresh buffer, undefined contents -> memref.alloc
+ *   extract          reads its source                -> memref.load
+ *   insert           reads+writes dest, result == dest -> memref.store
+ *   extract_slice    result aliases source           -> memref.subview
+ *   insert_slice     writes dest, reads source       -> subview + copy (no
+ *                    copy when the source buffer is that very subview)
+ *   cast / collapse_shape / expand_shape  result == source (view ops)
+ *   dim              no memory access                -> memref.dim
+ *   from_elements / generate / splat / pad  fresh buffers filled by stores
+ *                    (generate / pad move their body into an scf.for nest)
+ *
+ * The matching extract_slice / insert_slice rule (upstream's
+ * isNotConflicting) lives here: writing a slice that was extracted from
+ * the destination at the same offsets/sizes/strides, and inserted back,
+ * does not conflict with the insert_slice's read of the rest of the
+ * destination.
+ */
+#include <string.h>
+
+#include "bz_internal.h"
+#include "../dialects/shaped_util.h"
+
+/* ------------------------------------------------------------------------ */
+/* Shared helpers                                                            */
+/* ------------------------------------------------------------------------ */
+
+static bool r_true(buf_bz_t *bz, buf_use_t *u) { (void)bz; (void)u; return true; }
+static bool r_false(buf_bz_t *bz, buf_use_t *u) { (void)bz; (void)u; return false; }
+
+static bool is_operand(buf_use_t *u, uint32_t i) { return u->index == i; }
+
+static uint32_t alias_result0_equiv(buf_bz_t *bz, buf_use_t *u,
+                                    buf_bz_alias_t *out, uint32_t max) {
+  (void)bz;
+  if (!max || !u->owner->num_results)
+    return 0;
+  out[0] = (buf_bz_alias_t){&u->owner->results[0], BUF_BZ_EQUIV};
+  return 1;
+}
+
+static uint32_t alias_result0_maybe(buf_bz_t *bz, buf_use_t *u,
+                                    buf_bz_alias_t *out, uint32_t max) {
+  (void)bz;
+  if (!max || !u->owner->num_results)
+    return 0;
+  out[0] = (buf_bz_alias_t){&u->owner->results[0], BUF_BZ_MAYBE};
+  return 1;
+}
+
+static bool undefined_true(buf_bz_t *bz, buf_value_t *v) {
+  (void)bz; (void)v;
+  return true;
+}
+
+static buf_value_t *operand(buf_op_t *op, uint32_t i) {
+  return op->operands[i].value;
+}
+
+/* Emits memref.load / memref.store. */
+static buf_value_t *build_load(buf_builder_t *b, buf_value_t *mem,
+                               buf_value_t *const *idx, uint32_t n,
+                               buf_type_t elem) {
+  buf_value_t *ops[65];
+  ops[0] = mem;
+  for (uint32_t i = 0; i < n && i < 64; i++)
+    ops[i + 1] = idx[i];
+  buf_op_t *l = buf_build(b, "memref.load", elem, n + 1, ops, "nontemporal",
+                          buf_attr_bool(b->ctx, false), NULL);
+  return buf_op_result(l, 0);
+}
+
+static void build_store(buf_builder_t *b, buf_value_t *val, buf_value_t *mem,
+                        buf_value_t *const *idx, uint32_t n) {
+  buf_value_t *ops[66];
+  ops[0] = val;
+  ops[1] = mem;
+  for (uint32_t i = 0; i < n && i < 64; i++)
+    ops[i + 2] = idx[i];
+  buf_build(b, "memref.store", NULL, n + 2, ops, "nontemporal",
+            buf_attr_bool(b->ctx, false), NULL);
+}
+
+/* The memref type of a subview with result tensor type `result` (possibly
+ * rank-reduced) of buffer type `src`. NULL when no strided type exists. */
+static buf_type_t subview_type(buf_ctx_t *ctx, buf_type_t src,
+                               const buf__slice_t *s, buf_type_t result) {
+  buf_type_t full = buf__subview_type(ctx, src, s);
+  if (!full)
+    return NULL;
+  uint32_t fr = full->u.shaped.rank, rr = result->u.shaped.rank;
+  if (fr == rr)
+    return full;
+  if (fr > 64)
+    return NULL;
+  bool dropped[64];
+  if (!buf__rank_reduction_mask(full->u.shaped.shape, fr,
+                                result->u.shaped.shape, rr, dropped))
+    return NULL;
+  int64_t strides[64], off, shape[64], kept[64];
+  if (BUF_FAILED(buf_type_memref_strides(full, strides, &off)))
+    return NULL;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < fr; i++)
+    if (!dropped[i]) {
+      shape[n] = full->u.shaped.shape[i];
+      kept[n] = strides[i];
+      n++;
+    }
+  buf_attr_t layout = buf_attr_strided(ctx, n, kept, off);
+  return buf_type_memref(ctx, n, shape, full->u.shaped.elem, layout,
+                         full->u.shaped.memory_space);
+}
+
+/* memref.subview of `base` with the slice of op whose dynamic
+ * offsets/sizes/strides start at operand `first_dyn`. */
+static buf_value_t *build_subview(buf_bz_rewriter_t *rw, buf_builder_t *b,
+                                  buf_op_t *op, uint32_t first_segment,
+                                  buf_value_t *base, buf_type_t result_tensor) {
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  buf__slice_t s;
+  if (BUF_FAILED(buf__slice_get(op, first_segment, base->type->u.shaped.rank, &s)))
+    return NULL;
+  buf_type_t t = subview_type(ctx, base->type, &s, result_tensor);
+  if (!t) {
+    buf_op_emit_error(op, "cannot bufferize: no strided memref type for "
+                          "this slice");
+    return NULL;
+  }
+  uint32_t no = buf__count_dynamic(s.offsets, s.rank);
+  uint32_t ns = buf__count_dynamic(s.sizes, s.rank);
+  uint32_t nst = buf__count_dynamic(s.strides, s.rank);
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, "memref.subview", op->loc);
+  buf_state_add_operand(&st, base);
+  for (uint32_t i = 0; i < no + ns + nst; i++)
+    buf_state_add_operand(&st, operand(op, s.dyn_offsets + i));
+  buf_state_add_result(&st, t);
+  int64_t seg[4] = {1, no, ns, nst};
+  buf_state_set_attr(&st, "operandSegmentSizes",
+                     buf_attr_dense_array(ctx, buf_type_i32(ctx), 4, seg, NULL));
+  buf_state_set_attr(&st, "static_offsets", buf_op_attr(op, "static_offsets"));
+  buf_state_set_attr(&st, "static_sizes", buf_op_attr(op, "static_sizes"));
+  buf_state_set_attr(&st, "static_strides", buf_op_attr(op, "static_strides"));
+  buf_op_t *sv = buf_builder_insert(b, &st);
+  return buf_op_result(sv, 0);
+}
+
+/* Same offsets, sizes and strides (static values and dynamic operands). */
+static bool same_slice(buf_op_t *a, uint32_t a_first, buf_op_t *b,
+                       uint32_t b_first) {
+  static const char *const names[] = {"static_offsets", "static_sizes",
+                                      "static_strides"};
+  for (int k = 0; k < 3; k++)
+    if (buf_op_attr(a, names[k]) != buf_op_attr(b, names[k]))
+      return false;
+  uint32_t na = a->num_operands - a_first, nb = b->num_operands - b_first;
+  if (na != nb)
+    return false;
+  for (uint32_t i = 0; i < na; i++)
+    if (operand(a, a_first + i) != operand(b, b_first + i))
+      return false;
+  return true;
+}
+
+/* Is every equivalent reverse use-def path from v ending in an
+ * extract_slice with the same slice as insert (`ins`, dest operand 1,
+ * dynamic operands from 2) whose source is equivalent to ins's dest? */
+static bool matching_extract(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins,
+                             unsigned depth) {
+  if (depth > 64 || !v->def)
+    return false;
+  buf_op_t *d = v->def;
+  if (strcmp(d->name, "tensor.extract_slice") == 0) {
+    return same_slice(d, 1, ins, 2) &&
+           buf_bz_equivalent(bz, operand(d, 0), operand(ins, 1));
+  }
+  /* follow in-place operands that are equivalent to v */
+  bool any = false;
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  for (uint32_t i = 0; i < d->num_operands; i++) {
+    buf_use_t *u = &d->operands[i];
+    if (!buf__bz_is_tensor_type(u->value->type))
+      continue;
+    uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+    for (uint32_t j = 0; j < k; j++)
+      if (al[j].value == v) {
+        if (al[j].rel != BUF_BZ_EQUIV || !buf_bz_inplace(bz, u))
+          return false;
+        if (!matching_extract(bz, u->value, ins, depth + 1))
+          return false;
+        any = true;
+      }
+  }
+  return any;
+}
+
+/* ------------------------------------------------------------------------ */
+/* tensor.empty                                                              */
+/* ------------------------------------------------------------------------ */
+
+static buf_status_t empty_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_type_t t = buf_bz_alloc_type(rw, op->results[0].type);
+  buf_value_t *dyn[64];
+  for (uint32_t i = 0; i < op->num_operands && i < 64; i++)
+    dyn[i] = operand(op, i);
+  buf_value_t *a = buf_bz_alloc(rw, &b, t, NULL, dyn);
+  buf_bz_replace(rw, op, &a);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t empty_model = {
+    .result_undefined = undefined_true,
+    .bufferize = empty_bufferize,
+};
+
+/* ------------------------------------------------------------------------ */
+/* tensor.extract / tensor.insert                                            */
+/* ------------------------------------------------------------------------ */
+
+/* tensor.extract: indices are operands 1.. */
+static buf_status_t extract_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_value_t *m = buf_bz_buffer(rw, operand(op, 0));
+  buf_value_t *idx[64];
+  uint32_t n = op->num_operands - 1;
+  for (uint32_t i = 0; i < n && i < 64; i++)
+    idx[i] = operand(op, i + 1);
+  buf_value_t *v = build_load(&b, m, idx, n, op->results[0].type);
+  buf_bz_replace(rw, op, &v);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t extract_model = {
+    .reads = r_true,
+    .writes = r_false,
+    .bufferize = extract_bufferize,
+};
+
+static bool insert_writes(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  return is_operand(u, 1);
+}
+
+static uint32_t insert_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
+                               uint32_t max) {
+  if (!is_operand(u, 1))
+    return 0;
+  return alias_result0_equiv(bz, u, out, max);
+}
+
+static buf_status_t insert_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_value_t *m = buf_bz_buffer(rw, operand(op, 1));
+  buf_value_t *idx[64];
+  uint32_t n = op->num_operands - 2;
+  for (uint32_t i = 0; i < n && i < 64; i++)
+    idx[i] = operand(op, i + 2);
+  build_store(&b, operand(op, 0), m, idx, n);
+  buf_bz_replace(rw, op, &m);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t insert_model = {
+    .reads = r_true,
+    .writes = insert_writes,
+    .aliases = insert_aliases,
+    .bufferize = insert_bufferize,
+};
+
+/* ------------------------------------------------------------------------ */
+/* extract_slice / insert_slice                                              */
+/* ------------------------------------------------------------------------ */
+
+static uint32_t source_aliases_maybe(buf_bz_t *bz, buf_use_t *u,
+                                     buf_bz_alias_t *out, uint32_t max) {
+  if (!is_operand(u, 0))
+    return 0;
+  return alias_result0_maybe(bz, u, out, max);
+}
+
+static buf_status_t extract_slice_bufferize(buf_bz_rewriter_t *rw,
+                                            buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_value_t *src = buf_bz_buffer(rw, operand(op, 0));
+  if (src->type->kind != BUF_TYPE_MEMREF) {
+    buf_op_emit_error(op, "cannot bufferize: unranked source");
+    return BUF_FAILURE;
+  }
+  buf_value_t *sv = build_subview(rw, &b, op, 1, src, op->results[0].type);
+  if (!sv)
+    return BUF_FAILURE;
+  buf_bz_replace(rw, op, &sv);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t extract_slice_model = {
+    .reads = r_false,
+    .writes = r_false,
+    .aliases = source_aliases_maybe,
+    .bufferize = extract_slice_bufferize,
+};
+
+static bool insert_slice_writes(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  return is_operand(u, 1);
+}
+
+static uint32_t insert_slice_aliases(buf_bz_t *bz, buf_use_t *u,
+                                     buf_bz_alias_t *out, uint32_t max) {
+  if (!is_operand(u, 1))
+    return 0;
+  return alias_result0_equiv(bz, u, out, max);
+}
+
+static bool insert_slice_not_conflicting(buf_bz_t *bz, buf_use_t *read,
+                                         buf_use_t *write) {
+  /* the model is asked for the reading op and for the writing op */
+  buf_op_t *op = NULL;
+  const buf_bufferize_model_t *rm = buf_bz_model_of(bz, read->owner);
+  if (rm && rm->not_conflicting == insert_slice_not_conflicting)
+    op = read->owner;
+  if (read->owner == op && read->index == 1) {
+    /* Case 1: the insert_slice reads its dest except the slice; a write
+     * into a matching extract of that slice does not touch what it reads. */
+    if (matching_extract(bz, write->value, op, 0))
+      return true;
+  }
+  if (read->owner == op && read->index == 0 && write->owner == op &&
+      write->index == 1 && matching_extract(bz, read->value, op, 0))
+    return true; /* Case 2: the source is that very slice of dest */
+  buf_op_t *wop = write->owner;
+  const buf_bufferize_model_t *wm = buf_bz_model_of(bz, wop);
+  if (wm && wm->not_conflicting == insert_slice_not_conflicting &&
+      write->index == 1 &&
+      buf_bz_equivalent(bz, read->value, operand(wop, 0)) &&
+      matching_extract(bz, operand(wop, 0), wop, 0))
+    return true; /* Case 3: the write stores the same data back */
+  return false;
+}
+
+/* Is buffer `src` (of the insert_slice's source) exactly the subview the
+ * insert_slice would create? Then no copy is needed. */
+static bool is_same_subview(buf_value_t *src, buf_value_t *dest, buf_op_t *ins) {
+  buf_op_t *d = src->def;
+  if (!d || strcmp(d->name, "memref.subview") != 0 || operand(d, 0) != dest)
+    return false;
+  return same_slice(d, 1, ins, 2);
+}
+
+static buf_status_t insert_slice_bufferize(buf_bz_rewriter_t *rw,
+                                           buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_value_t *dest = buf_bz_buffer(rw, operand(op, 1));
+  buf_value_t *src = buf_bz_buffer(rw, operand(op, 0));
+  if (dest->type->kind != BUF_TYPE_MEMREF) {
+    buf_op_emit_error(op, "cannot bufferize: unranked destination");
+    return BUF_FAILURE;
+  }
+  if (!is_same_subview(src, dest, op)) {
+    buf_value_t *sv = build_subview(rw, &b, op, 2, dest, operand(op, 0)->type);
+    if (!sv)
+      return BUF_FAILURE;
+    buf_bz_copy(rw, &b, src, sv);
+  }
+  buf_bz_replace(rw, op, &dest);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t insert_slice_model = {
+    .reads = r_true,
+    .writes = insert_slice_writes,
+    .aliases = insert_slice_aliases,
+    .not_conflicting = insert_slice_not_conflicting,
+    .bufferize = insert_slice_bufferize,
+};
+
+/* ------------------------------------------------------------------------ */
+/* View ops: cast, collapse_shape, expand_shape; dim                         */
+/* ------------------------------------------------------------------------ */
+
+static bool is_identity_memref(buf_type_t t) {
+  return t->kind == BUF_TYPE_MEMREF && t->u.shaped.layout == NULL;
+}
+
+static buf_status_t cast_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  buf_value_t *src = buf_bz_buffer(rw, operand(op, 0));
+  buf_type_t rt = op->results[0].type;
+  buf_type_t mt;
+  buf_attr_t ms = src->type->u.shaped.memory_space;
+  if (rt->kind == BUF_TYPE_UNRANKED_TENSOR)
+    mt = buf_type_unranked_memref(ctx, rt->u.shaped.elem, ms);
+  else if (src->type->kind == BUF_TYPE_MEMREF && is_identity_memref(src->type))
+    mt = buf_type_memref(ctx, rt->u.shaped.rank, rt->u.shaped.shape,
+                         rt->u.shaped.elem, NULL, ms);
+  else
+    mt = buf_bz_dynamic_layout_type(ctx, rt, ms);
+  buf_value_t *r = src;
+  if (mt != src->type)
+    r = buf_op_result(buf_build(&b, "memref.cast", mt, 1, &src, NULL), 0);
+  buf_bz_replace(rw, op, &r);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t cast_model = {
+    .reads = r_false,
+    .writes = r_false,
+    .aliases = alias_result0_equiv,
+    .bufferize = cast_bufferize,
+};
+
+static buf_status_t reshape_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  buf_value_t *src = buf_bz_buffer(rw, operand(op, 0));
+  if (src->type->kind != BUF_TYPE_MEMREF) {
+    buf_op_emit_error(op, "cannot bufferize: unranked source");
+    return BUF_FAILURE;
+  }
+  if (!is_identity_memref(src->type)) {
+    /* a contiguous copy keeps the reshape valid for any source layout */
+    buf_type_t id = buf_type_memref(ctx, src->type->u.shaped.rank,
+                                    src->type->u.shaped.shape,
+                                    src->type->u.shaped.elem, NULL,
+                                    src->type->u.shaped.memory_space);
+    src = buf_bz_cast_or_copy(rw, &b, src, id);
+  }
+  buf_type_t rt = op->results[0].type;
+  buf_type_t mt = buf_type_memref(ctx, rt->u.shaped.rank, rt->u.shaped.shape,
+                                  rt->u.shaped.elem, NULL,
+                                  src->type->u.shaped.memory_space);
+  buf_op_state_t st;
+  const char *name = strcmp(op->name, "tensor.collapse_shape") == 0
+                         ? "memref.collapse_shape"
+                         : "memref.expand_shape";
+  buf_state_init(&st, ctx, name, op->loc);
+  buf_state_add_operand(&st, src);
+  for (uint32_t i = 1; i < op->num_operands; i++)
+    buf_state_add_operand(&st, operand(op, i));
+  buf_state_add_result(&st, mt);
+  buf_state_set_attr(&st, "reassociation", buf_op_attr(op, "reassociation"));
+  if (buf_op_attr(op, "static_output_shape"))
+    buf_state_set_attr(&st, "static_output_shape",
+                       buf_op_attr(op, "static_output_shape"));
+  buf_value_t *r = buf_op_result(buf_builder_insert(&b, &st), 0);
+  buf_bz_replace(rw, op, &r);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t reshape_model = {
+    .reads = r_false,
+    .writes = r_false,
+    .aliases = alias_result0_equiv,
+    .bufferize = reshape_bufferize,
+};
+
+static buf_status_t dim_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_value_t *ops[2] = {buf_bz_buffer(rw, operand(op, 0)), operand(op, 1)};
+  buf_value_t *r = buf_op_result(
+      buf_build(&b, "memref.dim", op->results[0].type, 2, ops, NULL), 0);
+  buf_bz_replace(rw, op, &r);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t dim_model = {
+    .reads = r_false,
+    .writes = r_false,
+    .bufferize = dim_bufferize,
+};
+
+/* ------------------------------------------------------------------------ */
+/* Fresh buffers: from_elements, splat, generate, pad                        */
+/* ------------------------------------------------------------------------ */
+
+static buf_status_t from_elements_bufferize(buf_bz_rewriter_t *rw,
+                                            buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_type_t rt = op->results[0].type;
+  buf_value_t *m = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, rt), NULL, NULL);
+  uint32_t rank = rt->u.shaped.rank;
+  if (rank > 64)
+    return BUF_FAILURE;
+  int64_t pos[64] = {0};
+  for (uint32_t e = 0; e < op->num_operands; e++) {
+    buf_value_t *idx[64];
+    for (uint32_t d = 0; d < rank; d++)
+      idx[d] = buf_build_index_constant(&b, pos[d]);
+    build_store(&b, operand(op, e), m, idx, rank);
+    for (uint32_t d = rank; d-- > 0;) {
+      if (++pos[d] < rt->u.shaped.shape[d])
+        break;
+      pos[d] = 0;
+    }
+  }
+  buf_bz_replace(rw, op, &m);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t from_elements_model = {
+    .bufferize = from_elements_bufferize,
+};
+
+/* Builds an scf.for nest over every index of `m`; returns the innermost
+ * body block (ending in scf.yield) and its induction variables. */
+static buf_block_t *build_loop_nest(buf_bz_rewriter_t *rw, buf_builder_t *b,
+                                    buf_value_t *m, buf_value_t **ivs) {
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  uint32_t rank = m->type->u.shaped.rank;
+  buf_builder_t cur = *b;
+  buf_block_t *inner = NULL;
+  for (uint32_t d = 0; d < rank; d++) {
+    buf_value_t *lb = buf_build_index_constant(&cur, 0);
+    buf_value_t *step = buf_build_index_constant(&cur, 1);
+    buf_value_t *ub;
+    if (m->type->u.shaped.shape[d] != BUF_DYNAMIC) {
+      ub = buf_build_index_constant(&cur, m->type->u.shaped.shape[d]);
+    } else {
+      buf_value_t *c = buf_build_index_constant(&cur, d);
+      buf_value_t *ops[2] = {m, c};
+      ub = buf_op_result(buf_build(&cur, "memref.dim", buf_type_index(ctx), 2, ops, NULL), 0);
+    }
+    buf_op_state_t st;
+    buf_state_init(&st, ctx, "scf.for", cur.loc);
+    buf_state_add_operand(&st, lb);
+    buf_state_add_operand(&st, ub);
+    buf_state_add_operand(&st, step);
+    buf_region_t *r = buf_state_add_region(&st);
+    buf_block_t *blk = buf_block_create(ctx);
+    buf_region_append_block(r, blk);
+    ivs[d] = buf_block_add_arg(blk, buf_type_index(ctx), cur.loc);
+    buf_builder_insert(&cur, &st);
+    buf_builder_t yb;
+    buf_builder_init(&yb, ctx);
+    buf_builder_set_block_end(&yb, blk);
+    yb.loc = cur.loc;
+    buf_op_t *y = buf_build(&yb, "scf.yield", NULL, 0, NULL, NULL);
+    buf_builder_set_before(&cur, y);
+    inner = blk;
+  }
+  return inner;
+}
+
+/* Moves the body of a generate/pad (block args = indices, terminator
+ * tensor.yield) into the loop nest at `inner`, storing the yielded value
+ * at the ivs of m (offset by `offsets` when not NULL). */
+static buf_status_t inline_body(buf_bz_rewriter_t *rw, buf_op_t *op,
+                                buf_block_t *inner, buf_value_t **ivs,
+                                uint32_t rank, buf_value_t *m) {
+  buf_block_t *body = buf_region_entry(op->regions[0]);
+  if (!body || !inner)
+    return BUF_FAILURE;
+  for (uint32_t i = 0; i < body->num_args && i < rank; i++)
+    buf_value_replace_all_uses(body->args[i], ivs[i]);
+  buf_op_t *yield = inner->last;
+  buf_op_t *next;
+  buf_op_t *first_moved = NULL;
+  for (buf_op_t *c = body->first; c; c = next) {
+    next = c->next;
+    buf_op_move_before(c, yield);
+    if (!first_moved)
+      first_moved = c;
+  }
+  /* the moved tensor.yield is now just before the scf.yield */
+  buf_op_t *ty = yield->prev;
+  buf_builder_t b;
+  buf_builder_init(&b, buf_bz_rw_ctx(rw));
+  buf_builder_set_before(&b, ty);
+  b.loc = ty->loc;
+  build_store(&b, operand(ty, 0), m, ivs, rank);
+  buf_op_erase(ty);
+  /* the moved ops may use tensors: bufferize them in their new place */
+  (void)first_moved;
+  return buf_bz_rewrite_block(rw, inner);
+}
+
+static buf_status_t generate_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_type_t rt = op->results[0].type;
+  buf_value_t *dyn[64];
+  for (uint32_t i = 0; i < op->num_operands && i < 64; i++)
+    dyn[i] = operand(op, i);
+  buf_value_t *m = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, rt), NULL, dyn);
+  buf_value_t *ivs[64];
+  uint32_t rank = rt->u.shaped.rank;
+  if (rank == 0 || rank > 64) {
+    buf_op_emit_error(op, "cannot bufferize: rank-0 tensor.generate");
+    return BUF_FAILURE;
+  }
+  buf_block_t *inner = build_loop_nest(rw, &b, m, ivs);
+  if (BUF_FAILED(inline_body(rw, op, inner, ivs, rank, m)))
+    return BUF_FAILURE;
+  buf_bz_replace(rw, op, &m);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t generate_model = {
+    .bufferize = generate_bufferize,
+};
+
+static buf_status_t splat_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_type_t rt = op->results[0].type;
+  buf_value_t *dyn[64];
+  for (uint32_t i = 1; i < op->num_operands && i < 65; i++)
+    dyn[i - 1] = operand(op, i);
+  buf_value_t *m = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, rt), NULL, dyn);
+  uint32_t rank = rt->u.shaped.rank;
+  buf_value_t *ivs[64];
+  if (rank == 0) {
+    build_store(&b, operand(op, 0), m, ivs, 0);
+  } else {
+    buf_block_t *inner = build_loop_nest(rw, &b, m, ivs);
+    buf_builder_t ib;
+    buf_builder_init(&ib, buf_bz_rw_ctx(rw));
+    buf_builder_set_before(&ib, inner->last);
+    ib.loc = op->loc;
+    build_store(&ib, operand(op, 0), m, ivs, rank);
+  }
+  buf_bz_replace(rw, op, &m);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t splat_model = {
+    .bufferize = splat_bufferize,
+};
+
+static bool pad_reads(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  return is_operand(u, 0);
+}
+
+static buf_status_t pad_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  buf_type_t rt = op->results[0].type;
+  uint32_t rank = rt->u.shaped.rank;
+  buf_value_t *src = buf_bz_buffer(rw, operand(op, 0));
+  const int64_t *lo, *hi;
+  uint32_t nlo, nhi;
+  if (rank == 0 || rank > 64 ||
+      !buf__i64_array(buf_op_attr(op, "static_low"), &lo, &nlo) ||
+      !buf__i64_array(buf_op_attr(op, "static_high"), &hi, &nhi) ||
+      nlo != rank || nhi != rank) {
+    buf_op_emit_error(op, "cannot bufferize: malformed pad");
+    return BUF_FAILURE;
+  }
+  uint32_t nl = 0;
+  for (uint32_t i = 0; i < rank; i++)
+    if (lo[i] == BUF_DYNAMIC)
+      nl++;
+  /* low / high pad values as SSA values */
+  buf_value_t *lowv[64], *highv[64];
+  uint32_t dl = 1, dh = 1 + nl;
+  for (uint32_t i = 0; i < rank; i++) {
+    lowv[i] = lo[i] == BUF_DYNAMIC ? operand(op, dl++) : NULL;
+    highv[i] = hi[i] == BUF_DYNAMIC ? operand(op, dh++) : NULL;
+  }
+  /* result sizes for dynamic dims: dim(src) + low + high */
+  buf_value_t *dyn[64];
+  uint32_t nd = 0;
+  for (uint32_t i = 0; i < rank; i++) {
+    if (rt->u.shaped.shape[i] != BUF_DYNAMIC)
+      continue;
+    buf_value_t *c = buf_build_index_constant(&b, i);
+    buf_value_t *ops[2] = {src, c};
+    buf_value_t *s = buf_op_result(buf_build(&b, "memref.dim", buf_type_index(ctx), 2, ops, NULL), 0);
+    buf_value_t *l = lowv[i] ? lowv[i] : buf_build_index_constant(&b, lo[i]);
+    buf_value_t *h = highv[i] ? highv[i] : buf_build_index_constant(&b, hi[i]);
+    buf_value_t *a1[2] = {s, l};
+    s = buf_op_result(buf_build(&b, "arith.addi", buf_type_index(ctx), 2, a1, NULL), 0);
+    buf_value_t *a2[2] = {s, h};
+    s = buf_op_result(buf_build(&b, "arith.addi", buf_type_index(ctx), 2, a2, NULL), 0);
+    dyn[nd++] = s;
+  }
+  buf_value_t *m = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, rt), NULL, dyn);
+  buf_value_t *ivs[64];
+  buf_block_t *inner = build_loop_nest(rw, &b, m, ivs);
+  if (BUF_FAILED(inline_body(rw, op, inner, ivs, rank, m)))
+    return BUF_FAILURE;
+  /* copy the source into the interior: subview at the low pads */
+  int64_t offs[64], sizes[64], strides[64];
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, "memref.subview", op->loc);
+  buf_state_add_operand(&st, m);
+  uint32_t no = 0, ns = 0;
+  for (uint32_t i = 0; i < rank; i++) {
+    offs[i] = lo[i];
+    if (lowv[i]) {
+      buf_state_add_operand(&st, lowv[i]);
+      no++;
+    }
+  }
+  for (uint32_t i = 0; i < rank; i++) {
+    sizes[i] = src->type->u.shaped.shape[i];
+    strides[i] = 1;
+    if (sizes[i] == BUF_DYNAMIC) {
+      buf_value_t *c = buf_build_index_constant(&b, i);
+      buf_value_t *ops[2] = {src, c};
+      buf_state_add_operand(&st, buf_op_result(buf_build(&b, "memref.dim", buf_type_index(ctx), 2, ops, NULL), 0));
+      ns++;
+    }
+  }
+  buf__slice_t s = {.rank = rank, .offsets = offs, .sizes = sizes, .strides = strides};
+  buf_type_t svt = buf__subview_type(ctx, m->type, &s);
+  if (!svt) {
+    buf_op_emit_error(op, "cannot bufferize: no subview type for pad");
+    return BUF_FAILURE;
+  }
+  buf_state_add_result(&st, svt);
+  int64_t seg[4] = {1, no, ns, 0};
+  buf_state_set_attr(&st, "operandSegmentSizes", buf_attr_dense_array(ctx, buf_type_i32(ctx), 4, seg, NULL));
+  buf_state_set_attr(&st, "static_offsets", buf_attr_i64_array(ctx, rank, offs));
+  buf_state_set_attr(&st, "static_sizes", buf_attr_i64_array(ctx, rank, sizes));
+  buf_state_set_attr(&st, "static_strides", buf_attr_i64_array(ctx, rank, strides));
+  buf_value_t *sv = buf_op_result(buf_builder_insert(&b, &st), 0);
+  buf_bz_copy(rw, &b, src, sv);
+  buf_bz_replace(rw, op, &m);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t pad_model = {
+    .reads = pad_reads,
+    .writes = r_false,
+    .bufferize = pad_bufferize,
+};
+
+/* tensor.parallel_insert_slice (in scf.forall.in_parallel): like
+ * insert_slice, but it has no result; the copy goes just before the
+ * in_parallel terminator, into the shared_out buffer. */
+static buf_status_t parallel_insert_slice_bufferize(buf_bz_rewriter_t *rw,
+                                                    buf_op_t *op) {
+  buf_op_t *term = buf_op_parent(op);
+  if (!term) {
+    buf_op_emit_error(op, "cannot bufferize: expected inside in_parallel");
+    return BUF_FAILURE;
+  }
+  buf_builder_t b;
+  buf_bz_builder(rw, term, &b);
+  b.loc = op->loc;
+  buf_value_t *dest = buf_bz_buffer(rw, operand(op, 1));
+  buf_value_t *src = buf_bz_buffer(rw, operand(op, 0));
+  if (dest->type->kind != BUF_TYPE_MEMREF) {
+    buf_op_emit_error(op, "cannot bufferize: unranked destination");
+    return BUF_FAILURE;
+  }
+  if (!is_same_subview(src, dest, op)) {
+    buf_value_t *sv = build_subview(rw, &b, op, 2, dest, operand(op, 0)->type);
+    if (!sv)
+      return BUF_FAILURE;
+    buf_bz_copy(rw, &b, src, sv);
+  }
+  buf_bz_erase(rw, op);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t parallel_insert_slice_model = {
+    .reads = r_true,
+    .writes = insert_slice_writes,
+    .not_conflicting = insert_slice_not_conflicting,
+    .bufferize = parallel_insert_slice_bufferize,
+};
+
+/* tensor.yield of generate/pad bodies is consumed by its parent. */
+static const buf_bufferize_model_t body_yield_model = {
+    .reads = r_true,
+    .writes = r_false,
+};
+
+const buf__bz_model_row_t buf__bz_models_tensor[] = {
+    {"tensor.cast", &cast_model},
+    {"tensor.collapse_shape", &reshape_model},
+    {"tensor.dim", &dim_model},
+    {"tensor.empty", &empty_model},
+    {"tensor.expand_shape", &reshape_model},
+    {"tensor.extract", &extract_model},
+    {"tensor.extract_slice", &extract_slice_model},
+    {"tensor.from_elements", &from_elements_model},
+    {"tensor.generate", &generate_model},
+    {"tensor.insert", &insert_model},
+    {"tensor.insert_slice", &insert_slice_model},
+    {"tensor.pad", &pad_model},
+    {"tensor.parallel_insert_slice", &parallel_insert_slice_model},
+    {"tensor.splat", &splat_model},
+    {"tensor.yield", &body_yield_model},
+};
+const uint32_t buf__bz_num_models_tensor =
+    sizeof buf__bz_models_tensor / sizeof buf__bz_models_tensor[0];

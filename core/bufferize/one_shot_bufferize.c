@@ -1,0 +1,96 @@
+/*
+ * one_shot_bufferize.c: --one-shot-bufferize, MLIR's One-Shot Bufferize.
+ *
+ * Reads top to bottom: read the options; analyze (which tensor operands
+ * may write in place, analysis.c); with test-analysis-only, annotate the
+ * decisions and stop; otherwise materialize copies for out-of-place
+ * operands (copies.c) and rewrite every op to buffers through its model
+ * (rewrite.c, models_*.c).
+ */
+#include <string.h>
+
+#include "bz_internal.h"
+#include "buf/pipeline.h"
+
+static bool read_options(const buf_pass_options_t *o, buf_bz_options_t *out) {
+  memset(out, 0, sizeof *out);
+  out->function_boundaries = buf_pass_option_bool(o, "bufferize-function-boundaries");
+  const char *layout = buf_pass_option_string(o, "function-boundary-type-conversion");
+  out->boundary_layout = BUF_BZ_LAYOUT_INFER;
+  if (layout && strcmp(layout, "identity-layout-map") == 0)
+    out->boundary_layout = BUF_BZ_LAYOUT_IDENTITY;
+  else if (layout && strcmp(layout, "fully-dynamic-layout-map") == 0)
+    out->boundary_layout = BUF_BZ_LAYOUT_FULLY_DYNAMIC;
+  out->allow_return_allocs_from_loops =
+      buf_pass_option_bool(o, "allow-return-allocs-from-loops");
+  out->allow_unknown_ops = buf_pass_option_bool(o, "allow-unknown-ops");
+  out->copy_before_write = buf_pass_option_bool(o, "copy-before-write");
+  const char *h = buf_pass_option_string(o, "analysis-heuristic");
+  out->bottom_up = !h || strcmp(h, "top-down") != 0;
+  out->test_analysis_only = buf_pass_option_bool(o, "test-analysis-only");
+  out->print_conflicts = buf_pass_option_bool(o, "print-conflicts");
+  out->dump_alias_sets = buf_pass_option_bool(o, "dump-alias-sets");
+  out->check_parallel_regions = buf_pass_option_bool(o, "check-parallel-regions");
+  return true;
+}
+
+buf_status_t buf_one_shot_bufferize(buf_op_t *module,
+                                    const buf_bz_options_t *options) {
+  buf_bz_t *bz = buf__bz_create(module, options);
+  buf_status_t st = buf__bz_analyze(bz);
+  if (st == BUF_SUCCESS && options->test_analysis_only) {
+    buf__bz_annotate(bz);
+    buf__bz_destroy(bz);
+    return BUF_SUCCESS;
+  }
+  if (st == BUF_SUCCESS)
+    st = buf__bz_materialize_copies(bz);
+  if (st == BUF_SUCCESS)
+    st = buf__bz_rewrite(bz);
+  buf__bz_destroy(bz);
+  return st;
+}
+
+static buf_status_t one_shot_run(buf_op_t *module,
+                                 const buf_pass_options_t *options) {
+  buf_bz_options_t o;
+  read_options(options, &o);
+  return buf_one_shot_bufferize(module, &o);
+}
+
+static const char *const layouts[] = {"infer-layout-map", "identity-layout-map",
+                                      "fully-dynamic-layout-map", NULL};
+static const char *const heuristics[] = {"bottom-up", "top-down", NULL};
+
+static const buf_option_spec_t one_shot_options[] = {
+    {"allow-return-allocs-from-loops", BUF_OPT_BOOL, "false", NULL,
+     "Allow returning/yielding new allocations from a loop (accepted; this "
+     "implementation always yields the iter_arg buffer)"},
+    {"allow-unknown-ops", BUF_OPT_BOOL, "false", NULL,
+     "Keep ops without a bufferization model on tensors"},
+    {"analysis-heuristic", BUF_OPT_ENUM, "bottom-up", heuristics,
+     "Order in which ops are analyzed"},
+    {"bufferize-function-boundaries", BUF_OPT_BOOL, "false", NULL,
+     "Bufferize function arguments and results"},
+    {"check-parallel-regions", BUF_OPT_BOOL, "true", NULL,
+     "Privatize buffers written in parallel regions"},
+    {"copy-before-write", BUF_OPT_BOOL, "false", NULL,
+     "Skip the analysis: every write goes to a copy"},
+    {"dump-alias-sets", BUF_OPT_BOOL, "false", NULL,
+     "With test-analysis-only: annotate alias sets"},
+    {"function-boundary-type-conversion", BUF_OPT_ENUM, "infer-layout-map",
+     layouts, "Layout of memref types at function boundaries"},
+    {"print-conflicts", BUF_OPT_BOOL, "false", NULL,
+     "With test-analysis-only: annotate read-after-write conflicts"},
+    {"test-analysis-only", BUF_OPT_BOOL, "false", NULL,
+     "Only annotate the in-place decisions"},
+};
+
+const buf_pass_def_t buf_pass_one_shot_bufferize = {
+    .name = "one-shot-bufferize",
+    .summary = "One-Shot Bufferize: tensors to buffers with in-place analysis",
+    .anchor = "builtin.module",
+    .options = one_shot_options,
+    .num_options = sizeof one_shot_options / sizeof one_shot_options[0],
+    .run = one_shot_run,
+};

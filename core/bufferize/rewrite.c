@@ -1,0 +1,417 @@
+/*
+ * rewrite.c: the rewriter of One-Shot Bufferize and the rewrite driver.
+ *
+ * The rewrite walks every function forward (callees first with function
+ * boundaries) and asks each op's model to build its buffer form just
+ * before it. The rewriter maps each tensor value to the buffer that holds
+ * it; old tensor ops stay in place (their results may still be named by
+ * later old ops) and are erased at the end, users first. Values that no
+ * model produced (function arguments without function-boundary
+ * bufferization, results of unknown ops) get a bufferization.to_buffer
+ * after their definition the first time a buffer is asked for; unknown ops
+ * that are allowed keep tensor semantics and read bufferization.to_tensor
+ * of the buffers of their operands.
+ *
+ * Invariant: after the rewrite no op of a bufferized function has tensor
+ * operands or results except unknown (allowed) ops, their to_tensor /
+ * to_buffer materializations, and, without function boundaries, the
+ * function signature, calls and returns.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bz_internal.h"
+
+struct buf_bz_rewriter_s {
+  buf_bz_t *bz;
+  buf_ctx_t *ctx;
+  buf__ptrmap_t map;     /* tensor value -> buffer */
+  buf__ptrmap_t erased;  /* ops scheduled for erasure */
+  buf_op_t **erase_list;
+  uint32_t num_erase, cap_erase;
+};
+
+buf_ctx_t *buf_bz_rw_ctx(buf_bz_rewriter_t *rw) { return rw->ctx; }
+buf_bz_t *buf_bz_rw_analysis(buf_bz_rewriter_t *rw) { return rw->bz; }
+
+void buf_bz_map(buf_bz_rewriter_t *rw, buf_value_t *t, buf_value_t *b) {
+  buf__ptrmap_set(&rw->map, t, b);
+}
+
+void buf_bz_builder(buf_bz_rewriter_t *rw, buf_op_t *op, buf_builder_t *b) {
+  buf_builder_init(b, rw->ctx);
+  buf_builder_set_before(b, op);
+  b->loc = op->loc;
+}
+
+buf_type_t buf_bz_dynamic_layout_type(buf_ctx_t *ctx, buf_type_t t,
+                                      buf_attr_t memory_space) {
+  if (t->kind == BUF_TYPE_UNRANKED_TENSOR)
+    return buf_type_unranked_memref(ctx, t->u.shaped.elem, memory_space);
+  uint32_t rank = t->u.shaped.rank;
+  int64_t strides[64];
+  for (uint32_t i = 0; i < rank && i < 64; i++)
+    strides[i] = BUF_DYNAMIC;
+  buf_attr_t layout = buf_attr_strided(ctx, rank, strides, BUF_DYNAMIC);
+  return buf_type_memref(ctx, rank, t->u.shaped.shape, t->u.shaped.elem,
+                         layout, memory_space);
+}
+
+buf_type_t buf_bz_alloc_type(buf_bz_rewriter_t *rw, buf_type_t tensor) {
+  return buf_type_memref_for_tensor(rw->ctx, tensor, NULL);
+}
+
+/* Inserts op state at the start of block b (after nothing) or right after
+ * the definition of v. */
+static void builder_after_def(buf_bz_rewriter_t *rw, buf_value_t *v,
+                              buf_builder_t *b) {
+  buf_builder_init(b, rw->ctx);
+  if (v->def) {
+    buf_builder_set_after(b, v->def);
+    b->loc = v->def->loc;
+  } else {
+    buf_builder_set_block_start(b, v->block);
+    b->loc = v->loc;
+  }
+}
+
+buf_value_t *buf_bz_buffer(buf_bz_rewriter_t *rw, buf_value_t *t) {
+  if (!buf__bz_is_tensor_type(t->type))
+    return t;
+  buf_value_t *m = buf__ptrmap_get(&rw->map, t);
+  if (m)
+    return m;
+  buf_builder_t b;
+  builder_after_def(rw, t, &b);
+  buf_type_t mt = buf_bz_dynamic_layout_type(rw->ctx, t->type, NULL);
+  buf_op_t *op = buf_build(&b, "bufferization.to_buffer", mt, 1, &t, NULL);
+  buf_value_t *r = buf_op_result(op, 0);
+  buf_bz_map(rw, t, r);
+  return r;
+}
+
+static bool is_scheduled(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  return buf__ptrmap_get(&rw->erased, op) != NULL;
+}
+
+void buf_bz_erase(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  if (is_scheduled(rw, op))
+    return;
+  buf__ptrmap_set(&rw->erased, op, (void *)1);
+  if (rw->num_erase == rw->cap_erase) {
+    rw->cap_erase = rw->cap_erase ? rw->cap_erase * 2 : 64;
+    rw->erase_list = realloc(rw->erase_list, rw->cap_erase * sizeof *rw->erase_list);
+    if (!rw->erase_list)
+      abort();
+  }
+  rw->erase_list[rw->num_erase++] = op;
+}
+
+void buf_bz_replace(buf_bz_rewriter_t *rw, buf_op_t *op,
+                    buf_value_t *const *buffers) {
+  for (uint32_t i = 0; i < op->num_results; i++) {
+    buf_value_t *r = &op->results[i];
+    if (!buffers || !buffers[i])
+      continue;
+    if (buf__bz_is_tensor_type(r->type))
+      buf_bz_map(rw, r, buffers[i]);
+    else
+      buf_value_replace_all_uses(r, buffers[i]);
+  }
+  buf_bz_erase(rw, op);
+}
+
+static buf_value_t *build_dim(buf_bz_rewriter_t *rw, buf_builder_t *b,
+                              buf_value_t *buf, uint32_t d) {
+  buf_value_t *c = buf_build_index_constant(b, d);
+  buf_value_t *ops[2] = {buf, c};
+  buf_op_t *dim = buf_build(b, "memref.dim", buf_type_index(rw->ctx), 2, ops, NULL);
+  return buf_op_result(dim, 0);
+}
+
+buf_value_t *buf_bz_alloc(buf_bz_rewriter_t *rw, buf_builder_t *b,
+                          buf_type_t type, buf_value_t *like,
+                          buf_value_t *const *dyn) {
+  buf_value_t *sizes[64];
+  uint32_t n = 0;
+  if (type->kind == BUF_TYPE_MEMREF)
+    for (uint32_t i = 0; i < type->u.shaped.rank && n < 64; i++)
+      if (type->u.shaped.shape[i] == BUF_DYNAMIC) {
+        sizes[n] = dyn ? dyn[n] : build_dim(rw, b, like, i);
+        n++;
+      }
+  int64_t seg[2] = {n, 0};
+  buf_op_t *op = buf_build(
+      b, "memref.alloc", type, n, sizes, "alignment",
+      buf_attr_integer(rw->ctx, buf_type_i64(rw->ctx), 64),
+      "operandSegmentSizes",
+      buf_attr_dense_array(rw->ctx, buf_type_i32(rw->ctx), 2, seg, NULL), NULL);
+  return buf_op_result(op, 0);
+}
+
+void buf_bz_copy(buf_bz_rewriter_t *rw, buf_builder_t *b, buf_value_t *src,
+                 buf_value_t *dst) {
+  (void)rw;
+  if (src == dst)
+    return;
+  buf_value_t *ops[2] = {src, dst};
+  buf_build(b, "memref.copy", NULL, 2, ops, NULL);
+}
+
+/* A cast from `from` to `to` that is valid whatever the runtime layout:
+ * every static entry of `to` is the same static entry of `from`. */
+static bool cast_always_valid(buf_type_t from, buf_type_t to) {
+  if (from->kind != BUF_TYPE_MEMREF || to->kind != BUF_TYPE_MEMREF)
+    return false;
+  if (from->u.shaped.rank != to->u.shaped.rank ||
+      from->u.shaped.elem != to->u.shaped.elem ||
+      from->u.shaped.memory_space != to->u.shaped.memory_space)
+    return false;
+  uint32_t rank = from->u.shaped.rank;
+  if (rank > 64)
+    return false;
+  for (uint32_t i = 0; i < rank; i++) {
+    int64_t a = from->u.shaped.shape[i], c = to->u.shaped.shape[i];
+    if (c != BUF_DYNAMIC && a != c)
+      return false;
+  }
+  int64_t sa[64], sb[64], oa, ob;
+  if (BUF_FAILED(buf_type_memref_strides(from, sa, &oa)) ||
+      BUF_FAILED(buf_type_memref_strides(to, sb, &ob)))
+    return false;
+  if (ob != BUF_DYNAMIC && oa != ob)
+    return false;
+  for (uint32_t i = 0; i < rank; i++)
+    if (sb[i] != BUF_DYNAMIC && sa[i] != sb[i])
+      return false;
+  return true;
+}
+
+buf_value_t *buf_bz_cast_or_copy(buf_bz_rewriter_t *rw, buf_builder_t *b,
+                                 buf_value_t *buf, buf_type_t type) {
+  if (buf->type == type)
+    return buf;
+  if (cast_always_valid(buf->type, type)) {
+    buf_op_t *c = buf_build(b, "memref.cast", type, 1, &buf, NULL);
+    return buf_op_result(c, 0);
+  }
+  if (buf->type->kind == BUF_TYPE_MEMREF && type->kind == BUF_TYPE_UNRANKED_MEMREF) {
+    buf_op_t *c = buf_build(b, "memref.cast", type, 1, &buf, NULL);
+    return buf_op_result(c, 0);
+  }
+  /* a fresh identity-layout buffer, then a cast to the target if needed */
+  buf_type_t ident = buf_type_memref(rw->ctx, buf->type->u.shaped.rank,
+                                     buf->type->u.shaped.shape,
+                                     buf->type->u.shaped.elem, NULL,
+                                     buf->type->u.shaped.memory_space);
+  buf_value_t *alloc = buf_bz_alloc(rw, b, ident, buf, NULL);
+  buf_bz_copy(rw, b, buf, alloc);
+  if (ident == type)
+    return alloc;
+  buf_op_t *c = buf_build(b, "memref.cast", type, 1, &alloc, NULL);
+  return buf_op_result(c, 0);
+}
+
+/* to_tensor of the buffer of v, placed before op. */
+static buf_value_t *to_tensor_before(buf_bz_rewriter_t *rw, buf_op_t *op,
+                                     buf_value_t *buffer, buf_type_t tensor) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_op_t *t = buf_build(&b, "bufferization.to_tensor", tensor, 1, &buffer, NULL);
+  return buf_op_result(t, 0);
+}
+
+static bool op_has_tensors(const buf_op_t *op) {
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    if (buf__bz_is_tensor_type(op->operands[i].value->type))
+      return true;
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (buf__bz_is_tensor_type(op->results[i].type))
+      return true;
+  return false;
+}
+
+static bool regions_have_tensor_args(const buf_op_t *op) {
+  for (uint32_t r = 0; r < op->num_regions; r++)
+    for (buf_block_t *b = op->regions[r]->first; b; b = b->next) {
+      for (uint32_t a = 0; a < b->num_args; a++)
+        if (buf__bz_is_tensor_type(b->args[a]->type))
+          return true;
+      buf_op_t *t = b->last;
+      if (t && buf_op_has_trait(t, BUF_TRAIT_TERMINATOR) && op_has_tensors(t))
+        return true;
+    }
+  return false;
+}
+
+/* Keeps op on tensors: operands that were bufferized are read back through
+ * bufferization.to_tensor; results stay tensors (a to_buffer is made when
+ * a buffer is needed). */
+buf_status_t buf__bz_keep_on_tensors(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  if (regions_have_tensor_args(op)) {
+    buf_op_emit_error(op, "cannot bufferize: an unknown op whose regions "
+                          "carry tensors is not supported");
+    return BUF_FAILURE;
+  }
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    buf_value_t *v = op->operands[i].value;
+    if (!buf__bz_is_tensor_type(v->type))
+      continue;
+    buf_value_t *m = buf__ptrmap_get(&rw->map, v);
+    if (m)
+      buf_op_set_operand(op, i, to_tensor_before(rw, op, m, v->type));
+  }
+  for (uint32_t r = 0; r < op->num_regions; r++)
+    for (buf_block_t *b = op->regions[r]->first; b; b = b->next)
+      if (BUF_FAILED(buf_bz_rewrite_block(rw, b)))
+        return BUF_FAILURE;
+  return BUF_SUCCESS;
+}
+
+static bool type_has_tensor(buf_type_t t) {
+  if (buf__bz_is_tensor_type(t))
+    return true;
+  if (t->kind != BUF_TYPE_FUNCTION)
+    return false;
+  for (uint32_t i = 0; i < t->u.func.num_inputs; i++)
+    if (buf__bz_is_tensor_type(t->u.func.inputs[i]))
+      return true;
+  for (uint32_t i = 0; i < t->u.func.num_results; i++)
+    if (buf__bz_is_tensor_type(t->u.func.results[i]))
+      return true;
+  return false;
+}
+
+/* Does the op have tensor operands, results, region arguments, terminator
+ * operands, or a type attribute mentioning tensors (a signature)? */
+static bool op_mentions_tensors(const buf_op_t *op) {
+  if (op_has_tensors(op) || regions_have_tensor_args(op))
+    return true;
+  buf_attr_t d = op->attrs;
+  for (uint32_t i = 0; d && i < d->u.dict.n; i++) {
+    buf_attr_t a = d->u.dict.entries[i].value;
+    if (a->kind == BUF_ATTR_TYPE && type_has_tensor(a->type))
+      return true;
+  }
+  return false;
+}
+
+static buf_status_t rewrite_op(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  const buf_bufferize_model_t *m = buf_bz_model_of(rw->bz, op);
+  bool tensors = op_mentions_tensors(op);
+  /* arguments retyped in place (function boundaries, loop iter_args) are
+   * mapped to themselves: their users still need their models */
+  for (uint32_t i = 0; !tensors && i < op->num_operands; i++)
+    if (buf__ptrmap_get(&rw->map, op->operands[i].value))
+      tensors = true;
+  if (m && m->bufferize && tensors)
+    return m->bufferize(rw, op);
+  if (!tensors) {
+    for (uint32_t r = 0; r < op->num_regions; r++)
+      for (buf_block_t *b = op->regions[r]->first; b; b = b->next)
+        if (BUF_FAILED(buf_bz_rewrite_block(rw, b)))
+          return BUF_FAILURE;
+    return BUF_SUCCESS;
+  }
+  if (!buf_bz_options(rw->bz)->allow_unknown_ops) {
+    buf_op_emit_error(op, "cannot bufferize: op has no bufferization model "
+                          "(use allow-unknown-ops to keep it on tensors)");
+    return BUF_FAILURE;
+  }
+  return buf__bz_keep_on_tensors(rw, op);
+}
+
+buf_status_t buf_bz_rewrite_block(buf_bz_rewriter_t *rw, buf_block_t *b) {
+  buf_op_t *next;
+  for (buf_op_t *op = b->first; op; op = next) {
+    next = op->next;
+    if (is_scheduled(rw, op))
+      continue;
+    if (BUF_FAILED(rewrite_op(rw, op)))
+      return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* Erases the old ops, users first; a result still used by a kept op is
+ * handed to it as to_tensor of its buffer. */
+static void erase_scheduled(buf_bz_rewriter_t *rw) {
+  for (uint32_t k = rw->num_erase; k-- > 0;) {
+    buf_op_t *op = rw->erase_list[k];
+    for (uint32_t i = 0; i < op->num_results; i++) {
+      buf_value_t *r = &op->results[i];
+      if (!buf_value_has_uses(r))
+        continue;
+      buf_value_t *m = buf__ptrmap_get(&rw->map, r);
+      if (m && buf__bz_is_tensor_type(r->type)) {
+        buf_value_replace_all_uses(r, to_tensor_before(rw, op, m, r->type));
+      }
+    }
+    bool used = false;
+    for (uint32_t i = 0; i < op->num_results; i++)
+      if (buf_value_has_uses(&op->results[i]))
+        used = true;
+    if (!used)
+      buf_op_erase(op);
+  }
+}
+
+buf_status_t buf__bz_rewrite(buf_bz_t *bz) {
+  buf_bz_rewriter_t rw = {.bz = bz, .ctx = bz->ctx};
+  buf_status_t st = BUF_SUCCESS;
+  buf_block_t *body = bz->module->num_regions
+                          ? buf_region_entry(bz->module->regions[0])
+                          : NULL;
+  if (body) {
+    if (bz->opts.function_boundaries && bz->num_order) {
+      for (uint32_t i = 0; i < bz->num_order && st == BUF_SUCCESS; i++)
+        st = rewrite_op(&rw, bz->order[i]->func);
+      buf_op_t *next;
+      for (buf_op_t *op = body->first; op && st == BUF_SUCCESS; op = next) {
+        next = op->next;
+        if (strcmp(op->name, "func.func") != 0 && !is_scheduled(&rw, op))
+          st = rewrite_op(&rw, op);
+      }
+    } else {
+      st = buf_bz_rewrite_block(&rw, body);
+    }
+  }
+  if (st == BUF_SUCCESS)
+    erase_scheduled(&rw);
+  buf__ptrmap_free(&rw.map);
+  buf__ptrmap_free(&rw.erased);
+  free(rw.erase_list);
+  return st;
+}
+
+buf_op_t *buf__bz_rebuild(buf_bz_rewriter_t *rw, buf_op_t *op,
+                          uint32_t num_operands, buf_value_t *const *operands,
+                          uint32_t num_results, const buf_type_t *results) {
+  buf_op_state_t st;
+  buf_state_init(&st, rw->ctx, op->name, op->loc);
+  buf_state_add_operands(&st, num_operands, operands);
+  buf_state_add_results(&st, num_results, results);
+  buf_attr_t d = op->attrs;
+  for (uint32_t i = 0; d && i < d->u.dict.n; i++) {
+    const char *name = d->u.dict.entries[i].name;
+    if (strcmp(name, "__inplace_operands_attr__") == 0)
+      continue;
+    buf_state_set_attr(&st, name, d->u.dict.entries[i].value);
+  }
+  for (uint32_t r = 0; r < op->num_regions; r++) {
+    buf_region_t *nr = buf_state_add_region(&st);
+    buf_region_t *old = op->regions[r];
+    while (old->first) {
+      buf_block_t *blk = old->first;
+      buf_region_remove_block(old, blk);
+      buf_region_append_block(nr, blk);
+    }
+  }
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  return buf_builder_insert(&b, &st);
+}
+
+buf_value_t *buf__bz_mapped(buf_bz_rewriter_t *rw, buf_value_t *t) {
+  return buf__ptrmap_get(&rw->map, t);
+}

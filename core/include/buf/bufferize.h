@@ -1,0 +1,204 @@
+/*
+ * buf/bufferize.h: the bufferization model of ops and the One-Shot
+ * Bufferize machinery that asks it.
+ *
+ * A buf_bufferize_model_t is MLIR's BufferizableOpInterface as a struct of
+ * function pointers. The analysis (which tensor operand may be written in
+ * place) and the rewrite (tensor ops -> memref ops) never look at op names;
+ * they ask the model of the op's definition. Models live in tables keyed by
+ * op name in core/bufferize/models_*.c and are resolved once per op
+ * definition per run (buf_bz_model_of).
+ *
+ * Vocabulary (as upstream):
+ *   - an operand "reads" when the op reads the contents of its buffer;
+ *   - an operand "writes" when, bufferized in place, the op writes into its
+ *     buffer;
+ *   - a value "aliases" an operand when its buffer may be (part of) the
+ *     operand's buffer; the relation is EQUIV when it is exactly the same
+ *     buffer;
+ *   - a "definition" of a read is the last value in the reverse use-def
+ *     chain whose op writes (or a block argument);
+ *   - an op value with undefined contents (tensor.empty) has no definition.
+ *
+ * Invariants: every hook is pure (it reads the IR and the analysis, changes
+ * nothing) except `bufferize`, which rewrites its op through the rewriter.
+ * Hooks left NULL take the documented default.
+ */
+#ifndef BUF_BUFFERIZE_H
+#define BUF_BUFFERIZE_H
+
+#include "buf/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The analysis state of one run (alias/equivalence sets, decisions). */
+typedef struct buf_bz_s buf_bz_t;
+/* The rewrite state of one run (tensor value -> buffer value map). */
+typedef struct buf_bz_rewriter_s buf_bz_rewriter_t;
+
+typedef enum buf_bz_relation {
+  BUF_BZ_EQUIV, /* the same buffer */
+  BUF_BZ_MAYBE, /* may be a part of / may be the buffer */
+} buf_bz_relation_t;
+
+typedef struct buf_bz_alias {
+  buf_value_t *value; /* an op result or a block argument of a region */
+  buf_bz_relation_t rel;
+} buf_bz_alias_t;
+
+typedef enum buf_bz_region_kind {
+  BUF_BZ_REGION_PLAIN = 0,    /* runs at most once per op execution */
+  BUF_BZ_REGION_REPETITIVE,   /* may run many times in sequence (loops) */
+  BUF_BZ_REGION_PARALLEL,     /* many instances run concurrently (forall) */
+} buf_bz_region_kind_t;
+
+#define BUF_BZ_MAX_ALIASES 16
+
+struct buf_bufferize_model_s {
+  /* Does the operand bufferize to a memory read? NULL: true. */
+  bool (*reads)(buf_bz_t *bz, buf_use_t *operand);
+  /* Does the operand bufferize to a memory write (when in place)? NULL:
+   * false. */
+  bool (*writes)(buf_bz_t *bz, buf_use_t *operand);
+  /* Values (results, or region block arguments) that alias the operand's
+   * buffer when it bufferizes in place. Returns the count (<= max). NULL:
+   * none. */
+  uint32_t (*aliases)(buf_bz_t *bz, buf_use_t *operand, buf_bz_alias_t *out,
+                      uint32_t max);
+  /* The operand is always in place (terminators that forward values).
+   * NULL: false. */
+  bool (*must_inplace)(buf_bz_t *bz, buf_use_t *operand);
+  /* Is the result a definition (its op writes it)? NULL: true when an
+   * aliasing operand writes, or when it aliases no operand and has defined
+   * contents. */
+  bool (*result_writes)(buf_bz_t *bz, buf_value_t *result);
+  /* Are the result's contents undefined (tensor.empty)? NULL: false. */
+  bool (*result_undefined)(buf_bz_t *bz, buf_value_t *result);
+  /* May the result's buffer be written? NULL: true. */
+  bool (*result_writable)(buf_bz_t *bz, buf_value_t *result);
+  /* May a block argument of one of the op's regions be written? NULL:
+   * true. */
+  bool (*arg_writable)(buf_bz_t *bz, buf_value_t *arg);
+  /* Op-specific rule: the read `read` (an operand of this op) does not
+   * conflict with the write `write` although the generic rules say so
+   * (extract_slice / insert_slice on the same slice). NULL: false. */
+  bool (*not_conflicting)(buf_bz_t *bz, buf_use_t *read, buf_use_t *write);
+  /* Two operands of this op accessed element-wise (element i of the write
+   * only depends on element i of the read). NULL: false. */
+  bool (*elementwise)(buf_bz_t *bz, buf_use_t *a, buf_use_t *b);
+  /* How region `region` of op executes. NULL: PLAIN. */
+  buf_bz_region_kind_t (*region_kind)(const buf_op_t *op, uint32_t region);
+  /* True when at most one of the op's regions runs (scf.if). */
+  bool exclusive_regions;
+  /* Replaces op by its buffer form through the rewriter. Must map every
+   * tensor result (buf_bz_replace) and leave the old op for the rewriter
+   * to erase. */
+  buf_status_t (*bufferize)(buf_bz_rewriter_t *rw, buf_op_t *op);
+};
+
+/* ------------------------------------------------------------------------ */
+/* Options                                                                   */
+/* ------------------------------------------------------------------------ */
+
+typedef enum buf_bz_layout {
+  BUF_BZ_LAYOUT_INFER,         /* infer-layout-map */
+  BUF_BZ_LAYOUT_IDENTITY,      /* identity-layout-map */
+  BUF_BZ_LAYOUT_FULLY_DYNAMIC, /* fully-dynamic-layout-map */
+} buf_bz_layout_t;
+
+typedef struct buf_bz_options {
+  bool function_boundaries;
+  buf_bz_layout_t boundary_layout;
+  bool allow_return_allocs_from_loops;
+  bool allow_unknown_ops;
+  bool copy_before_write;
+  bool bottom_up;              /* false: top-down */
+  bool test_analysis_only;
+  bool print_conflicts;
+  bool dump_alias_sets;
+  bool check_parallel_regions;
+} buf_bz_options_t;
+
+/* ------------------------------------------------------------------------ */
+/* Queries the models may make                                               */
+/* ------------------------------------------------------------------------ */
+
+/* The model of op's definition, or NULL (unknown op). */
+const buf_bufferize_model_t *buf_bz_model_of(buf_bz_t *bz, const buf_op_t *op);
+const buf_bz_options_t *buf_bz_options(const buf_bz_t *bz);
+/* Is the value (transitively, through non-writing aliasing uses) read? */
+bool buf_bz_value_read(buf_bz_t *bz, buf_value_t *v);
+/* Are a and b known to bufferize to the same buffer? */
+bool buf_bz_equivalent(buf_bz_t *bz, buf_value_t *a, buf_value_t *b);
+/* Was the operand decided in place? */
+bool buf_bz_inplace(buf_bz_t *bz, buf_use_t *operand);
+/* Function summaries (bufferize-function-boundaries): is argument i of
+ * func (a func.func op) read / written, and which argument is result r
+ * equivalent to (-1: none). Valid for callees analysed before the caller. */
+bool buf_bz_func_arg_read(buf_bz_t *bz, buf_op_t *func, uint32_t arg);
+bool buf_bz_func_arg_written(buf_bz_t *bz, buf_op_t *func, uint32_t arg);
+int32_t buf_bz_func_result_equiv_arg(buf_bz_t *bz, buf_op_t *func,
+                                     uint32_t result);
+/* Does func result r possibly alias argument a? */
+bool buf_bz_func_result_aliases_arg(buf_bz_t *bz, buf_op_t *func, uint32_t r,
+                                    uint32_t a);
+
+/* ------------------------------------------------------------------------ */
+/* The rewriter the `bufferize` hooks use                                     */
+/* ------------------------------------------------------------------------ */
+
+buf_ctx_t *buf_bz_rw_ctx(buf_bz_rewriter_t *rw);
+buf_bz_t *buf_bz_rw_analysis(buf_bz_rewriter_t *rw);
+/* The buffer of tensor value t. Values produced by ops that did not
+ * bufferize (unknown ops, function arguments without function-boundary
+ * bufferization) get a bufferization.to_buffer right after their
+ * definition. */
+buf_value_t *buf_bz_buffer(buf_bz_rewriter_t *rw, buf_value_t *t);
+/* Records that tensor value t now lives in buffer b. */
+void buf_bz_map(buf_bz_rewriter_t *rw, buf_value_t *t, buf_value_t *b);
+/* A builder that inserts just before op, located at op. */
+void buf_bz_builder(buf_bz_rewriter_t *rw, buf_op_t *op, buf_builder_t *b);
+/* Maps tensor result i of op to buffers[i] (non-tensor results are
+ * replaced by buffers[i] directly) and schedules op for erasure. */
+void buf_bz_replace(buf_bz_rewriter_t *rw, buf_op_t *op,
+                    buf_value_t *const *buffers);
+/* Schedules op for erasure (it has no results that are still used). */
+void buf_bz_erase(buf_bz_rewriter_t *rw, buf_op_t *op);
+/* Bufferizes every op of block b, in order. */
+buf_status_t buf_bz_rewrite_block(buf_bz_rewriter_t *rw, buf_block_t *b);
+/* The memref type a tensor value gets when it is allocated: identity
+ * layout, the tensor's memory space (none). */
+buf_type_t buf_bz_alloc_type(buf_bz_rewriter_t *rw, buf_type_t tensor);
+/* memref.alloc of `type` (a memref) with its dynamic sizes read from
+ * `like` (a buffer of the same shape) or given in dyn (NULL: from like). */
+buf_value_t *buf_bz_alloc(buf_bz_rewriter_t *rw, buf_builder_t *b,
+                          buf_type_t type, buf_value_t *like,
+                          buf_value_t *const *dyn);
+/* memref.copy src -> dst, unless they are the same value. */
+void buf_bz_copy(buf_bz_rewriter_t *rw, buf_builder_t *b, buf_value_t *src,
+                 buf_value_t *dst);
+/* buf as a memref of type `type`: itself, a memref.cast when the layouts
+ * are cast-compatible, otherwise a fresh allocation with a copy. */
+buf_value_t *buf_bz_cast_or_copy(buf_bz_rewriter_t *rw, buf_builder_t *b,
+                                 buf_value_t *buf, buf_type_t type);
+/* The memref type of a fully dynamic strided layout for tensor type t. */
+buf_type_t buf_bz_dynamic_layout_type(buf_ctx_t *ctx, buf_type_t t,
+                                      buf_attr_t memory_space);
+
+/* ------------------------------------------------------------------------ */
+/* Entry point                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* Runs One-Shot Bufferize on a module: analysis, copy materialization,
+ * rewrite (or only the analysis annotations with test_analysis_only).
+ * Emits located diagnostics and returns BUF_FAILURE on error. */
+buf_status_t buf_one_shot_bufferize(buf_op_t *module,
+                                    const buf_bz_options_t *options);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BUF_BUFFERIZE_H */
