@@ -826,6 +826,9 @@ static bool has_raw_conflict(buf_bz_t *bz, ptrset_t *reads, ptrset_t *writes) {
             continue;
           if (is_proper_ancestor(bz, def->def, wop))
             continue;
+          /* only one of two exclusive branches runs */
+          if (mutually_exclusive(bz, wop, def->def))
+            continue;
         } else {
           bool inside = false;
           for (buf_op_t *y = wop; y; y = buf_op_parent(y))
@@ -1051,8 +1054,21 @@ static buf_status_t visit_func(buf_bz_t *bz, bz_func_t *f, uint8_t *state,
   if (state[fi] == 2)
     return BUF_SUCCESS;
   if (state[fi] == 1) {
-    buf_op_emit_error(f->func, "cannot bufferize recursive calls: the call "
-                               "graph has a cycle through this function");
+    /* a cycle: fine when no tensor crosses this function's boundary (the
+     * summaries are only needed for tensors), an error otherwise */
+    buf_attr_t ft = buf_op_attr(f->func, "function_type");
+    bool tensors = false;
+    for (uint32_t i = 0; ft && ft->kind == BUF_ATTR_TYPE &&
+                         i < ft->type->u.func.num_inputs; i++)
+      tensors |= buf__bz_is_tensor_type(ft->type->u.func.inputs[i]);
+    for (uint32_t i = 0; ft && ft->kind == BUF_ATTR_TYPE &&
+                         i < ft->type->u.func.num_results; i++)
+      tensors |= buf__bz_is_tensor_type(ft->type->u.func.results[i]);
+    if (!tensors)
+      return BUF_SUCCESS;
+    buf_op_emit_error(f->func, "cannot bufferize recursive calls with tensor "
+                               "arguments or results: the call graph has a "
+                               "cycle through this function");
     return BUF_FAILURE;
   }
   state[fi] = 1;

@@ -48,6 +48,8 @@ static buf_status_t alloc_tensor_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) 
   buf_bz_builder(rw, op, &b);
   buf_type_t rt = op->results[0].type;
   buf_attr_t ms = buf_op_attr(op, "memory_space");
+  if (ms && ms->kind == BUF_ATTR_INTEGER && ms->u.i == 0)
+    ms = NULL; /* the default memory space, spelled out */
   buf_type_t mt = buf_type_memref_for_tensor(ctx, rt, ms);
   buf_value_t *copy = seg[1] ? buf_bz_buffer(rw, op->operands[seg[0]].value) : NULL;
   buf_value_t *dyn[64];

@@ -301,7 +301,8 @@ static buf_status_t rewrite_op(buf_bz_rewriter_t *rw, buf_op_t *op) {
   bool tensors = op_mentions_tensors(op);
   /* arguments retyped in place (function boundaries, loop iter_args) are
    * mapped to themselves: their users still need their models */
-  for (uint32_t i = 0; !tensors && i < op->num_operands; i++)
+  for (uint32_t i = 0; !tensors && m && m->bufferize && i < op->num_operands;
+       i++)
     if (buf__ptrmap_get(&rw->map, op->operands[i].value))
       tensors = true;
   if (m && m->bufferize && tensors)
