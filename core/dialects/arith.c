@@ -528,8 +528,17 @@ static void cast_print(buf_printer_t *pr, buf_op_t *op) {
     if (rm && rm->kind == BUF_ATTR_INTEGER && rm->u.i >= 0 && rm->u.i < 5)
       buf_printer_printf(pr, " %s", rounding_modes[rm->u.i]);
   }
-  if (info->flags)
-    buf__print_flags(pr, op, info->flags);
+  if (info->flags) {
+    /* extf/truncf hold fastmath as an optional (not default-valued)
+       attribute: mlir-opt prints it whenever present, <none> included. */
+    buf_attr_t fa = buf_op_attr(op, info->flags->attr_name);
+    uint32_t bits;
+    if (!info->flags_stored && fa &&
+        buf__flags_value(info->flags, fa, &bits) && !bits)
+      buf_printer_printf(pr, " %s<none>", info->flags->keyword);
+    else
+      buf__print_flags(pr, op, info->flags);
+  }
   buf_printer_print_attr_dict(pr, op, info->flags || info->rounding
                                           ? cast_elided
                                           : NULL);
