@@ -1,0 +1,129 @@
+/*
+ * bufopt_util.c: value sets, a conservative may-alias closure and small IR
+ * queries shared by the memref-level passes (see bufopt_internal.h).
+ *
+ * The alias closure over-approximates: whatever an alias flows into (a
+ * view, a region op, a yield, a branch) is an alias too. Passes use it only
+ * to make a transformation *less* aggressive (keep a buffer alive longer,
+ * keep it on the heap, keep it inside a loop), so over-approximation is
+ * always safe.
+ */
+#include "bufopt_internal.h"
+
+bool buf__bo_vset_has(const bo_vset_t *s, const buf_value_t *v) {
+  for (uint32_t i = 0; i < s->n; i++)
+    if (s->v[i] == v)
+      return true;
+  return false;
+}
+
+bool buf__bo_vset_add(bo_vset_t *s, buf_value_t *v) {
+  if (buf__bo_vset_has(s, v))
+    return false;
+  if (s->n == s->cap) {
+    uint32_t cap = s->cap ? s->cap * 2 : 16;
+    s->v = buf_arena_grow(s->arena, s->v, s->n, cap, sizeof *s->v);
+    s->cap = cap;
+  }
+  s->v[s->n++] = v;
+  return true;
+}
+
+void buf__bo_oplist_push(bo_oplist_t *l, buf_op_t *op) {
+  if (l->n == l->cap) {
+    uint32_t cap = l->cap ? l->cap * 2 : 16;
+    l->ops = buf_arena_grow(l->arena, l->ops, l->n, cap, sizeof *l->ops);
+    l->cap = cap;
+  }
+  l->ops[l->n++] = op;
+}
+
+bool buf__bo_is_heap_alloc(const buf_op_t *op) {
+  return bo_is(op, "memref.alloc") || bo_is(op, "memref.realloc") ||
+         bo_is(op, "bufferization.clone");
+}
+
+bool buf__bo_is_loop(const buf_op_t *op) {
+  return bo_is(op, "scf.for") || bo_is(op, "scf.while") ||
+         bo_is(op, "scf.forall") || bo_is(op, "scf.parallel") ||
+         bo_is(op, "affine.for") || bo_is(op, "affine.parallel");
+}
+
+static bool is_buffer_like(buf_type_t t) {
+  return buf_type_is_memref(t) || buf_type_is_tensor(t);
+}
+
+static void add_region_args(bo_vset_t *out, buf_op_t *op) {
+  for (uint32_t r = 0; r < op->num_regions; r++) {
+    buf_block_t *entry = buf_region_entry(op->regions[r]);
+    for (uint32_t a = 0; entry && a < entry->num_args; a++)
+      if (is_buffer_like(entry->args[a]->type))
+        buf__bo_vset_add(out, entry->args[a]);
+  }
+}
+
+static void add_results(bo_vset_t *out, buf_op_t *op) {
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (is_buffer_like(op->results[i].type))
+      buf__bo_vset_add(out, &op->results[i]);
+}
+
+void buf__bo_alias_closure(buf_value_t *v, bool calls_alias, bo_vset_t *out,
+                           bool *escapes) {
+  buf__bo_vset_add(out, v);
+  for (uint32_t i = 0; i < out->n; i++) {
+    for (buf_use_t *u = out->v[i]->first_use; u; u = u->next_use) {
+      buf_op_t *user = u->owner;
+      if (bo_is(user, "func.return")) {
+        if (escapes)
+          *escapes = true;
+        continue;
+      }
+      if (bo_is(user, "bufferization.dealloc") || bo_is(user, "memref.alloca") ||
+          buf__bo_is_heap_alloc(user))
+        continue;
+      if (bo_is(user, "func.call") || bo_is(user, "func.call_indirect")) {
+        if (calls_alias)
+          add_results(out, user);
+        continue;
+      }
+      if (user->num_successors > 0) {
+        for (uint32_t s = 0; s < user->num_successors; s++) {
+          buf_block_t *b = user->successors[s];
+          for (uint32_t a = 0; a < b->num_args; a++)
+            if (is_buffer_like(b->args[a]->type))
+              buf__bo_vset_add(out, b->args[a]);
+        }
+        continue;
+      }
+      if (buf_op_has_trait(user, BUF_TRAIT_TERMINATOR)) {
+        /* A yield hands the alias to the parent's results and, for loops,
+         * to the next iteration's arguments. */
+        buf_op_t *parent = buf_op_parent(user);
+        if (parent) {
+          add_results(out, parent);
+          add_region_args(out, parent);
+        }
+        continue;
+      }
+      if (user->num_regions > 0)
+        add_region_args(out, user);
+      add_results(out, user);
+    }
+  }
+}
+
+buf_op_t *buf__bo_ancestor_in_block(buf_op_t *op, buf_block_t *b) {
+  while (op && op->block != b)
+    op = buf_op_parent(op);
+  return op;
+}
+
+bool buf__bo_defined_outside(const buf_value_t *v, const buf_op_t *op) {
+  buf_op_t *def_parent;
+  if (v->def)
+    return !buf_op_is_ancestor(op, v->def);
+  def_parent = v->block ? buf_block_parent_op(v->block) : NULL;
+  /* A block argument of op's own regions (or deeper) is inside op. */
+  return !def_parent || !buf_op_is_ancestor(op, def_parent);
+}

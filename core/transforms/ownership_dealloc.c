@@ -1,0 +1,647 @@
+/*
+ * ownership_dealloc.c: --ownership-based-buffer-deallocation, inserts
+ * bufferization.dealloc ops so that every heap buffer is freed exactly once
+ * on every path.
+ *
+ * Model (the same contract as upstream's pass, written independently):
+ *   - Every block keeps a list of the memrefs it owns, each with an i1
+ *     ownership condition (NULL: statically true). A block owns the results
+ *     of memref.alloc / memref.realloc / bufferization.clone / func.call
+ *     (calls return owned buffers), and the memref arguments that reach it
+ *     with an ownership flag (loop-carried values, cf block arguments).
+ *     Function arguments, memref.get_global and memref.alloca are never
+ *     owned.
+ *   - At the block's terminator one bufferization.dealloc frees what the
+ *     block owns, retaining the memrefs the terminator hands on; its results
+ *     (retained value i aliases an owned buffer whose condition holds) become
+ *     the ownership flags that travel with those memrefs.
+ *   - Region ops that yield memrefs (scf.for, scf.while, scf.if,
+ *     scf.index_switch, scf.execute_region) get one extra i1 per memref in
+ *     their iter_args / block arguments / results; memrefs entering a loop
+ *     from outside come with ownership false (the outer block keeps them).
+ *   - cf branches get one extra i1 block argument per memref block argument;
+ *     a cf.cond_br that passes memrefs goes through one trampoline block per
+ *     edge, so that a memref passed on one edge only is still freed on the
+ *     other.
+ *   - func.return: results must be owned by the caller; a returned memref
+ *     whose ownership is not statically true is returned as is when its flag
+ *     holds and as a bufferization.clone otherwise.
+ * Ownership is never transferred implicitly: a memref used in a block other
+ * than the one that owns it (without being a block argument) is rejected
+ * with a diagnostic, as are inputs that already free buffers.
+ *
+ * The deallocs sit at block ends; --buffer-deallocation-simplification moves
+ * the statically known ones right after the last use and
+ * --bufferization-lower-deallocations turns the rest into scf.if +
+ * memref.dealloc.
+ */
+#include "buf/pipeline.h"
+#include "bufopt_internal.h"
+
+typedef struct own_ent {
+  buf_value_t *v;
+  buf_value_t *cond; /* NULL: statically owned */
+} own_ent_t;
+
+typedef struct own_list {
+  own_ent_t *e;
+  uint32_t n, cap;
+} own_list_t;
+
+typedef struct od {
+  buf_ctx_t *ctx;
+  buf_arena_t *arena;
+  bo_oplist_t extended; /* region ops given ownership flags */
+  bool failed;
+} od_t;
+
+static void own_add(od_t *d, own_list_t *l, buf_value_t *v, buf_value_t *cond) {
+  if (l->n == l->cap) {
+    uint32_t cap = l->cap ? l->cap * 2 : 8;
+    l->e = buf_arena_grow(d->arena, l->e, l->n, cap, sizeof *l->e);
+    l->cap = cap;
+  }
+  l->e[l->n].v = v;
+  l->e[l->n].cond = cond;
+  l->n++;
+}
+
+static bool is_memref(buf_type_t t) { return buf_type_is_memref(t); }
+
+static bool in_oplist(const bo_oplist_t *l, const buf_op_t *op) {
+  for (uint32_t i = 0; i < l->n; i++)
+    if (l->ops[i] == op)
+      return true;
+  return false;
+}
+
+static buf_value_t *const_i1(od_t *d, buf_builder_t *b, bool v) {
+  buf_op_t *c = buf_build(b, "arith.constant", buf_type_i1(d->ctx), 0, NULL,
+                          "value", buf_attr_bool(d->ctx, v), NULL);
+  return buf_op_result(c, 0);
+}
+
+/* The base buffer to free for an owned value: fresh buffers are their own
+ * base; anything else (a flag-carried block argument or region result, which
+ * may be a view) goes through memref.extract_strided_metadata. */
+static buf_value_t *base_of(od_t *d, buf_builder_t *b, buf_value_t *v) {
+  if (v->def && (buf__bo_is_heap_alloc(v->def) || bo_is(v->def, "func.call")))
+    return v;
+  buf_type_t t = v->type;
+  if (t->kind != BUF_TYPE_MEMREF) {
+    buf_emit_error(d->ctx, b->loc,
+                   "ownership-based deallocation: unranked memref ownership "
+                   "is not supported");
+    d->failed = true;
+    return v;
+  }
+  uint32_t rank = t->u.shaped.rank;
+  buf_op_state_t st;
+  buf_state_init(&st, d->ctx, "memref.extract_strided_metadata", b->loc);
+  buf_state_add_operand(&st, v);
+  buf_state_add_result(&st, buf_type_memref(d->ctx, 0, NULL, t->u.shaped.elem,
+                                            NULL, t->u.shaped.memory_space));
+  for (uint32_t i = 0; i < 1 + 2 * rank; i++)
+    buf_state_add_result(&st, buf_type_index(d->ctx));
+  buf_op_t *op = buf_builder_insert(b, &st);
+  return buf_op_result(op, 0);
+}
+
+/* Emits bufferization.dealloc(owned) retain(retained) at b and stores the
+ * ownership of each retained value in conds (false constants when nothing is
+ * owned). */
+static void emit_dealloc(od_t *d, buf_builder_t *b, const own_list_t *l,
+                         uint32_t nr, buf_value_t *const *retained,
+                         buf_value_t **conds) {
+  if (l->n == 0) {
+    buf_value_t *f = nr ? const_i1(d, b, false) : NULL;
+    for (uint32_t i = 0; i < nr; i++)
+      conds[i] = f;
+    return;
+  }
+  buf_value_t *t = NULL;
+  buf_op_state_t st;
+  buf_value_t **bases = buf_arena_alloc(d->arena, l->n * sizeof *bases);
+  buf_value_t **cs = buf_arena_alloc(d->arena, l->n * sizeof *cs);
+  for (uint32_t i = 0; i < l->n; i++) {
+    bases[i] = base_of(d, b, l->e[i].v);
+    if (!l->e[i].cond && !t)
+      t = const_i1(d, b, true);
+    cs[i] = l->e[i].cond ? l->e[i].cond : t;
+  }
+  buf_state_init(&st, d->ctx, "bufferization.dealloc", b->loc);
+  buf_state_add_operands(&st, l->n, bases);
+  buf_state_add_operands(&st, l->n, cs);
+  buf_state_add_operands(&st, nr, retained);
+  for (uint32_t i = 0; i < nr; i++)
+    buf_state_add_result(&st, buf_type_i1(d->ctx));
+  int64_t seg[3] = {l->n, l->n, nr};
+  buf_state_set_attr(&st, "operandSegmentSizes",
+                     buf_attr_dense_array(d->ctx, buf_type_i32(d->ctx), 3, seg,
+                                          NULL));
+  buf_op_t *op = buf_builder_insert(b, &st);
+  for (uint32_t i = 0; i < nr; i++)
+    conds[i] = buf_op_result(op, i);
+}
+
+/* Checks that an owned value is only used inside its block (ownership does
+ * not flow to other blocks implicitly). */
+static void check_local(od_t *d, buf_value_t *v, buf_block_t *b) {
+  for (buf_use_t *u = v->first_use; u; u = u->next_use) {
+    if (!buf__bo_ancestor_in_block(u->owner, b)) {
+      buf_diag_t *e = buf_op_emit_error(
+          u->owner, "ownership-based deallocation: a buffer owned by another "
+                    "block is used here without being passed as a block "
+                    "argument (not supported)");
+      (void)e;
+      d->failed = true;
+      return;
+    }
+  }
+}
+
+/* Rebuilds op with extra operands and result types appended, moving its
+ * regions; the old op's results are replaced and the old op erased. */
+static buf_op_t *rebuild(od_t *d, buf_op_t *op, uint32_t n_ops,
+                         buf_value_t *const *ops, uint32_t n_res,
+                         const buf_type_t *res) {
+  buf_op_state_t st;
+  buf_state_init(&st, d->ctx, op->name, op->loc);
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    buf_state_add_operand(&st, op->operands[i].value);
+  buf_state_add_operands(&st, n_ops, ops);
+  for (uint32_t i = 0; i < op->num_results; i++)
+    buf_state_add_result(&st, op->results[i].type);
+  buf_state_add_results(&st, n_res, res);
+  for (uint32_t i = 0; i < op->attrs->u.dict.n; i++)
+    buf_state_set_attr(&st, op->attrs->u.dict.entries[i].name,
+                       op->attrs->u.dict.entries[i].value);
+  for (uint32_t i = 0; i < op->num_successors; i++)
+    buf_state_add_successor(&st, op->successors[i]);
+  for (uint32_t i = 0; i < op->num_regions; i++)
+    buf_state_add_region(&st);
+  buf_builder_t b;
+  buf_builder_init(&b, d->ctx);
+  buf_builder_set_before(&b, op);
+  buf_op_t *n = buf_builder_insert(&b, &st);
+  for (uint32_t i = 0; i < op->num_regions; i++) {
+    buf_region_t *from = op->regions[i];
+    while (from->first) {
+      buf_block_t *blk = from->first;
+      buf_region_remove_block(from, blk);
+      buf_region_append_block(n->regions[i], blk);
+    }
+  }
+  for (uint32_t i = 0; i < op->num_results; i++)
+    buf_value_replace_all_uses(&op->results[i], &n->results[i]);
+  buf_op_erase(op);
+  return n;
+}
+
+static uint32_t count_memrefs_results(const buf_op_t *op) {
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < op->num_results; i++)
+    k += is_memref(op->results[i].type);
+  return k;
+}
+
+static uint32_t count_memref_args(const buf_block_t *b, uint32_t from) {
+  uint32_t k = 0;
+  for (uint32_t i = from; i < b->num_args; i++)
+    k += is_memref(b->args[i]->type);
+  return k;
+}
+
+/* Appends one i1 argument per memref argument of b (from index `from`). */
+static void add_flag_args(od_t *d, buf_block_t *b, uint32_t from) {
+  uint32_t n = b->num_args;
+  for (uint32_t i = from; i < n; i++)
+    if (is_memref(b->args[i]->type))
+      buf_block_add_arg(b, buf_type_i1(d->ctx), b->args[i]->loc);
+}
+
+/* The initial ownership list of a block whose memref arguments from index
+ * `from` carry flags appended after the first n_orig arguments. */
+static void flag_args_list(od_t *d, buf_block_t *b, uint32_t from,
+                           uint32_t n_orig, own_list_t *l) {
+  uint32_t k = n_orig;
+  for (uint32_t i = from; i < n_orig; i++)
+    if (is_memref(b->args[i]->type)) {
+      own_add(d, l, b->args[i], b->args[k++]);
+      check_local(d, b->args[i], b);
+    }
+}
+
+static bool yields_memrefs(const buf_op_t *op) {
+  if (count_memrefs_results(op))
+    return true;
+  if (bo_is(op, "scf.for") || bo_is(op, "scf.while")) {
+    buf_block_t *entry = buf_region_entry(op->regions[0]);
+    return entry && count_memref_args(entry, 0);
+  }
+  return false;
+}
+
+static bool is_extendable(const buf_op_t *op) {
+  return bo_is(op, "scf.for") || bo_is(op, "scf.while") || bo_is(op, "scf.if") ||
+         bo_is(op, "scf.index_switch") || bo_is(op, "scf.execute_region");
+}
+
+static void process_region(od_t *d, buf_region_t *r, own_list_t *entry_list);
+
+/* Gives a region op ownership flags and processes its regions; returns the
+ * new op. */
+static buf_op_t *extend_region_op(od_t *d, buf_op_t *op) {
+  buf_builder_t b;
+  buf_builder_init(&b, d->ctx);
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  uint32_t nres = count_memrefs_results(op);
+  buf_type_t *res = buf_arena_alloc(d->arena, (nres + 1) * sizeof *res);
+  for (uint32_t i = 0; i < nres; i++)
+    res[i] = buf_type_i1(d->ctx);
+  uint32_t n_orig_res = op->num_results;
+  buf_op_t *n;
+  if (bo_is(op, "scf.for") || bo_is(op, "scf.while")) {
+    /* Loop inits: one false flag per memref init (the outer block keeps
+     * ownership of what it passes in). */
+    uint32_t first = bo_is(op, "scf.for") ? 3 : 0;
+    uint32_t ninit = 0;
+    for (uint32_t i = first; i < op->num_operands; i++)
+      ninit += is_memref(op->operands[i].value->type);
+    buf_value_t **inits = buf_arena_alloc(d->arena, (ninit + 1) * sizeof *inits);
+    buf_value_t *f = ninit ? const_i1(d, &b, false) : NULL;
+    for (uint32_t i = 0; i < ninit; i++)
+      inits[i] = f;
+    n = rebuild(d, op, ninit, inits, nres, res);
+    buf_block_t *body = buf_region_entry(n->regions[0]);
+    uint32_t from = bo_is(n, "scf.for") ? 1 : 0;
+    uint32_t n0 = body->num_args;
+    add_flag_args(d, body, from);
+    own_list_t l = {0};
+    flag_args_list(d, body, from, n0, &l);
+    buf__bo_oplist_push(&d->extended, n);
+    process_region(d, n->regions[0], &l);
+    if (bo_is(n, "scf.while")) {
+      buf_block_t *after = buf_region_entry(n->regions[1]);
+      uint32_t a0 = after->num_args;
+      add_flag_args(d, after, 0);
+      own_list_t la = {0};
+      flag_args_list(d, after, 0, a0, &la);
+      process_region(d, n->regions[1], &la);
+    }
+  } else {
+    n = rebuild(d, op, 0, NULL, nres, res);
+    buf__bo_oplist_push(&d->extended, n);
+    for (uint32_t r = 0; r < n->num_regions; r++) {
+      own_list_t l = {0};
+      process_region(d, n->regions[r], &l);
+    }
+  }
+  (void)n_orig_res;
+  return n;
+}
+
+/* Handles the terminator `term` of block blk whose owned list is l. */
+static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
+                               own_list_t *l) {
+  buf_builder_t b;
+  buf_builder_init(&b, d->ctx);
+  buf_builder_set_before(&b, term);
+  b.loc = term->loc;
+  buf_op_t *parent = buf_op_parent(term);
+  (void)blk;
+
+  if (bo_is(term, "func.return")) {
+    uint32_t nr = 0;
+    for (uint32_t i = 0; i < term->num_operands; i++)
+      nr += is_memref(term->operands[i].value->type);
+    buf_value_t **ret = buf_arena_alloc(d->arena, (nr + 1) * sizeof *ret);
+    uint32_t *idx = buf_arena_alloc(d->arena, (nr + 1) * sizeof *idx);
+    nr = 0;
+    for (uint32_t i = 0; i < term->num_operands; i++)
+      if (is_memref(term->operands[i].value->type)) {
+        idx[nr] = i;
+        ret[nr++] = term->operands[i].value;
+      }
+    buf_value_t **conds = buf_arena_alloc(d->arena, (nr + 1) * sizeof *conds);
+    emit_dealloc(d, &b, l, nr, ret, conds);
+    for (uint32_t k = 0; k < nr; k++) {
+      buf_value_t *v = ret[k];
+      bool owned_static = false;
+      for (uint32_t i = 0; i < l->n; i++)
+        if (l->e[i].v == v && !l->e[i].cond)
+          owned_static = true;
+      if (owned_static)
+        continue;
+      /* Function arguments, globals and stack buffers are never owned. */
+      buf_op_t *fn = buf_op_ancestor_named(term, "func.func");
+      bool never_owned =
+          (!v->def && fn && v->block == buf_region_entry(fn->regions[0])) ||
+          (v->def && (bo_is(v->def, "memref.get_global") ||
+                      bo_is(v->def, "memref.alloca")));
+      buf_value_t *nv;
+      if (never_owned) {
+        nv = buf_op_result(buf_build(&b, "bufferization.clone", v->type, 1, &v,
+                                     NULL), 0);
+      } else {
+        /* scf.if %own -> T { yield v } else { yield clone(v) } */
+        buf_op_state_t st;
+        buf_state_init(&st, d->ctx, "scf.if", term->loc);
+        buf_state_add_operand(&st, conds[k]);
+        buf_state_add_result(&st, v->type);
+        buf_region_t *rt = buf_state_add_region(&st);
+        buf_region_t *re = buf_state_add_region(&st);
+        buf_op_t *ifop = buf_builder_insert(&b, &st);
+        (void)rt;
+        (void)re;
+        buf_block_t *bt = buf_block_create(d->ctx);
+        buf_block_t *be = buf_block_create(d->ctx);
+        buf_region_append_block(ifop->regions[0], bt);
+        buf_region_append_block(ifop->regions[1], be);
+        buf_builder_t ib;
+        buf_builder_init(&ib, d->ctx);
+        ib.loc = term->loc;
+        buf_builder_set_block_end(&ib, bt);
+        buf_build(&ib, "scf.yield", NULL, 1, &v, NULL);
+        buf_builder_set_block_end(&ib, be);
+        buf_value_t *c = buf_op_result(
+            buf_build(&ib, "bufferization.clone", v->type, 1, &v, NULL), 0);
+        buf_build(&ib, "scf.yield", NULL, 1, &c, NULL);
+        nv = buf_op_result(ifop, 0);
+      }
+      buf_op_set_operand(term, idx[k], nv);
+    }
+    return;
+  }
+
+  if (parent && in_oplist(&d->extended, parent) &&
+      (bo_is(term, "scf.yield") || bo_is(term, "scf.condition"))) {
+    uint32_t first = bo_is(term, "scf.condition") ? 1 : 0;
+    uint32_t nr = 0;
+    for (uint32_t i = first; i < term->num_operands; i++)
+      nr += is_memref(term->operands[i].value->type);
+    buf_value_t **ret = buf_arena_alloc(d->arena, (nr + 1) * sizeof *ret);
+    nr = 0;
+    for (uint32_t i = first; i < term->num_operands; i++)
+      if (is_memref(term->operands[i].value->type))
+        ret[nr++] = term->operands[i].value;
+    buf_value_t **conds = buf_arena_alloc(d->arena, (nr + 1) * sizeof *conds);
+    emit_dealloc(d, &b, l, nr, ret, conds);
+    uint32_t n = term->num_operands;
+    buf_value_t **ops = buf_arena_alloc(d->arena, (n + nr + 1) * sizeof *ops);
+    for (uint32_t i = 0; i < n; i++)
+      ops[i] = term->operands[i].value;
+    for (uint32_t i = 0; i < nr; i++)
+      ops[n + i] = conds[i];
+    buf_op_set_operands(term, n + nr, ops);
+    return;
+  }
+
+  if (term->num_successors == 1) {
+    buf_block_t *succ = term->successors[0];
+    uint32_t n = term->num_operands, nr = 0;
+    for (uint32_t i = 0; i < n; i++)
+      nr += is_memref(term->operands[i].value->type);
+    buf_value_t **ret = buf_arena_alloc(d->arena, (nr + 1) * sizeof *ret);
+    nr = 0;
+    for (uint32_t i = 0; i < n; i++)
+      if (is_memref(term->operands[i].value->type))
+        ret[nr++] = term->operands[i].value;
+    buf_value_t **conds = buf_arena_alloc(d->arena, (nr + 1) * sizeof *conds);
+    emit_dealloc(d, &b, l, nr, ret, conds);
+    if (nr) {
+      buf_value_t **ops = buf_arena_alloc(d->arena, (n + nr) * sizeof *ops);
+      for (uint32_t i = 0; i < n; i++)
+        ops[i] = term->operands[i].value;
+      for (uint32_t i = 0; i < nr; i++)
+        ops[n + i] = conds[i];
+      buf_op_set_operands(term, n + nr, ops);
+    }
+    (void)succ;
+    return;
+  }
+
+  if (term->num_successors > 1) {
+    bool passes = false;
+    for (uint32_t i = 0; i < term->num_operands; i++)
+      if (is_memref(term->operands[i].value->type))
+        passes = true;
+    if (!passes) {
+      buf_value_t *none[1];
+      emit_dealloc(d, &b, l, 0, NULL, none);
+      return;
+    }
+    if (!bo_is(term, "cf.cond_br")) {
+      buf_op_emit_error(term, "ownership-based deallocation: memrefs passed "
+                              "through a multi-way branch are not supported");
+      d->failed = true;
+      return;
+    }
+    /* cond_br: every edge gets a trampoline block that frees what the
+     * block owns except what that edge passes on, then branches. */
+    uint32_t lens[2];
+    uint32_t starts[2];
+    starts[0] = buf_op_segment(term, 1, &lens[0]);
+    starts[1] = buf_op_segment(term, 2, &lens[1]);
+    buf_block_t *tramp[2];
+    for (int s = 0; s < 2; s++) {
+      buf_block_t *succ = term->successors[s];
+      buf_block_t *t = buf_block_create(d->ctx);
+      buf_region_insert_block_after(blk->region, blk, t);
+      tramp[s] = t;
+      buf_builder_t tb;
+      buf_builder_init(&tb, d->ctx);
+      tb.loc = term->loc;
+      buf_builder_set_block_end(&tb, t);
+      uint32_t nr = 0;
+      for (uint32_t i = 0; i < lens[s]; i++)
+        nr += is_memref(term->operands[starts[s] + i].value->type);
+      buf_value_t **ops =
+          buf_arena_alloc(d->arena, (lens[s] + nr + 1) * sizeof *ops);
+      buf_value_t **ret = buf_arena_alloc(d->arena, (nr + 1) * sizeof *ret);
+      nr = 0;
+      for (uint32_t i = 0; i < lens[s]; i++) {
+        ops[i] = term->operands[starts[s] + i].value;
+        if (is_memref(ops[i]->type))
+          ret[nr++] = ops[i];
+      }
+      buf_value_t **conds = buf_arena_alloc(d->arena, (nr + 1) * sizeof *conds);
+      emit_dealloc(d, &tb, l, nr, ret, conds);
+      for (uint32_t i = 0; i < nr; i++)
+        ops[lens[s] + i] = conds[i];
+      buf_op_state_t st;
+      buf_state_init(&st, d->ctx, "cf.br", term->loc);
+      buf_state_add_operands(&st, lens[s] + nr, ops);
+      buf_state_add_successor(&st, succ);
+      buf_builder_insert(&tb, &st);
+    }
+    buf_op_state_t st;
+    buf_state_init(&st, d->ctx, "cf.cond_br", term->loc);
+    buf_value_t *c = term->operands[0].value;
+    buf_state_add_operand(&st, c);
+    int64_t seg[3] = {1, 0, 0};
+    buf_state_set_attr(&st, "operandSegmentSizes",
+                       buf_attr_dense_array(d->ctx, buf_type_i32(d->ctx), 3,
+                                            seg, NULL));
+    buf_state_add_successor(&st, tramp[0]);
+    buf_state_add_successor(&st, tramp[1]);
+    buf_builder_insert(&b, &st);
+    buf_op_erase(term);
+    return;
+  }
+
+  /* Any other terminator (linalg.yield, scf.forall.in_parallel, a yield of
+   * an op without memref results): free everything the block owns. */
+  for (uint32_t i = 0; i < term->num_operands; i++)
+    if (is_memref(term->operands[i].value->type) && l->n) {
+      buf_op_emit_error(term, "ownership-based deallocation: this terminator "
+                              "passes memrefs on (not supported)");
+      d->failed = true;
+      return;
+    }
+  buf_value_t *none[1];
+  emit_dealloc(d, &b, l, 0, NULL, none);
+}
+
+static void process_block(od_t *d, buf_block_t *blk, own_list_t *l) {
+  buf_op_t *next;
+  for (buf_op_t *op = blk->first; op && !d->failed; op = next) {
+    next = op->next;
+    if (buf_op_has_trait(op, BUF_TRAIT_TERMINATOR) && !next) {
+      process_terminator(d, blk, op, l);
+      break;
+    }
+    if (bo_is(op, "memref.dealloc") || bo_is(op, "bufferization.dealloc")) {
+      buf_op_emit_error(op, "ownership-based deallocation: the input already "
+                            "frees buffers");
+      d->failed = true;
+      return;
+    }
+    if (bo_is(op, "memref.realloc")) {
+      buf_value_t *src = op->operands[0].value;
+      bool found = false;
+      for (uint32_t i = 0; i < l->n; i++)
+        if (l->e[i].v == src && !l->e[i].cond) {
+          l->e[i] = l->e[--l->n];
+          found = true;
+          break;
+        }
+      if (!found) {
+        buf_op_emit_error(op, "ownership-based deallocation: memref.realloc of "
+                              "a buffer this block does not statically own");
+        d->failed = true;
+        return;
+      }
+    }
+    if (buf__bo_is_heap_alloc(op) || bo_is(op, "func.call") ||
+        bo_is(op, "func.call_indirect")) {
+      for (uint32_t i = 0; i < op->num_results; i++)
+        if (is_memref(op->results[i].type)) {
+          own_add(d, l, &op->results[i], NULL);
+          check_local(d, &op->results[i], blk);
+        }
+      continue;
+    }
+    if (op->num_regions == 0)
+      continue;
+    if (is_extendable(op) && yields_memrefs(op)) {
+      buf_op_t *n = extend_region_op(d, op);
+      /* results: the originals, then one flag per memref original */
+      uint32_t k = 0, nmem = count_memrefs_results(n);
+      uint32_t base = n->num_results - nmem;
+      for (uint32_t i = 0; i < base; i++)
+        if (is_memref(n->results[i].type)) {
+          own_add(d, l, &n->results[i], &n->results[base + k++]);
+          check_local(d, &n->results[i], blk);
+        }
+      continue;
+    }
+    if (count_memrefs_results(op)) {
+      buf_op_emit_error(op, "ownership-based deallocation: region op with "
+                            "memref results is not supported");
+      d->failed = true;
+      return;
+    }
+    for (uint32_t r = 0; r < op->num_regions; r++) {
+      own_list_t inner = {0};
+      process_region(d, op->regions[r], &inner);
+    }
+  }
+}
+
+static void process_region(od_t *d, buf_region_t *r, own_list_t *entry_list) {
+  buf_block_t *entry = r->first;
+  if (!entry)
+    return;
+  if (!entry->next) {
+    process_block(d, entry, entry_list);
+    return;
+  }
+  /* Several blocks: flags for the memref arguments of non-entry blocks
+   * first, so that branches can pass them. */
+  uint32_t nb = buf_region_num_blocks(r);
+  buf_block_t **blocks = buf_arena_alloc(d->arena, nb * sizeof *blocks);
+  uint32_t *orig = buf_arena_alloc(d->arena, nb * sizeof *orig);
+  uint32_t i = 0;
+  for (buf_block_t *b = entry; b; b = b->next, i++) {
+    blocks[i] = b;
+    orig[i] = b->num_args;
+    if (b != entry)
+      add_flag_args(d, b, 0);
+  }
+  for (i = 0; i < nb && !d->failed; i++) {
+    if (blocks[i] == entry) {
+      process_block(d, entry, entry_list);
+      continue;
+    }
+    own_list_t l = {0};
+    flag_args_list(d, blocks[i], 0, orig[i], &l);
+    process_block(d, blocks[i], &l);
+  }
+}
+
+buf_status_t buf__ownership_dealloc_module(buf_op_t *module) {
+  if (module->num_regions == 0 || !buf_region_entry(module->regions[0]))
+    return BUF_SUCCESS;
+  od_t d = {.ctx = buf_op_ctx(module), .arena = buf_ctx_arena(buf_op_ctx(module))};
+  d.extended.arena = d.arena;
+  for (buf_op_t *f = buf_region_entry(module->regions[0])->first; f; f = f->next) {
+    if (!bo_is(f, "func.func") || f->num_regions == 0 ||
+        buf_region_empty(f->regions[0]))
+      continue;
+    own_list_t l = {0};
+    process_region(&d, f->regions[0], &l);
+    if (d.failed)
+      return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+static buf_status_t ownership_run(buf_op_t *module,
+                                  const buf_pass_options_t *options) {
+  if (buf_pass_option_bool(options, "private-function-dynamic-ownership")) {
+    buf_emit_error(buf_op_ctx(module), module->loc,
+                   "ownership-based-buffer-deallocation: "
+                   "private-function-dynamic-ownership=true is not supported "
+                   "(functions always return owned buffers)");
+    return BUF_FAILURE;
+  }
+  return buf__ownership_dealloc_module(module);
+}
+
+static const buf_option_spec_t ownership_options[] = {
+    {"private-function-dynamic-ownership", BUF_OPT_BOOL, "false", NULL,
+     "Pass ownership of private functions' memref arguments and results "
+     "dynamically (not supported: only false)"},
+};
+
+const buf_pass_def_t buf_pass_ownership_based_buffer_deallocation = {
+    .name = "ownership-based-buffer-deallocation",
+    .summary = "Insert bufferization.dealloc ops so that every buffer is "
+               "freed exactly once on every path",
+    .anchor = "builtin.module",
+    .options = ownership_options,
+    .num_options = 1,
+    .run = ownership_run,
+};
