@@ -509,8 +509,10 @@ buf_status_t buf__verify_reassociation(buf_op_t *op, buf_type_t expanded,
                       crank, r.num_groups);
     return BUF_FAILURE;
   }
-  /* Every map has max_dim + 1 dims, as MLIR builds them. */
-  int64_t ndims = r.max_dim + 1;
+  /* Every map has max_dim + 1 dims, as MLIR builds them; MLIR counts
+     dims in 32 bits (huge or negative entries wrap), and so do we, which
+     also keeps INT64_MAX + 1 from overflowing. */
+  int64_t ndims = (int64_t)(uint32_t)((uint32_t)r.max_dim + 1u);
   if (r.num_groups > 0 && ndims != (int64_t)erank) {
     buf_op_emit_error(op,
                       "expected reassociation map #0 to have size equal to "
