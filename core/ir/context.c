@@ -17,10 +17,23 @@
 
 /* FNV-1a over bytes. */
 uint64_t buf__hash_bytes(uint64_t h, const void *data, size_t n) {
+  /* Eight bytes per step (interning hashes every identifier, shape and
+   * operand list); the shift folds high product bits into the low bits
+   * that pick table slots. */
   const unsigned char *p = data;
-  for (size_t i = 0; i < n; i++) {
-    h ^= p[i];
-    h *= 1099511628211ULL;
+  const uint64_t k = 0x9e3779b97f4a7c15ULL;
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t w;
+    memcpy(&w, p, 8);
+    h = (h ^ w) * k;
+    h ^= h >> 29;
+  }
+  if (n) {
+    uint64_t w = 0;
+    for (size_t i = 0; i < n; i++)
+      w |= (uint64_t)p[i] << (8 * i);
+    h = (h ^ w ^ ((uint64_t)n << 59)) * k;
+    h ^= h >> 29;
   }
   return h;
 }
@@ -171,7 +184,22 @@ buf_ident_t buf_ident(buf_ctx_t *ctx, const char *s, size_t n) {
 }
 
 buf_ident_t buf_ident_cstr(buf_ctx_t *ctx, const char *s) {
-  return buf_ident(ctx, s, strlen(s));
+  /* Builders intern the same few names (op names, attribute names, often
+   * already interned) over and over: a small cache keyed by the caller's
+   * pointer answers them. The pointer alone proves nothing (a caller may
+   * reuse a buffer), so a hit also needs equal text, unless s is the
+   * interned string itself, which never changes. */
+  uint32_t slot = (uint32_t)(((uintptr_t)s >> 3) ^ ((uintptr_t)s >> 11)) &
+                  (BUF__CSTR_CACHE - 1);
+  if (ctx->cstr_keys[slot] == s) {
+    buf_ident_t id = ctx->cstr_vals[slot];
+    if (id == s || strcmp(id, s) == 0)
+      return id;
+  }
+  buf_ident_t id = buf_ident(ctx, s, strlen(s));
+  ctx->cstr_keys[slot] = s;
+  ctx->cstr_vals[slot] = id;
+  return id;
 }
 
 /* Interns a string that lives forever (table names) by its own pointer. */

@@ -64,6 +64,8 @@ typedef struct buf__source {
   struct buf__source *next;
 } buf__source_t;
 
+#define BUF__CSTR_CACHE 128 /* entries, a power of two */
+
 struct buf_ctx_s {
   buf_arena_t arena;
   /* The scratch arena (buf_ctx_scratch): op-state arrays and parser
@@ -83,6 +85,9 @@ struct buf_ctx_s {
   buf__source_t *sources;
   buf_diag_t *diags, *diags_tail;
   size_t num_errors;
+  /* buf_ident_cstr's cache: caller pointer -> identifier (see there). */
+  const char *cstr_keys[BUF__CSTR_CACHE];
+  buf_ident_t cstr_vals[BUF__CSTR_CACHE];
 };
 
 /* Ops and blocks carry no context field in the public struct, so they are

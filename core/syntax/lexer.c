@@ -256,14 +256,3 @@ void buf__lexer_advance_from(buf_lexer_t *lx, const buf_token_t *tok,
   }
   lx->pos = pos;
 }
-
-int buf__tok_is_punct(const buf_token_t *tok, const char *p) {
-  size_t n = strlen(p);
-  return tok->kind == BUF_TK_PUNCT && tok->len == n && memcmp(tok->s, p, n) == 0;
-}
-
-int buf__tok_is_kw(const buf_token_t *tok, const char *kw) {
-  size_t n = strlen(kw);
-  return tok->kind == BUF_TK_BARE_ID && tok->len == n &&
-         memcmp(tok->s, kw, n) == 0;
-}

@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef enum buf_token_kind {
   BUF_TK_EOF,
@@ -64,9 +65,17 @@ void buf__lexer_reset_in_token(buf_lexer_t *lx, const buf_token_t *tok,
  * counting the newlines in between. */
 void buf__lexer_advance_from(buf_lexer_t *lx, const buf_token_t *tok,
                              size_t pos);
-/* True when tok is punctuation spelled exactly p. */
-int buf__tok_is_punct(const buf_token_t *tok, const char *p);
+/* True when tok is punctuation spelled exactly p. Inline so that the
+ * length of a literal folds at the call site (the parser's hottest test). */
+static inline int buf__tok_is_punct(const buf_token_t *tok, const char *p) {
+  size_t n = strlen(p);
+  return tok->kind == BUF_TK_PUNCT && tok->len == n && memcmp(tok->s, p, n) == 0;
+}
 /* True when tok is a bare identifier spelled exactly kw. */
-int buf__tok_is_kw(const buf_token_t *tok, const char *kw);
+static inline int buf__tok_is_kw(const buf_token_t *tok, const char *kw) {
+  size_t n = strlen(kw);
+  return tok->kind == BUF_TK_BARE_ID && tok->len == n &&
+         memcmp(tok->s, kw, n) == 0;
+}
 
 #endif /* BUF_SYNTAX_LEXER_H */

@@ -305,25 +305,40 @@ static char *sanitize(const char *name) {
   return sb.data;
 }
 
+/* True when name needs no sanitizing (the common case: no copy). */
+static bool plain_name(const char *name) {
+  if (name[0] >= '0' && name[0] <= '9')
+    return false;
+  for (const char *c = name; *c; c++)
+    if (!ident_char((unsigned char)*c))
+      return false;
+  return true;
+}
+
 /* Makes name unique in the visible scopes (MLIR's uniqueValueName);
  * returns its text offset. */
 static uint32_t unique_name(state_t *st, const char *raw) {
-  char *name = sanitize(raw);
+  char *copy = plain_name(raw) ? NULL : sanitize(raw);
+  const char *name = copy ? copy : raw;
+  size_t len = strlen(name);
   uint32_t off;
   if (strset_has(&st->used, name)) {
-    size_t len = strlen(name);
-    char *probe = xrealloc(NULL, len + 24);
+    char small[128];
+    char *probe = len + 24 <= sizeof small ? small : xrealloc(NULL, len + 24);
+    memcpy(probe, name, len);
+    probe[len] = '_';
     for (;;) {
-      snprintf(probe, len + 24, "%s_%lld", name, (long long)st->next_conflict++);
+      format_i64(probe + len + 1, st->next_conflict++);
       if (!strset_has(&st->used, probe))
         break;
     }
     off = text_add(st->nm, probe, strlen(probe));
-    free(probe);
+    if (probe != small)
+      free(probe);
   } else {
-    off = text_add(st->nm, name, strlen(name));
+    off = text_add(st->nm, name, len);
   }
-  free(name);
+  free(copy);
   use_name(st, off);
   return off;
 }
@@ -382,8 +397,10 @@ static void set_value_text(state_t *st, buf_value_t *v, const char *base,
   value_slot(st, v)->text = off;
 }
 
+static void set_plain_text(state_t *st, buf_value_t *v);
+
 /* Names op's results and records the printed forms of each result and of
- * the result header. */
+ * the result header (one-result ops need no header of their own). */
 static void number_op(state_t *st, buf_op_t *op) {
   uint32_t nres = op->num_results;
   if (!nres)
@@ -398,18 +415,17 @@ static void number_op(state_t *st, buf_op_t *op) {
   if (!st->generic && def && (def->name_result || def->result_name)) {
     for (uint32_t i = 0; i < nres; i++) {
       char buf[128];
-      bool have = false;
+      const char *name = NULL;
       if (def->name_result && def->name_result(op, i, buf, sizeof buf) &&
           buf[0]) {
         buf[sizeof buf - 1] = 0;
-        have = true;
+        name = buf;
       } else if (i == 0 && def->result_name && def->result_name[0]) {
-        snprintf(buf, sizeof buf, "%s", def->result_name);
-        have = true;
+        name = def->result_name;
       }
-      if (!have)
+      if (!name)
         continue;
-      set_value_name(st, &op->results[i], buf);
+      set_value_name(st, &op->results[i], name);
       if (i == 0)
         named0 = true;
       else
@@ -418,6 +434,15 @@ static void number_op(state_t *st, buf_op_t *op) {
   }
   if (!named0)
     set_value_name(st, &op->results[0], NULL);
+  if (nres == 1) {
+    /* One result: the header is the value's own name, which
+     * buf__names_results takes from the value's slot. */
+    if (named0)
+      set_plain_text(st, &op->results[0]);
+    if (starts != starts_small)
+      free(starts);
+    return;
+  }
 
   /* Printed forms. */
   buf_strbuf_t hdr = {0};
@@ -469,11 +494,16 @@ static void set_plain_text(state_t *st, buf_value_t *v) {
   const char *b = base_name(st, v, num);
   if (b == num) {
     set_value_text(st, v, b, "");
-  } else {
-    char *copy = strdup(b); /* b points into the moving text buffer */
-    set_value_text(st, v, copy, "");
-    free(copy);
+    return;
   }
+  /* b points into the text buffer, which moves as it grows: copy it. */
+  size_t n = strlen(b);
+  char small[128];
+  char *copy = n < sizeof small ? small : xrealloc(NULL, n + 1);
+  memcpy(copy, b, n + 1);
+  set_value_text(st, v, copy, "");
+  if (copy != small)
+    free(copy);
 }
 
 static void number_block(state_t *st, buf_block_t *b, bool entry) {
@@ -621,7 +651,13 @@ const char *buf__names_value(const buf__names_t *nm, buf_value_t *v) {
 
 const char *buf__names_results(const buf__names_t *nm, buf_op_t *op) {
   const buf__name_slot_t *s = op ? slot_find(nm, op, op->print_slot) : NULL;
-  return s && s->text != NO_TEXT ? text_at(nm, s->text) : NULL;
+  if (s && s->text != NO_TEXT)
+    return text_at(nm, s->text);
+  /* A one-result op's header is its result's name (see number_op). */
+  if (op && op->num_results == 1 &&
+      slot_find(nm, &op->results[0], op->results[0].print_slot))
+    return buf__names_value(nm, &op->results[0]);
+  return NULL;
 }
 
 const char *buf__names_block(const buf__names_t *nm, buf_block_t *b) {

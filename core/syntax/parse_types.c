@@ -494,15 +494,87 @@ static buf_status_t parse_type_inner(buf_parser_t *p, buf_type_t *out) {
   return buf__p_error_tok(p, "expected non-function type");
 }
 
+/* The end offset of a shaped type spelled at the current token that the
+ * type cache may serve, or 0. Only spellings whose meaning cannot depend on
+ * parser state qualify: no aliases ('#', '!'), no strings, no newline (the
+ * lexer's line count stays right when the cache skips the text), shallow
+ * and short. The closing '>' matching the first '<' ends the type. */
+static size_t cacheable_type_end(const buf_parser_t *p) {
+  const buf_token_t *t = &p->tok;
+  if (t->kind != BUF_TK_BARE_ID || t->len != 6 ||
+      (memcmp(t->s, "tensor", 6) != 0 && memcmp(t->s, "memref", 6) != 0 &&
+       memcmp(t->s, "vector", 6) != 0))
+    return 0;
+  const char *text = p->lx.text;
+  size_t i = t->off + t->len, n = p->lx.len;
+  size_t limit = i + 192 < n ? i + 192 : n;
+  if (i >= n || text[i] != '<')
+    return 0;
+  uint32_t depth = 0;
+  for (; i < limit; i++) {
+    unsigned char c = (unsigned char)text[i];
+    if (c == '<') {
+      if (++depth > 4)
+        return 0;
+    } else if (c == '>') {
+      if (--depth == 0)
+        return i + 1;
+    } else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                 (c >= '0' && c <= '9') || c == '?' || c == ',' || c == ' ' ||
+                 c == ':' || c == '[' || c == ']' || c == '_' || c == '.')) {
+      return 0;
+    }
+  }
+  return 0;
+}
+
+static uint32_t span_hash(const char *s, size_t n) {
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return h ^ (h >> 15);
+}
+
 buf_status_t buf__p_parse_type(buf_parser_t *p, buf_type_t *out) {
   *out = NULL;
+  /* The cache answers only where the full parse could not hit the nesting
+   * bound (a cached spelling nests at most 4 '<' deep). */
+  size_t end = p->tcache && !p->failed && p->nest + 16 <= p->max_depth
+                   ? cacheable_type_end(p)
+                   : 0;
+  buf__tcache_entry_t *ce = NULL;
+  if (end) {
+    uint32_t len = (uint32_t)(end - p->tok.off);
+    ce = &p->tcache[span_hash(p->tok.s, len) & (BUF__TCACHE_SIZE - 1)];
+    if (ce->text && ce->len == len && memcmp(ce->text, p->tok.s, len) == 0) {
+      buf__lexer_advance_from(&p->lx, &p->tok, end);
+      buf__p_next(p);
+      *out = ce->type;
+      return BUF_SUCCESS;
+    }
+  }
   if (BUF_FAILED(buf__p_enter(p)))
     return BUF_FAILURE;
+  const char *start = p->tok.s;
   buf_status_t s = parse_type_inner(p, out);
   buf__p_leave(p);
   if (BUF_FAILED(s) || p->failed) {
     *out = NULL;
     return BUF_FAILURE;
+  }
+  if (ce) {
+    /* Remember it only when the parse ended exactly at the computed end
+     * (nothing but blanks between it and the next token). */
+    size_t at = p->tok.off;
+    bool exact = at >= end;
+    for (size_t i = end; exact && i < at; i++)
+      exact = p->lx.text[i] == ' ' || p->lx.text[i] == '\t' ||
+              p->lx.text[i] == '\n' || p->lx.text[i] == '\r';
+    if (exact) {
+      ce->text = start;
+      ce->len = (uint32_t)(end - (size_t)(start - p->lx.text));
+      ce->type = *out;
+    }
   }
   return BUF_SUCCESS;
 }

@@ -167,29 +167,6 @@ buf_status_t buf__p_error_tok(buf_parser_t *p, const char *fmt, ...) {
   return BUF_FAILURE;
 }
 
-bool buf__p_is(const buf_parser_t *p, const char *punct) {
-  return buf__tok_is_punct(&p->tok, punct);
-}
-
-bool buf__p_is_kw(const buf_parser_t *p, const char *kw) {
-  return buf__tok_is_kw(&p->tok, kw);
-}
-
-bool buf__p_accept(buf_parser_t *p, const char *punct) {
-  if (p->failed || !buf__p_is(p, punct))
-    return false;
-  buf__p_next(p);
-  return true;
-}
-
-buf_status_t buf__p_expect(buf_parser_t *p, const char *punct) {
-  if (p->failed)
-    return BUF_FAILURE;
-  if (buf__p_accept(p, punct))
-    return BUF_SUCCESS;
-  return buf__p_error_tok(p, "expected '%s'", punct);
-}
-
 buf_token_t buf__p_peek(const buf_parser_t *p) {
   buf_lexer_t copy = p->lx;
   return buf__lex(&copy);
@@ -1222,6 +1199,7 @@ buf_op_t *buf_parse_source(buf_ctx_t *ctx, const char *file, const char *text,
   parser_init(&p, ctx, buf_ident_cstr(ctx, file), text ? text : "", len,
               first_line, 0, o.max_depth);
   p.max_ops = o.max_ops;
+  p.tcache = calloc(BUF__TCACHE_SIZE, sizeof *p.tcache); /* NULL: no cache */
 
   buf_loc_t mloc = {p.file, p.first_line, 1};
   buf_op_state_t st;
@@ -1267,6 +1245,8 @@ buf_op_t *buf_parse_source(buf_ctx_t *ctx, const char *file, const char *text,
     iso_release(&p);
   while (p.num_spare_scratch)
     buf_arena_destroy(p.spare_scratch[--p.num_spare_scratch]);
+  free(p.tcache);
+  p.tcache = NULL;
   if (p.failed)
     return NULL;
 

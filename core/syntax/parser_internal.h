@@ -75,6 +75,15 @@ typedef struct buf_deferred_loc {
   buf_loc_t use;    /* where the alias was referenced */
 } buf_deferred_loc_t;
 
+/* A parsed shaped type remembered by its spelling (see buf__p_parse_type):
+ * programs spell the same tensor<...> types over and over. */
+typedef struct buf__tcache_entry {
+  const char *text; /* the spelling, inside the parsed text */
+  uint32_t len;
+  buf_type_t type;
+} buf__tcache_entry_t;
+#define BUF__TCACHE_SIZE 512 /* entries, a power of two */
+
 struct buf_parser_s {
   buf_ctx_t *ctx;
   buf_arena_t *arena;
@@ -103,6 +112,8 @@ struct buf_parser_s {
   buf_loc_t deferred_use;
   buf_deferred_loc_t *deferred; /* locations waiting for their alias */
   uint32_t num_deferred, cap_deferred;
+  buf__tcache_entry_t *tcache; /* BUF__TCACHE_SIZE entries (malloc'd by
+                                * buf_parse_source), or NULL: no caching */
 };
 
 /* Tokens and errors. */
@@ -115,10 +126,29 @@ buf_status_t buf__p_error_at(buf_parser_t *p, buf_loc_t loc, const char *fmt,
 /* Error at the current token; a lexer error token reports its own message. */
 buf_status_t buf__p_error_tok(buf_parser_t *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-bool buf__p_is(const buf_parser_t *p, const char *punct);
-bool buf__p_is_kw(const buf_parser_t *p, const char *kw);
-bool buf__p_accept(buf_parser_t *p, const char *punct);
-buf_status_t buf__p_expect(buf_parser_t *p, const char *punct);
+/* The token tests are inline so that literal spellings fold (see
+ * buf__tok_is_punct). */
+static inline bool buf__p_is(const buf_parser_t *p, const char *punct) {
+  return buf__tok_is_punct(&p->tok, punct);
+}
+static inline bool buf__p_is_kw(const buf_parser_t *p, const char *kw) {
+  return buf__tok_is_kw(&p->tok, kw);
+}
+/* Consumes the punctuation punct when it is next. */
+static inline bool buf__p_accept(buf_parser_t *p, const char *punct) {
+  if (p->failed || !buf__p_is(p, punct))
+    return false;
+  buf__p_next(p);
+  return true;
+}
+/* Consumes punct or fails with "expected 'punct'". */
+static inline buf_status_t buf__p_expect(buf_parser_t *p, const char *punct) {
+  if (p->failed)
+    return BUF_FAILURE;
+  if (buf__p_accept(p, punct))
+    return BUF_SUCCESS;
+  return buf__p_error_tok(p, "expected '%s'", punct);
+}
 /* Peeks at the token after the current one. */
 buf_token_t buf__p_peek(const buf_parser_t *p);
 /* Interned spelling of a token, optionally skipping a prefix of `skip`

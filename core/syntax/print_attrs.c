@@ -421,6 +421,15 @@ void buf__print_attr(buf_strbuf_t *sb, buf_attr_t a, buf__aliases_t *al,
     buf_strbuf_puts(sb, "<<NULL ATTRIBUTE>>");
     return;
   }
+  /* The alias-collecting pass discards its text and only needs the affine
+   * maps: leaves that cannot hold one are skipped there. */
+  if (sb->discard &&
+      (a->kind == BUF_ATTR_UNIT || a->kind == BUF_ATTR_BOOL ||
+       a->kind == BUF_ATTR_INTEGER || a->kind == BUF_ATTR_FLOAT ||
+       a->kind == BUF_ATTR_STRING || a->kind == BUF_ATTR_DENSE_ARRAY ||
+       a->kind == BUF_ATTR_SYMBOL_REF || a->kind == BUF_ATTR_STRIDED ||
+       a->kind == BUF_ATTR_OPAQUE))
+    return;
   switch (a->kind) {
   case BUF_ATTR_UNIT:
     buf_strbuf_puts(sb, "unit");

@@ -59,6 +59,33 @@ static bool layout_is_identity(buf_attr_t layout) {
          buf_affine_map_is_identity(layout->u.map);
 }
 
+/* True when printing t can visit no attribute (so no affine map): the
+ * alias-collecting pass, whose text is discarded, skips such types. */
+static bool type_is_attr_free(buf_type_t t) {
+  switch (t->kind) {
+  case BUF_TYPE_INTEGER:
+  case BUF_TYPE_INDEX:
+  case BUF_TYPE_FLOAT:
+  case BUF_TYPE_NONE:
+  case BUF_TYPE_OPAQUE:
+    return true;
+  case BUF_TYPE_TENSOR:
+  case BUF_TYPE_UNRANKED_TENSOR:
+  case BUF_TYPE_MEMREF:
+  case BUF_TYPE_UNRANKED_MEMREF:
+  case BUF_TYPE_VECTOR:
+    return !t->u.shaped.encoding && !t->u.shaped.layout &&
+           !t->u.shaped.memory_space && t->u.shaped.elem &&
+           t->u.shaped.elem->kind != BUF_TYPE_FUNCTION &&
+           t->u.shaped.elem->kind != BUF_TYPE_TUPLE &&
+           (t->u.shaped.elem->kind < BUF_TYPE_TENSOR ||
+            t->u.shaped.elem->kind == BUF_TYPE_OPAQUE ||
+            type_is_attr_free(t->u.shaped.elem));
+  default:
+    return false;
+  }
+}
+
 /* Appends t. NULL prints as "<<NULL TYPE>>" like MLIR, so that dumps of
  * broken IR never crash. */
 void buf__print_type(buf_strbuf_t *sb, buf_type_t t, buf__aliases_t *al) {
@@ -66,6 +93,8 @@ void buf__print_type(buf_strbuf_t *sb, buf_type_t t, buf__aliases_t *al) {
     buf_strbuf_puts(sb, "<<NULL TYPE>>");
     return;
   }
+  if (sb->discard && type_is_attr_free(t))
+    return;
   switch (t->kind) {
   case BUF_TYPE_INTEGER:
     buf_strbuf_puts(sb, t->u.integer.signedness == BUF_SIGNED     ? "si"

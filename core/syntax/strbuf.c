@@ -39,7 +39,8 @@ void buf_strbuf_flush(buf_strbuf_t *sb) {
 void buf_strbuf_append(buf_strbuf_t *sb, const char *s, size_t n) {
   if (sb->discard)
     return;
-  strbuf_reserve(sb, n);
+  if (sb->len + n + 1 > sb->cap)
+    strbuf_reserve(sb, n);
   if (n)
     memcpy(sb->data + sb->len, s, n);
   sb->len += n;
@@ -62,9 +63,28 @@ void buf__strbuf_append_i64(buf_strbuf_t *sb, int64_t v) {
   buf_strbuf_append(sb, tmp + n, sizeof tmp - n);
 }
 
-/* Appends a NUL-terminated string. */
+/* Appends a NUL-terminated string. The printer appends short pieces
+ * ("%12", ", ", "tensor<"): copying bytes while looking for the NUL beats
+ * strlen plus memcpy on those. */
 void buf_strbuf_puts(buf_strbuf_t *sb, const char *s) {
-  buf_strbuf_append(sb, s, strlen(s));
+  if (sb->discard)
+    return;
+  if (sb->cap - sb->len < 64) /* also covers an empty buffer */
+    strbuf_reserve(sb, 64);
+  char *d = sb->data + sb->len;
+  size_t room = sb->cap - sb->len - 1, i = 0;
+  while (i < room && s[i]) {
+    d[i] = s[i];
+    i++;
+  }
+  sb->len += i;
+  sb->data[sb->len] = 0;
+  if (s[i]) { /* longer than the room: the rest in one piece */
+    buf_strbuf_append(sb, s + i, strlen(s + i));
+    return;
+  }
+  if (sb->sink && sb->len >= (256u << 10))
+    buf_strbuf_flush(sb);
 }
 
 /* Appends printf-formatted text. */
