@@ -9,6 +9,9 @@ extern const buf_pass_def_t buf_pass_symbol_dce;
 extern const buf_pass_def_t buf_pass_empty_tensor_to_alloc_tensor;
 extern const buf_pass_def_t buf_pass_one_shot_bufferize;
 extern const buf_pass_def_t buf_pass_ownership_based_buffer_deallocation;
+extern const buf_pass_def_t buf_pass_buffer_deallocation_simplification;
+extern const buf_pass_def_t buf_pass_bufferization_lower_deallocations;
+extern const buf_pass_def_t buf_pass_buffer_deallocation_pipeline;
 extern const buf_pass_def_t buf_pass_convert_linalg_to_loops;
 extern const buf_pass_def_t buf_pass_convert_scf_to_cf;
 
@@ -17,6 +20,9 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_empty_tensor_to_alloc_tensor,
     &buf_pass_one_shot_bufferize,
     &buf_pass_ownership_based_buffer_deallocation,
+    &buf_pass_buffer_deallocation_simplification,
+    &buf_pass_bufferization_lower_deallocations,
+    &buf_pass_buffer_deallocation_pipeline,
     &buf_pass_convert_linalg_to_loops,
     &buf_pass_convert_scf_to_cf,
 };

@@ -1,0 +1,225 @@
+/*
+ * dealloc_simplification.c: --buffer-deallocation-simplification, shrinks
+ * bufferization.dealloc ops using what is known statically.
+ *
+ *   - A memref whose condition is the constant false is dropped.
+ *   - A fresh buffer (memref.alloc, bufferization.clone, a func.call
+ *     result) defined in the dealloc's block, with the constant true
+ *     condition, none of whose possible aliases is retained or deallocated
+ *     by the same op, leaves the op: a memref.dealloc is placed right after
+ *     the last op of the block that uses the buffer or any possible alias
+ *     (uses nested in regions count at their ancestor in the block). When
+ *     an alias is used in another block the buffer stays in the op.
+ *   - A dealloc left with no memrefs is erased; its results become false.
+ *
+ * Aliases come from buf__bo_alias_closure, which over-approximates, so the
+ * early dealloc is never before a use. Runs on bufferization.dealloc ops
+ * from any producer (the semantics, not the producer, justify each step).
+ */
+#include "buf/pipeline.h"
+#include "bufopt_internal.h"
+
+static bool is_const_i1(const buf_value_t *v, bool value) {
+  if (!v->def || !bo_is(v->def, "arith.constant"))
+    return false;
+  buf_attr_t a = buf_op_attr(v->def, "value");
+  if (!a)
+    return false;
+  if (a->kind == BUF_ATTR_BOOL)
+    return a->u.b == value;
+  if (a->kind == BUF_ATTR_INTEGER && buf_type_bitwidth(a->type) == 1)
+    return (a->u.i != 0) == value;
+  return false;
+}
+
+/* A use that exists only to feed deallocs (the base extraction that the
+ * ownership pass emits for them) does not keep a buffer alive. */
+static bool is_dealloc_only_use(const buf_op_t *user) {
+  if (bo_is(user, "bufferization.dealloc"))
+    return true;
+  if (!bo_is(user, "memref.extract_strided_metadata"))
+    return false;
+  for (buf_use_t *u = user->results[0].first_use; u; u = u->next_use)
+    if (!bo_is(u->owner, "bufferization.dealloc"))
+      return false;
+  for (uint32_t i = 1; i < user->num_results; i++)
+    if (user->results[i].first_use)
+      return false;
+  return true;
+}
+
+/* Tries to free m early; returns true when it placed a memref.dealloc. */
+static bool free_early(buf_ctx_t *ctx, buf_op_t *dealloc, uint32_t mi,
+                       uint32_t nm, uint32_t nr, uint32_t sm, uint32_t sr) {
+  buf_value_t *m = dealloc->operands[sm + mi].value;
+  buf_block_t *blk = dealloc->block;
+  if (!m->def || m->def->block != blk)
+    return false;
+  if (!buf__bo_is_heap_alloc(m->def) && !bo_is(m->def, "func.call"))
+    return false;
+  bo_vset_t aliases = {.arena = buf_ctx_arena(ctx)};
+  buf__bo_alias_closure(m, false, &aliases, NULL);
+  for (uint32_t j = 0; j < nr; j++)
+    if (buf__bo_vset_has(&aliases, dealloc->operands[sr + j].value))
+      return false;
+  for (uint32_t k = 0; k < nm; k++)
+    if (k != mi && buf__bo_vset_has(&aliases, dealloc->operands[sm + k].value))
+      return false;
+  buf_op_t *last = m->def;
+  for (uint32_t a = 0; a < aliases.n; a++) {
+    for (buf_use_t *u = aliases.v[a]->first_use; u; u = u->next_use) {
+      if (u->owner == dealloc || is_dealloc_only_use(u->owner))
+        continue;
+      buf_op_t *anc = buf__bo_ancestor_in_block(u->owner, blk);
+      if (!anc)
+        return false;
+      if (buf_op_is_before_in_block(last, anc))
+        last = anc;
+    }
+    /* An alias defined in another block (a block argument) may be used
+     * there too; the closure has its uses, checked above. */
+  }
+  if (!buf_op_is_before_in_block(last, dealloc))
+    return false;
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  buf_builder_set_after(&b, last);
+  b.loc = dealloc->loc;
+  buf_build(&b, "memref.dealloc", NULL, 1, &m, NULL);
+  return true;
+}
+
+static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
+  buf_arena_t *arena = buf_ctx_arena(ctx);
+  uint32_t nm, nc, nr;
+  uint32_t sm = buf_op_segment(op, 0, &nm);
+  uint32_t sc = buf_op_segment(op, 1, &nc);
+  uint32_t sr = buf_op_segment(op, 2, &nr);
+  if (nm != nc)
+    return;
+  bool *drop = buf_arena_alloc(arena, nm + 1);
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < nm; i++) {
+    buf_value_t *c = op->operands[sc + i].value;
+    if (is_const_i1(c, false))
+      drop[i] = true;
+    else if (is_const_i1(c, true) && free_early(ctx, op, i, nm, nr, sm, sr))
+      drop[i] = true;
+    kept += !drop[i];
+  }
+  if (kept == nm)
+    return;
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  if (kept == 0) {
+    buf_value_t *f = NULL;
+    if (nr)
+      f = buf_op_result(buf_build(&b, "arith.constant", buf_type_i1(ctx), 0,
+                                  NULL, "value", buf_attr_bool(ctx, false),
+                                  NULL),
+                        0);
+    for (uint32_t j = 0; j < nr; j++)
+      buf_value_replace_all_uses(&op->results[j], f);
+    buf_op_erase(op);
+    return;
+  }
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, "bufferization.dealloc", op->loc);
+  for (uint32_t i = 0; i < nm; i++)
+    if (!drop[i])
+      buf_state_add_operand(&st, op->operands[sm + i].value);
+  for (uint32_t i = 0; i < nm; i++)
+    if (!drop[i])
+      buf_state_add_operand(&st, op->operands[sc + i].value);
+  for (uint32_t j = 0; j < nr; j++) {
+    buf_state_add_operand(&st, op->operands[sr + j].value);
+    buf_state_add_result(&st, buf_type_i1(ctx));
+  }
+  int64_t seg[3] = {kept, kept, nr};
+  buf_state_set_attr(&st, "operandSegmentSizes",
+                     buf_attr_dense_array(ctx, buf_type_i32(ctx), 3, seg, NULL));
+  buf_op_t *n = buf_builder_insert(&b, &st);
+  for (uint32_t j = 0; j < nr; j++)
+    buf_value_replace_all_uses(&op->results[j], &n->results[j]);
+  buf_op_erase(op);
+}
+
+static buf_walk_result_t collect(buf_op_t *op, void *user) {
+  if (bo_is(op, "bufferization.dealloc"))
+    buf__bo_oplist_push(user, op);
+  return BUF_WALK_ADVANCE;
+}
+
+/* Removes extract_strided_metadata ops left without uses (the bases of
+ * memrefs dropped from deallocs). */
+static buf_walk_result_t drop_dead_meta(buf_op_t *op, void *user) {
+  (void)user;
+  if (!bo_is(op, "memref.extract_strided_metadata"))
+    return BUF_WALK_ADVANCE;
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (op->results[i].first_use)
+      return BUF_WALK_ADVANCE;
+  buf_op_erase(op);
+  return BUF_WALK_ADVANCE;
+}
+
+buf_status_t buf__dealloc_simplify(buf_op_t *root) {
+  buf_ctx_t *ctx = buf_op_ctx(root);
+  bo_oplist_t l = {.arena = buf_ctx_arena(ctx)};
+  buf_op_walk(root, BUF_WALK_POST, collect, &l);
+  for (uint32_t i = 0; i < l.n; i++)
+    simplify_one(ctx, l.ops[i]);
+  buf_op_walk(root, BUF_WALK_POST, drop_dead_meta, NULL);
+  return BUF_SUCCESS;
+}
+
+static buf_status_t simplify_run(buf_op_t *module,
+                                 const buf_pass_options_t *options) {
+  (void)options;
+  return buf__dealloc_simplify(module);
+}
+
+const buf_pass_def_t buf_pass_buffer_deallocation_simplification = {
+    .name = "buffer-deallocation-simplification",
+    .summary = "Drop statically known memrefs from bufferization.dealloc "
+               "ops and free fresh buffers right after their last use",
+    .anchor = "builtin.module",
+    .run = simplify_run,
+};
+
+/* buffer-deallocation-pipeline: the three passes in order, as one pass so
+ * that the name is accepted wherever a pass name is (mlir-opt registers it
+ * as a pipeline; the effect is the same). */
+static buf_status_t pipeline_run(buf_op_t *module,
+                                 const buf_pass_options_t *options) {
+  if (buf_pass_option_bool(options, "private-function-dynamic-ownership")) {
+    buf_emit_error(buf_op_ctx(module), module->loc,
+                   "buffer-deallocation-pipeline: "
+                   "private-function-dynamic-ownership=true is not supported "
+                   "(functions always return owned buffers)");
+    return BUF_FAILURE;
+  }
+  if (BUF_FAILED(buf__ownership_dealloc_module(module)) ||
+      BUF_FAILED(buf__dealloc_simplify(module)))
+    return BUF_FAILURE;
+  return buf__lower_deallocs(module);
+}
+
+static const buf_option_spec_t pipeline_options[] = {
+    {"private-function-dynamic-ownership", BUF_OPT_BOOL, "false", NULL,
+     "Pass ownership of private functions' memref arguments and results "
+     "dynamically (not supported: only false)"},
+};
+
+const buf_pass_def_t buf_pass_buffer_deallocation_pipeline = {
+    .name = "buffer-deallocation-pipeline",
+    .summary = "ownership-based-buffer-deallocation, "
+               "buffer-deallocation-simplification and "
+               "bufferization-lower-deallocations in order",
+    .anchor = "builtin.module",
+    .options = pipeline_options,
+    .num_options = 1,
+    .run = pipeline_run,
+};

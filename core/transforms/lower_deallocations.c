@@ -1,0 +1,174 @@
+/*
+ * lower_deallocations.c: --bufferization-lower-deallocations, every
+ * bufferization.dealloc becomes memref.dealloc guarded by scf.if.
+ *
+ * Semantics kept (those of bufferization.dealloc): memref i (a base buffer)
+ * is freed when the disjunction of the conditions of every operand with the
+ * same base pointer holds, it is the first operand with that pointer, and
+ * no retained memref has that pointer; result j is true when some operand
+ * with a true condition has the pointer of retained j. Pointers are compared
+ * through memref.extract_aligned_pointer_as_index, inline (n*(n+m)
+ * comparisons; deallocs have a handful of operands), where upstream calls a
+ * generic helper function for the general case.
+ *
+ * Fast paths: one memref and nothing retained is `scf.if c {dealloc}` (a
+ * bare memref.dealloc when c is the constant true); a condition that is the
+ * constant false drops its memref.
+ */
+#include "buf/pipeline.h"
+#include "bufopt_internal.h"
+
+static bool is_const_i1(const buf_value_t *v, bool value) {
+  if (!v->def || !bo_is(v->def, "arith.constant"))
+    return false;
+  buf_attr_t a = buf_op_attr(v->def, "value");
+  if (!a)
+    return false;
+  if (a->kind == BUF_ATTR_BOOL)
+    return a->u.b == value;
+  if (a->kind == BUF_ATTR_INTEGER && buf_type_bitwidth(a->type) == 1)
+    return (a->u.i != 0) == value;
+  return false;
+}
+
+static buf_value_t *c_i1(buf_builder_t *b, bool v) {
+  return buf_op_result(buf_build(b, "arith.constant", buf_type_i1(b->ctx), 0,
+                                 NULL, "value", buf_attr_bool(b->ctx, v), NULL),
+                       0);
+}
+
+static buf_value_t *bin(buf_builder_t *b, const char *name, buf_value_t *x,
+                        buf_value_t *y) {
+  buf_value_t *ops[2] = {x, y};
+  return buf_op_result(buf_build(b, name, buf_type_i1(b->ctx), 2, ops, NULL), 0);
+}
+
+static buf_value_t *cmp(buf_builder_t *b, int64_t pred, buf_value_t *x,
+                        buf_value_t *y) {
+  buf_value_t *ops[2] = {x, y};
+  return buf_op_result(
+      buf_build(b, "arith.cmpi", buf_type_i1(b->ctx), 2, ops, "predicate",
+                buf_attr_integer(b->ctx, buf_type_i64(b->ctx), pred), NULL),
+      0);
+}
+
+static buf_value_t *ptr_of(buf_builder_t *b, buf_value_t *m) {
+  return buf_op_result(buf_build(b, "memref.extract_aligned_pointer_as_index",
+                                 buf_type_index(b->ctx), 1, &m, NULL),
+                       0);
+}
+
+/* `scf.if cond { memref.dealloc m }`, or the bare dealloc when cond is
+ * NULL or the constant true. */
+static void guarded_dealloc(buf_builder_t *b, buf_value_t *cond,
+                            buf_value_t *m) {
+  if (!cond || is_const_i1(cond, true)) {
+    buf_build(b, "memref.dealloc", NULL, 1, &m, NULL);
+    return;
+  }
+  buf_op_state_t st;
+  buf_state_init(&st, b->ctx, "scf.if", b->loc);
+  buf_state_add_operand(&st, cond);
+  buf_state_add_region(&st);
+  buf_state_add_region(&st);
+  buf_op_t *ifop = buf_builder_insert(b, &st);
+  buf_block_t *then = buf_block_create(b->ctx);
+  buf_region_append_block(ifop->regions[0], then);
+  buf_builder_t ib;
+  buf_builder_init(&ib, b->ctx);
+  ib.loc = b->loc;
+  buf_builder_set_block_end(&ib, then);
+  buf_build(&ib, "memref.dealloc", NULL, 1, &m, NULL);
+  buf_build(&ib, "scf.yield", NULL, 0, NULL, NULL);
+}
+
+static void lower_one(buf_ctx_t *ctx, buf_op_t *op) {
+  buf_arena_t *arena = buf_ctx_arena(ctx);
+  uint32_t nm0, nc, nr;
+  uint32_t sm = buf_op_segment(op, 0, &nm0);
+  uint32_t sc = buf_op_segment(op, 1, &nc);
+  uint32_t sr = buf_op_segment(op, 2, &nr);
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  /* Operands whose condition is the constant false never matter. */
+  buf_value_t **m = buf_arena_alloc(arena, (nm0 + 1) * sizeof *m);
+  buf_value_t **c = buf_arena_alloc(arena, (nm0 + 1) * sizeof *c);
+  uint32_t nm = 0;
+  for (uint32_t i = 0; i < nm0 && i < nc; i++) {
+    buf_value_t *cond = op->operands[sc + i].value;
+    if (is_const_i1(cond, false))
+      continue;
+    m[nm] = op->operands[sm + i].value;
+    c[nm++] = cond;
+  }
+  buf_value_t **res = buf_arena_alloc(arena, (nr + 1) * sizeof *res);
+  if (nr == 0 && nm == 1) {
+    guarded_dealloc(&b, c[0], m[0]);
+  } else if (nm == 0) {
+    buf_value_t *f = nr ? c_i1(&b, false) : NULL;
+    for (uint32_t j = 0; j < nr; j++)
+      res[j] = f;
+  } else {
+    buf_value_t **p = buf_arena_alloc(arena, nm * sizeof *p);
+    buf_value_t **q = buf_arena_alloc(arena, (nr + 1) * sizeof *q);
+    for (uint32_t i = 0; i < nm; i++)
+      p[i] = ptr_of(&b, m[i]);
+    for (uint32_t j = 0; j < nr; j++)
+      q[j] = ptr_of(&b, op->operands[sr + j].value);
+    for (uint32_t j = 0; j < nr; j++) {
+      buf_value_t *acc = NULL;
+      for (uint32_t i = 0; i < nm; i++) {
+        buf_value_t *t = bin(&b, "arith.andi", c[i], cmp(&b, 0, p[i], q[j]));
+        acc = acc ? bin(&b, "arith.ori", acc, t) : t;
+      }
+      res[j] = acc;
+    }
+    for (uint32_t i = 0; i < nm; i++) {
+      buf_value_t *agg = c[i];
+      for (uint32_t k = 0; k < nm; k++)
+        if (k != i)
+          agg = bin(&b, "arith.ori", agg,
+                    bin(&b, "arith.andi", c[k], cmp(&b, 0, p[k], p[i])));
+      buf_value_t *should = agg;
+      for (uint32_t k = 0; k < i; k++)
+        should = bin(&b, "arith.andi", should, cmp(&b, 1, p[k], p[i]));
+      for (uint32_t j = 0; j < nr; j++)
+        should = bin(&b, "arith.andi", should, cmp(&b, 1, p[i], q[j]));
+      guarded_dealloc(&b, should, m[i]);
+    }
+  }
+  for (uint32_t j = 0; j < nr; j++)
+    buf_value_replace_all_uses(&op->results[j], res[j]);
+  buf_op_erase(op);
+}
+
+static buf_walk_result_t collect(buf_op_t *op, void *user) {
+  if (bo_is(op, "bufferization.dealloc"))
+    buf__bo_oplist_push(user, op);
+  return BUF_WALK_ADVANCE;
+}
+
+buf_status_t buf__lower_deallocs(buf_op_t *root) {
+  buf_ctx_t *ctx = buf_op_ctx(root);
+  bo_oplist_t l = {.arena = buf_ctx_arena(ctx)};
+  buf_op_walk(root, BUF_WALK_POST, collect, &l);
+  for (uint32_t i = 0; i < l.n; i++)
+    lower_one(ctx, l.ops[i]);
+  return BUF_SUCCESS;
+}
+
+static buf_status_t lower_run(buf_op_t *module,
+                              const buf_pass_options_t *options) {
+  (void)options;
+  return buf__lower_deallocs(module);
+}
+
+const buf_pass_def_t buf_pass_bufferization_lower_deallocations = {
+    .name = "bufferization-lower-deallocations",
+    .summary = "Lower bufferization.dealloc to memref.dealloc guarded by "
+               "scf.if and pointer comparisons",
+    .anchor = "builtin.module",
+    .run = lower_run,
+};
