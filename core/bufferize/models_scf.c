@@ -42,6 +42,10 @@ static buf_bz_region_kind_t parallel(const buf_op_t *op, uint32_t r) {
 
 #define FOR_FIRST_INIT 3u
 
+typedef buf_status_t (*bufferize_fn)(buf_bz_rewriter_t *, buf_op_t *);
+static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op);
+static bufferize_fn for_bufferize_ref(void) { return for_bufferize; }
+
 static bool for_reads(buf_bz_t *bz, buf_use_t *u) {
   if (u->index < FOR_FIRST_INIT)
     return true;
@@ -67,6 +71,22 @@ static uint32_t for_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
     return 0;
   out[0] = (buf_bz_alias_t){&u->owner->results[r], BUF_BZ_EQUIV};
   return 1;
+}
+
+/* The buffer a loop result really is: result i of a bufferized scf.for is
+ * its init i's buffer (see below), so look through loop nests. */
+static buf_value_t *through_loops(buf_bz_t *bz, buf_value_t *v) {
+  for (unsigned depth = 0; depth < 64 && v->def; depth++) {
+    const buf_bufferize_model_t *m = buf_bz_model_of(bz, v->def);
+    if (!m || m->bufferize != for_bufferize_ref() ||
+        FOR_FIRST_INIT + v->index >= v->def->num_operands)
+      break;
+    buf_value_t *init = v->def->operands[FOR_FIRST_INIT + v->index].value;
+    if (init->type != v->type)
+      break;
+    v = init;
+  }
+  return v;
 }
 
 static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
@@ -100,6 +120,10 @@ static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     buf_value_t *arg = body->args[i + 1];
     if (v == arg || !buf_type_is_memref(v->type) || !buf_type_is_memref(arg->type))
       continue;
+    if (through_loops(buf_bz_rw_analysis(rw), v) == arg) {
+      buf_op_set_operand(y, i, arg); /* the same buffer: no copy */
+      continue;
+    }
     buf_builder_t b;
     buf_bz_builder(rw, y, &b);
     buf_bz_copy(rw, &b, v, arg);

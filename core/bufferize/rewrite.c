@@ -29,6 +29,8 @@ struct buf_bz_rewriter_s {
   buf__ptrmap_t erased;  /* ops scheduled for erasure */
   buf_op_t **erase_list;
   uint32_t num_erase, cap_erase;
+  buf_op_t **allocs;     /* memref.alloc ops created, for dead-alloc cleanup */
+  uint32_t num_allocs, cap_allocs;
 };
 
 buf_ctx_t *buf_bz_rw_ctx(buf_bz_rewriter_t *rw) { return rw->ctx; }
@@ -146,6 +148,13 @@ buf_value_t *buf_bz_alloc(buf_bz_rewriter_t *rw, buf_builder_t *b,
       buf_attr_integer(rw->ctx, buf_type_i64(rw->ctx), 64),
       "operandSegmentSizes",
       buf_attr_dense_array(rw->ctx, buf_type_i32(rw->ctx), 2, seg, NULL), NULL);
+  if (rw->num_allocs == rw->cap_allocs) {
+    rw->cap_allocs = rw->cap_allocs ? rw->cap_allocs * 2 : 16;
+    rw->allocs = realloc(rw->allocs, rw->cap_allocs * sizeof *rw->allocs);
+    if (!rw->allocs)
+      abort();
+  }
+  rw->allocs[rw->num_allocs++] = op;
   return buf_op_result(op, 0);
 }
 
@@ -377,8 +386,18 @@ buf_status_t buf__bz_rewrite(buf_bz_t *bz) {
       st = buf_bz_rewrite_block(&rw, body);
     }
   }
-  if (st == BUF_SUCCESS)
+  if (st == BUF_SUCCESS) {
     erase_scheduled(&rw);
+    /* allocations nothing uses (an out-of-place operand whose value was an
+     * empty tensor leaves that tensor's allocation dead) */
+    for (uint32_t i = rw.num_allocs; i-- > 0;) {
+      buf_op_t *a = rw.allocs[i];
+      if (buf_value_has_uses(&a->results[0]))
+        continue;
+      buf_op_erase(a);
+    }
+  }
+  free(rw.allocs);
   buf__ptrmap_free(&rw.map);
   buf__ptrmap_free(&rw.erased);
   free(rw.erase_list);

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Differential test of --one-shot-bufferize against upstream MLIR 22, over
+# every corpus program and every tests/programs program:
+#   1. bufferize with function boundaries (identity layouts, as the corpus
+#      README does) and with default options; both outputs must verify in
+#      mlir-opt;
+#   2. every .run.mlir, bufferized, must print exactly its .expected under
+#      `buffer-opt --run=main` (the interpreter reports uninitialized reads,
+#      out-of-bounds accesses, ...);
+#   3. static counts of memref.alloc / memref.alloca / memref.copy in our
+#      output versus upstream's (`mlir-opt <same flags> --canonicalize
+#      --cse`): a table is printed and any program where ours exceeds
+#      upstream's fails.
+# Needs mlir-opt (skips with 77 otherwise).
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+have_mlir_opt || { echo "mlir-opt not found: skipped"; exit $SKIP; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+BOUNDARY="--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
+DEFAULT="--one-shot-bufferize"
+count() { grep -c -E "$1" "$2" || true; }
+printf '%-44s %13s %13s %13s\n' program "allocs us/up" "allocas us/up" "copies us/up"
+while read -r f; do
+  name=${f#"${BUF_CORPUS_DIR:-/nonexistent}/"}
+  name=${name#"$BUF_SOURCE_DIR/"}
+  for mode in boundary default; do
+    if [[ $mode == boundary ]]; then flags=$BOUNDARY; else flags=$DEFAULT; fi
+    if ! "$BUFFER_OPT" "$flags" "$f" > "$tmp/$mode.mlir" 2> "$tmp/err"; then
+      fail "$name ($mode): bufferization failed: $(head -c 400 "$tmp/err")"; continue
+    fi
+    if ! "$MLIR_OPT" "$tmp/$mode.mlir" > /dev/null 2> "$tmp/err"; then
+      fail "$name ($mode): output does not verify in mlir-opt: $(head -c 400 "$tmp/err")"; continue
+    fi
+    pass
+  done
+  [[ -s $tmp/boundary.mlir ]] || continue
+  if [[ $f == *.run.mlir ]]; then
+    expected=${f%.run.mlir}.expected
+    if "$BUFFER_OPT" "$BOUNDARY" --run=main "$f" > "$tmp/out" 2> "$tmp/err"; then
+      sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = ADDR/' "$tmp/out" > "$tmp/norm"
+      if cmp -s "$tmp/norm" "$expected"; then pass
+      else fail "$name: bufferized run differs from $expected:
+$(diff "$expected" "$tmp/norm" | head -10)"; fi
+    else
+      fail "$name: bufferized run failed: $(head -c 400 "$tmp/err")"
+    fi
+  fi
+  "$MLIR_OPT" "$BOUNDARY" --canonicalize --cse "$f" > "$tmp/up.mlir" 2> /dev/null || continue
+  ua=$(count 'memref\.alloc\(' "$tmp/boundary.mlir"); pa=$(count 'memref\.alloc\(' "$tmp/up.mlir")
+  us=$(count 'memref\.alloca\(' "$tmp/boundary.mlir"); ps=$(count 'memref\.alloca\(' "$tmp/up.mlir")
+  uc=$(count 'memref\.copy ' "$tmp/boundary.mlir"); pc=$(count 'memref\.copy ' "$tmp/up.mlir")
+  printf '%-44s %6s/%-6s %6s/%-6s %6s/%-6s\n' "$name" "$ua" "$pa" "$us" "$ps" "$uc" "$pc"
+  if ((ua > pa || us > ps || uc > pc)); then
+    fail "$name: more allocations/copies than upstream (allocs $ua/$pa, allocas $us/$ps, copies $uc/$pc)"
+  else pass; fi
+  rm -f "$tmp/boundary.mlir"
+done < <(programs '*.mlir')
+finish
