@@ -8,6 +8,11 @@
 extern const buf_pass_def_t buf_pass_symbol_dce;
 extern const buf_pass_def_t buf_pass_empty_tensor_to_alloc_tensor;
 extern const buf_pass_def_t buf_pass_one_shot_bufferize;
+extern const buf_pass_def_t buf_pass_buffer_hoisting;
+extern const buf_pass_def_t buf_pass_buffer_loop_hoisting;
+extern const buf_pass_def_t buf_pass_promote_buffers_to_stack;
+extern const buf_pass_def_t buf_pass_buffer_results_to_out_params;
+extern const buf_pass_def_t buf_pass_drop_equivalent_buffer_results;
 extern const buf_pass_def_t buf_pass_ownership_based_buffer_deallocation;
 extern const buf_pass_def_t buf_pass_buffer_deallocation_simplification;
 extern const buf_pass_def_t buf_pass_bufferization_lower_deallocations;
@@ -19,6 +24,11 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_symbol_dce,
     &buf_pass_empty_tensor_to_alloc_tensor,
     &buf_pass_one_shot_bufferize,
+    &buf_pass_buffer_hoisting,
+    &buf_pass_buffer_loop_hoisting,
+    &buf_pass_promote_buffers_to_stack,
+    &buf_pass_buffer_results_to_out_params,
+    &buf_pass_drop_equivalent_buffer_results,
     &buf_pass_ownership_based_buffer_deallocation,
     &buf_pass_buffer_deallocation_simplification,
     &buf_pass_bufferization_lower_deallocations,

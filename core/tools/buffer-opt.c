@@ -51,6 +51,7 @@ typedef struct options {
   const char *run_func;       /* --run=FUNC */
   const char *inputs_file;    /* --inputs=FILE.json */
   bool leak_check;            /* --run-leak-check */
+  bool run_stats;             /* --run-stats: interpreter stats to stderr */
   bool timing;                /* --timing */
   bool verify_each;           /* --verify-each (default true) */
   /* Pass flags in command-line order: name and options text. */
@@ -94,6 +95,7 @@ static void usage(FILE *out) {
           "  --inputs=FILE.json           arguments for --run (schema/run-values.schema.json);\n"
           "                               results are printed as JSON\n"
           "  --run-leak-check             buffers live at the end of --run are errors\n"
+          "  --run-stats                  print --run's statistics (allocations, peak bytes) to stderr\n"
           "  --timing                     print wall time per phase (like --mlir-timing)\n"
           "  --verify-each=false          do not verify after each pass\n"
           "  --pass-pipeline=PIPELINE     e.g. \"builtin.module(symbol-dce)\"\n"
@@ -174,6 +176,7 @@ static int parse_args(int argc, char **argv, options_t *o) {
                parse_bool_flag(a, "--mlir-print-debuginfo", &o->debug_info) ||
                parse_bool_flag(a, "--allow-unregistered-dialect", &o->allow_unregistered) ||
                parse_bool_flag(a, "--run-leak-check", &o->leak_check) ||
+               parse_bool_flag(a, "--run-stats", &o->run_stats) ||
                parse_bool_flag(a, "--timing", &o->timing) ||
                parse_bool_flag(a, "--mlir-timing", &o->timing) ||
                parse_bool_flag(a, "--verify-each", &o->verify_each)) {
@@ -341,8 +344,18 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
     }
     buf_interp_options_t iopts = {.out = out, .leak_check = o->leak_check};
     char *results = NULL;
-    status = buf_interp_run(module, o->run_func, inputs, &results, &iopts, NULL);
+    buf_interp_stats_t stats = {0};
+    status = buf_interp_run(module, o->run_func, inputs, &results, &iopts, &stats);
     fflush(out);
+    if (o->run_stats)
+      fprintf(stderr,
+              "run-stats: heap_allocs=%llu stack_allocs=%llu copies=%llu "
+              "peak_live_bytes=%llu steps=%llu\n",
+              (unsigned long long)stats.heap_allocs,
+              (unsigned long long)stats.stack_allocs,
+              (unsigned long long)stats.copies,
+              (unsigned long long)stats.peak_live_bytes,
+              (unsigned long long)stats.steps);
     /* Results are printed when asked for by --inputs, or when the function
      * returns something (a no-result @main only prints what it prints). */
     if (!BUF_FAILED(status) && results &&

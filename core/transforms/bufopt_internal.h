@@ -64,6 +64,15 @@ bool buf__bo_is_loop(const buf_op_t *op);
 /* True when value v is defined outside op (so it is available before op). */
 bool buf__bo_defined_outside(const buf_value_t *v, const buf_op_t *op);
 
+/* Moves the memref.allocs of func out of region ops while their operands
+ * are defined outside: loops == false leaves scf.if / scf.index_switch /
+ * scf.execute_region (buffer-hoisting), loops == true leaves scf.for /
+ * scf.while / scf.parallel when no alias outlives the iteration
+ * (buffer-loop-hoisting); never scf.forall, linalg or other ops. Allocs
+ * with an explicit free are left alone. Within its final block an alloc
+ * moves up to just after the defs of its operands. */
+void buf__bo_hoist_allocs(buf_op_t *func, bool loops);
+
 /* Internal entry points, so that buffer-deallocation-pipeline can run its
  * three passes without option objects. */
 buf_status_t buf__ownership_dealloc_module(buf_op_t *module);

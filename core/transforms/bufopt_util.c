@@ -127,3 +127,96 @@ bool buf__bo_defined_outside(const buf_value_t *v, const buf_op_t *op) {
   /* A block argument of op's own regions (or deeper) is inside op. */
   return !def_parent || !buf_op_is_ancestor(op, def_parent);
 }
+
+/* ------------------------------------------------------------------------ */
+/* Hoisting (buffer-hoisting and buffer-loop-hoisting)                       */
+/* ------------------------------------------------------------------------ */
+
+static buf_walk_result_t collect_allocs(buf_op_t *op, void *user) {
+  if (bo_is(op, "memref.alloc"))
+    buf__bo_oplist_push(user, op);
+  return BUF_WALK_ADVANCE;
+}
+
+static bool operands_outside(const buf_op_t *alloc, const buf_op_t *region_op) {
+  for (uint32_t i = 0; i < alloc->num_operands; i++)
+    if (!buf__bo_defined_outside(alloc->operands[i].value, region_op))
+      return false;
+  return true;
+}
+
+/* True when no alias of the alloc is freed explicitly (moving the alloc
+ * would then change how often it is freed). */
+static bool never_freed(const bo_vset_t *aliases) {
+  for (uint32_t a = 0; a < aliases->n; a++)
+    for (buf_use_t *u = aliases->v[a]->first_use; u; u = u->next_use)
+      if (bo_is(u->owner, "memref.dealloc") || bo_is(u->owner, "memref.realloc") ||
+          bo_is(u->owner, "bufferization.dealloc"))
+        return false;
+  return true;
+}
+
+/* True when an alias flows out of region_op (a result or an iteration
+ * argument of it): the buffer then outlives one iteration. */
+static bool escapes_op(const bo_vset_t *aliases, buf_op_t *region_op) {
+  for (uint32_t a = 0; a < aliases->n; a++) {
+    buf_value_t *v = aliases->v[a];
+    if (v->def == region_op)
+      return true;
+    if (!v->def && v->block && buf_block_parent_op(v->block) == region_op)
+      return true;
+  }
+  return false;
+}
+
+static bool is_hoist_barrier_free(const buf_op_t *op, bool loops) {
+  if (loops)
+    return bo_is(op, "scf.for") || bo_is(op, "scf.while") ||
+           bo_is(op, "scf.parallel");
+  return bo_is(op, "scf.if") || bo_is(op, "scf.index_switch") ||
+         bo_is(op, "scf.execute_region");
+}
+
+/* Moves alloc as early as its operands allow within its block. */
+static void raise_in_block(buf_op_t *alloc) {
+  buf_block_t *b = alloc->block;
+  buf_op_t *after = NULL; /* the last def of an operand in b */
+  for (uint32_t i = 0; i < alloc->num_operands; i++) {
+    buf_value_t *v = alloc->operands[i].value;
+    buf_op_t *d = v->def ? buf__bo_ancestor_in_block(v->def, b) : NULL;
+    if (d && (!after || buf_op_is_before_in_block(after, d)))
+      after = d;
+  }
+  if (after) {
+    if (after->next != alloc)
+      buf_op_move_after(alloc, after);
+  } else if (b->first != alloc) {
+    buf_op_move_before(alloc, b->first);
+  }
+}
+
+void buf__bo_hoist_allocs(buf_op_t *func, bool loops) {
+  buf_ctx_t *ctx = buf_op_ctx(func);
+  bo_oplist_t l = {.arena = buf_ctx_arena(ctx)};
+  buf_op_walk(func, BUF_WALK_PRE, collect_allocs, &l);
+  for (uint32_t i = 0; i < l.n; i++) {
+    buf_op_t *alloc = l.ops[i];
+    bo_vset_t aliases = {.arena = l.arena};
+    buf__bo_alias_closure(&alloc->results[0], true, &aliases, NULL);
+    if (!never_freed(&aliases))
+      continue;
+    bool moved = false;
+    for (;;) {
+      buf_op_t *p = buf_op_parent(alloc);
+      if (!p || p == func || !is_hoist_barrier_free(p, loops) ||
+          !operands_outside(alloc, p))
+        break;
+      if (loops && escapes_op(&aliases, p))
+        break;
+      buf_op_move_before(alloc, p);
+      moved = true;
+    }
+    if (moved || !loops)
+      raise_in_block(alloc);
+  }
+}

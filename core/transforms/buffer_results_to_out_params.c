@@ -1,0 +1,203 @@
+/*
+ * buffer_results_to_out_params.c: --buffer-results-to-out-params, memref
+ * results of functions become trailing out-parameters the caller allocates.
+ *
+ * For each function with a body whose memref results all have a static
+ * shape (private ones, and public ones too with modify-public-functions):
+ *   - one trailing argument per memref result (same type, same order);
+ *   - every func.return copies each memref operand into its out-parameter
+ *     (memref.copy) and returns the other operands; with hoist-static-allocs
+ *     a returned memref.alloc without operands and of the exact result type,
+ *     in the entry block (run once per call), is replaced by the
+ *     out-parameter instead (no copy), when the function has one return and
+ *     returns that alloc once;
+ *   - every func.call of the function allocates the out-buffers
+ *     (memref.alloc right before the call) and the old memref results are
+ *     replaced by them.
+ * Functions with argument or result attributes, or with a dynamically
+ * shaped memref result, are left unchanged (the caller could not size the
+ * buffer before the call).
+ */
+#include "buf/pipeline.h"
+#include "bufopt_internal.h"
+
+typedef struct calls {
+  const char *callee;
+  bo_oplist_t list;
+} calls_t;
+
+static buf_walk_result_t collect_calls(buf_op_t *op, void *user) {
+  calls_t *c = user;
+  if (!bo_is(op, "func.call"))
+    return BUF_WALK_ADVANCE;
+  buf_attr_t a = buf_op_attr(op, "callee");
+  if (a && a->kind == BUF_ATTR_SYMBOL_REF && a->u.symref.n == 1 &&
+      strcmp(a->u.symref.names[0], c->callee) == 0)
+    buf__bo_oplist_push(&c->list, op);
+  return BUF_WALK_ADVANCE;
+}
+
+static buf_walk_result_t collect_returns(buf_op_t *op, void *user) {
+  if (bo_is(op, "func.return"))
+    buf__bo_oplist_push(user, op);
+  return BUF_WALK_ADVANCE;
+}
+
+static bool is_public(const buf_op_t *f) {
+  buf_attr_t v = buf_op_attr(f, "sym_visibility");
+  return !v || v->kind != BUF_ATTR_STRING || strcmp(v->u.str.data, "public") == 0;
+}
+
+static uint32_t count_uses_in(buf_value_t *v, buf_op_t *op) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    n += op->operands[i].value == v;
+  return n;
+}
+
+static void convert(buf_op_t *module, buf_op_t *f, bool hoist) {
+  buf_ctx_t *ctx = buf_op_ctx(f);
+  buf_arena_t *arena = buf_ctx_arena(ctx);
+  buf_type_t ft = buf_op_attr(f, "function_type")->type;
+  uint32_t nin = ft->u.func.num_inputs, nres = ft->u.func.num_results;
+  buf_type_t *ins = buf_arena_alloc(arena, (nin + nres + 1) * sizeof *ins);
+  buf_type_t *outs = buf_arena_alloc(arena, (nres + 1) * sizeof *outs);
+  bool *is_out = buf_arena_alloc(arena, nres + 1);
+  uint32_t ni = nin, no = 0;
+  for (uint32_t i = 0; i < nin; i++)
+    ins[i] = ft->u.func.inputs[i];
+  for (uint32_t r = 0; r < nres; r++) {
+    buf_type_t t = ft->u.func.results[r];
+    is_out[r] = buf_type_is_memref(t);
+    if (is_out[r])
+      ins[ni++] = t;
+    else
+      outs[no++] = t;
+  }
+  buf_block_t *entry = buf_region_entry(f->regions[0]);
+  buf_value_t **out_args = buf_arena_alloc(arena, (nres + 1) * sizeof *out_args);
+  for (uint32_t r = 0; r < nres; r++)
+    if (is_out[r])
+      out_args[r] = buf_block_add_arg(entry, ft->u.func.results[r], f->loc);
+  buf_op_set_attr(f, "function_type",
+                  buf_attr_type(ctx, buf_type_function(ctx, ni, ins, no, outs)));
+
+  bo_oplist_t rets = {.arena = arena};
+  buf_op_walk(f, BUF_WALK_PRE, collect_returns, &rets);
+  for (uint32_t k = 0; k < rets.n; k++) {
+    buf_op_t *ret = rets.ops[k];
+    buf_builder_t b;
+    buf_builder_init(&b, ctx);
+    buf_builder_set_before(&b, ret);
+    b.loc = ret->loc;
+    buf_value_t **keep = buf_arena_alloc(arena, (nres + 1) * sizeof *keep);
+    uint32_t nk = 0;
+    for (uint32_t r = 0; r < nres && r < ret->num_operands; r++) {
+      buf_value_t *v = ret->operands[r].value;
+      if (!is_out[r]) {
+        keep[nk++] = v;
+        continue;
+      }
+      buf_op_t *d = v->def;
+      if (hoist && rets.n == 1 && d && bo_is(d, "memref.alloc") &&
+          d->block == entry &&
+          d->num_operands == 0 && v->type == out_args[r]->type &&
+          count_uses_in(v, ret) == 1) {
+        buf_value_replace_all_uses(v, out_args[r]);
+        buf_op_erase(d);
+        continue;
+      }
+      buf_value_t *ops[2] = {v, out_args[r]};
+      buf_build(&b, "memref.copy", NULL, 2, ops, NULL);
+    }
+    buf_op_set_operands(ret, nk, keep);
+  }
+
+  calls_t c = {.callee = buf_op_attr(f, "sym_name")->u.str.data,
+               .list = {.arena = arena}};
+  buf_op_walk(module, BUF_WALK_PRE, collect_calls, &c);
+  for (uint32_t k = 0; k < c.list.n; k++) {
+    buf_op_t *call = c.list.ops[k];
+    buf_builder_t b;
+    buf_builder_init(&b, ctx);
+    buf_builder_set_before(&b, call);
+    b.loc = call->loc;
+    buf_value_t **args =
+        buf_arena_alloc(arena, (call->num_operands + nres + 1) * sizeof *args);
+    uint32_t na = 0;
+    for (uint32_t i = 0; i < call->num_operands; i++)
+      args[na++] = call->operands[i].value;
+    buf_value_t **bufs = buf_arena_alloc(arena, (nres + 1) * sizeof *bufs);
+    for (uint32_t r = 0; r < nres; r++)
+      if (is_out[r]) {
+        int64_t seg[2] = {0, 0};
+        bufs[r] = buf_op_result(
+            buf_build(&b, "memref.alloc", ft->u.func.results[r], 0, NULL,
+                      "operandSegmentSizes",
+                      buf_attr_dense_array(ctx, buf_type_i32(ctx), 2, seg, NULL),
+                      NULL),
+            0);
+        args[na++] = bufs[r];
+      }
+    buf_op_state_t st;
+    buf_state_init(&st, ctx, "func.call", call->loc);
+    buf_state_add_operands(&st, na, args);
+    buf_state_add_results(&st, no, outs);
+    for (uint32_t i = 0; i < call->attrs->u.dict.n; i++)
+      buf_state_set_attr(&st, call->attrs->u.dict.entries[i].name,
+                         call->attrs->u.dict.entries[i].value);
+    buf_op_t *n = buf_builder_insert(&b, &st);
+    uint32_t j = 0;
+    for (uint32_t r = 0; r < nres; r++)
+      buf_value_replace_all_uses(&call->results[r],
+                                 is_out[r] ? bufs[r] : &n->results[j++]);
+    buf_op_erase(call);
+  }
+}
+
+static buf_status_t out_params_run(buf_op_t *module,
+                                   const buf_pass_options_t *options) {
+  bool hoist = buf_pass_option_bool(options, "hoist-static-allocs");
+  bool pub = buf_pass_option_bool(options, "modify-public-functions");
+  if (module->num_regions == 0 || !buf_region_entry(module->regions[0]))
+    return BUF_SUCCESS;
+  for (buf_op_t *f = buf_region_entry(module->regions[0])->first; f;
+       f = f->next) {
+    if (!bo_is(f, "func.func") || f->num_regions == 0 ||
+        buf_region_empty(f->regions[0]) || (is_public(f) && !pub) ||
+        buf_op_has_attr(f, "arg_attrs") || buf_op_has_attr(f, "res_attrs"))
+      continue;
+    buf_attr_t fta = buf_op_attr(f, "function_type");
+    if (!fta || !fta->type || fta->type->kind != BUF_TYPE_FUNCTION)
+      continue;
+    bool any = false, ok = true;
+    for (uint32_t r = 0; r < fta->type->u.func.num_results; r++) {
+      buf_type_t t = fta->type->u.func.results[r];
+      if (!buf_type_is_memref(t))
+        continue;
+      any = true;
+      if (t->kind != BUF_TYPE_MEMREF || !buf_type_has_static_shape(t))
+        ok = false;
+    }
+    if (any && ok)
+      convert(module, f, hoist);
+  }
+  return BUF_SUCCESS;
+}
+
+static const buf_option_spec_t out_params_options[] = {
+    {"hoist-static-allocs", BUF_OPT_BOOL, "false", NULL,
+     "Use the out-parameter in place of a returned static memref.alloc"},
+    {"modify-public-functions", BUF_OPT_BOOL, "false", NULL,
+     "Also change the signatures of public functions"},
+};
+
+const buf_pass_def_t buf_pass_buffer_results_to_out_params = {
+    .name = "buffer-results-to-out-params",
+    .summary = "Turn memref function results into out-parameters allocated "
+               "by the caller",
+    .anchor = "builtin.module",
+    .options = out_params_options,
+    .num_options = 2,
+    .run = out_params_run,
+};

@@ -1,0 +1,100 @@
+/*
+ * promote_buffers_to_stack.c: --promote-buffers-to-stack, small heap
+ * buffers that do not escape become memref.alloca.
+ *
+ * A memref.alloc is promoted when: its shape is static, its rank is at
+ * most max-rank-of-allocated-memref, its size (elements times the element
+ * width in bytes, index counted as 64 bits) is at most
+ * max-alloc-size-in-bytes, no possible alias reaches func.return (a call
+ * result counts as an alias of its memref operands here), no alias is
+ * freed explicitly, and it is not inside a loop: a stack buffer lives until
+ * the function returns, so promoting inside a loop would grow the stack
+ * with every iteration. The alloca keeps the alloc's attributes
+ * (alignment). Deallocation passes leave allocas alone, so run this before
+ * --buffer-deallocation-pipeline.
+ */
+#include "buf/pipeline.h"
+#include "bufopt_internal.h"
+
+static buf_walk_result_t collect(buf_op_t *op, void *user) {
+  if (bo_is(op, "memref.alloc"))
+    buf__bo_oplist_push(user, op);
+  return BUF_WALK_ADVANCE;
+}
+
+static bool in_loop(buf_op_t *op, buf_op_t *func) {
+  for (buf_op_t *p = buf_op_parent(op); p && p != func; p = buf_op_parent(p))
+    if (buf__bo_is_loop(p))
+      return true;
+  return false;
+}
+
+static bool explicitly_freed(const bo_vset_t *s) {
+  for (uint32_t a = 0; a < s->n; a++)
+    for (buf_use_t *u = s->v[a]->first_use; u; u = u->next_use)
+      if (bo_is(u->owner, "memref.dealloc") || bo_is(u->owner, "memref.realloc") ||
+          bo_is(u->owner, "bufferization.dealloc"))
+        return true;
+  return false;
+}
+
+static buf_status_t promote_run(buf_op_t *func,
+                                const buf_pass_options_t *options) {
+  int64_t max_bytes = buf_pass_option_int(options, "max-alloc-size-in-bytes");
+  int64_t max_rank = buf_pass_option_int(options, "max-rank-of-allocated-memref");
+  const int64_t index_bits = 64; /* upstream's default index width */
+  buf_ctx_t *ctx = buf_op_ctx(func);
+  bo_oplist_t l = {.arena = buf_ctx_arena(ctx)};
+  buf_op_walk(func, BUF_WALK_PRE, collect, &l);
+  for (uint32_t i = 0; i < l.n; i++) {
+    buf_op_t *alloc = l.ops[i];
+    buf_type_t t = alloc->results[0].type;
+    if (t->kind != BUF_TYPE_MEMREF || !buf_type_has_static_shape(t) ||
+        (int64_t)t->u.shaped.rank > max_rank)
+      continue;
+    buf_type_t elem = t->u.shaped.elem;
+    int64_t bits = elem->kind == BUF_TYPE_INDEX ? index_bits
+                                                : (int64_t)buf_type_bitwidth(elem);
+    if (bits <= 0)
+      continue;
+    int64_t bytes = buf_type_num_elements(t) * ((bits + 7) / 8);
+    if (bytes > max_bytes || in_loop(alloc, func))
+      continue;
+    bo_vset_t aliases = {.arena = l.arena};
+    bool escapes = false;
+    buf__bo_alias_closure(&alloc->results[0], true, &aliases, &escapes);
+    if (escapes || explicitly_freed(&aliases))
+      continue;
+    buf_op_state_t st;
+    buf_state_init(&st, ctx, "memref.alloca", alloc->loc);
+    for (uint32_t k = 0; k < alloc->num_operands; k++)
+      buf_state_add_operand(&st, alloc->operands[k].value);
+    buf_state_add_result(&st, t);
+    for (uint32_t k = 0; k < alloc->attrs->u.dict.n; k++)
+      buf_state_set_attr(&st, alloc->attrs->u.dict.entries[k].name,
+                         alloc->attrs->u.dict.entries[k].value);
+    buf_builder_t b;
+    buf_builder_init(&b, ctx);
+    buf_builder_set_before(&b, alloc);
+    buf_op_t *n = buf_builder_insert(&b, &st);
+    buf_value_replace_all_uses(&alloc->results[0], &n->results[0]);
+    buf_op_erase(alloc);
+  }
+  return BUF_SUCCESS;
+}
+
+static const buf_option_spec_t promote_options[] = {
+    {"max-alloc-size-in-bytes", BUF_OPT_INT, "1024", NULL,
+     "Largest buffer (in bytes) promoted to the stack"},
+    {"max-rank-of-allocated-memref", BUF_OPT_INT, "1", NULL,
+     "Largest rank of a promoted buffer"},
+};
+
+const buf_pass_def_t buf_pass_promote_buffers_to_stack = {
+    .name = "promote-buffers-to-stack",
+    .summary = "Turn small static non-escaping heap buffers into memref.alloca",
+    .anchor = "func.func",
+    .options = promote_options,
+    .num_options = 2,
+    .run = promote_run,
+};
