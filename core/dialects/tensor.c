@@ -986,8 +986,8 @@ static buf_status_t pad_verify(buf_op_t *op) {
     int64_t d = src->u.shaped.shape[i];
     if (d == BUF_DYNAMIC || lo[i] == BUF_DYNAMIC || hi[i] == BUF_DYNAMIC)
       shape[i] = ok ? res->u.shaped.shape[i] : BUF_DYNAMIC;
-    else
-      shape[i] = d + lo[i] + hi[i];
+    else /* wraps like MLIR's int64 sum instead of overflowing */
+      shape[i] = (int64_t)((uint64_t)d + (uint64_t)lo[i] + (uint64_t)hi[i]);
     if (ok && res->u.shaped.shape[i] != shape[i])
       ok = false;
   }
