@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# dealloc_corpus.sh: the passes that run on bufferized programs, against the
+# interpreter. Every tests/transforms/inputs/*.mlir (memref programs that
+# upstream One-Shot produced from the corpus and tests/programs, see the
+# README there) goes through each variant below, ending in
+# --buffer-deallocation-pipeline, and is run with --run=main
+# --run-leak-check: the output must equal the original program's .expected
+# (no leak, double free, use after free or changed result). Each variant's
+# output must also verify in upstream mlir-opt when it is installed. The
+# interpreter's statistics (--run-stats) of the plain pipeline and of the
+# promote-buffers-to-stack variant are summed and printed.
+#
+# env: BUF_BIN (folder of buffer-opt), LLVM_TOOLS_DIR (folder of mlir-opt),
+#      BUF_CORPUS_DIR, BUF_SOURCE_DIR. Exits 77 (skip) without buffer-opt or
+#      without a working --run.
+set -u
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+src=${BUF_SOURCE_DIR:-$(cd "$here/../.." && pwd)}
+opt=${BUF_BIN:-$src/build/bin}/buffer-opt
+mlir_opt=${LLVM_TOOLS_DIR:-/usr/lib/llvm-22/bin}/mlir-opt
+corpus=${BUF_CORPUS_DIR:-/work/shared/corpus}
+inputs=$src/tests/transforms/inputs
+if [ ! -x "$opt" ]; then
+  echo "dealloc_corpus: needs $opt; skipped"
+  exit 77
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf 'func.func @main() {\n  return\n}\n' >"$tmp/probe.mlir"
+if ! "$opt" "$tmp/probe.mlir" --run=main --run-leak-check >/dev/null 2>&1; then
+  echo "dealloc_corpus: buffer-opt --run does not work yet; skipped"
+  exit 77
+fi
+have_mlir_opt=0
+[ -x "$mlir_opt" ] && have_mlir_opt=1
+
+variants=(
+  "buffer-deallocation-pipeline"
+  "ownership-based-buffer-deallocation,bufferization-lower-deallocations"
+  "buffer-hoisting,buffer-deallocation-pipeline"
+  "buffer-loop-hoisting,buffer-deallocation-pipeline"
+  "promote-buffers-to-stack,buffer-deallocation-pipeline"
+  "promote-buffers-to-stack{max-alloc-size-in-bytes=4096 max-rank-of-allocated-memref=4},buffer-deallocation-pipeline"
+  "buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},buffer-deallocation-pipeline"
+  "drop-equivalent-buffer-results,buffer-deallocation-pipeline"
+  "buffer-hoisting,buffer-loop-hoisting,promote-buffers-to-stack,buffer-deallocation-pipeline"
+)
+
+expected_of() {
+  local n=$1
+  case $n in
+    prog_*) echo "$src/tests/programs/${n#prog_}.expected" ;;
+    *) echo "$corpus/${n%%_*}/${n#*_}.expected" ;;
+  esac
+}
+
+pass=0 fail=0 skipped=0
+declare -A heap peak
+for f in "$inputs"/*.mlir; do
+  n=$(basename "$f" .mlir)
+  exp=$(expected_of "$n")
+  if [ ! -f "$exp" ]; then
+    skipped=$((skipped + 1))
+    continue
+  fi
+  vi=0
+  for v in "${variants[@]}"; do
+    vi=$((vi + 1))
+    ok=1
+    "$opt" "$f" "--pass-pipeline=builtin.module($v)" -o "$tmp/t.mlir" 2>"$tmp/err" || ok=0
+    if [ $ok = 1 ]; then
+      "$opt" "$tmp/t.mlir" --run=main --run-leak-check --run-stats 2>"$tmp/err" |
+        sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = ADDR/' >"$tmp/out"
+      cmp -s "$tmp/out" "$exp" || ok=0
+      grep -q "error" "$tmp/err" && ok=0
+    fi
+    if [ $ok = 1 ] && [ $have_mlir_opt = 1 ] &&
+       ! "$mlir_opt" "$tmp/t.mlir" -o /dev/null 2>"$tmp/verr"; then
+      ok=0
+      cat "$tmp/verr" >>"$tmp/err"
+    fi
+    if [ $ok = 1 ]; then
+      pass=$((pass + 1))
+      s=$(grep -o 'heap_allocs=[0-9]* .*peak_live_bytes=[0-9]*' "$tmp/err")
+      h=$(echo "$s" | sed -E 's/heap_allocs=([0-9]+).*/\1/')
+      p=$(echo "$s" | sed -E 's/.*peak_live_bytes=([0-9]+)/\1/')
+      heap[$vi]=$(( ${heap[$vi]:-0} + ${h:-0} ))
+      peak[$vi]=$(( ${peak[$vi]:-0} + ${p:-0} ))
+    else
+      fail=$((fail + 1))
+      echo "FAIL $n [$v]"
+      head -5 "$tmp/err"
+      [ -f "$tmp/out" ] && diff "$tmp/out" "$exp" | head -6
+    fi
+    rm -f "$tmp/out"
+  done
+done
+vi=0
+for v in "${variants[@]}"; do
+  vi=$((vi + 1))
+  echo "stats [$v]: heap_allocs=${heap[$vi]:-0} sum_of_peak_live_bytes=${peak[$vi]:-0}"
+done
+echo "dealloc_corpus: $pass passed, $fail failed, $skipped inputs without .expected"
+[ $((pass + fail)) -eq 0 ] && exit 77
+[ $fail -eq 0 ]
