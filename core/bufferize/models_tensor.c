@@ -227,7 +227,7 @@ static buf_status_t extract_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_builder_t b;
   buf_bz_builder(rw, op, &b);
   buf_value_t *m = buf_bz_buffer(rw, operand(op, 0));
-  buf_value_t *idx[64];
+  buf_value_t *idx[64] = {0};
   uint32_t n = op->num_operands - 1;
   for (uint32_t i = 0; i < n && i < 64; i++)
     idx[i] = operand(op, i + 1);
@@ -258,7 +258,7 @@ static buf_status_t insert_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_builder_t b;
   buf_bz_builder(rw, op, &b);
   buf_value_t *m = buf_bz_buffer(rw, operand(op, 1));
-  buf_value_t *idx[64];
+  buf_value_t *idx[64] = {0};
   uint32_t n = op->num_operands - 2;
   for (uint32_t i = 0; i < n && i < 64; i++)
     idx[i] = operand(op, i + 2);
@@ -497,7 +497,7 @@ static buf_status_t from_elements_bufferize(buf_bz_rewriter_t *rw,
     return BUF_FAILURE;
   int64_t pos[64] = {0};
   for (uint32_t e = 0; e < op->num_operands; e++) {
-    buf_value_t *idx[64];
+    buf_value_t *idx[64] = {0};
     for (uint32_t d = 0; d < rank; d++)
       idx[d] = buf_build_index_constant(&b, pos[d]);
     build_store(&b, operand(op, e), m, idx, rank);
@@ -596,7 +596,7 @@ static buf_status_t generate_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   for (uint32_t i = 0; i < op->num_operands && i < 64; i++)
     dyn[i] = operand(op, i);
   buf_value_t *m = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, rt), NULL, dyn);
-  buf_value_t *ivs[64];
+  buf_value_t *ivs[64] = {0};
   uint32_t rank = rt->u.shaped.rank;
   if (rank == 0 || rank > 64) {
     buf_op_emit_error(op, "cannot bufferize: rank-0 tensor.generate");
@@ -622,7 +622,7 @@ static buf_status_t splat_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     dyn[i - 1] = operand(op, i);
   buf_value_t *m = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, rt), NULL, dyn);
   uint32_t rank = rt->u.shaped.rank;
-  buf_value_t *ivs[64];
+  buf_value_t *ivs[64] = {0};
   if (rank == 0) {
     build_store(&b, operand(op, 0), m, ivs, 0);
   } else {
@@ -691,7 +691,7 @@ static buf_status_t pad_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     dyn[nd++] = s;
   }
   buf_value_t *m = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, rt), NULL, dyn);
-  buf_value_t *ivs[64];
+  buf_value_t *ivs[64] = {0};
   buf_block_t *inner = build_loop_nest(rw, &b, m, ivs);
   if (BUF_FAILED(inline_body(rw, op, inner, ivs, rank, m)))
     return BUF_FAILURE;
