@@ -3,6 +3,9 @@
  * bufferization.dealloc ops using what is known statically.
  *
  *   - A memref whose condition is the constant false is dropped.
+ *   - With a single retained value r, a memref that is r itself (or the
+ *     base buffer extracted from r) is never freed by the op: it is dropped
+ *     and its condition is or-ed into the result.
  *   - A fresh buffer (memref.alloc, bufferization.clone, a func.call
  *     result) defined in the dealloc's block, with the constant true
  *     condition, none of whose possible aliases is retained or deallocated
@@ -99,10 +102,22 @@ static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
     return;
   bool *drop = buf_arena_alloc(arena, nm + 1);
   uint32_t kept = 0;
+  /* Conditions of memrefs that are the single retained value itself (or
+   * its base): never freed here, and they pass their condition on. */
+  buf_value_t **passed = buf_arena_alloc(arena, (nm + 1) * sizeof *passed);
+  uint32_t npassed = 0;
   for (uint32_t i = 0; i < nm; i++) {
     buf_value_t *c = op->operands[sc + i].value;
+    buf_value_t *m = op->operands[sm + i].value;
+    buf_value_t *r = nr == 1 ? op->operands[sr].value : NULL;
     if (is_const_i1(c, false))
       drop[i] = true;
+    else if (r && (m == r || (m->def && m->index == 0 &&
+                              bo_is(m->def, "memref.extract_strided_metadata") &&
+                              m->def->operands[0].value == r))) {
+      drop[i] = true;
+      passed[npassed++] = c;
+    }
     else if (is_const_i1(c, true) && free_early(ctx, op, i, nm, nr, sm, sr))
       drop[i] = true;
     kept += !drop[i];
@@ -115,7 +130,12 @@ static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
   b.loc = op->loc;
   if (kept == 0) {
     buf_value_t *f = NULL;
-    if (nr)
+    for (uint32_t k = 0; k < npassed; k++)
+      f = f ? buf_op_result(buf_build(&b, "arith.ori", buf_type_i1(ctx), 2,
+                                      (buf_value_t *[]){f, passed[k]}, NULL),
+                            0)
+            : passed[k];
+    if (nr && !f)
       f = buf_op_result(buf_build(&b, "arith.constant", buf_type_i1(ctx), 0,
                                   NULL, "value", buf_attr_bool(ctx, false),
                                   NULL),
@@ -141,8 +161,14 @@ static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
   buf_state_set_attr(&st, "operandSegmentSizes",
                      buf_attr_dense_array(ctx, buf_type_i32(ctx), 3, seg, NULL));
   buf_op_t *n = buf_builder_insert(&b, &st);
-  for (uint32_t j = 0; j < nr; j++)
-    buf_value_replace_all_uses(&op->results[j], &n->results[j]);
+  for (uint32_t j = 0; j < nr; j++) {
+    buf_value_t *res = &n->results[j];
+    for (uint32_t k = 0; k < npassed; k++)
+      res = buf_op_result(buf_build(&b, "arith.ori", buf_type_i1(ctx), 2,
+                                    (buf_value_t *[]){res, passed[k]}, NULL),
+                          0);
+    buf_value_replace_all_uses(&op->results[j], res);
+  }
   buf_op_erase(op);
 }
 
