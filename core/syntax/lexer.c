@@ -23,20 +23,47 @@ void buf__lexer_init(buf_lexer_t *lx, const char *text, size_t len,
   lx->line_start = 0;
 }
 
-static int is_alpha(int c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-static int is_digit(int c) { return c >= '0' && c <= '9'; }
-static int is_hex(int c) {
-  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-static int is_bare_char(int c) {
-  return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.';
-}
-static int is_suffix_char(int c) {
-  return is_alpha(c) || is_digit(c) || c == '$' || c == '.' || c == '_' ||
-         c == '-';
-}
+/* Character classes, one table lookup per byte on the hot paths. */
+enum {
+  C_ALPHA = 1,  /* a-z A-Z */
+  C_DIGIT = 2,  /* 0-9 */
+  C_HEX = 4,    /* 0-9 a-f A-F */
+  C_BARE = 8,   /* continues a bare identifier: alnum _ $ . */
+  C_SUFFIX = 16 /* continues a prefixed identifier: alnum $ . _ - */
+};
+
+#define ALPHA_ (C_ALPHA | C_BARE | C_SUFFIX)
+#define HEXALPHA_ (ALPHA_ | C_HEX)
+#define DIGIT_ (C_DIGIT | C_HEX | C_BARE | C_SUFFIX)
+static const unsigned char char_class[256] = {
+    ['0'] = DIGIT_, ['1'] = DIGIT_, ['2'] = DIGIT_, ['3'] = DIGIT_,
+    ['4'] = DIGIT_, ['5'] = DIGIT_, ['6'] = DIGIT_, ['7'] = DIGIT_,
+    ['8'] = DIGIT_, ['9'] = DIGIT_,
+    ['a'] = HEXALPHA_, ['b'] = HEXALPHA_, ['c'] = HEXALPHA_, ['d'] = HEXALPHA_,
+    ['e'] = HEXALPHA_, ['f'] = HEXALPHA_, ['g'] = ALPHA_, ['h'] = ALPHA_,
+    ['i'] = ALPHA_, ['j'] = ALPHA_, ['k'] = ALPHA_, ['l'] = ALPHA_,
+    ['m'] = ALPHA_, ['n'] = ALPHA_, ['o'] = ALPHA_, ['p'] = ALPHA_,
+    ['q'] = ALPHA_, ['r'] = ALPHA_, ['s'] = ALPHA_, ['t'] = ALPHA_,
+    ['u'] = ALPHA_, ['v'] = ALPHA_, ['w'] = ALPHA_, ['x'] = ALPHA_,
+    ['y'] = ALPHA_, ['z'] = ALPHA_,
+    ['A'] = HEXALPHA_, ['B'] = HEXALPHA_, ['C'] = HEXALPHA_, ['D'] = HEXALPHA_,
+    ['E'] = HEXALPHA_, ['F'] = HEXALPHA_, ['G'] = ALPHA_, ['H'] = ALPHA_,
+    ['I'] = ALPHA_, ['J'] = ALPHA_, ['K'] = ALPHA_, ['L'] = ALPHA_,
+    ['M'] = ALPHA_, ['N'] = ALPHA_, ['O'] = ALPHA_, ['P'] = ALPHA_,
+    ['Q'] = ALPHA_, ['R'] = ALPHA_, ['S'] = ALPHA_, ['T'] = ALPHA_,
+    ['U'] = ALPHA_, ['V'] = ALPHA_, ['W'] = ALPHA_, ['X'] = ALPHA_,
+    ['Y'] = ALPHA_, ['Z'] = ALPHA_,
+    ['_'] = C_BARE | C_SUFFIX, ['$'] = C_BARE | C_SUFFIX,
+    ['.'] = C_BARE | C_SUFFIX, ['-'] = C_SUFFIX,
+};
+#undef ALPHA_
+#undef HEXALPHA_
+#undef DIGIT_
+
+static int is_alpha(int c) { return char_class[c & 0xff] & C_ALPHA; }
+static int is_digit(int c) { return char_class[c & 0xff] & C_DIGIT; }
+static int is_hex(int c) { return char_class[c & 0xff] & C_HEX; }
+static int is_suffix_char(int c) { return char_class[c & 0xff] & C_SUFFIX; }
 
 /* Peeks at byte i (0 beyond the end). */
 static int at(const buf_lexer_t *lx, size_t i) {
@@ -81,21 +108,26 @@ static buf_token_t error_at(buf_lexer_t *lx, size_t err, const char *msg) {
 
 /* Skips whitespace and comments, keeping line numbers. */
 static void skip_space(buf_lexer_t *lx) {
-  while (lx->pos < lx->len) {
-    int c = at(lx, lx->pos);
-    if (c == '\n') {
-      lx->pos++;
+  const char *t = lx->text;
+  size_t pos = lx->pos, n = lx->len;
+  while (pos < n) {
+    char c = t[pos];
+    if (c == ' ') {
+      pos++;
+    } else if (c == '\n') {
+      pos++;
       lx->line++;
-      lx->line_start = lx->pos;
-    } else if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
-      lx->pos++;
-    } else if (c == '/' && at(lx, lx->pos + 1) == '/') {
-      while (lx->pos < lx->len && at(lx, lx->pos) != '\n')
-        lx->pos++;
+      lx->line_start = pos;
+    } else if (c == '\t' || c == '\r' || c == '\v' || c == '\f') {
+      pos++;
+    } else if (c == '/' && pos + 1 < n && t[pos + 1] == '/') {
+      const char *nl = memchr(t + pos, '\n', n - pos);
+      pos = nl ? (size_t)(nl - t) : n;
     } else {
       break;
     }
   }
+  lx->pos = pos;
 }
 
 /* Lexes the rest of a string starting at the opening quote at start; returns
@@ -139,9 +171,10 @@ static buf_token_t lex_prefixed(buf_lexer_t *lx, size_t start,
   if (is_digit(at(lx, i))) {
     while (is_digit(at(lx, i)))
       i++;
-  } else if (is_alpha(at(lx, i)) || at(lx, i) == '$' || at(lx, i) == '.' ||
-             at(lx, i) == '_' || at(lx, i) == '-') {
-    while (is_suffix_char(at(lx, i)))
+  } else if (is_suffix_char(at(lx, i)) && !is_digit(at(lx, i))) {
+    size_t n = lx->len;
+    const unsigned char *t = (const unsigned char *)lx->text;
+    while (i < n && (char_class[t[i]] & C_SUFFIX))
       i++;
   } else {
     return error_tok(lx, start, start + 1, what);
@@ -156,8 +189,9 @@ buf_token_t buf__lex(buf_lexer_t *lx) {
     return make(lx, BUF_TK_EOF, s, s);
   int c = at(lx, s);
   if (is_alpha(c) || c == '_') {
-    size_t i = s + 1;
-    while (is_bare_char(at(lx, i)))
+    size_t i = s + 1, n = lx->len;
+    const unsigned char *t = (const unsigned char *)lx->text;
+    while (i < n && (char_class[t[i]] & C_BARE))
       i++;
     return make(lx, BUF_TK_BARE_ID, s, i);
   }

@@ -287,24 +287,27 @@ typedef struct {
  * entries are garbage once its body is parsed, and freeing them keeps the
  * parser's peak memory proportional to the largest function, not the file. */
 static void iso_push(buf_parser_t *p) {
-  buf_iso_scope_t *s = buf_arena_alloc(p->arena, sizeof *s);
+  buf_arena_t *scratch = p->num_spare_scratch
+                             ? p->spare_scratch[--p->num_spare_scratch]
+                             : buf_arena_create();
+  /* The scope itself lives in its scratch too: nothing of it outlives it. */
+  buf_iso_scope_t *s = buf_arena_alloc(scratch, sizeof *s);
   s->parent = p->iso;
-  s->scratch = p->num_spare_scratch ? p->spare_scratch[--p->num_spare_scratch]
-                                    : buf_arena_create();
+  s->scratch = scratch;
   p->iso = s;
 }
 
 /* Leaves the innermost isolated scope and frees its tables. */
 static void iso_release(buf_parser_t *p) {
   buf_iso_scope_t *s = p->iso;
+  buf_arena_t *scratch = s->scratch; /* s dies with it */
   p->iso = s->parent;
   if (p->num_spare_scratch < 8) { /* the next function reuses its chunk */
-    buf_arena_reset(s->scratch);
-    p->spare_scratch[p->num_spare_scratch++] = s->scratch;
+    buf_arena_reset(scratch);
+    p->spare_scratch[p->num_spare_scratch++] = scratch;
   } else {
-    buf_arena_destroy(s->scratch);
+    buf_arena_destroy(scratch);
   }
-  s->scratch = NULL;
 }
 
 static void iso_stack_push(buf_parser_t *p, buf_ssa_entry_t *e) {
@@ -405,7 +408,7 @@ buf_status_t buf__p_resolve(buf_parser_t *p, const buf_unresolved_t *u,
     buf__pmap_put(s->scratch, &s->names, u->name, e);
   }
   if (u->number >= e->n) {
-    e->vals = buf_arena_grow(p->arena, e->vals, e->n, u->number + 1,
+    e->vals = buf_arena_grow(s->scratch, e->vals, e->n, u->number + 1,
                              sizeof(buf_value_t *));
     e->n = u->number + 1;
   }
@@ -484,7 +487,7 @@ buf_status_t buf__p_define(buf_parser_t *p, buf_ident_t name, buf_loc_t loc,
   ((ssa_slot_t *)ne)->shadowed = shadowed;
   ne->defined = true;
   ne->n = n;
-  ne->vals = buf_arena_alloc(p->arena, (n ? n : 1) * sizeof(buf_value_t *));
+  ne->vals = buf_arena_alloc(s->scratch, (n ? n : 1) * sizeof(buf_value_t *));
   memcpy(ne->vals, vals, n * sizeof(buf_value_t *));
   iso_stack_push(p, ne);
   buf__pmap_put(s->scratch, &s->names, name, ne);
@@ -659,8 +662,10 @@ buf_status_t buf__p_parse_optional_trailing_loc(buf_parser_t *p,
 /* Blocks and regions                                                        */
 /* ------------------------------------------------------------------------ */
 
+/* A region's label scope (and its tables) lives in the scratch of the
+ * isolated scope around the region, which ends after the region does. */
 static void block_scope_push(buf_parser_t *p, buf_region_t *region) {
-  buf_block_scope_t *b = buf_arena_alloc(p->arena, sizeof *b);
+  buf_block_scope_t *b = buf_arena_alloc(p->iso->scratch, sizeof *b);
   b->parent = p->blocks;
   b->region = region;
   p->blocks = b;
@@ -691,12 +696,12 @@ buf_status_t buf__p_parse_successor_ref(buf_parser_t *p, buf_block_t **out) {
   if (!blk) {
     blk = buf_block_create(p->ctx);
     blk->label_hint = name;
-    buf__pmap_put(p->arena, &bs->labels, name, blk);
+    buf__pmap_put(p->iso->scratch, &bs->labels, name, blk);
     if (bs->num_fwd == bs->cap_fwd) {
       uint32_t nc = bs->cap_fwd ? bs->cap_fwd * 2 : 8;
-      bs->fwd = buf_arena_grow(p->arena, bs->fwd, bs->num_fwd, nc,
+      bs->fwd = buf_arena_grow(p->iso->scratch, bs->fwd, bs->num_fwd, nc,
                                sizeof(void *));
-      bs->fwd_loc = buf_arena_grow(p->arena, bs->fwd_loc, bs->num_fwd, nc,
+      bs->fwd_loc = buf_arena_grow(p->iso->scratch, bs->fwd_loc, bs->num_fwd, nc,
                                    sizeof(buf_loc_t));
       bs->cap_fwd = nc;
     }
@@ -755,7 +760,7 @@ static buf_status_t parse_labeled_block(buf_parser_t *p,
     return buf__p_error_at(p, loc, "redefinition of block '^%s'", name);
   if (!blk) {
     blk = buf_block_create(p->ctx);
-    buf__pmap_put(p->arena, &bs->labels, name, blk);
+    buf__pmap_put(p->iso->scratch, &bs->labels, name, blk);
   }
   blk->label_hint = name;
   buf_region_append_block(region, blk);
@@ -1100,8 +1105,10 @@ static buf_status_t parse_op_held(buf_parser_t *p) {
 
   uint32_t r = 0;
   for (uint32_t i = 0; i < num_names; i++) {
-    buf_value_t **vals =
-        buf_arena_alloc(p->arena, names[i].count * sizeof(buf_value_t *));
+    /* buf__p_define copies the group: the list is scratch. */
+    buf_value_t **vals = buf_arena_alloc(
+        p->iso ? p->iso->scratch : p->arena,
+        names[i].count * sizeof(buf_value_t *));
     for (uint32_t k = 0; k < names[i].count; k++) {
       buf_value_t *v = buf_op_result(op, r + k);
       v->name_hint =
