@@ -557,7 +557,9 @@ static void number_region(state_t *st, buf_region_t *r) {
 
 static buf_walk_result_t count_slots(buf_op_t *op, void *user) {
   uint64_t *n = user;
-  *n += op->num_results + (op->num_results != 0);
+  /* Results, plus a header slot for ops with several results (a
+   * one-result op's header is its result's name). */
+  *n += op->num_results + (op->num_results > 1);
   for (uint32_t i = 0; i < op->num_regions; i++)
     for (buf_block_t *b = op->regions[i]->first; b; b = b->next)
       *n += 1 + b->num_args;
