@@ -414,6 +414,30 @@ void buf__print_dict_entries(buf_strbuf_t *sb, const buf_named_attr_t *e,
   buf_strbuf_puts(sb, "}");
 }
 
+bool buf__attr_may_print_map(buf_attr_t a) {
+  if (!a)
+    return false;
+  switch (a->kind) {
+  case BUF_ATTR_AFFINE_MAP:
+    return true;
+  case BUF_ATTR_ARRAY:
+    for (uint32_t i = 0; i < a->u.array.n; i++)
+      if (buf__attr_may_print_map(a->u.array.elems[i]))
+        return true;
+    return false;
+  case BUF_ATTR_DICT:
+    for (uint32_t i = 0; i < a->u.dict.n; i++)
+      if (buf__attr_may_print_map(a->u.dict.entries[i].value))
+        return true;
+    return false;
+  case BUF_ATTR_TYPE:
+  case BUF_ATTR_DENSE:
+    return buf__type_may_print_attr(a->type);
+  default:
+    return false; /* leaves: no map inside, scalar types */
+  }
+}
+
 /* Appends a; elide says whether the ": type" suffix may or must go. */
 void buf__print_attr(buf_strbuf_t *sb, buf_attr_t a, buf__aliases_t *al,
                      buf__elide_t elide) {

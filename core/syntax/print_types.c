@@ -86,6 +86,10 @@ static bool type_is_attr_free(buf_type_t t) {
   }
 }
 
+bool buf__type_may_print_attr(buf_type_t t) {
+  return t && !type_is_attr_free(t);
+}
+
 /* Appends t. NULL prints as "<<NULL TYPE>>" like MLIR, so that dumps of
  * broken IR never crash. */
 void buf__print_type(buf_strbuf_t *sb, buf_type_t t, buf__aliases_t *al) {

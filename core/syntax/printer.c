@@ -482,6 +482,41 @@ static void print_custom_name(buf_printer_t *pr, buf_op_t *op) {
   out_puts(pr, name);
 }
 
+/* Whether printing op itself (not its regions) may visit an affine map:
+ * maps reach the text only through the op's attributes and the types it
+ * prints, its operand and result types. */
+static bool op_may_print_map(const buf_op_t *op) {
+  if (buf__attr_may_print_map(op->attrs))
+    return true;
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (buf__type_may_print_attr(op->results[i].type))
+      return true;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    const buf_value_t *v = op->operands[i].value;
+    if (!v || buf__type_may_print_attr(v->type))
+      return true;
+  }
+  return false;
+}
+
+/* The alias-collecting pass for an op that cannot visit a map itself: only
+ * what its regions hold is visited (block argument types, nested ops), in
+ * print order, which keeps the maps' first-visit order. */
+static void collect_nested(buf_printer_t *pr, buf_op_t *op) {
+  buf__aliases_t *al = buf__printer_aliases(pr);
+  for (uint32_t i = 0; i < op->num_regions; i++) {
+    if (!op->regions[i])
+      continue;
+    for (buf_block_t *b = op->regions[i]->first; b; b = b->next) {
+      for (uint32_t k = 0; k < b->num_args; k++)
+        if (b->args[k] && buf__type_may_print_attr(b->args[k]->type))
+          buf__print_type(pr->out, b->args[k]->type, al);
+      for (buf_op_t *o = b->first; o; o = o->next)
+        buf__print_operation(pr, o);
+    }
+  }
+}
+
 void buf__print_operation(buf_printer_t *pr, buf_op_t *op) {
   if (!op) {
     out_puts(pr, "<<NULL OPERATION>>");
@@ -492,6 +527,14 @@ void buf__print_operation(buf_printer_t *pr, buf_op_t *op) {
     return;
   }
   pr->depth++;
+  /* Without debug info the collecting pass only looks for affine maps: an
+   * op that cannot print one itself is not printed, only searched. */
+  if (pr->aliases.collecting && !pr->opts.debug_info && pr->out->discard &&
+      !op_may_print_map(op)) {
+    collect_nested(pr, op);
+    pr->depth--;
+    return;
+  }
   /* mlir-opt visits an op's location before its body. */
   if (pr->aliases.collecting)
     buf__print_loc(pr, op->loc, true);

@@ -72,6 +72,11 @@ void buf__print_affine_map(buf_strbuf_t *sb, buf_affine_map_t *map);
 /* "{a = 1 : i32, b}" for a DICT attribute (no leading space). */
 void buf__print_dict_entries(buf_strbuf_t *sb, const buf_named_attr_t *e,
                              uint32_t n, buf__aliases_t *al);
+/* Whether printing t may visit an attribute (so an affine map): false for
+ * scalars and plain shaped types (print_types.c). */
+bool buf__type_may_print_attr(buf_type_t t);
+/* Whether printing a may visit an affine map (print_attrs.c). */
+bool buf__attr_may_print_map(buf_attr_t a);
 /* A string literal with MLIR escaping ("a\22b\0A"). */
 void buf__print_escaped_string(buf_strbuf_t *sb, const char *s, size_t n);
 /* An attribute-dictionary key or symbol name: bare when it is a valid
