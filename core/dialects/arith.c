@@ -19,6 +19,7 @@
  */
 #include "dialect_util.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------------ */
@@ -51,6 +52,8 @@ typedef struct arith_info {
   const buf__flagset_t *flags;   /* CAST: flags written after the operand */
   bool flags_stored;             /* CAST: store <none> when absent */
   bool rounding;                 /* CAST: truncf's optional rounding mode */
+  bool ext_add;                  /* EXT: results (sum, i1 overflow), not
+                                    (low, high) of one type */
 } arith_info_t;
 
 static const char *const cmpi_preds[] = {"eq",  "ne",  "slt", "sle", "sgt",
@@ -70,6 +73,7 @@ static const char *const rounding_modes[] = {
 #define CMP(e, f, p) \
   {.ew = {2, e, true, f}, .preds = p, .num_preds = sizeof p / sizeof p[0]}
 #define CAST(i, o, w) {.in = i, .out = o, .width = w}
+#define EXT(add) {.ext_add = add}
 #define CASTF(i, o, w, f, stored, r) \
   {.in = i, .out = o, .width = w, .flags = f, .flags_stored = stored, \
    .rounding = r}
@@ -102,6 +106,9 @@ static const char *const constant_attrs[] = {"value", NULL};
   X("xori", ew, PC, NULL, EW(2, INT, NULL))                                   \
   X("shrsi", ew, P, NULL, EW(2, INT, NULL))                                   \
   X("shrui", ew, P, NULL, EW(2, INT, NULL))                                   \
+  X("addui_extended", ext, PC, NULL, EXT(true))                               \
+  X("mului_extended", ext, PC, NULL, EXT(false))                              \
+  X("mulsi_extended", ext, PC, NULL, EXT(false))                              \
   X("maxsi", ew, PC, NULL, EW(2, INT, NULL))                                  \
   X("maxui", ew, PC, NULL, EW(2, INT, NULL))                                  \
   X("minsi", ew, PC, NULL, EW(2, INT, NULL))                                  \
@@ -146,10 +153,20 @@ DECLARE_HOOKS(ew)
 DECLARE_HOOKS(cmp)
 DECLARE_HOOKS(select)
 DECLARE_HOOKS(cast)
+DECLARE_HOOKS(ext)
+static bool ext_name(buf_op_t *op, uint32_t i, char *buf, size_t size);
+
+/* Per-kind result naming (only the extended ops name theirs). */
+#define NAME_ew NULL
+#define NAME_cmp NULL
+#define NAME_select NULL
+#define NAME_cast NULL
+#define NAME_ext ext_name
 
 #define AS_DEF(n, k, tr, at, info)                                            \
   {.name = "arith." n, .traits = tr, .inherent_attrs = at,                    \
-   .verify = k##_verify, .parse = k##_parse, .print = k##_print},
+   .verify = k##_verify, .parse = k##_parse, .print = k##_print,             \
+   .name_result = NAME_##k},
 #define AS_INFO(n, k, tr, at, info) info,
 
 /* Row 0 is arith.constant; the rest follow ARITH_OPS in order. */
@@ -427,6 +444,92 @@ static buf_status_t select_verify(buf_op_t *op) {
     return BUF_FAILURE;
   }
   return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Extended arithmetic: addui_extended, mului_extended, mulsi_extended       */
+/* ------------------------------------------------------------------------ */
+
+/* ext-op ::= op-name operand `,` operand attr-dict `:` type (`,` type)?
+ * addui_extended writes the sum type and the overflow type; the multiplies
+ * write one type for operands, low and high. */
+static buf_status_t ext_parse(buf_parser_t *p, buf_op_state_t *st) {
+  const arith_info_t *info = info_of_state(st);
+  buf_unresolved_t ops[2];
+  buf_type_t t, second;
+  if (BUF_FAILED(buf_parse_operand(p, &ops[0])) ||
+      BUF_FAILED(buf_parse_expect(p, ",")) ||
+      BUF_FAILED(buf_parse_operand(p, &ops[1])) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)))
+    return BUF_FAILURE;
+  second = t;
+  if (info->ext_add && (BUF_FAILED(buf_parse_expect(p, ",")) ||
+                        BUF_FAILED(buf_parse_type(p, &second))))
+    return BUF_FAILURE;
+  if (BUF_FAILED(buf_parse_resolve_operands_same(p, ops, 2, t, st)))
+    return BUF_FAILURE;
+  buf_state_add_result(st, t);
+  buf_state_add_result(st, second);
+  return BUF_SUCCESS;
+}
+
+static void ext_print(buf_printer_t *pr, buf_op_t *op) {
+  const arith_info_t *info = info_of(op);
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, op->num_operands);
+  buf_printer_print_attr_dict(pr, op, NULL);
+  if (op->num_results < 1)
+    return;
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_type(pr, op->results[0].type);
+  if (info->ext_add && op->num_results > 1) {
+    buf_printer_puts(pr, ", ");
+    buf_printer_print_type(pr, op->results[1].type);
+  }
+}
+
+/* ODS order: operand and result constraints, AllTypesMatch, then the
+ * elementwise shape rule. */
+static buf_status_t ext_verify(buf_op_t *op) {
+  const arith_info_t *info = info_of(op);
+  bool (*is_int)(buf_type_t) = buf__elem_pred(BUF__ELEM_INT);
+  const char *what = buf__elem_what(BUF__ELEM_INT);
+  if (BUF_FAILED(buf__verify_num_operands(op, 2)) ||
+      BUF_FAILED(buf__verify_num_results(op, 2)) ||
+      BUF_FAILED(buf__verify_operand_like(op, 0, is_int, what)) ||
+      BUF_FAILED(buf__verify_operand_like(op, 1, is_int, what)) ||
+      BUF_FAILED(buf__verify_result_like(op, 0, is_int, what)) ||
+      BUF_FAILED(info->ext_add
+                     ? buf__verify_result_like(op, 1, buf__is_i1, "bool-like")
+                     : buf__verify_result_like(op, 1, is_int, what)))
+    return BUF_FAILURE;
+  buf_type_t t = op->results[0].type;
+  if (op->operands[0].value->type != t || op->operands[1].value->type != t ||
+      (!info->ext_add && op->results[1].type != t)) {
+    buf_op_emit_error(op, info->ext_add
+                              ? "failed to verify that all of {lhs, rhs, "
+                                "sum} have same type"
+                              : "failed to verify that all of {lhs, rhs, "
+                                "low, high} have same type");
+    return BUF_FAILURE;
+  }
+  if (!buf__same_container_shape(t, op->results[1].type)) {
+    buf_op_emit_error(op, "all non-scalar operands/results must have the "
+                          "same shape and base type");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* mlir-opt names them %sum, %overflow and %low, %high. */
+static bool ext_name(buf_op_t *op, uint32_t i, char *buf, size_t size) {
+  static const char *const names[2][2] = {{"low", "high"},
+                                          {"sum", "overflow"}};
+  if (i > 1)
+    return false;
+  snprintf(buf, size, "%s", names[info_of(op)->ext_add][i]);
+  return true;
 }
 
 /* ------------------------------------------------------------------------ */
