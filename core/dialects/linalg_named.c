@@ -329,8 +329,13 @@ static buf_status_t build_named_body(buf_parser_t *p, buf_loc_t loc,
     return BUF_SUCCESS;
   }
   case BUF__LK_CONTRACT:
+    /* Only matmul and batch_matmul (the contractions with an indexing_maps
+       property) have a `cast` property; on matvec, vecmat and dot a `cast`
+       attribute is discardable and the body casts signed, as upstream. */
     return build_contract(
-        p, loc, &bb, attr_is_unsigned_cast(buf_state_get_attr(st, "cast")));
+        p, loc, &bb,
+        d->maps_attr &&
+            attr_is_unsigned_cast(buf_state_get_attr(st, "cast")));
   default:
     return build_elementwise(p, loc, &bb, ew);
   }
