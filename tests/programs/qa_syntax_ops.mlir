@@ -1,4 +1,4 @@
-// purpose: custom-form printing stress: discardable attributes on ops of every dialect, result-name collisions (many constants of one value, repeated slices), multi-result names, names inside nested regions, unused block arguments, ops with optional parts omitted or present (scf.for without iter_args, scf.if without else, pad nofold, alloc_tensor with size hint, to_tensor without flags, linalg ops with extra attributes), memory spaces and strided layouts in signatures, empty functions and modules
+// purpose: custom-form printing stress: discardable attributes on ops of every dialect, result-name collisions (many constants of one value, repeated slices), multi-result names, names inside nested regions, unused block arguments, ops with optional parts omitted or present (scf.for without iter_args, scf.if without else, pad nofold, alloc_tensor with size hint, to_tensor without flags, linalg ops with extra attributes), memory spaces and strided layouts in signatures, empty functions and modules, scf.forall whose bounds are SSA constants 0 and 1
 // expect: parses, verifies, prints like mlir-opt
 
 module {
@@ -54,5 +54,14 @@ module {
   }
   func.func @empty_body() {
     return
+  }
+  // bounds given as SSA constants 0 and 1: mlir-opt prints the normalized
+  // `in (...)` form
+  func.func @forall_const_bounds(%t: tensor<4xf32>, %n: index) -> tensor<4xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r = scf.forall (%i) = (%c0) to (%n) step (%c1) shared_outs(%o = %t) -> (tensor<4xf32>) {
+    }
+    return %r : tensor<4xf32>
   }
 }
