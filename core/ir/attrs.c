@@ -329,11 +329,14 @@ static int cmp_named(const void *pa, const void *pb) {
 /* A dictionary sorted by name (stable, so duplicates keep their order). */
 buf_attr_t buf_attr_dict(buf_ctx_t *ctx, uint32_t n,
                          const buf_named_attr_t *entries) {
+  /* Most ops have no attributes: their dictionary is interned once. */
+  if (n == 0 && ctx->empty_dict) return ctx->empty_dict;
   struct buf_attr_s k = {.kind = BUF_ATTR_DICT};
   buf_named_attr_t small[16];
+  sort_ent_t small_tmp[16];
   buf_named_attr_t *sorted = n <= 16 ? small : malloc(n * sizeof *sorted);
-  sort_ent_t *tmp = n ? malloc(n * sizeof *tmp) : NULL;
-  if ((n > 16 && !sorted) || (n && !tmp)) abort(); /* out of memory */
+  sort_ent_t *tmp = n <= 16 ? small_tmp : malloc(n * sizeof *tmp);
+  if (n > 16 && (!sorted || !tmp)) abort(); /* out of memory */
   for (uint32_t i = 0; i < n; i++) {
     tmp[i].e = entries[i];
     /* names must be interned for pointer comparison in dict equality */
@@ -342,11 +345,12 @@ buf_attr_t buf_attr_dict(buf_ctx_t *ctx, uint32_t n,
   }
   if (n > 1) qsort(tmp, n, sizeof *tmp, cmp_named);
   for (uint32_t i = 0; i < n; i++) sorted[i] = tmp[i].e;
-  free(tmp);
+  if (tmp != small_tmp) free(tmp);
   k.u.dict.n = n;
   k.u.dict.entries = sorted;
   buf_attr_t a = intern(ctx, &k);
   if (sorted != small) free(sorted);
+  if (n == 0) ctx->empty_dict = a;
   return a;
 }
 

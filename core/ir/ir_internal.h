@@ -85,6 +85,7 @@ struct buf_ctx_s {
   buf__source_t *sources;
   buf_diag_t *diags, *diags_tail;
   size_t num_errors;
+  buf_attr_t empty_dict; /* the interned {} (buf_attr_dict's fast path) */
   /* buf_ident_cstr's cache: caller pointer -> identifier (see there). */
   const char *cstr_keys[BUF__CSTR_CACHE];
   buf_ident_t cstr_vals[BUF__CSTR_CACHE];

@@ -14,6 +14,8 @@
  */
 #include "printer_internal.h"
 
+#include <string.h>
+
 #include <inttypes.h>
 
 static const char *float_name(buf_float_kind_t k) {
@@ -86,6 +88,8 @@ static bool type_is_attr_free(buf_type_t t) {
   }
 }
 
+static void print_uncached(buf_strbuf_t *sb, buf_type_t t, buf__aliases_t *al);
+
 bool buf__type_may_print_attr(buf_type_t t) {
   return t && !type_is_attr_free(t);
 }
@@ -99,6 +103,31 @@ void buf__print_type(buf_strbuf_t *sb, buf_type_t t, buf__aliases_t *al) {
   }
   if (sb->discard && type_is_attr_free(t))
     return;
+  if (al && !sb->discard && t->kind >= BUF_TYPE_TENSOR &&
+      type_is_attr_free(t)) {
+    uint32_t slot = (uint32_t)(((uintptr_t)t >> 4) ^ ((uintptr_t)t >> 10)) & 63;
+    if (al->types[slot].type == t) {
+      buf_strbuf_append(sb, al->types[slot].text, al->types[slot].len);
+      return;
+    }
+    size_t before = sb->len;
+    al->types[slot].type = NULL; /* the slot is rewritten below */
+    print_uncached(sb, t, al);
+    /* A streaming buffer may have been flushed meanwhile: then the text
+     * is not in one piece and is not remembered. */
+    if (sb->len > before && sb->len - before < sizeof al->types[slot].text) {
+      al->types[slot].type = t;
+      al->types[slot].len = (uint8_t)(sb->len - before);
+      memcpy(al->types[slot].text, sb->data + before, sb->len - before);
+    }
+    return;
+  }
+  print_uncached(sb, t, al);
+}
+
+/* buf__print_type without the cache. */
+static void print_uncached(buf_strbuf_t *sb, buf_type_t t,
+                           buf__aliases_t *al) {
   switch (t->kind) {
   case BUF_TYPE_INTEGER:
     buf_strbuf_puts(sb, t->u.integer.signedness == BUF_SIGNED     ? "si"

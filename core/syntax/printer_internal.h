@@ -52,6 +52,14 @@ typedef struct buf__aliases {
   buf__prmap_t index;   /* attr -> (void *)(uintptr_t)(position + 1) */
   buf_attr_t *maps;     /* in alias order */
   uint32_t n, cap;
+  /* The printed text of recently printed attribute-free types (which print
+   * the same wherever they appear), so "tensor<16x4xf32>" is formatted once
+   * per print rather than at every use. Direct-mapped by type pointer. */
+  struct {
+    buf_type_t type;
+    uint8_t len;
+    char text[47];
+  } types[64];
 } buf__aliases_t;
 
 /* How a nested attribute may drop its ": type" (MLIR's AttrTypeElision):
