@@ -6,12 +6,15 @@
  * differ in their buf__ew_desc_t (operand count, element kind, i1 result,
  * fastmath). Custom form: `%a, %b [fastmath<..>] attr-dict : T`. The one
  * exception is math.fpowi, whose exponent is an integer of the base's
- * shape: `%a, %b [fastmath<..>] attr-dict : F, I`.
+ * shape: `%a, %b [fastmath<..>] attr-dict : F, I`; and math.sincos, which
+ * has two results (%sin, %cos) of its operand's type.
  *
  * Float ops always carry a fastmath attribute (`<none>` by default), as
  * mlir-opt's generic form shows; integer ops carry none.
  */
 #include "dialect_util.h"
+
+#include <stdio.h>
 
 #define FM (&buf__fastmath_flags)
 #define INT BUF__ELEM_INT
@@ -73,6 +76,10 @@ static buf_status_t ew_verify(buf_op_t *op);
 static buf_status_t fpowi_parse(buf_parser_t *p, buf_op_state_t *st);
 static void fpowi_print(buf_printer_t *pr, buf_op_t *op);
 static buf_status_t fpowi_verify(buf_op_t *op);
+static buf_status_t sincos_parse(buf_parser_t *p, buf_op_state_t *st);
+static void sincos_print(buf_printer_t *pr, buf_op_t *op);
+static buf_status_t sincos_verify(buf_op_t *op);
+static bool sincos_name(buf_op_t *op, uint32_t i, char *buf, size_t size);
 
 #define AS_DEF(n, tr, at, nops, elem, boolres, flags)                         \
   {.name = "math." n, .traits = tr, .inherent_attrs = at,                     \
@@ -80,7 +87,8 @@ static buf_status_t fpowi_verify(buf_op_t *op);
 #define AS_DESC(n, tr, at, nops, elem, boolres, flags)                        \
   {nops, elem, boolres, flags},
 
-/* The elementwise rows first (parallel to math_descs), then fpowi. */
+/* The elementwise rows first (parallel to math_descs), then fpowi and
+ * sincos. */
 static const buf_opdef_t math_ops[] = {
     MATH_EW_OPS(AS_DEF)
     {.name = "math.fpowi",
@@ -89,13 +97,20 @@ static const buf_opdef_t math_ops[] = {
      .verify = fpowi_verify,
      .parse = fpowi_parse,
      .print = fpowi_print},
+    {.name = "math.sincos",
+     .traits = P,
+     .inherent_attrs = fm_attrs,
+     .verify = sincos_verify,
+     .parse = sincos_parse,
+     .print = sincos_print,
+     .name_result = sincos_name},
 };
 static const buf__ew_desc_t math_descs[] = {MATH_EW_OPS(AS_DESC)};
 
 #define NUM_OPS ((uint32_t)(sizeof math_ops / sizeof math_ops[0]))
 #define NUM_EW ((uint32_t)(sizeof math_descs / sizeof math_descs[0]))
 _Static_assert(sizeof math_ops / sizeof math_ops[0] ==
-                   sizeof math_descs / sizeof math_descs[0] + 1,
+                   sizeof math_descs / sizeof math_descs[0] + 2,
                "one descriptor per elementwise row");
 
 const buf_dialect_t buf_dialect_math = {"math", math_ops, NUM_OPS};
@@ -179,4 +194,61 @@ static buf_status_t fpowi_verify(buf_op_t *op) {
     return BUF_FAILURE;
   }
   return buf__verify_flags(op, &buf__fastmath_flags);
+}
+
+/* ------------------------------------------------------------------------ */
+/* math.sincos                                                              */
+/* ------------------------------------------------------------------------ */
+
+/* sincos-op ::= `math.sincos` operand fastmath? attr-dict `:` type */
+static buf_status_t sincos_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t x;
+  buf_type_t t;
+  if (BUF_FAILED(buf_parse_operand(p, &x)) ||
+      BUF_FAILED(buf__parse_flags(p, st, &buf__fastmath_flags)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)) ||
+      BUF_FAILED(buf_parse_resolve_operands_same(p, &x, 1, t, st)))
+    return BUF_FAILURE;
+  buf_state_add_result(st, t);
+  buf_state_add_result(st, t);
+  return BUF_SUCCESS;
+}
+
+static void sincos_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, op->num_operands);
+  buf__print_flags(pr, op, &buf__fastmath_flags);
+  buf_printer_print_attr_dict(pr, op, fm_attrs);
+  if (op->num_operands) {
+    buf_printer_puts(pr, " : ");
+    buf_printer_print_operand_types(pr, op, 0, 1);
+  }
+}
+
+static buf_status_t sincos_verify(buf_op_t *op) {
+  bool (*is_float)(buf_type_t) = buf__elem_pred(FLT);
+  const char *what = buf__elem_what(FLT);
+  if (BUF_FAILED(buf__verify_num_operands(op, 1)) ||
+      BUF_FAILED(buf__verify_num_results(op, 2)) ||
+      BUF_FAILED(buf__verify_operand_like(op, 0, is_float, what)) ||
+      BUF_FAILED(buf__verify_result_like(op, 0, is_float, what)) ||
+      BUF_FAILED(buf__verify_result_like(op, 1, is_float, what)))
+    return BUF_FAILURE;
+  buf_type_t t = op->operands[0].value->type;
+  if (op->results[0].type != t || op->results[1].type != t) {
+    buf_op_emit_error(op, "failed to verify that all of {operand, sin, cos} "
+                          "have same type");
+    return BUF_FAILURE;
+  }
+  return buf__verify_flags(op, &buf__fastmath_flags);
+}
+
+/* mlir-opt names the results %sin and %cos. */
+static bool sincos_name(buf_op_t *op, uint32_t i, char *buf, size_t size) {
+  (void)op;
+  if (i > 1)
+    return false;
+  snprintf(buf, size, "%s", i == 0 ? "sin" : "cos");
+  return true;
 }
