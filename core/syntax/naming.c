@@ -555,32 +555,16 @@ static void number_region(state_t *st, buf_region_t *r) {
   }
 }
 
-static buf_walk_result_t count_slots(buf_op_t *op, void *user) {
-  uint64_t *n = user;
-  /* Results, plus a header slot for ops with several results (a
-   * one-result op's header is its result's name). */
-  *n += op->num_results + (op->num_results > 1);
-  for (uint32_t i = 0; i < op->num_regions; i++)
-    for (buf_block_t *b = op->regions[i]->first; b; b = b->next)
-      *n += 1 + b->num_args;
-  return BUF_WALK_ADVANCE;
-}
-
 /* Names root and everything nested in it. */
 void buf__names_compute(buf__names_t *nm, buf_op_t *root, bool generic) {
   memset(nm, 0, sizeof *nm);
-  /* One slot per result, result header, block and block argument: sizing
-   * the array once avoids the slack of doubling on large programs. */
+  /* The slot array doubles as it fills (slot_get): no counting walk over
+   * the IR first. Large arrays are mapped, so realloc moves pages rather
+   * than bytes and capacity never written costs no memory. */
   nm->numbuf = xrealloc(NULL, 4 * sizeof *nm->numbuf);
   nm->numbuf_next = calloc(1, sizeof *nm->numbuf_next);
   if (!nm->numbuf_next)
     abort(); /* out of memory */
-  uint64_t want = 0;
-  buf_op_walk(root, BUF_WALK_PRE, count_slots, &want);
-  if (want > 0 && want < UINT32_MAX) {
-    nm->cap_slots = (uint32_t)want;
-    nm->slots = xrealloc(NULL, nm->cap_slots * sizeof *nm->slots);
-  }
   state_t st = {0};
   st.nm = nm;
   st.generic = generic;
