@@ -180,6 +180,7 @@ typedef struct bd_server {
   bool draining;            /* SIGTERM seen: readyz fails, no new compiles */
   int open_connections;
   int inflight_requests;
+  int pending_writes;       /* responses queued on sockets, not yet written */
   uint64_t next_request_id;
   void *inflight_jobs;      /* request_hash -> bd_job_t (dedup), loop only */
   uint64_t started_ms;

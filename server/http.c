@@ -220,6 +220,7 @@ static void on_request_timeout(uv_timer_t *t) {
 static void on_write(uv_write_t *w, int status) {
   write_req_t *wr = (write_req_t *)w;
   bd_conn_t *c = wr->conn;
+  c->server->pending_writes--;
   if ((status < 0 || wr->close_after) && !c->closing)
     conn_close(c);
   conn_unref(c);
@@ -246,7 +247,9 @@ static void write_raw(bd_conn_t *c, const char *head, size_t head_len,
     conn_unref(c);
     free(wr);
     conn_close(c);
+    return;
   }
+  c->server->pending_writes++;
 }
 
 static void conn_resume(bd_conn_t *c);

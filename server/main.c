@@ -46,8 +46,10 @@ static uv_timer_t drain_timer;
 
 static void check_drained(uv_timer_t *t) {
   bd_server_t *s = t->data;
-  if (s->inflight_requests > 0 || bd_pool_queue_depth(s->pool) > 0 ||
-      bd_pool_running(s->pool) > 0)
+  /* An answered request may still be on its way out: a large response is
+   * written over many loop turns, and closing its socket would cut it. */
+  if (s->inflight_requests > 0 || s->pending_writes > 0 ||
+      bd_pool_queue_depth(s->pool) > 0 || bd_pool_running(s->pool) > 0)
     return;
   bd_log("info", "drained; exiting", NULL);
   bd_http_stop_listening(s);
