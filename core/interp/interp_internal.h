@@ -17,6 +17,13 @@
  *     marks them freed, so later accesses are reported as use after free.
  *   - Element storage is one 8-byte cell (buf__cell_t) per element plus an
  *     optional per-element "initialized" byte array (NULL: all initialized).
+ *   - memref.view reinterprets an i8 buffer: the buffer's cells are bytes and
+ *     the view addresses them with offsets and strides scaled by its element
+ *     width (cell_bytes); its element value lives in the cell of its first
+ *     byte. Such a buffer is "bytewise": a write records its width in the
+ *     init byte of its first cell and clears the bytes it covers, including
+ *     an element written through another view that it partly overwrites,
+ *     so a read of clobbered storage is reported as uninitialized.
  *   - Per-op semantics are table rows (buf__interp_row_t) exported by the
  *     ops_*.c files; the engine maps each op definition to its row once per
  *     run and never switches on op names.
@@ -88,6 +95,7 @@ struct buf__buffer {
   buf_loc_t free_loc;
   buf__buffer_t *next; /* all buffers of the run */
   buf__buffer_t *next_stack; /* the owning frame's stack list */
+  bool bytewise;      /* a memref.view was taken: cells are bytes */
 };
 
 struct buf__memref {
@@ -97,6 +105,10 @@ struct buf__memref {
   int64_t offset;
   int64_t *sizes;   /* rank entries */
   int64_t *strides; /* rank entries */
+  uint32_t cell_bytes; /* cells per element: 1, or a memref.view's element
+                          width in bytes (offset and strides are scaled) */
+  int64_t base_shift;  /* the cell where the view's base starts (0 unless
+                          made by memref.view) */
 };
 
 /* A pointer-keyed open-addressing hash map (pointer -> pointer or index). */
@@ -315,6 +327,32 @@ static inline bool buf__buffer_is_init(const buf__buffer_t *b, int64_t i) {
 buf__memref_t *buf__memref_new(buf__buffer_t *b, uint32_t rank,
                                int64_t offset, const int64_t *sizes,
                                const int64_t *strides);
+/* Gives a view derived from `from` (subview, reshape...) its addressing
+ * unit and base. */
+static inline void buf__memref_inherit(buf__memref_t *to,
+                                       const buf__memref_t *from) {
+  to->cell_bytes = from->cell_bytes;
+  to->base_shift = from->base_shift;
+}
+/* The offset and stride d as the program sees them (in elements from the
+ * view's base), whatever the addressing unit. */
+static inline int64_t buf__memref_offset(const buf__memref_t *m) {
+  return (m->offset - m->base_shift) / (int64_t)m->cell_bytes;
+}
+static inline int64_t buf__memref_stride(const buf__memref_t *m, uint32_t d) {
+  return m->strides[d] / (int64_t)m->cell_bytes;
+}
+/* Marks the element at buffer position pos written through m as
+ * (un)initialized; on bytewise buffers also clears what the write covers. */
+void buf__memref_set_init(const buf__memref_t *m, int64_t pos, bool init);
+/* Was the element at buffer position pos, read through m, written (on
+ * bytewise buffers: by a write of m's width that nothing overwrote since)? */
+static inline bool buf__memref_is_init(const buf__memref_t *m, int64_t pos) {
+  const buf__buffer_t *b = m->buf;
+  if (!b->init)
+    return true;
+  return b->bytewise ? b->init[pos] == m->cell_bytes : b->init[pos] != 0;
+}
 /* Row-major strides of shape into strides. */
 void buf__identity_strides(uint32_t rank, const int64_t *shape,
                            int64_t *strides);

@@ -237,7 +237,7 @@ static buf_status_t affine_load(buf__interp_t *I, buf__frame_t *F,
   buf__memref_t *m;
   int64_t pos;
   if (!access(I, F, op, 0, false, &m, &pos)) return BUF_FAILURE;
-  if (!buf__buffer_is_init(m->buf, pos)) {
+  if (!buf__memref_is_init(m, pos)) {
     err_buf(I, op, m->buf, "read of uninitialized memory");
     return BUF_FAILURE;
   }
@@ -254,7 +254,7 @@ static buf_status_t affine_store(buf__interp_t *I, buf__frame_t *F,
   int64_t pos;
   if (!access(I, F, op, 1, true, &m, &pos)) return BUF_FAILURE;
   m->buf->data[pos] = buf__value_cell(v);
-  buf__buffer_set_init(m->buf, pos, v.kind != IV_UNDEF);
+  buf__memref_set_init(m, pos, v.kind != IV_UNDEF);
   return BUF_SUCCESS;
 }
 

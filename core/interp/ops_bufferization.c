@@ -69,7 +69,7 @@ static buf__tensor_t *snapshot(buf__interp_t *I, buf_op_t *op,
   do {
     int64_t p = buf__memref_linear(m, idx);
     t->data[e] = m->buf->data[p];
-    if (!buf__buffer_is_init(m->buf, p))
+    if (!buf__memref_is_init(m, p))
       buf__tensor_set_init(t, e, false);
     e++;
   } while (buf__next_index(m->rank, m->sizes, idx));

@@ -161,7 +161,7 @@ static buf_status_t linalg_structured(buf__interp_t *I, buf__frame_t *F,
       buf_type_t et = buf_type_elem(buf_op_operand(op, o)->type);
       if (v[o].is_memref) {
         int64_t p = buf__memref_linear(v[o].m, idx);
-        args[a] = buf__buffer_is_init(v[o].m->buf, p)
+        args[a] = buf__memref_is_init(v[o].m, p)
                       ? buf__cell_value(et, v[o].m->buf->data[p])
                       : (buf__ival_t){0};
       } else {
@@ -193,7 +193,7 @@ static buf_status_t linalg_structured(buf__interp_t *I, buf__frame_t *F,
       if (v[o].is_memref) {
         int64_t p = buf__memref_linear(v[o].m, idx);
         v[o].m->buf->data[p] = buf__value_cell(y);
-        buf__buffer_set_init(v[o].m->buf, p, y.kind != IV_UNDEF);
+        buf__memref_set_init(v[o].m, p, y.kind != IV_UNDEF);
       } else if (v[o].shaped) {
         int64_t p = tensor_linear(&v[o], idx);
         v[o].t->data[p] = buf__value_cell(y);

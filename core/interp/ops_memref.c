@@ -58,7 +58,7 @@ static bool access(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
     }
   }
   int64_t l = buf__memref_linear(m, idx);
-  if (l < 0 || l >= m->buf->n) {
+  if (l < 0 || l + (int64_t)m->cell_bytes > m->buf->n) {
     err_buf(I, op, m->buf, "out-of-bounds access outside the buffer");
     return false;
   }
@@ -76,7 +76,7 @@ static buf_status_t memref_load(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
   int64_t pos;
   if (!m || !access(I, F, op, m, 1, false, &pos))
     return BUF_FAILURE;
-  if (!buf__buffer_is_init(m->buf, pos)) {
+  if (!buf__memref_is_init(m, pos)) {
     err_buf(I, op, m->buf, "read of uninitialized memory");
     return BUF_FAILURE;
   }
@@ -93,7 +93,7 @@ static buf_status_t memref_store(buf__interp_t *I, buf__frame_t *F,
   if (!m || !access(I, F, op, m, 2, true, &pos))
     return BUF_FAILURE;
   m->buf->data[pos] = buf__value_cell(v);
-  buf__buffer_set_init(m->buf, pos, v.kind != IV_UNDEF);
+  buf__memref_set_init(m, pos, v.kind != IV_UNDEF);
   return BUF_SUCCESS;
 }
 
@@ -285,12 +285,13 @@ buf_status_t buf__memref_copy(buf__interp_t *I, buf_op_t *op,
       abort(); /* out of memory */
     int64_t idx[MAX_RANK] = {0};
     do
-      mark[buf__memref_linear(dst, idx)] = 1;
+      memset(mark + buf__memref_linear(dst, idx), 1, dst->cell_bytes);
     while (buf__next_index(dst->rank, dst->sizes, idx));
     memset(idx, 0, sizeof idx);
     bool overlap = false;
     do
-      overlap |= mark[buf__memref_linear(src, idx)];
+      for (uint32_t k = 0; k < src->cell_bytes; k++)
+        overlap |= mark[buf__memref_linear(src, idx) + k];
     while (!overlap && buf__next_index(src->rank, src->sizes, idx));
     free(mark);
     if (overlap) {
@@ -302,7 +303,7 @@ buf_status_t buf__memref_copy(buf__interp_t *I, buf_op_t *op,
   do {
     int64_t s = buf__memref_linear(src, idx), d = buf__memref_linear(dst, idx);
     dst->buf->data[d] = src->buf->data[s];
-    buf__buffer_set_init(dst->buf, d, buf__buffer_is_init(src->buf, s));
+    buf__memref_set_init(dst, d, buf__memref_is_init(src, s));
   } while (buf__next_index(src->rank, src->sizes, idx));
   return BUF_SUCCESS;
 }
@@ -339,17 +340,17 @@ static bool desc_matches(buf__interp_t *I, buf_op_t *op, buf_type_t t,
       return false;
     }
     /* strides of size-1 dims are irrelevant to addressing */
-    if (strided && st[d] != BUF_DYNAMIC && st[d] != m->strides[d] &&
+    if (strided && st[d] != BUF_DYNAMIC && st[d] != buf__memref_stride(m, d) &&
         m->sizes[d] != 1) {
       buf__err(I, op, "stride %lld of dimension %u does not match the "
                       "type's stride %lld",
-               (long long)m->strides[d], d, (long long)st[d]);
+               (long long)buf__memref_stride(m, d), d, (long long)st[d]);
       return false;
     }
   }
-  if (strided && off != BUF_DYNAMIC && off != m->offset) {
+  if (strided && off != BUF_DYNAMIC && off != buf__memref_offset(m)) {
     buf__err(I, op, "offset %lld does not match the type's offset %lld",
-             (long long)m->offset, (long long)off);
+             (long long)buf__memref_offset(m), (long long)off);
     return false;
   }
   return true;
@@ -413,9 +414,9 @@ static buf_status_t memref_subview(buf__interp_t *I, buf__frame_t *F,
       nsizes[r] = size[d];
       nstrides[r++] = m->strides[d] * stride[d];
     }
-  buf__set_result(I, F, op, 0,
-                  buf__iv_memref(buf__memref_new(m->buf, r, noff, nsizes,
-                                                 nstrides)));
+  buf__memref_t *nm = buf__memref_new(m->buf, r, noff, nsizes, nstrides);
+  buf__memref_inherit(nm, m);
+  buf__set_result(I, F, op, 0, buf__iv_memref(nm));
   return BUF_SUCCESS;
 }
 
@@ -434,9 +435,15 @@ static buf_status_t memref_reinterpret_cast(buf__interp_t *I, buf__frame_t *F,
       buf__err(I, op, "malformed reinterpret_cast lists");
     return BUF_FAILURE;
   }
-  buf__set_result(I, F, op, 0,
-                  buf__iv_memref(buf__memref_new(m->buf, (uint32_t)b, off[0],
-                                                 size, stride)));
+  /* Offsets and strides count elements from the source's base. */
+  int64_t unit = m->cell_bytes;
+  for (int i = 0; i < b; i++)
+    stride[i] *= unit;
+  buf__memref_t *nm = buf__memref_new(m->buf, (uint32_t)b,
+                                      m->base_shift + off[0] * unit, size,
+                                      stride);
+  buf__memref_inherit(nm, m);
+  buf__set_result(I, F, op, 0, buf__iv_memref(nm));
   return BUF_SUCCESS;
 }
 
@@ -487,9 +494,10 @@ static buf_status_t memref_collapse(buf__interp_t *I, buf__frame_t *F,
       }
     }
   }
-  buf__set_result(I, F, op, 0,
-                  buf__iv_memref(buf__memref_new(m->buf, (uint32_t)ng,
-                                                 m->offset, sizes, strides)));
+  buf__memref_t *nm = buf__memref_new(m->buf, (uint32_t)ng, m->offset, sizes,
+                                      strides);
+  buf__memref_inherit(nm, m);
+  buf__set_result(I, F, op, 0, buf__iv_memref(nm));
   return BUF_SUCCESS;
 }
 
@@ -527,9 +535,52 @@ static buf_status_t memref_expand(buf__interp_t *I, buf__frame_t *F,
       return BUF_FAILURE;
     }
   }
-  buf__set_result(I, F, op, 0,
-                  buf__iv_memref(buf__memref_new(m->buf, nd, m->offset, shape,
-                                                 strides)));
+  buf__memref_t *nm = buf__memref_new(m->buf, nd, m->offset, shape, strides);
+  buf__memref_inherit(nm, m);
+  buf__set_result(I, F, op, 0, buf__iv_memref(nm));
+  return BUF_SUCCESS;
+}
+
+/* memref.view %src[%byte_shift][%dynamic sizes]: an identity-layout view of
+ * another element type over the bytes of a 1-D i8 buffer. The buffer becomes
+ * bytewise (see interp_internal.h), so views that overlap in storage and in
+ * time corrupt each other visibly, as they would in memory. */
+static buf_status_t memref_view(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
+                                const buf__interp_row_t *row) {
+  buf__memref_t *m = memref_operand(I, F, op, 0);
+  buf_type_t t = op->results[0].type;
+  int64_t shift, shape[MAX_RANK], strides[MAX_RANK];
+  if (!m || BUF_FAILED(buf__memref_check_live(I, op, m)) ||
+      !buf__index_operand(I, F, op, 1, &shift))
+    return BUF_FAILURE;
+  if (m->rank != 1 || m->cell_bytes != 1 || m->strides[0] != 1 ||
+      t->kind != BUF_TYPE_MEMREF || t->u.shaped.rank > MAX_RANK) {
+    buf__err(I, op, "memref.view needs a contiguous 1-D i8 source and a "
+                    "ranked result");
+    return BUF_FAILURE;
+  }
+  uint32_t rank = t->u.shaped.rank, next = 2;
+  for (uint32_t d = 0; d < rank; d++) {
+    shape[d] = t->u.shaped.shape[d];
+    if (shape[d] == BUF_DYNAMIC &&
+        !buf__index_operand(I, F, op, next++, &shape[d]))
+      return BUF_FAILURE;
+  }
+  int64_t width = (int64_t)buf__elem_bytes(t->u.shaped.elem);
+  buf__identity_strides(rank, shape, strides);
+  for (uint32_t d = 0; d < rank; d++)
+    strides[d] *= width;
+  int64_t bytes = buf__num_elements(rank, shape) * width;
+  if (shift < 0 || shift + bytes > m->sizes[0]) {
+    err_buf(I, op, m->buf, "memref.view outside its source");
+    return BUF_FAILURE;
+  }
+  m->buf->bytewise = true;
+  buf__memref_t *nm = buf__memref_new(m->buf, rank, m->offset + shift, shape,
+                                      strides);
+  nm->cell_bytes = (uint32_t)width;
+  nm->base_shift = m->offset + shift;
+  buf__set_result(I, F, op, 0, buf__iv_memref(nm));
   return BUF_SUCCESS;
 }
 
@@ -600,13 +651,14 @@ static buf_status_t memref_extract_strided_metadata(
       buf__err(I, op, "result count does not match the rank");
     return BUF_FAILURE;
   }
-  buf__set_result(I, F, op, 0,
-                  buf__iv_memref(buf__memref_new(m->buf, 0, 0, NULL, NULL)));
-  buf__set_result(I, F, op, 1, buf__iv_int((uint64_t)m->offset));
+  buf__memref_t *base = buf__memref_new(m->buf, 0, m->base_shift, NULL, NULL);
+  buf__memref_inherit(base, m);
+  buf__set_result(I, F, op, 0, buf__iv_memref(base));
+  buf__set_result(I, F, op, 1, buf__iv_int((uint64_t)buf__memref_offset(m)));
   for (uint32_t d = 0; d < m->rank; d++) {
     buf__set_result(I, F, op, 2 + d, buf__iv_int((uint64_t)m->sizes[d]));
     buf__set_result(I, F, op, 2 + m->rank + d,
-                    buf__iv_int((uint64_t)m->strides[d]));
+                    buf__iv_int((uint64_t)buf__memref_stride(m, d)));
   }
   return BUF_SUCCESS;
 }
@@ -644,6 +696,7 @@ static const buf__interp_row_t rows[] = {
     {"memref.cast", memref_cast, 0, NULL},
     {"memref.memory_space_cast", memref_cast, 1, NULL},
     {"memref.subview", memref_subview, 0, NULL},
+    {"memref.view", memref_view, 0, NULL},
     {"memref.reinterpret_cast", memref_reinterpret_cast, 0, NULL},
     {"memref.collapse_shape", memref_collapse, 0, NULL},
     {"memref.expand_shape", memref_expand, 0, NULL},

@@ -36,7 +36,7 @@ typedef struct printer {
 
 static void put_elem(printer_t *p, int64_t off) {
   const buf__buffer_t *b = p->m->buf;
-  if (!buf__buffer_is_init(b, off)) {
+  if (!buf__memref_is_init(p->m, off)) {
     if (!p->failed) {
       buf_diag_t *d = buf__err(p->I, p->op,
                                "read of uninitialized memory: element %lld "
@@ -130,12 +130,13 @@ static buf_status_t print_memref(buf__interp_t *I, buf__frame_t *F,
   buf_strbuf_printf(&p.sb,
                     "Unranked Memref base@ = 0x%" PRIx64
                     " rank = %u offset = %" PRId64 " sizes = [",
-                    buf__buffer_addr(m->buf), m->rank, m->offset);
+                    buf__buffer_addr(m->buf), m->rank, buf__memref_offset(m));
   for (uint32_t i = 0; i < m->rank; i++)
     buf_strbuf_printf(&p.sb, "%s%" PRId64, i ? ", " : "", m->sizes[i]);
   buf_strbuf_puts(&p.sb, "] strides = [");
   for (uint32_t i = 0; i < m->rank; i++)
-    buf_strbuf_printf(&p.sb, "%s%" PRId64, i ? ", " : "", m->strides[i]);
+    buf_strbuf_printf(&p.sb, "%s%" PRId64, i ? ", " : "",
+                      buf__memref_stride(m, i));
   buf_strbuf_puts(&p.sb, "] data = \n");
   if (m->rank == 0)
     buf_strbuf_puts(&p.sb, "[");

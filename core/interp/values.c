@@ -261,6 +261,29 @@ void buf__buffer_set_init(buf__buffer_t *b, int64_t i, bool init) {
   }
 }
 
+void buf__memref_set_init(const buf__memref_t *m, int64_t pos, bool init) {
+  buf__buffer_t *b = m->buf;
+  if (!b->bytewise) {
+    buf__buffer_set_init(b, pos, init);
+    return;
+  }
+  if (!b->init) {
+    b->init = malloc(b->n ? (size_t)b->n : 1);
+    if (!b->init)
+      abort(); /* out of memory */
+    memset(b->init, 1, (size_t)b->n);
+  }
+  int64_t w = m->cell_bytes ? m->cell_bytes : 1;
+  /* An element starting up to 15 bytes before pos that reaches into it is
+   * partly overwritten: its value is gone. */
+  for (int64_t q = pos > 15 ? pos - 15 : 0; q < pos; q++)
+    if (b->init[q] && q + b->init[q] > pos)
+      b->init[q] = 0;
+  for (int64_t q = pos + 1; q < pos + w && q < b->n; q++)
+    b->init[q] = 0;
+  b->init[pos] = init ? (uint8_t)w : 0;
+}
+
 buf__memref_t *buf__memref_new(buf__buffer_t *b, uint32_t rank,
                                int64_t offset, const int64_t *sizes,
                                const int64_t *strides) {
@@ -271,6 +294,8 @@ buf__memref_t *buf__memref_new(buf__buffer_t *b, uint32_t rank,
   m->rank = rank;
   m->buf = b;
   m->offset = offset;
+  m->cell_bytes = 1;
+  m->base_shift = 0;
   m->sizes = (int64_t *)(m + 1);
   m->strides = m->sizes + rank;
   if (rank) {
@@ -309,6 +334,7 @@ buf_status_t buf__memref_check_extent(buf__interp_t *I, buf_op_t *op,
     else
       hi += span;
   }
+  hi += (int64_t)m->cell_bytes - 1; /* the last element's bytes */
   if (lo < 0 || hi >= m->buf->n) {
     buf_diag_t *d = buf__err(
         I, op,
