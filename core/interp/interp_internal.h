@@ -404,6 +404,20 @@ int buf__reassociation(buf__interp_t *I, buf_op_t *op, uint32_t *group_of,
 bool buf__rank_reduction(uint32_t rank, const int64_t *sizes, uint32_t rrank,
                          const int64_t *rshape, bool *dropped);
 
+/* Which dims of a slice (extract_slice, subview) the rank-reduced result
+ * type drops, decided from the static sizes as MLIR decides it: a dim of
+ * static size 1 is dropped unless it lines up with a static 1 of the
+ * result; dynamic sizes are never dropped, whatever their runtime value.
+ * False when that leaves a rank other than the result's. */
+bool buf__dropped_dims(buf_op_t *op, buf_type_t result, uint32_t rank,
+                       bool *dropped);
+/* The same for memref.subview, where a unit dim lines up with a static 1 of
+ * the result only if their strides agree too (source_strides: the strides
+ * of the non-reduced subview, at run time): MLIR tells ambiguous unit dims
+ * of memrefs apart by their strides. */
+bool buf__dropped_memref_dims(buf_op_t *op, buf_type_t result, uint32_t rank,
+                              const int64_t *source_strides, bool *dropped);
+
 /* ---- slices (ops_tensor.c) ---- */
 
 /* Applies tensor.parallel_insert_slice op (source and offsets from frame F)

@@ -403,16 +403,25 @@ static buf_status_t memref_subview(buf__interp_t *I, buf__frame_t *F,
   }
   buf_type_t rt = op->results[0].type;
   bool dropped[MAX_RANK];
-  if (!buf__rank_reduction(m->rank, size, rt->u.shaped.rank,
-                           rt->u.shaped.shape, dropped)) {
+  int64_t full_strides[MAX_RANK];
+  for (uint32_t d = 0; d < m->rank; d++)
+    full_strides[d] = m->strides[d] * stride[d];
+  if (!buf__dropped_memref_dims(op, rt, m->rank, full_strides, dropped)) {
     buf__err(I, op, "subview sizes do not match the result type");
     return BUF_FAILURE;
   }
   uint32_t r = 0;
   for (uint32_t d = 0; d < m->rank; d++)
     if (!dropped[d]) {
+      int64_t want = rt->u.shaped.shape[r];
+      if (want != BUF_DYNAMIC && want != size[d]) {
+        buf__err(I, op, "subview size %lld in dimension %u does not match the "
+                        "result type's %lld",
+                 (long long)size[d], d, (long long)want);
+        return BUF_FAILURE;
+      }
       nsizes[r] = size[d];
-      nstrides[r++] = m->strides[d] * stride[d];
+      nstrides[r++] = full_strides[d];
     }
   buf__memref_t *nm = buf__memref_new(m->buf, r, noff, nsizes, nstrides);
   buf__memref_inherit(nm, m);

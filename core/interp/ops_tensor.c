@@ -250,16 +250,23 @@ static buf_status_t tensor_extract_slice(buf__interp_t *I, buf__frame_t *F,
     return BUF_FAILURE;
   buf_type_t rt = op->results[0].type;
   bool dropped[MAX_RANK];
-  if (!buf__rank_reduction(s.rank, s.size, rt->u.shaped.rank,
-                           rt->u.shaped.shape, dropped)) {
+  int64_t rshape[MAX_RANK];
+  uint32_t rr = 0;
+  if (!buf__dropped_dims(op, rt, s.rank, dropped)) {
     buf__err(I, op, "slice sizes do not match the result type");
     return BUF_FAILURE;
   }
-  int64_t rshape[MAX_RANK];
-  uint32_t rr = 0;
   for (uint32_t d = 0; d < s.rank; d++)
-    if (!dropped[d])
+    if (!dropped[d]) {
+      int64_t want = rt->u.shaped.shape[rr];
+      if (want != BUF_DYNAMIC && want != s.size[d]) {
+        buf__err(I, op, "slice size %lld in dimension %u does not match the "
+                        "result type's %lld",
+                 (long long)s.size[d], d, (long long)want);
+        return BUF_FAILURE;
+      }
       rshape[rr++] = s.size[d];
+    }
   buf__tensor_t *r = buf__tensor_new(I, op, rt->u.shaped.elem, rr, rshape,
                                      !t->init);
   if (!r)

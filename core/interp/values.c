@@ -474,3 +474,38 @@ bool buf__rank_reduction(uint32_t rank, const int64_t *sizes, uint32_t rrank,
   }
   return j == rrank && ndrop == 0;
 }
+
+/* Shared by both: result_strides is NULL for tensors. */
+static bool dropped_dims(buf_op_t *op, buf_type_t result, uint32_t rank,
+                         const int64_t *source_strides,
+                         const int64_t *result_strides, bool *dropped) {
+  buf_attr_t a = buf_op_attr(op, "static_sizes");
+  if (!a || a->kind != BUF_ATTR_DENSE_ARRAY || a->u.dense_array.count != rank)
+    return false;
+  const int64_t *rshape = result->u.shaped.shape;
+  uint32_t rrank = result->u.shaped.rank, kept = 0;
+  for (uint32_t d = 0; d < rank; d++) {
+    bool unit = a->u.dense_array.ints[d] == 1;
+    bool lines_up = kept < rrank && rshape[kept] == 1 &&
+                    (!result_strides || result_strides[kept] == BUF_DYNAMIC ||
+                     result_strides[kept] == source_strides[d]);
+    dropped[d] = unit && !lines_up;
+    if (!dropped[d])
+      kept++;
+  }
+  return kept == rrank;
+}
+
+bool buf__dropped_dims(buf_op_t *op, buf_type_t result, uint32_t rank,
+                       bool *dropped) {
+  return dropped_dims(op, result, rank, NULL, NULL, dropped);
+}
+
+bool buf__dropped_memref_dims(buf_op_t *op, buf_type_t result, uint32_t rank,
+                              const int64_t *source_strides, bool *dropped) {
+  int64_t strides[64], offset;
+  if (result->u.shaped.rank > 64 ||
+      buf_type_memref_strides(result, strides, &offset) != BUF_SUCCESS)
+    return dropped_dims(op, result, rank, NULL, NULL, dropped);
+  return dropped_dims(op, result, rank, source_strides, strides, dropped);
+}

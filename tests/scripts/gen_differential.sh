@@ -62,15 +62,11 @@ OSB_FB="bufferize-function-boundaries function-boundary-type-conversion=identity
 TMO=30   # seconds for any single tool run
 # Known gaps kept out of the seed set so they do not turn CI red (remove an
 # entry as soon as the gap is fixed; GEN_AVOID= shows what still fails):
-#   dyn-rank-reduce: the interpreter rejects a rank-reducing extract_slice
-#     whose dropped unit dim precedes a dynamic size ("slice sizes do not
-#     match the result type"), e.g. %t[0, 0] [1, %c2] [1, 1] :
-#     tensor<2x3xf32> to tensor<?xf32>; upstream runs it.
 #   large-const: buffer-opt cannot parse a memref.global whose initial value
 #     is a hex blob (dense<"0x..."> with a memref type: "expected an element
 #     of type 'i32'"); upstream prints constants over 64 elements that way
 #     after bufferization.
-AVOID=${GEN_AVOID-dyn-rank-reduce,large-const}
+AVOID=${GEN_AVOID-large-const}
 #   The upstream-bufferized check skips odd (--dynamic) seeds by default:
 #     buffer-opt's memref.subview verifier rejects results more static than
 #     the inferred type (memref<1x?xf32> to memref<1x1xf32, strided<[?, 1],
