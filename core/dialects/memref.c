@@ -330,6 +330,52 @@ static buf_status_t dealloc_verify(buf_op_t *op) {
                        "ranked or unranked memref of any type values");
 }
 
+/* memref.reshape `%src(%shape) : (S, T) -> R` (parse/print in shaped_util.c):
+ * the same elements under a shape read from a 1-D memref at run time; both
+ * sides must be contiguous (identity layouts). */
+static bool is_1d_int_or_index_memref(buf_type_t t) {
+  return is_ranked_memref(t) && t->u.shaped.rank == 1 &&
+         buf_type_is_int_or_index(t->u.shaped.elem);
+}
+
+static buf_status_t reshape_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 2)) ||
+      BUF_FAILED(buf__verify_num_results(op, 1)) ||
+      BUF_FAILED(check_operand(op, 0, is_any_memref, "memref of any type values")) ||
+      BUF_FAILED(check_operand(op, 1, is_1d_int_or_index_memref,
+                               "1D memref of signless integer or index values")) ||
+      BUF_FAILED(check_result(op, 0, is_any_memref, "memref of any type values")))
+    return BUF_FAILURE;
+  buf_type_t src = operand_type(op, 0), res = op->results[0].type;
+  if (src->u.shaped.elem != res->u.shaped.elem) {
+    buf_op_emit_error(op, "element types of source and destination memref "
+                          "types should be the same");
+    return BUF_FAILURE;
+  }
+  if (is_ranked_memref(src) && !has_identity_layout(src)) {
+    buf_op_emit_error(op, "source memref type should have identity affine map");
+    return BUF_FAILURE;
+  }
+  if (!is_ranked_memref(res))
+    return BUF_SUCCESS;
+  if (!has_identity_layout(res)) {
+    buf_op_emit_error(op, "result memref type should have identity affine map");
+    return BUF_FAILURE;
+  }
+  int64_t len = operand_type(op, 1)->u.shaped.shape[0];
+  if (len == BUF_DYNAMIC) {
+    buf_op_emit_error(op, "cannot use shape operand with dynamic length to "
+                          "reshape to statically-ranked memref type");
+    return BUF_FAILURE;
+  }
+  if (len != (int64_t)res->u.shaped.rank) {
+    buf_op_emit_error(op, "length of shape operand differs from the result's "
+                          "memref rank");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
 static buf_status_t rank_verify(buf_op_t *op) {
   if (BUF_FAILED(buf__verify_num_operands(op, 1)) ||
       BUF_FAILED(buf__verify_num_results(op, 1)) ||
@@ -1884,6 +1930,9 @@ static const buf_opdef_t memref_ops[] = {
      .inherent_attrs = slice_attrs, .verify = reinterpret_cast_verify,
      .parse = reinterpret_cast_parse, .print = reinterpret_cast_print,
      .result_name = "reinterpret_cast"},
+    {.name = "memref.reshape", .traits = BUF_TRAIT_PURE,
+     .verify = reshape_verify, .parse = buf__reshape_parse,
+     .print = buf__reshape_print, .result_name = "reshape"},
     {.name = "memref.store", .inherent_attrs = load_store_attrs,
      .verify = store_verify, .parse = store_parse, .print = store_print},
     {.name = "memref.subview", .traits = BUF_TRAIT_PURE,

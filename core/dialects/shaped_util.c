@@ -570,3 +570,44 @@ buf_status_t buf__verify_reassociation(buf_op_t *op, buf_type_t expanded,
   }
   return BUF_SUCCESS;
 }
+
+/* ------------------------------------------------------------------------ */
+/* tensor.reshape / memref.reshape `%src(%shape) attr-dict : (S, T) -> R`    */
+/* ------------------------------------------------------------------------ */
+
+buf_status_t buf__reshape_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t ops[2];
+  buf_type_t ft;
+  buf_loc_t loc;
+  if (BUF_FAILED(buf_parse_operand(p, &ops[0])) ||
+      BUF_FAILED(buf_parse_expect(p, "(")) ||
+      BUF_FAILED(buf_parse_operand(p, &ops[1])) ||
+      BUF_FAILED(buf_parse_expect(p, ")")) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_expect(p, ":")))
+    return BUF_FAILURE;
+  loc = buf_parser_loc(p);
+  if (BUF_FAILED(buf_parse_type(p, &ft)))
+    return BUF_FAILURE;
+  if (ft->kind != BUF_TYPE_FUNCTION || ft->u.func.num_results != 1)
+    return buf_parser_error_at(p, loc, "expected a function type with one "
+                                       "result");
+  if (BUF_FAILED(buf_parse_resolve_operands(p, ops, 2, ft->u.func.inputs,
+                                            ft->u.func.num_inputs, st)))
+    return BUF_FAILURE;
+  buf_state_add_result(st, ft->u.func.results[0]);
+  return BUF_SUCCESS;
+}
+
+void buf__reshape_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_value(pr, op->operands[0].value);
+  buf_printer_puts(pr, "(");
+  buf_printer_print_value(pr, op->operands[1].value);
+  buf_printer_puts(pr, ")");
+  buf_printer_print_attr_dict(pr, op, NULL);
+  buf_printer_puts(pr, " : (");
+  buf_printer_print_operand_types(pr, op, 0, 2);
+  buf_printer_puts(pr, ") -> ");
+  buf_printer_print_type(pr, op->results[0].type);
+}

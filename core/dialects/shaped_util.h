@@ -161,4 +161,13 @@ buf_status_t buf__verify_reassociation(buf_op_t *op, buf_type_t expanded,
 void buf__collapsed_shape(const buf__reassoc_t *r, const int64_t *expanded,
                           int64_t *out);
 
+/* ------------------------------------------------------------------------ */
+/* Reshape by a shape operand                                                */
+/* ------------------------------------------------------------------------ */
+
+/* The custom form `%src(%shape) attr-dict : (S, T) -> R` shared by
+ * tensor.reshape and memref.reshape. */
+buf_status_t buf__reshape_parse(buf_parser_t *p, buf_op_state_t *st);
+void buf__reshape_print(buf_printer_t *pr, buf_op_t *op);
+
 #endif /* BUF_SHAPED_UTIL_H */

@@ -1119,45 +1119,8 @@ static buf_status_t yield_verify(buf_op_t *op) {
 }
 
 /* ------------------------------------------------------------------------ */
-/* tensor.reshape `%src(%shape) attr-dict : (S, T) -> R`                     */
+/* tensor.reshape `%src(%shape) attr-dict : (S, T) -> R` (shaped_util.c)    */
 /* ------------------------------------------------------------------------ */
-
-static buf_status_t reshape_parse(buf_parser_t *p, buf_op_state_t *st) {
-  buf_unresolved_t ops[2];
-  buf_type_t ft;
-  buf_loc_t loc;
-  if (BUF_FAILED(buf_parse_operand(p, &ops[0])) ||
-      BUF_FAILED(buf_parse_expect(p, "(")) ||
-      BUF_FAILED(buf_parse_operand(p, &ops[1])) ||
-      BUF_FAILED(buf_parse_expect(p, ")")) ||
-      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
-      BUF_FAILED(buf_parse_expect(p, ":")))
-    return BUF_FAILURE;
-  loc = buf_parser_loc(p);
-  if (BUF_FAILED(buf_parse_type(p, &ft)))
-    return BUF_FAILURE;
-  if (ft->kind != BUF_TYPE_FUNCTION || ft->u.func.num_results != 1)
-    return buf_parser_error_at(p, loc, "expected a function type with one "
-                                       "result");
-  if (BUF_FAILED(buf_parse_resolve_operands(p, ops, 2, ft->u.func.inputs,
-                                            ft->u.func.num_inputs, st)))
-    return BUF_FAILURE;
-  buf_state_add_result(st, ft->u.func.results[0]);
-  return BUF_SUCCESS;
-}
-
-static void reshape_print(buf_printer_t *pr, buf_op_t *op) {
-  buf_printer_puts(pr, " ");
-  buf_printer_print_value(pr, op->operands[0].value);
-  buf_printer_puts(pr, "(");
-  buf_printer_print_value(pr, op->operands[1].value);
-  buf_printer_puts(pr, ")");
-  buf_printer_print_attr_dict(pr, op, no_attrs);
-  buf_printer_puts(pr, " : (");
-  buf_printer_print_operand_types(pr, op, 0, 2);
-  buf_printer_puts(pr, ") -> ");
-  buf_printer_print_type(pr, op->results[0].type);
-}
 
 static buf_status_t reshape_verify(buf_op_t *op) {
   if (BUF_FAILED(buf__verify_num_operands(op, 2)) ||
@@ -1383,7 +1346,8 @@ static const buf_opdef_t tensor_ops[] = {
      .parse = rank_parse, .print = value_colon_type_print,
      .result_name = "rank"},
     {.name = "tensor.reshape", .traits = P, .verify = reshape_verify,
-     .parse = reshape_parse, .print = reshape_print, .result_name = "reshape"},
+     .parse = buf__reshape_parse, .print = buf__reshape_print,
+     .result_name = "reshape"},
     {.name = "tensor.splat", .traits = P, .verify = splat_verify,
      .parse = splat_parse, .print = splat_print, .result_name = "splat"},
     {.name = "tensor.yield",

@@ -49,6 +49,7 @@ typedef enum buf__ivkind {
   IV_FLOAT,
   IV_TENSOR,
   IV_MEMREF,
+  IV_FUNC, /* a func.constant: u.fn is the func.func it names */
 } buf__ivkind_t;
 
 typedef struct buf__tensor buf__tensor_t;
@@ -62,6 +63,7 @@ typedef struct buf__ival {
     double f;
     buf__tensor_t *t;
     buf__memref_t *m;
+    buf_op_t *fn;
   } u;
 } buf__ival_t;
 

@@ -403,10 +403,12 @@ static buf_status_t memref_subview(buf__interp_t *I, buf__frame_t *F,
   }
   buf_type_t rt = op->results[0].type;
   bool dropped[MAX_RANK];
-  int64_t full_strides[MAX_RANK];
-  for (uint32_t d = 0; d < m->rank; d++)
+  int64_t full_strides[MAX_RANK], element_strides[MAX_RANK];
+  for (uint32_t d = 0; d < m->rank; d++) {
     full_strides[d] = m->strides[d] * stride[d];
-  if (!buf__dropped_memref_dims(op, rt, m->rank, full_strides, dropped)) {
+    element_strides[d] = buf__memref_stride(m, d) * stride[d];
+  }
+  if (!buf__dropped_memref_dims(op, rt, m->rank, element_strides, dropped)) {
     buf__err(I, op, "subview sizes do not match the result type");
     return BUF_FAILURE;
   }
@@ -545,6 +547,66 @@ static buf_status_t memref_expand(buf__interp_t *I, buf__frame_t *F,
     }
   }
   buf__memref_t *nm = buf__memref_new(m->buf, nd, m->offset, shape, strides);
+  buf__memref_inherit(nm, m);
+  buf__set_result(I, F, op, 0, buf__iv_memref(nm));
+  return BUF_SUCCESS;
+}
+
+/* memref.reshape %src(%shape): the source's elements, which must be
+ * contiguous, under the shape held in a 1-D memref (identity strides). */
+static buf_status_t memref_reshape(buf__interp_t *I, buf__frame_t *F,
+                                   buf_op_t *op,
+                                   const buf__interp_row_t *row) {
+  buf__memref_t *m = memref_operand(I, F, op, 0);
+  buf__memref_t *shape_m = memref_operand(I, F, op, 1);
+  if (!m || !shape_m || BUF_FAILED(buf__memref_check_live(I, op, m)) ||
+      BUF_FAILED(buf__memref_check_live(I, op, shape_m)))
+    return BUF_FAILURE;
+  buf_type_t shape_elem = buf_type_elem(buf_op_operand(op, 1)->type);
+  int64_t rank = shape_m->sizes[0];
+  if (rank > MAX_RANK) {
+    buf__err(I, op, "reshape to rank %lld is beyond the interpreter's %d",
+             (long long)rank, MAX_RANK);
+    return BUF_FAILURE;
+  }
+  int64_t sizes[MAX_RANK], strides[MAX_RANK], n = 1;
+  for (int64_t d = 0; d < rank; d++) {
+    int64_t pos = buf__memref_linear(shape_m, &d);
+    if (!buf__memref_is_init(shape_m, pos)) {
+      err_buf(I, op, shape_m->buf, "read of uninitialized memory");
+      return BUF_FAILURE;
+    }
+    buf__ival_t v = buf__cell_value(shape_elem, shape_m->buf->data[pos]);
+    sizes[d] = (int64_t)buf__sext(v.u.i, buf__int_width(shape_elem));
+    if (sizes[d] < 0) {
+      buf__err(I, op, "negative size %lld in dimension %lld",
+               (long long)sizes[d], (long long)d);
+      return BUF_FAILURE;
+    }
+    n *= sizes[d];
+  }
+  /* contiguity: identity strides of the source's own shape */
+  int64_t want = 1, count = 1;
+  for (uint32_t d = m->rank; d-- > 0;) {
+    if (m->sizes[d] != 1 && m->strides[d] != want) {
+      buf__err(I, op, "reshape of a non-contiguous memref");
+      return BUF_FAILURE;
+    }
+    want *= m->sizes[d];
+    count *= m->sizes[d];
+  }
+  if (n != count) {
+    buf__err(I, op, "reshape changes the number of elements (%lld to %lld)",
+             (long long)count, (long long)n);
+    return BUF_FAILURE;
+  }
+  int64_t stride = 1;
+  for (int64_t d = rank; d-- > 0;) {
+    strides[d] = stride;
+    stride *= sizes[d];
+  }
+  buf__memref_t *nm = buf__memref_new(m->buf, (uint32_t)rank, m->offset,
+                                      sizes, strides);
   buf__memref_inherit(nm, m);
   buf__set_result(I, F, op, 0, buf__iv_memref(nm));
   return BUF_SUCCESS;
@@ -708,6 +770,7 @@ static const buf__interp_row_t rows[] = {
     {"memref.view", memref_view, 0, NULL},
     {"memref.reinterpret_cast", memref_reinterpret_cast, 0, NULL},
     {"memref.collapse_shape", memref_collapse, 0, NULL},
+    {"memref.reshape", memref_reshape, 0, NULL},
     {"memref.expand_shape", memref_expand, 0, NULL},
     {"memref.get_global", memref_get_global, 0, NULL},
     {"memref.global", memref_nop, 0, NULL},

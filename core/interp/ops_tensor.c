@@ -615,6 +615,61 @@ static buf_status_t tensor_pad(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
   return BUF_SUCCESS;
 }
 
+/* tensor.concat dim(D) %a, %b, ...: the inputs one after another along D
+ * (the verifier checked that the other dims agree statically; dynamic ones
+ * are checked here). */
+static buf_status_t tensor_concat(buf__interp_t *I, buf__frame_t *F,
+                                  buf_op_t *op, const buf__interp_row_t *row) {
+  buf_attr_t da = buf_op_attr(op, "dim");
+  buf__tensor_t *first = op->num_operands ? tensor_operand(I, F, op, 0) : NULL;
+  if (!first || !da || da->kind != BUF_ATTR_INTEGER || da->u.i < 0 ||
+      (uint64_t)da->u.i >= first->rank || first->rank > MAX_RANK) {
+    if (first)
+      buf__err(I, op, "malformed concatenation");
+    return BUF_FAILURE;
+  }
+  uint32_t dim = (uint32_t)da->u.i, rank = first->rank;
+  int64_t shape[MAX_RANK];
+  memcpy(shape, first->shape, rank * sizeof *shape);
+  shape[dim] = 0;
+  bool all_init = true;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    buf__tensor_t *t = tensor_operand(I, F, op, i);
+    if (!t)
+      return BUF_FAILURE;
+    for (uint32_t d = 0; d < rank; d++)
+      if (d != dim && t->shape[d] != shape[d]) {
+        buf__err(I, op, "input #%u has size %lld in dimension %u, not %lld",
+                 i, (long long)t->shape[d], d, (long long)shape[d]);
+        return BUF_FAILURE;
+      }
+    shape[dim] += t->shape[dim];
+    all_init = all_init && !t->init;
+  }
+  buf__tensor_t *r = buf__tensor_new(I, op, elem_of(op->results), rank, shape,
+                                     all_init);
+  if (!r)
+    return BUF_FAILURE;
+  /* Each input is a slice of the result at offset `at` along dim. */
+  int64_t at = 0;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    buf__tensor_t *t = buf__operand(I, F, op, i).u.t;
+    int64_t idx[MAX_RANK] = {0};
+    for (int64_t e = 0; e < t->n; e++) {
+      idx[dim] += at;
+      int64_t l = linear(rank, shape, idx);
+      idx[dim] -= at;
+      r->data[l] = t->data[e];
+      if (!all_init)
+        buf__tensor_set_init(r, l, buf__tensor_is_init(t, e));
+      buf__next_index(rank, t->shape, idx);
+    }
+    at += t->shape[dim];
+  }
+  buf__set_result(I, F, op, 0, buf__iv_tensor(r));
+  return BUF_SUCCESS;
+}
+
 static const buf__interp_row_t rows[] = {
     {"tensor.empty", tensor_empty, 0, NULL},
     {"tensor.splat", tensor_splat, 0, NULL},
@@ -631,6 +686,7 @@ static const buf__interp_row_t rows[] = {
     {"tensor.reshape", tensor_reshape, 0, NULL},
     {"tensor.generate", tensor_generate, 0, NULL},
     {"tensor.pad", tensor_pad, 0, NULL},
+    {"tensor.concat", tensor_concat, 0, NULL},
     /* memref.dim/rank share the shape readers */
     {"memref.dim", shaped_dim, 0, NULL},
     {"memref.rank", shaped_rank, 0, NULL},

@@ -106,15 +106,29 @@ static void print_dim(printer_t *p, int64_t dim, int64_t rank, int64_t off,
   buf_strbuf_puts(&p->sb, "]");
 }
 
-/* printMemref<T>(memref<*xT>): code is the expected element kind. */
+/* The row code of a ranked printer, printMemref<N>d<T>(memref<...xT>), the
+ * emit_c_interface variants: they print "Memref" where the unranked ones
+ * print "Unranked Memref". */
+#define RANKED(style, rank) ((style) + 16 * ((rank) + 1))
+
+/* printMemref<T>(memref<*xT>) and the ranked variants: code is the expected
+ * element kind, plus the rank for ranked ones (RANKED). */
 static buf_status_t print_memref(buf__interp_t *I, buf__frame_t *F,
                                  buf_op_t *call, const buf__ival_t *args,
                                  uint32_t nargs, int code) {
+  int ranked = code / 16 - 1; /* -1: unranked */
+  code %= 16;
   if (nargs != 1 || args[0].kind != IV_MEMREF) {
     buf__err(I, call, "printMemref expects one memref argument");
     return BUF_FAILURE;
   }
-  buf_type_t elem = buf_type_elem(buf_op_operand(call, 0)->type);
+  buf_type_t arg_type = buf_op_operand(call, 0)->type;
+  if (ranked >= 0 && (arg_type->kind != BUF_TYPE_MEMREF ||
+                      arg_type->u.shaped.rank != (uint32_t)ranked)) {
+    buf__err(I, call, "this printer takes a memref of rank %d", ranked);
+    return BUF_FAILURE;
+  }
+  buf_type_t elem = buf_type_elem(arg_type);
   int style = buf_type_is_float(elem) ? P_FLOAT
               : elem->kind == BUF_TYPE_INDEX ? P_INDEX
               : buf__int_width(elem) == 8    ? P_I8
@@ -128,9 +142,10 @@ static buf_status_t print_memref(buf__interp_t *I, buf__frame_t *F,
     return BUF_FAILURE;
   printer_t p = {I, call, m, style, buf__int_width(elem), {0}, false};
   buf_strbuf_printf(&p.sb,
-                    "Unranked Memref base@ = 0x%" PRIx64
+                    "%sMemref base@ = 0x%" PRIx64
                     " rank = %u offset = %" PRId64 " sizes = [",
-                    buf__buffer_addr(m->buf), m->rank, buf__memref_offset(m));
+                    ranked >= 0 ? "" : "Unranked ", buf__buffer_addr(m->buf),
+                    m->rank, buf__memref_offset(m));
   for (uint32_t i = 0; i < m->rank; i++)
     buf_strbuf_printf(&p.sb, "%s%" PRId64, i ? ", " : "", m->sizes[i]);
   buf_strbuf_puts(&p.sb, "] strides = [");
@@ -210,6 +225,16 @@ static const buf__extern_row_t externs[] = {
     {"printMemrefI32", print_memref, P_SIGNED},
     {"printMemrefI64", print_memref, P_SIGNED},
     {"printMemrefInd", print_memref, P_INDEX},
+    {"printMemref0dF32", print_memref, RANKED(P_FLOAT, 0)},
+    {"printMemref1dF32", print_memref, RANKED(P_FLOAT, 1)},
+    {"printMemref2dF32", print_memref, RANKED(P_FLOAT, 2)},
+    {"printMemref3dF32", print_memref, RANKED(P_FLOAT, 3)},
+    {"printMemref4dF32", print_memref, RANKED(P_FLOAT, 4)},
+    {"printMemref1dF64", print_memref, RANKED(P_FLOAT, 1)},
+    {"printMemref1dI8", print_memref, RANKED(P_SIGNED, 1)},
+    {"printMemref1dI32", print_memref, RANKED(P_SIGNED, 1)},
+    {"printMemref1dI64", print_memref, RANKED(P_SIGNED, 1)},
+    {"printMemref1dInd", print_memref, RANKED(P_INDEX, 1)},
     {"printI64", print_scalar, S_I64},
     {"printU64", print_scalar, S_U64},
     {"printF32", print_scalar, S_F32},
