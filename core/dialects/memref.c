@@ -1452,93 +1452,6 @@ static buf_status_t expand_verify(buf_op_t *op) {
 /* global, get_global                                                        */
 /* ------------------------------------------------------------------------ */
 
-/* The leaves of a dense literal being read, flattened in order. */
-typedef struct dense_leaves {
-  int64_t *ints;
-  double *floats;
-  int64_t n, cap;
-} dense_leaves_t;
-
-/* leaf | '[' (element (',' element)*)? ']' -- each leaf is a scalar
- * attribute parsed with the element type, so 1, -2.5, true all work. */
-static buf_status_t parse_dense_element(buf_parser_t *p, buf_type_t elem,
-                                        dense_leaves_t *d, uint32_t depth) {
-  if (depth > 32) return buf_parser_error(p, "dense literal nested too deep");
-  if (buf_parse_optional(p, "[")) {
-    if (buf_parse_optional(p, "]")) return BUF_SUCCESS;
-    do {
-      if (BUF_FAILED(parse_dense_element(p, elem, d, depth + 1)))
-        return BUF_FAILURE;
-    } while (buf_parse_optional(p, ","));
-    return buf_parse_expect(p, "]");
-  }
-  buf_loc_t loc = buf_parser_loc(p);
-  buf_attr_t a;
-  if (BUF_FAILED(buf_parse_attr_of_type(p, elem, &a))) return BUF_FAILURE;
-  if (d->n == d->cap) {
-    buf_arena_t *arena = buf_ctx_arena(buf_parser_ctx(p));
-    int64_t nc = d->cap ? d->cap * 2 : 16;
-    d->ints = buf_arena_grow(arena, d->ints, d->cap, nc, sizeof *d->ints);
-    d->floats = buf_arena_grow(arena, d->floats, d->cap, nc, sizeof *d->floats);
-    d->cap = nc;
-  }
-  bool want_float = buf_type_is_float(elem);
-  if (want_float && a->kind == BUF_ATTR_FLOAT)
-    d->floats[d->n] = a->u.f;
-  else if (want_float && a->kind == BUF_ATTR_INTEGER)
-    return buf_parser_error_at(p, loc, "unexpected decimal integer literal "
-                                       "for a floating point value");
-  else if (!want_float && a->kind == BUF_ATTR_INTEGER)
-    d->ints[d->n] = a->u.i;
-  else if (!want_float && a->kind == BUF_ATTR_BOOL)
-    d->ints[d->n] = a->u.b;
-  else
-    return buf_parser_error_at(p, loc, "expected an element of type '%s'",
-                               buf_type_to_string(buf_parser_ctx(p), elem));
-  d->n++;
-  return BUF_SUCCESS;
-}
-
-/* The initializer of memref.global: `dense<...>` whose type is implied by
- * the global's type (the custom form leaves out ": tensor<...>"), or any
- * attribute with an explicit type. */
-static buf_status_t parse_global_initializer(buf_parser_t *p,
-                                             buf_type_t tensor,
-                                             buf_attr_t *out) {
-  buf_ctx_t *ctx = buf_parser_ctx(p);
-  if (!buf_parser_next_is_keyword(p, "dense"))
-    return buf_parse_attr_of_type(p, tensor, out);
-  buf_loc_t loc = buf_parser_loc(p);
-  buf_type_t elem = tensor->u.shaped.elem;
-  dense_leaves_t d = {0};
-  if (BUF_FAILED(buf_parse_keyword(p, "dense")) ||
-      BUF_FAILED(buf_parse_expect(p, "<")) ||
-      BUF_FAILED(parse_dense_element(p, elem, &d, 0)) ||
-      BUF_FAILED(buf_parse_expect(p, ">")))
-    return BUF_FAILURE;
-  buf_type_t type = tensor;
-  if (buf_parse_optional(p, ":")) {
-    buf_loc_t tloc = buf_parser_loc(p);
-    if (BUF_FAILED(buf_parse_type(p, &type))) return BUF_FAILURE;
-    if (type->kind != BUF_TYPE_TENSOR || type->u.shaped.elem != elem ||
-        !buf_type_has_static_shape(type))
-      return buf_parser_error_at(p, tloc,
-                                 "expected a static tensor type of '%s'",
-                                 buf_type_to_string(ctx, elem));
-  }
-  int64_t count = buf_type_num_elements(type);
-  if (d.n != 1 && d.n != count)
-    return buf_parser_error_at(p, loc,
-                               "dense literal has %lld elements, but its type "
-                               "'%s' has %lld",
-                               (long long)d.n, buf_type_to_string(ctx, type),
-                               (long long)count);
-  bool is_float = buf_type_is_float(elem);
-  *out = buf_attr_dense(ctx, type, d.n, is_float ? NULL : d.ints,
-                        is_float ? d.floats : NULL);
-  return BUF_SUCCESS;
-}
-
 static const char *const global_attrs[] = {
     "alignment", "constant", "initial_value", "sym_name", "sym_visibility",
     "type", NULL};
@@ -1574,7 +1487,8 @@ static buf_status_t global_parse(buf_parser_t *p, buf_op_state_t *st) {
       init = buf_attr_unit(ctx);
     } else {
       buf_type_t tensor = buf_type_tensor_for_memref(ctx, t);
-      if (BUF_FAILED(parse_global_initializer(p, tensor, &init)))
+      /* the custom form leaves out the literal's ": tensor<...>" */
+      if (BUF_FAILED(buf_parse_attr_of_type(p, tensor, &init)))
         return BUF_FAILURE;
     }
     buf_state_set_attr(st, "initial_value", init);

@@ -207,14 +207,24 @@ static int64_t add_dyn(int64_t a, int64_t b) {
   return r;
 }
 
+/* Products in subview layouts saturate to dynamic like mul_dyn, except that
+ * a static 0 wins: a zero offset contributes nothing whatever the stride
+ * (MLIR's SaturatedInteger), so subviews at offset 0 of a dynamic-stride dim
+ * keep a static offset. */
+static int64_t mul_layout(int64_t a, int64_t b) {
+  if (a == 0 || b == 0)
+    return 0;
+  return mul_dyn(a, b);
+}
+
 void buf__subview_layout(uint32_t rank, const int64_t *base_strides,
                          int64_t base_offset, const int64_t *offsets,
                          const int64_t *slice_strides, int64_t *out_strides,
                          int64_t *out_offset) {
   int64_t off = base_offset;
   for (uint32_t i = 0; i < rank; i++) {
-    off = add_dyn(off, mul_dyn(offsets[i], base_strides[i]));
-    out_strides[i] = mul_dyn(base_strides[i], slice_strides[i]);
+    off = add_dyn(off, mul_layout(offsets[i], base_strides[i]));
+    out_strides[i] = mul_layout(base_strides[i], slice_strides[i]);
   }
   *out_offset = off;
 }

@@ -446,9 +446,11 @@ static buf_status_t dense_from_hex(buf_parser_t *p, const char *hex,
   return BUF_SUCCESS;
 }
 
-/* 'dense' '<' ... '>' ':' type; the current token is after "dense". */
+/* 'dense' '<' ... '>' ':' type; the current token is after "dense". The
+ * ': type' may be left out where the context implies a shaped type (hint),
+ * as in memref.global's initializer. */
 static buf_status_t parse_dense(buf_parser_t *p, buf_loc_t loc,
-                                buf_attr_t *out) {
+                                buf_type_t hint, buf_attr_t *out) {
   if (BUF_FAILED(buf__p_expect(p, "<")))
     return BUF_FAILURE;
   dense_lits_t d;
@@ -470,13 +472,18 @@ static buf_status_t parse_dense(buf_parser_t *p, buf_loc_t loc,
   }
   if (BUF_FAILED(buf__p_expect(p, ">")))
     return BUF_FAILURE;
-  if (!buf__p_is(p, ":"))
+  bool implied = hint && !buf__p_is(p, ":") &&
+                 (hint->kind == BUF_TYPE_TENSOR || hint->kind == BUF_TYPE_VECTOR);
+  if (!implied && !buf__p_is(p, ":"))
     return buf__p_error_tok(p, "expected ':'");
-  buf__p_next(p);
-  buf_loc_t tloc = buf__p_tok_loc(p, &p->tok);
-  buf_type_t ty;
-  if (BUF_FAILED(buf__p_parse_type(p, &ty)))
-    return BUF_FAILURE;
+  buf_loc_t tloc = loc;
+  buf_type_t ty = hint;
+  if (!implied) {
+    buf__p_next(p);
+    tloc = buf__p_tok_loc(p, &p->tok);
+    if (BUF_FAILED(buf__p_parse_type(p, &ty)))
+      return BUF_FAILURE;
+  }
   if (ty->kind != BUF_TYPE_TENSOR && ty->kind != BUF_TYPE_VECTOR)
     return buf__p_error_at(p, tloc, "elements literal must be a shaped type");
   if (!buf_type_has_static_shape(ty))
@@ -1091,7 +1098,7 @@ static buf_status_t parse_attr_inner(buf_parser_t *p, buf_type_t hint,
     }
     if (buf__tok_is_kw(&t, "dense")) {
       buf__p_next(p);
-      return parse_dense(p, loc, out);
+      return parse_dense(p, loc, hint, out);
     }
     if (buf__tok_is_kw(&t, "array")) {
       buf__p_next(p);

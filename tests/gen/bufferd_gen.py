@@ -33,7 +33,7 @@ Invariants the generator keeps (why each output is well defined):
     scoped), and a forall body only touches its own row of the shared out.
 
 --avoid leaves out constructs (AVOIDABLE below says why each exists):
-dyn-rank-reduce, large-const, map-init-read, dup-results.
+map-init-read, dup-results.
 
 Ids (for --drop / --list-ids): "h<k>" is helper function k, "h<k>.<i>" and
 "m.<i>" are steps of a helper / @main, nested steps append ".<j>", and
@@ -47,20 +47,17 @@ F32_LIMIT = 1.0e6      # above this an f32 value is clamped (2^24 is exact)
 LOOP_BOUND = 1000.0    # loop-carried / helper-argument f32 magnitude bound
 HELPER_ARG_BOUND = 100.0
 ELEMS = ['f32', 'f32', 'f32', 'i32', 'i64']
-# Constructs --avoid can leave out (a known gap somewhere must not hide every
-# other check of the seeds that would use it):
-#   dyn-rank-reduce  rank-reducing slices whose other sizes are dynamic
-#   large-const      dense constants of more than 64 elements (tensor.generate
-#                    instead): upstream prints those as hex blobs
-# and two upstream MLIR 22 One-Shot bugs, to avoid where upstream's output
-# is the reference (the tensor semantics of both are well defined):
+# Constructs --avoid can leave out: two upstream MLIR 22 One-Shot bugs, to
+# avoid where upstream's output is the reference (the tensor semantics of
+# both are well defined; a known gap of ours may be added here the same way,
+# so that it does not hide every other check of the seeds that would use it):
 #   map-init-read    a linalg.map body reading its init argument (upstream
 #                    treats the init as not read: a fresh, uninitialized
 #                    buffer when it cannot write in place)
 #   dup-results      a helper returning the same value twice (upstream lets
 #                    a caller's in-place write into one result show through
 #                    the other)
-AVOIDABLE = ['dyn-rank-reduce', 'large-const', 'map-init-read', 'dup-results']
+AVOIDABLE = ['map-init-read', 'dup-results']
 PRINTER = {'f32': 'printMemrefF32', 'i32': 'printMemrefI32',
            'i64': 'printMemrefI64'}
 
@@ -424,8 +421,6 @@ class Gen:
             total *= s
         if kind == 'from_elements' and total > 8:
             kind = 'const'
-        if kind == 'const' and total > 64 and 'large-const' in self.avoid:
-            kind = 'generate'
         if kind == 'const':
             vals = [self.ri(-5, 5) for _ in range(total)]
 
@@ -841,8 +836,6 @@ class Gen:
                 continue
             rshape.append(sz)
             rdyn.append(rd)
-        if 'dyn-rank-reduce' in self.avoid and any(rdyn):
-            dropped = []
         rdyn = [d for d, s in zip(rdyn, rshape) if s is not None or not dropped]
         rshape = [s if s is not None else 1 for s in rshape if s is not None or not dropped]
         return offs, sizes, strides, rshape, rdyn, dropped
@@ -1198,9 +1191,7 @@ class Gen:
         init = self.get(pred=lambda u: u.rank() in (1, 2), rank=self.ch([1, 2, 2]))
         init = self.clamp(init, LOOP_BOUND)
         rows = init.shape[0]
-        if 'dyn-rank-reduce' in self.avoid:
-            init = self.cast(init, [False] * init.rank())
-        elif init.dyn[0]:
+        if init.dyn[0]:
             init = self.cast(init, [False] + init.dyn[1:])
         src = None
         if self.r() < 0.5:

@@ -34,10 +34,9 @@
 #   GEN_JOBS=J         parallel seeds (default 2)
 #   GEN_MINIMIZE=F     minimize at most F failures (default 3)
 #   GEN_KEEP=DIR       keep every failing program (original + minimized) in DIR
-#   GEN_AVOID=LIST     bufferd-gen --avoid list (default below; GEN_AVOID= to
-#                      generate everything)
+#   GEN_AVOID=LIST     bufferd-gen --avoid list of known gaps (default: none)
 #   GEN_UPSTREAM_BUFFERIZED=all|even|none  which seeds also get the
-#                      "upstream-bufferized" check (default even, see below)
+#                      "upstream-bufferized" check (default even)
 # Odd seeds use --dynamic (dynamic shapes and offsets).
 # Exit 77 (skip) while `buffer-opt --run` cannot run a trivial program.
 set -uo pipefail
@@ -60,17 +59,11 @@ MAX_MIN=${GEN_MINIMIZE:-3}
 CACHE=${GEN_CACHE:-$BUF_BUILD_DIR/gen-cache}
 OSB_FB="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
 TMO=30   # seconds for any single tool run
-# Known gaps kept out of the seed set so they do not turn CI red (remove an
-# entry as soon as the gap is fixed; GEN_AVOID= shows what still fails):
-#   large-const: buffer-opt cannot parse a memref.global whose initial value
-#     is a hex blob (dense<"0x..."> with a memref type: "expected an element
-#     of type 'i32'"); upstream prints constants over 64 elements that way
-#     after bufferization.
-AVOID=${GEN_AVOID-large-const}
-#   The upstream-bufferized check skips odd (--dynamic) seeds by default:
-#     buffer-opt's memref.subview verifier rejects results more static than
-#     the inferred type (memref<1x?xf32> to memref<1x1xf32, strided<[?, 1],
-#     offset: 1>>), which upstream's bufferization produces for dynamic shapes.
+# Known gaps kept out of the seed set (none today; bufferd-gen --help lists
+# the kinds a gap may be filed under).
+AVOID=${GEN_AVOID-}
+# Even seeds only: the others keep the patterns upstream's One-Shot gets
+# wrong (map-init-read, dup-results) for our own bufferization.
 UPBUF=${GEN_UPSTREAM_BUFFERIZED:-even}
 
 have_upstream_run() { have_mlir_opt && [[ -x $RUNNER ]]; }
