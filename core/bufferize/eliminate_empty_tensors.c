@@ -5,7 +5,9 @@
  * A tensor.empty whose value ends up inserted into a destination
  * (tensor.insert_slice, tensor.parallel_insert_slice) is replaced by a
  * tensor.extract_slice of that destination with the insertion's offsets,
- * sizes and strides. One-Shot then writes the computation straight into
+ * sizes and strides; one that ends up materialized in a destination
+ * (bufferization.materialize_in_destination into a tensor) by the
+ * destination itself. One-Shot then writes the computation straight into
  * the destination's buffer instead of allocating a temporary and copying
  * it in.
  *
@@ -36,13 +38,21 @@
 #include "buf/pipeline.h"
 #include "bz_internal.h"
 
-/* Ops that insert their source into a destination: operand 0 is the
- * source, operand 1 the destination, operand segments 2..4 the dynamic
- * offsets, sizes and strides (static_offsets / static_sizes /
- * static_strides attributes give the rest). */
-static const char *const subset_insertion_ops[] = {
-    "tensor.insert_slice",
-    "tensor.parallel_insert_slice",
+/* Ops that insert their source (operand 0) into a destination (operand
+ * 1), and the part of the destination they write. */
+typedef enum subset_kind {
+  SUBSET_SLICE, /* operand segments 2..4: dynamic offsets, sizes, strides;
+                   static_offsets / static_sizes / static_strides the rest */
+  SUBSET_WHOLE, /* the whole destination (of the source's type) */
+} subset_kind_t;
+
+static const struct subset_insertion {
+  const char *name;
+  subset_kind_t kind;
+} subset_insertion_ops[] = {
+    {"tensor.insert_slice", SUBSET_SLICE},
+    {"tensor.parallel_insert_slice", SUBSET_SLICE},
+    {"bufferization.materialize_in_destination", SUBSET_WHOLE},
 };
 
 typedef struct ete {
@@ -54,16 +64,17 @@ typedef struct ete {
   uint32_t replaced;
 } ete_t;
 
-static bool is_subset_insertion(const buf_op_t *op) {
+static const struct subset_insertion *subset_insertion(const buf_op_t *op) {
   for (size_t i = 0; i < sizeof subset_insertion_ops / sizeof *subset_insertion_ops; i++)
-    if (strcmp(op->name, subset_insertion_ops[i]) == 0)
-      return true;
-  return false;
+    if (strcmp(op->name, subset_insertion_ops[i].name) == 0)
+      return &subset_insertion_ops[i];
+  return NULL;
 }
 
 static buf_walk_result_t collect_inserts(buf_op_t *op, void *user) {
   ete_t *e = user;
-  if (!is_subset_insertion(op) || op->num_operands < 2)
+  if (!subset_insertion(op) || op->num_operands < 2 ||
+      !buf_type_is_tensor(op->operands[1].value->type))
     return BUF_WALK_ADVANCE;
   if (e->num_inserts == e->cap_inserts) {
     uint32_t cap = e->cap_inserts ? e->cap_inserts * 2 : 16;
@@ -282,7 +293,10 @@ static buf_value_t *build_extraction(ete_t *e, buf_op_t *ins, buf_op_t *at,
 /* Follows ins's source back to a tensor.empty and replaces that use. */
 static void eliminate_for(ete_t *e, buf_op_t *ins) {
   uint32_t lens[3];
-  if (buf_op_segment_sizes(ins, "operandSegmentSizes", NULL, 0) < 5 ||
+  bool whole = subset_insertion(ins)->kind == SUBSET_WHOLE;
+  if (whole ? ins->num_operands != 2 || ins->operands[0].value->type !=
+                                            ins->operands[1].value->type
+            : buf_op_segment_sizes(ins, "operandSegmentSizes", NULL, 0) < 5 ||
       (buf_op_segment(ins, 2, &lens[0]), buf_op_segment(ins, 3, &lens[1]),
        buf_op_segment(ins, 4, &lens[2]),
        2 + lens[0] + lens[1] + lens[2] != ins->num_operands))
@@ -308,7 +322,8 @@ static void eliminate_for(ete_t *e, buf_op_t *ins) {
   if (!at)
     return;
   buf_value_t *slice =
-      build_extraction(e, ins, at, empty->type, empty->def->loc);
+      whole ? ins->operands[1].value
+            : build_extraction(e, ins, at, empty->type, empty->def->loc);
   buf_op_set_operand(user, (uint32_t)(use - user->operands), slice);
   e->replaced++;
   if (!buf_value_has_uses(empty))

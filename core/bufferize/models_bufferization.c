@@ -140,6 +140,14 @@ static uint32_t mat_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
   return 1;
 }
 
+/* The copy reads element i of the source to write element i of the
+ * destination, so a source computed in the destination's own buffer (what
+ * eliminate-empty-tensors arranges) does not conflict with the write. */
+static bool mat_elementwise(buf_bz_t *bz, buf_use_t *a, buf_use_t *b) {
+  (void)bz;
+  return a->owner == b->owner && a->index != b->index;
+}
+
 static buf_status_t mat_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_builder_t b;
   buf_bz_builder(rw, op, &b);
@@ -157,6 +165,7 @@ static const buf_bufferize_model_t mat_model = {
     .reads = mat_reads,
     .writes = mat_writes,
     .aliases = mat_aliases,
+    .elementwise = mat_elementwise,
     .bufferize = mat_bufferize,
 };
 

@@ -78,5 +78,8 @@ void buf__bo_hoist_allocs(buf_op_t *func, bool loops);
 buf_status_t buf__ownership_dealloc_module(buf_op_t *module);
 buf_status_t buf__dealloc_simplify(buf_op_t *root);
 buf_status_t buf__lower_deallocs(buf_op_t *root);
+/* The end of buffer-deallocation-pipeline: folds clones freed in their own
+ * block into their source and erases dead pure ops (dealloc_cleanup.c). */
+buf_status_t buf__dealloc_cleanup(buf_op_t *root);
 
 #endif /* BUF_TRANSFORMS_BUFOPT_INTERNAL_H */

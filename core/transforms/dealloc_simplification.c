@@ -215,7 +215,8 @@ const buf_pass_def_t buf_pass_buffer_deallocation_simplification = {
     .run = simplify_run,
 };
 
-/* buffer-deallocation-pipeline: the three passes in order, as one pass so
+/* buffer-deallocation-pipeline: the three passes in order, then the clone
+ * folding of upstream's canonicalizer (dealloc_cleanup.c), as one pass so
  * that the name is accepted wherever a pass name is (mlir-opt registers it
  * as a pipeline; the effect is the same). */
 static buf_status_t pipeline_run(buf_op_t *module,
@@ -228,9 +229,10 @@ static buf_status_t pipeline_run(buf_op_t *module,
     return BUF_FAILURE;
   }
   if (BUF_FAILED(buf__ownership_dealloc_module(module)) ||
-      BUF_FAILED(buf__dealloc_simplify(module)))
+      BUF_FAILED(buf__dealloc_simplify(module)) ||
+      BUF_FAILED(buf__lower_deallocs(module)))
     return BUF_FAILURE;
-  return buf__lower_deallocs(module);
+  return buf__dealloc_cleanup(module);
 }
 
 static const buf_option_spec_t pipeline_options[] = {

@@ -1,0 +1,215 @@
+/*
+ * dealloc_cleanup.c: what ends buffer-deallocation-pipeline where upstream
+ * runs its canonicalizer: clone folding and removal of dead pure ops.
+ *
+ * Dead ops: an op without memory effects (the PURE trait), without
+ * regions, whose results are all unused, is erased (repeatedly, so chains
+ * of them go). The deallocation passes leave such ops behind (constants,
+ * base extractions), and bufferization leaves memref.get_global of
+ * constants that were copied; a get_global that runs makes the global
+ * live, so removing it also lowers the memory footprint.
+ *
+ * bufferization.clone may return its input instead of a copy: its contract
+ * makes mutating the source or the result after the clone undefined. So a
+ * clone whose result is freed by a memref.dealloc in the clone's block can
+ * become its source (of the same type) with that dealloc erased, provided:
+ *   - the source's underlying buffer (through views) is not freed in the
+ *     same block too (then either could outlive the other there), nor in
+ *     several places;
+ *   - nothing between the clone and the erased dealloc frees memory (a
+ *     memref.dealloc, bufferization.dealloc or realloc, also nested in
+ *     region ops, or a call of a function with a body), which could free
+ *     the source while the clone's uses still need it.
+ * Symmetrically, when the clone is not freed in its block but the source's
+ * buffer is, the source's dealloc is the redundant one.
+ * Upstream stops there, relying on the contract; programs do write a
+ * buffer after cloning it (expecting a copy), so here every use of a
+ * possible alias of the source or of the clone after the clone must also
+ * be a read (a load, a linalg input, a copy's source, a view, a runtime
+ * print call...), or the clone stays.
+ */
+#include "buf/linalg.h"
+#include "buf/pipeline.h"
+#include "bufopt_internal.h"
+
+static bool is_declaration_call(buf_op_t *op) {
+  if (!bo_is(op, "func.call"))
+    return false;
+  buf_attr_t callee = buf_op_attr(op, "callee");
+  buf_op_t *module = buf_op_ancestor_named(op, "builtin.module");
+  buf_op_t *f = callee && callee->kind == BUF_ATTR_SYMBOL_REF && module
+                    ? buf_symbol_lookup(module, callee->u.symref.names[0])
+                    : NULL;
+  return f && (f->num_regions == 0 || buf_region_empty(f->regions[0]));
+}
+
+/* Does the use u of a buffer only read it (or make a view, whose own uses
+ * the alias closure covers)? */
+static bool use_only_reads(buf_use_t *u) {
+  buf_op_t *op = u->owner;
+  if (bo_is(op, "memref.load") || bo_is(op, "affine.load") ||
+      bo_is(op, "memref.dim") || bo_is(op, "memref.cast") ||
+      bo_is(op, "memref.subview") || bo_is(op, "memref.collapse_shape") ||
+      bo_is(op, "memref.expand_shape") || bo_is(op, "memref.reinterpret_cast") ||
+      bo_is(op, "memref.dealloc") || bo_is(op, "memref.extract_strided_metadata") ||
+      bo_is(op, "memref.extract_aligned_pointer_as_index") ||
+      bo_is(op, "bufferization.clone") || is_declaration_call(op))
+    return true;
+  if (bo_is(op, "memref.copy"))
+    return u->index == 0;
+  buf_linalg_info_t info;
+  return buf_linalg_get_info(op, &info) && u->index < info.num_inputs;
+}
+
+/* True when no possible alias of v is written after op (in op's block
+ * order; uses elsewhere count as after). */
+static bool never_written_after(buf_value_t *v, buf_op_t *op) {
+  bo_vset_t aliases = {.arena = buf_ctx_arena(buf_op_ctx(op))};
+  buf__bo_alias_closure(v, true, &aliases, NULL);
+  for (uint32_t i = 0; i < aliases.n; i++)
+    for (buf_use_t *u = aliases.v[i]->first_use; u; u = u->next_use) {
+      buf_op_t *anc = buf__bo_ancestor_in_block(u->owner, op->block);
+      if (anc && (anc == op || buf_op_is_before_in_block(anc, op)))
+        continue;
+      if (!use_only_reads(u))
+        return false;
+    }
+  return true;
+}
+
+/* The single memref.dealloc of v (*found stays NULL when none); false when
+ * v is freed more than once. */
+static bool single_dealloc(buf_value_t *v, buf_op_t **found) {
+  *found = NULL;
+  for (buf_use_t *u = v->first_use; u; u = u->next_use)
+    if (bo_is(u->owner, "memref.dealloc")) {
+      if (*found)
+        return false;
+      *found = u->owner;
+    }
+  return true;
+}
+
+/* Follows view-like ops (casts, subviews, reshapes) to the buffer they
+ * view. */
+static buf_value_t *underlying(buf_value_t *v) {
+  while (v->def && v->def->num_operands >= 1 &&
+         (bo_is(v->def, "memref.cast") || bo_is(v->def, "memref.subview") ||
+          bo_is(v->def, "memref.collapse_shape") ||
+          bo_is(v->def, "memref.expand_shape") ||
+          bo_is(v->def, "memref.reinterpret_cast")))
+    v = v->def->operands[0].value;
+  return v;
+}
+
+static buf_walk_result_t find_free(buf_op_t *op, void *user) {
+  bool *frees = user;
+  if (bo_is(op, "memref.dealloc") || bo_is(op, "bufferization.dealloc") ||
+      bo_is(op, "memref.realloc") || bo_is(op, "func.call_indirect")) {
+    *frees = true;
+    return BUF_WALK_INTERRUPT;
+  }
+  if (bo_is(op, "func.call")) {
+    buf_attr_t callee = buf_op_attr(op, "callee");
+    buf_op_t *module = buf_op_ancestor_named(op, "builtin.module");
+    buf_op_t *f = callee && callee->kind == BUF_ATTR_SYMBOL_REF && module
+                      ? buf_symbol_lookup(module, callee->u.symref.names[0])
+                      : NULL;
+    if (!f || (f->num_regions && !buf_region_empty(f->regions[0]))) {
+      *frees = true;
+      return BUF_WALK_INTERRUPT;
+    }
+  }
+  return BUF_WALK_ADVANCE;
+}
+
+static bool frees_between(buf_op_t *from, buf_op_t *to) {
+  for (buf_op_t *op = from->next; op && op != to; op = op->next) {
+    bool frees = false;
+    buf_op_walk(op, BUF_WALK_PRE, find_free, &frees);
+    if (frees)
+      return true;
+  }
+  return false;
+}
+
+static void simplify_clone(buf_op_t *clone) {
+  buf_value_t *src = clone->operands[0].value, *res = &clone->results[0];
+  if (!buf_value_has_uses(res)) {
+    buf_op_erase(clone);
+    return;
+  }
+  if (src->type != res->type)
+    return;
+  buf_op_t *clone_free, *src_free;
+  if (!single_dealloc(res, &clone_free) ||
+      !single_dealloc(underlying(src), &src_free))
+    return;
+  if (clone_free && src_free && clone_free->block == src_free->block)
+    return;
+  buf_op_t *redundant = NULL;
+  if (clone_free && clone_free->block == clone->block)
+    redundant = clone_free;
+  else if (src_free && src_free->block == clone->block)
+    redundant = src_free;
+  if (!redundant || !buf_op_is_before_in_block(clone, redundant) ||
+      frees_between(clone, redundant) || !never_written_after(res, clone) ||
+      !never_written_after(underlying(src), clone))
+    return;
+  buf_op_erase(redundant);
+  buf_value_replace_all_uses(res, src);
+  buf_op_erase(clone);
+}
+
+static buf_walk_result_t collect_clones(buf_op_t *op, void *user) {
+  if (bo_is(op, "bufferization.clone") && op->num_operands == 1 &&
+      op->num_results == 1)
+    buf__bo_oplist_push(user, op);
+  return BUF_WALK_ADVANCE;
+}
+
+static bool is_dead_pure(buf_op_t *op) {
+  if (!buf_op_has_trait(op, BUF_TRAIT_PURE) || op->num_regions ||
+      buf_op_has_trait(op, BUF_TRAIT_TERMINATOR) || op->num_results == 0)
+    return false;
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (buf_value_has_uses(&op->results[i]))
+      return false;
+  return true;
+}
+
+/* Erases a dead pure op, then its operands' defs that died with it. */
+static void erase_dead(buf_op_t *op) {
+  buf_op_t *defs[8];
+  uint32_t nd = 0;
+  for (uint32_t i = 0; i < op->num_operands && nd < 8; i++)
+    if (op->operands[i].value->def)
+      defs[nd++] = op->operands[i].value->def;
+  buf_op_erase(op);
+  for (uint32_t i = 0; i < nd; i++) {
+    bool again = false;
+    for (uint32_t j = 0; j < i; j++)
+      again |= defs[j] == defs[i];
+    if (!again && is_dead_pure(defs[i]))
+      erase_dead(defs[i]);
+  }
+}
+
+static buf_walk_result_t drop_dead(buf_op_t *op, void *user) {
+  (void)user;
+  if (is_dead_pure(op))
+    erase_dead(op);
+  return BUF_WALK_ADVANCE;
+}
+
+buf_status_t buf__dealloc_cleanup(buf_op_t *root) {
+  buf_ctx_t *ctx = buf_op_ctx(root);
+  bo_oplist_t l = {.arena = buf_ctx_arena(ctx)};
+  buf_op_walk(root, BUF_WALK_PRE, collect_clones, &l);
+  for (uint32_t i = 0; i < l.n; i++)
+    simplify_clone(l.ops[i]);
+  /* Post-order visits uses before defs within a block only in reverse, so
+   * erase_dead follows the chain back itself. */
+  buf_op_walk(root, BUF_WALK_POST, drop_dead, NULL);
+  return BUF_SUCCESS;
+}
