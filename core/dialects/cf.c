@@ -312,9 +312,13 @@ static void switch_print(buf_printer_t *pr, buf_op_t *op) {
     uint32_t n = cs && i - 1 < ncase_segs ? (uint32_t)cs[i - 1] : 0;
     buf_printer_puts(pr, ",");
     buf_printer_newline(pr);
-    buf_printer_printf(pr, "%lld: ",
-                       values ? (long long)buf_attr_dense_int(values, i - 1)
-                              : 0LL);
+    /* mlir-opt prints case values zero-extended from the flag's width:
+     * -3 : i32 prints as 4294967293. */
+    uint64_t v = values ? (uint64_t)buf_attr_dense_int(values, i - 1) : 0;
+    uint32_t width = ft && ft->kind != BUF_TYPE_INDEX ? buf_type_bitwidth(ft) : 64;
+    if (width < 64)
+      v &= (UINT64_C(1) << width) - 1;
+    buf_printer_printf(pr, "%llu: ", (unsigned long long)v);
     print_successor_with_operands(pr, op, i, start, n);
     start += n;
   }

@@ -490,6 +490,12 @@ static buf_status_t call_verify(buf_op_t *op) {
                           "symbol reference attribute");
     return BUF_FAILURE;
   }
+  buf_attr_t no_inline = buf_op_attr(op, "no_inline");
+  if (no_inline && no_inline->kind != BUF_ATTR_UNIT) {
+    buf_op_emit_error(op, "attribute 'no_inline' failed to satisfy "
+                          "constraint: unit attribute");
+    return BUF_FAILURE;
+  }
   buf_op_t *fn = lookup_func(op, ref);
   if (!fn) {
     buf_op_emit_error(op, "'%s' does not reference a valid function",

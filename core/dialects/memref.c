@@ -587,12 +587,18 @@ static buf_status_t store_parse(buf_parser_t *p, buf_op_state_t *st) {
 }
 
 /* Prints "%m[%i, ...] attr-dict : T" where the memref is operand `m`. */
+/* nontemporal = false is the default value: the custom form leaves it out
+ * (the generic form keeps it, as mlir-opt does). */
+static const char *const default_nontemporal[] = {"nontemporal", NULL};
+
 static void print_indexed(buf_printer_t *pr, buf_op_t *op, uint32_t m) {
+  buf_attr_t nt = buf_op_attr(op, "nontemporal");
+  bool is_default = nt && nt->kind == BUF_ATTR_BOOL && !nt->u.b;
   buf_printer_print_operands(pr, op, m, 1);
   buf_printer_puts(pr, "[");
   buf_printer_print_operands(pr, op, m + 1, op->num_operands - m - 1);
   buf_printer_puts(pr, "]");
-  buf_printer_print_attr_dict(pr, op, NULL);
+  buf_printer_print_attr_dict(pr, op, is_default ? default_nontemporal : NULL);
   buf_printer_puts(pr, " : ");
   buf_printer_print_operand_types(pr, op, m, 1);
 }

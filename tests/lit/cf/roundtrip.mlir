@@ -51,3 +51,30 @@ func.func @switches(%a: i32, %i: index) {
 ^bb2:
   return
 }
+
+// Case values print zero-extended from the flag's width, as mlir-opt prints
+// them (and read back as the same values).
+// CHECK-LABEL: func.func @negative_cases
+// CHECK:      cf.switch %arg0 : i8, [
+// CHECK-NEXT:   default: ^bb1,
+// CHECK-NEXT:   253: ^bb1,
+// CHECK-NEXT:   5: ^bb1
+// CHECK:      cf.switch %arg1 : i16, [
+// CHECK-NEXT:   default: ^bb2,
+// CHECK-NEXT:   65535: ^bb2
+// (With i64, mlir-opt 22 prints -1 as 18446744073709551615 but cannot read
+// that back: "integer value too large"; this file also goes through it.)
+func.func @negative_cases(%a: i8, %b: i16) {
+  cf.switch %a : i8, [
+    default: ^bb1,
+    -3: ^bb1,
+    5: ^bb1
+  ]
+^bb1:
+  cf.switch %b : i16, [
+    default: ^bb2,
+    -1: ^bb2
+  ]
+^bb2:
+  return
+}

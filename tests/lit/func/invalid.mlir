@@ -151,3 +151,12 @@ func.func @f() {
   %0 = func.constant @nope : () -> ()
   return
 }
+
+// -----
+
+func.func private @g()
+func.func @f() {
+  // expected-error @+1 {{attribute 'no_inline' failed to satisfy constraint: unit attribute}}
+  func.call @g() {no_inline = false} : () -> ()
+  return
+}

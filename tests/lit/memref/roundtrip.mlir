@@ -52,13 +52,15 @@ func.func @allocs(%d: index, %s: index) {
 // CHECK-NEXT:   %1 = memref.load %arg0[%arg1, %arg2] {nontemporal = true} : memref<8x8xf32>
 // CHECK-NEXT:   memref.store %arg3, %arg0[%arg1, %arg2] : memref<8x8xf32>
 // CHECK-NEXT:   memref.store %0, %arg0[%arg2, %arg1] {nontemporal = true} : memref<8x8xf32>
+// CHECK-NEXT:   memref.store %1, %arg0[%arg2, %arg2] : memref<8x8xf32>
 // CHECK-NEXT:   return %0, %1 : f32, f32
 // CHECK-NEXT: }
 func.func @access(%m: memref<8x8xf32>, %i: index, %j: index, %v: f32) -> (f32, f32) {
-  %l = memref.load %m[%i, %j] : memref<8x8xf32>
+  %l = memref.load %m[%i, %j] {nontemporal = false} : memref<8x8xf32>
   %l2 = memref.load %m[%i, %j] {nontemporal = true} : memref<8x8xf32>
   memref.store %v, %m[%i, %j] : memref<8x8xf32>
   memref.store %l, %m[%j, %i] {nontemporal = true} : memref<8x8xf32>
+  memref.store %l2, %m[%j, %j] {nontemporal = false} : memref<8x8xf32>
   return %l, %l2 : f32, f32
 }
 
