@@ -163,10 +163,19 @@ static bool ext_name(buf_op_t *op, uint32_t i, char *buf, size_t size);
 #define NAME_cast NULL
 #define NAME_ext ext_name
 
+/* Per-kind defaults: flags are stored as <none> when absent, except on the
+ * casts whose fastmath is optional (flags_stored false). */
+static void cast_fill_defaults(buf_op_t *op);
+#define FILL_ew buf__fill_flag_defaults
+#define FILL_cmp buf__fill_flag_defaults
+#define FILL_select NULL
+#define FILL_cast cast_fill_defaults
+#define FILL_ext NULL
+
 #define AS_DEF(n, k, tr, at, info)                                            \
   {.name = "arith." n, .traits = tr, .inherent_attrs = at,                    \
    .verify = k##_verify, .parse = k##_parse, .print = k##_print,             \
-   .name_result = NAME_##k},
+   .name_result = NAME_##k, .fill_defaults = FILL_##k},
 #define AS_INFO(n, k, tr, at, info) info,
 
 /* Row 0 is arith.constant; the rest follow ARITH_OPS in order. */
@@ -715,4 +724,9 @@ static buf_status_t cast_verify(buf_op_t *op) {
     }
   }
   return BUF_SUCCESS;
+}
+
+static void cast_fill_defaults(buf_op_t *op) {
+  if (info_of(op)->flags_stored)
+    buf__fill_flag_defaults(op);
 }

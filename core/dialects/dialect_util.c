@@ -255,6 +255,18 @@ buf_attr_t buf__flags_attr(buf_ctx_t *ctx, const buf__flagset_t *fs,
   return a;
 }
 
+void buf__fill_flag_defaults(buf_op_t *op) {
+  static const buf__flagset_t *const sets[] = {&buf__fastmath_flags,
+                                               &buf__overflow_flags};
+  const char *const *names = op->def->inherent_attrs;
+  for (uint32_t i = 0; names && names[i]; i++)
+    for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++)
+      if (strcmp(names[i], sets[k]->attr_name) == 0 &&
+          !buf_op_attr(op, names[i]))
+        buf_op_set_attr(op, names[i],
+                        buf__flags_attr(buf_op_ctx(op), sets[k], 0));
+}
+
 buf_status_t buf__parse_flags(buf_parser_t *p, buf_op_state_t *st,
                               const buf__flagset_t *fs) {
   uint32_t bits = 0;

@@ -102,6 +102,9 @@ buf_attr_t buf__flags_attr(buf_ctx_t *ctx, const buf__flagset_t *fs,
                            uint32_t bits);
 /* Parses an optional `keyword<flag, ...>`; sets the attribute in st, to
  * `<none>` when absent (mlir-opt stores the default). */
+/* An opdef fill_defaults hook: the fastmath / overflowFlags attributes
+ * among the def's inherent attributes get `<none>` when absent. */
+void buf__fill_flag_defaults(buf_op_t *op);
 buf_status_t buf__parse_flags(buf_parser_t *p, buf_op_state_t *st,
                               const buf__flagset_t *fs);
 /* Prints " keyword<flags>" unless the attribute is absent or none. */

@@ -83,7 +83,8 @@ static bool sincos_name(buf_op_t *op, uint32_t i, char *buf, size_t size);
 
 #define AS_DEF(n, tr, at, nops, elem, boolres, flags)                         \
   {.name = "math." n, .traits = tr, .inherent_attrs = at,                     \
-   .verify = ew_verify, .parse = ew_parse, .print = ew_print},
+   .verify = ew_verify, .parse = ew_parse, .print = ew_print,              \
+   .fill_defaults = buf__fill_flag_defaults},
 #define AS_DESC(n, tr, at, nops, elem, boolres, flags)                        \
   {nops, elem, boolres, flags},
 
@@ -96,14 +97,16 @@ static const buf_opdef_t math_ops[] = {
      .inherent_attrs = fm_attrs,
      .verify = fpowi_verify,
      .parse = fpowi_parse,
-     .print = fpowi_print},
+     .print = fpowi_print,
+     .fill_defaults = buf__fill_flag_defaults},
     {.name = "math.sincos",
      .traits = P,
      .inherent_attrs = fm_attrs,
      .verify = sincos_verify,
      .parse = sincos_parse,
      .print = sincos_print,
-     .name_result = sincos_name},
+     .name_result = sincos_name,
+     .fill_defaults = buf__fill_flag_defaults},
 };
 static const buf__ew_desc_t math_descs[] = {MATH_EW_OPS(AS_DESC)};
 

@@ -211,6 +211,8 @@ buf_op_t *buf_op_create(const buf_op_state_t *st) {
   }
   op->attrs = buf_attr_dict(ctx, st->num_attrs, st->attrs);
   buf_ctx_scratch_release(ctx); /* st is consumed */
+  if (op->def->fill_defaults)
+    op->def->fill_defaults(op);
   return op;
 }
 

@@ -759,6 +759,11 @@ struct buf_opdef_s {
    * false for the default %argN naming. NULL: not used. */
   bool (*name_block_arg)(buf_op_t *op, uint32_t region, uint32_t arg,
                          char *buf, size_t size);
+  /* Sets the default-valued inherent attributes op lacks (MLIR stores
+   * them, so its generic form shows e.g. fastmath = #arith.fastmath<none>
+   * whichever way the op was written). Called by buf_op_create, so ops
+   * from the generic form, JSON and passes all get them. NULL: none. */
+  void (*fill_defaults)(buf_op_t *op);
 };
 
 struct buf_dialect_s {
