@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # llvm_ciface.sh: object code from `buffer-opt --emit=obj` linked into a C
 # program (tests/scripts/llvm/ciface_main.c) that calls the _mlir_ciface_
-# wrappers with hand-built memref descriptors and checks the numbers; and
-# `--emit=llvm` on a tensor program fails with the bufferize-first error.
+# wrappers with hand-built memref descriptors and checks the numbers; the
+# same for a tensor program (tests/scripts/llvm/tensor_ciface.mlir), which
+# --emit=obj bufferizes and deallocates itself, run under AddressSanitizer so
+# a leak or a bad access in the generated code fails the test.
 # Exits 77 (skip) when the build has no LLVM lowering or clang is absent.
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -27,10 +29,14 @@ check $? "ciface program"
   grep -q '^define .*@scale_bias(ptr .*, ptr .*, i64 .*, i64 .*, i64 .*, i64 .*, i64 .*, float' "$tmp/c.ll"
 check $? "expanded descriptor signature and ciface wrapper in the IR"
 
-printf 'func.func @t(%%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %%a : tensor<4xf32>\n}\n' >"$tmp/t.mlir"
-! "$opt" --emit=llvm "$tmp/t.mlir" 2>"$tmp/err" >/dev/null &&
-  grep -q "needs a memref program; bufferize first" "$tmp/err"
-check $? "tensor program rejected with the bufferize-first error"
+"$opt" --emit=obj "$here/llvm/tensor_ciface.mlir" -o "$tmp/t.o" &&
+  "$tools/clang" -fsanitize=address "$here/llvm/tensor_ciface_main.c" "$tmp/t.o" -o "$tmp/t.exe" &&
+  "$tmp/t.exe"
+check $? "tensor program bufferized by --emit=obj, called through _mlir_ciface_"
+
+"$opt" --emit=llvm "$here/llvm/tensor_ciface.mlir" -o "$tmp/t.ll" &&
+  grep -q '^define .*@axpy(float .*, ptr .*, ptr .*, i64 .*, i64 .*, i64 .*, ptr' "$tmp/t.ll"
+check $? "tensor arguments become expanded memref descriptors"
 
 echo "llvm_ciface: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,9 +1,10 @@
 /*
  * buf/lower.h: lowering a memref program to LLVM IR and machine code.
  *
- * The input is a module of func/arith/math/cf/memref ops (linalg and scf
- * ops are lowered first by the convert-linalg-to-loops and
- * convert-scf-to-cf passes, which the emitter runs itself). Memrefs follow
+ * The input is a module of func/arith/math/cf/memref ops (a tensor program
+ * is bufferized first, and linalg and scf ops are lowered by the
+ * convert-linalg-to-loops and convert-scf-to-cf passes, which the emitter
+ * runs itself). Memrefs follow
  * upstream MLIR's LLVM ABI: a ranked memref is the descriptor struct
  * { ptr allocated, ptr aligned, i64 offset, [rank x i64] sizes,
  *   [rank x i64] strides }, passed to functions expanded into its fields;
@@ -37,16 +38,32 @@ typedef struct buf_llvm_options {
   int opt_level; /* 0..3: LLVM's default<On> pipeline; 0 runs no pass */
 } buf_llvm_options_t;
 
+/* What runs before the LLVM emission. A module with tensor values is
+ * bufferized first (function boundaries included, with identity layouts so
+ * C callers pass plain row-major descriptors) and gets ownership-based
+ * deallocation; then linalg becomes loops and scf becomes cf. */
+#define BUF_LLVM_BUFFERIZE_PIPELINE                                            \
+  "one-shot-bufferize{bufferize-function-boundaries "                          \
+  "function-boundary-type-conversion=identity-layout-map},"                    \
+  "buffer-deallocation-pipeline"
+#define BUF_LLVM_LOOPS_PIPELINE "func.func(convert-linalg-to-loops,convert-scf-to-cf)"
+
 /* True when this build of libbufcore can lower to LLVM. */
 bool buf_llvm_available(void);
 
-/* Lowers module (which it may rewrite: linalg and scf are lowered in place)
+/* Runs BUF_LLVM_BUFFERIZE_PIPELINE when module still has tensor values, then
+ * BUF_LLVM_LOOPS_PIPELINE, in place. BUF_FAILURE with the passes' located
+ * diagnostics when a step fails. buf_llvm_emit calls it itself. */
+buf_status_t buf_llvm_prepare(buf_op_t *module);
+
+/* Lowers module (which it may rewrite: it is bufferized when it has tensors,
+ * and linalg and scf are lowered in place)
  * to LLVM, verifies the LLVM module, optimizes it at options->opt_level
  * (options NULL: level 2) and returns the requested output in *out
  * (malloc'ed, *len bytes; IR text is NUL-terminated). On failure returns
- * BUF_FAILURE with located diagnostics in the module's context: tensor
- * programs ("needs a memref program; bufferize first"), ops without a
- * lowering, or an LLVM verifier/codegen error. */
+ * BUF_FAILURE with located diagnostics in the module's context: a failed
+ * bufferization, ops without a lowering, or an LLVM verifier/codegen
+ * error. */
 buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
                            const buf_llvm_options_t *options, char **out,
                            size_t *len);

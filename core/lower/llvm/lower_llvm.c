@@ -1018,16 +1018,12 @@ static buf_status_t e_aligned_ptr(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
-/* memref.copy: one loop over the linear index of the source, the
- * multi-index recovered by division, so any two strided layouts work. */
-static buf_status_t e_copy(lw_t *L, buf_op_t *op, const void *arg) {
-  (void)arg;
-  buf_type_t st = buf_op_operand(op, 0)->type, dt = buf_op_operand(op, 1)->type;
-  if (st->kind != BUF_TYPE_MEMREF || dt->kind != BUF_TYPE_MEMREF ||
-      st->u.shaped.rank > 64)
-    return fail(L, op, "copy of unranked memrefs");
+/* Copies every element of s (type st) to d (type dt): one loop over the
+ * linear index of the source, the multi-index recovered by division, so any
+ * two strided layouts work. */
+static void copy_elements(lw_t *L, buf_type_t st, LLVMValueRef s, buf_type_t dt,
+                          LLVMValueRef d) {
   uint32_t rank = st->u.shaped.rank;
-  LLVMValueRef s = operand(L, op, 0), d = operand(L, op, 1);
   LLVMValueRef sizes[64], numel = c64(L, 1);
   for (uint32_t i = 0; i < rank; i++) {
     sizes[i] = desc_size(L, st, s, i);
@@ -1056,6 +1052,61 @@ static buf_status_t e_copy(lw_t *L, buf_op_t *op, const void *arg) {
   LLVMAddIncoming(i, &next, &latch, 1);
   LLVMBuildBr(L->B, hdr);
   LLVMPositionBuilderAtEnd(L->B, done);
+}
+
+static buf_status_t e_copy(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_type_t st = buf_op_operand(op, 0)->type, dt = buf_op_operand(op, 1)->type;
+  if (st->kind != BUF_TYPE_MEMREF || dt->kind != BUF_TYPE_MEMREF ||
+      st->u.shaped.rank > 64)
+    return fail(L, op, "copy of unranked memrefs");
+  copy_elements(L, st, operand(L, op, 0), dt, operand(L, op, 1));
+  return BUF_SUCCESS;
+}
+
+/* True when a contiguous row-major buffer of the sizes of t (offset 0)
+ * satisfies t's layout: every static stride is the row-major one and the
+ * static offset, if any, is 0. */
+static bool identity_layout_fits(buf_type_t t) {
+  int64_t st[64], off;
+  uint32_t rank = t->u.shaped.rank;
+  if (BUF_FAILED(buf_type_memref_strides(t, st, &off)))
+    return false;
+  if (off != BUF_DYNAMIC && off != 0)
+    return false;
+  int64_t expect = 1; /* BUF_DYNAMIC once an inner size is dynamic */
+  for (uint32_t i = rank; i-- > 0;) {
+    if (st[i] != BUF_DYNAMIC && st[i] != expect)
+      return false;
+    int64_t s = t->u.shaped.shape[i];
+    expect = expect == BUF_DYNAMIC || s == BUF_DYNAMIC ? BUF_DYNAMIC : expect * s;
+  }
+  return true;
+}
+
+/* bufferization.clone: a fresh heap buffer (malloc, freed by a later
+ * memref.dealloc) with the source's sizes and a row-major layout, filled by
+ * an element copy, as upstream's convert-bufferization-to-memref does. */
+static buf_status_t e_clone(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_type_t st = buf_op_operand(op, 0)->type, rt = res_type(op);
+  if (st->kind != BUF_TYPE_MEMREF || rt->kind != BUF_TYPE_MEMREF ||
+      st->u.shaped.rank > 64 || st->u.shaped.rank != rt->u.shaped.rank)
+    return fail(L, op, "clone of unranked memrefs");
+  if (!identity_layout_fits(rt))
+    return fail(L, op, "clone into a layout other than row-major");
+  uint32_t rank = st->u.shaped.rank;
+  LLVMValueRef s = operand(L, op, 0), sizes[64], strides[64], numel = c64(L, 1);
+  for (uint32_t i = 0; i < rank; i++) {
+    sizes[i] = desc_size(L, st, s, i);
+    numel = LLVMBuildMul(L->B, numel, sizes[i], "");
+  }
+  row_major(L, rank, sizes, strides);
+  LLVMValueRef bytes = LLVMBuildMul(L->B, numel, elem_size(L, rt->u.shaped.elem), "");
+  LLVMValueRef p = call(L, get_fn(L, "malloc", L->ptr, &L->i64, 1), &bytes, 1);
+  LLVMValueRef d = make_desc(L, rank, p, p, c64(L, 0), sizes, strides);
+  copy_elements(L, st, s, rt, d);
+  set_result(L, op, 0, d);
   return BUF_SUCCESS;
 }
 
@@ -1247,6 +1298,7 @@ static const emit_row_t emit_rows[] = {
     {"memref.extract_strided_metadata", e_extract_metadata, NULL},
     {"memref.extract_aligned_pointer_as_index", e_aligned_ptr, NULL},
     {"memref.copy", e_copy, NULL},
+    {"bufferization.clone", e_clone, NULL},
     {"affine.apply", e_affine_map, NULL},
     {"affine.min", e_affine_map, OPC(LLVMIntSLT)},
     {"affine.max", e_affine_map, OPC(LLVMIntSGT)},
@@ -1404,22 +1456,6 @@ static void init_targets(void) {
 /* Contract in buf/lower.h. */
 bool buf_llvm_available(void) { return true; }
 
-static buf_walk_result_t find_tensor(buf_op_t *op, void *user) {
-  for (uint32_t i = 0; i < op->num_results; i++)
-    if (buf_type_is_tensor(op->results[i].type)) {
-      *(buf_op_t **)user = op;
-      return BUF_WALK_INTERRUPT;
-    }
-  for (uint32_t r = 0; r < op->num_regions; r++)
-    for (buf_block_t *b = op->regions[r]->first; b; b = b->next)
-      for (uint32_t a = 0; a < b->num_args; a++)
-        if (buf_type_is_tensor(b->args[a]->type)) {
-          *(buf_op_t **)user = op;
-          return BUF_WALK_INTERRUPT;
-        }
-  return BUF_WALK_ADVANCE;
-}
-
 static buf_status_t build_module(lw_t *L) {
   buf_block_t *body = buf_region_entry(L->module->regions[0]);
   if (!body)
@@ -1463,16 +1499,7 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
   buf_ctx_t *ctx = buf_op_ctx(module);
   *out = NULL;
   *len = 0;
-  buf_op_t *tensor_op = NULL;
-  buf_op_walk(module, BUF_WALK_PRE, find_tensor, &tensor_op);
-  if (tensor_op) {
-    buf_op_emit_error(tensor_op, "--emit=llvm needs a memref program; bufferize first");
-    return BUF_FAILURE;
-  }
-  /* linalg and scf are lowered here, so a bufferized program emits as is. */
-  buf_pipeline_t *pl = buf_pipeline_create(ctx);
-  if (BUF_FAILED(buf_pipeline_parse(pl, "func.func(convert-linalg-to-loops,convert-scf-to-cf)")) ||
-      BUF_FAILED(buf_pipeline_run(pl, module, NULL)))
+  if (BUF_FAILED(buf_llvm_prepare(module)))
     return BUF_FAILURE;
 
   pthread_once(&targets_once, init_targets);

@@ -1,0 +1,52 @@
+/*
+ * lower_prepare.c: the passes every lowering runs first (buf_llvm_prepare
+ * in buf/lower.h). It needs no LLVM, so it is built whether or not the LLVM
+ * emitter is: a tensor program is bufferized with function boundaries and
+ * ownership-based deallocation, then linalg becomes scf loops and scf
+ * becomes cf, leaving the func/arith/math/cf/memref program the emitters
+ * take.
+ */
+#include "buf/lower.h"
+#include "buf/pipeline.h"
+
+static buf_walk_result_t find_tensor(buf_op_t *op, void *user) {
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (buf_type_is_tensor(op->results[i].type)) {
+      *(buf_op_t **)user = op;
+      return BUF_WALK_INTERRUPT;
+    }
+  for (uint32_t r = 0; r < op->num_regions; r++)
+    for (buf_block_t *b = op->regions[r]->first; b; b = b->next)
+      for (uint32_t a = 0; a < b->num_args; a++)
+        if (buf_type_is_tensor(b->args[a]->type)) {
+          *(buf_op_t **)user = op;
+          return BUF_WALK_INTERRUPT;
+        }
+  return BUF_WALK_ADVANCE;
+}
+
+static buf_status_t run_pipeline(buf_op_t *module, const char *text) {
+  buf_pipeline_t *pl = buf_pipeline_create(buf_op_ctx(module));
+  return BUF_FAILED(buf_pipeline_parse(pl, text)) ? BUF_FAILURE
+                                                  : buf_pipeline_run(pl, module, NULL);
+}
+
+/* Contract in buf/lower.h. */
+buf_status_t buf_llvm_prepare(buf_op_t *module) {
+  buf_op_t *tensor_op = NULL;
+  buf_op_walk(module, BUF_WALK_PRE, find_tensor, &tensor_op);
+  if (tensor_op) {
+    if (BUF_FAILED(run_pipeline(module, BUF_LLVM_BUFFERIZE_PIPELINE)))
+      return BUF_FAILURE;
+    tensor_op = NULL;
+    buf_op_walk(module, BUF_WALK_PRE, find_tensor, &tensor_op);
+    if (tensor_op) {
+      buf_op_emit_error(tensor_op, "cannot lower to LLVM: tensor values remain after "
+                                   "bufferization");
+      return BUF_FAILURE;
+    }
+  }
+  /* linalg and scf are lowered here, so a bufferized program emits as is. */
+  return run_pipeline(module, BUF_LLVM_LOOPS_PIPELINE);
+}
+
