@@ -188,6 +188,7 @@ buf_bz_t *buf__bz_create(buf_op_t *module, const buf_bz_options_t *opts) {
   bz->ctx = buf_op_ctx(module);
   bz->module = module;
   bz->opts = *opts;
+  bz->report = bz->ctx->bz_report;
   uint32_t counter = 0;
   number_op(bz, module, &counter);
   /* function records */
@@ -228,6 +229,7 @@ void buf__bz_destroy(buf_bz_t *bz) {
     free(bz->ops[i].decision);
     free(bz->ops[i].conflicts);
   }
+  buf__bz_report_release(bz);
   for (uint32_t i = 0; i < bz->num_funcs; i++) {
     free(bz->funcs[i].arg_read);
     free(bz->funcs[i].arg_written);
@@ -791,6 +793,8 @@ static bool has_raw_conflict(buf_bz_t *bz, ptrset_t *reads, ptrset_t *writes) {
           for (uint32_t d = 0; d < defs.items.n; d++)
             if (!region_contains_value(bz, pr, defs.items.v[d])) {
               conflict = true;
+              if (bz->report)
+                bz->last_why = (bz_why_t){BZ_WHY_PARALLEL, ur, uw, NULL};
               break;
             }
           if (conflict)
@@ -844,6 +848,8 @@ static bool has_raw_conflict(buf_bz_t *bz, ptrset_t *reads, ptrset_t *writes) {
         if (k == 1 && al[0].value == def)
           continue;
         conflict = true;
+        if (bz->report)
+          bz->last_why = (bz_why_t){BZ_WHY_CONFLICT, ur, uw, NULL};
         if (bz->opts.print_conflicts) {
           note_conflict(bz, rop,
                         buf_arena_printf(buf_ctx_arena(bz->ctx),
@@ -906,13 +912,17 @@ static bool would_write_read_only(buf_bz_t *bz, buf_use_t *u) {
   if (!found_write)
     return false;
   FOR_ALIASES(bz, u->value, m) {
-    if (!value_writable(bz, m))
+    if (!value_writable(bz, m)) {
+      bz->last_why = (bz_why_t){BZ_WHY_NOT_WRITABLE, NULL, NULL, m};
       return true;
+    }
   }
   for (uint32_t j = 0; j < k; j++) {
     FOR_ALIASES(bz, al[j].value, m2) {
-      if (!value_writable(bz, m2))
+      if (!value_writable(bz, m2)) {
+        bz->last_why = (bz_why_t){BZ_WHY_NOT_WRITABLE, NULL, NULL, m2};
         return true;
+      }
     }
   }
   return false;
@@ -959,13 +969,15 @@ static void analyze_operand(buf_bz_t *bz, buf_use_t *u) {
   if (o->decision[u->index] != BZ_UNDECIDED)
     return;
   bool conflict;
+  bz->last_why = (bz_why_t){BZ_WHY_COPY_BEFORE_WRITE, NULL, NULL, NULL};
   if (bz->opts.copy_before_write)
     conflict = buf__bz_writes(bz, u);
   else
     conflict = would_write_read_only(bz, u) || would_create_raw(bz, u);
-  if (conflict)
+  if (conflict) {
     o->decision[u->index] = BZ_OUTOFPLACE;
-  else
+    buf__bz_report_refused(bz, u);
+  } else
     bufferize_inplace(bz, u);
 }
 

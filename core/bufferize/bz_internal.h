@@ -21,6 +21,29 @@
 
 enum { BZ_UNDECIDED = 0, BZ_INPLACE = 1, BZ_OUTOFPLACE = 2 };
 
+/* Why the analysis refused an operand in place, kept only while a
+ * bufferization report is requested (see report.c). */
+typedef enum bz_why_kind {
+  BZ_WHY_NONE = 0,
+  BZ_WHY_CONFLICT,          /* a read after the write needs the old data */
+  BZ_WHY_PARALLEL,          /* a parallel region writes a buffer from outside */
+  BZ_WHY_NOT_WRITABLE,      /* an alias may not be written (`value`) */
+  BZ_WHY_COPY_BEFORE_WRITE, /* copy-before-write: every write is a copy */
+} bz_why_kind_t;
+
+typedef struct bz_why {
+  bz_why_kind_t kind;
+  buf_use_t *read, *write; /* CONFLICT / PARALLEL: the pair that conflicts */
+  buf_value_t *value;      /* NOT_WRITABLE: the read-only alias */
+} bz_why_t;
+
+/* An IR position frozen for the report: the op may be erased later. */
+typedef struct bz_site {
+  buf_ident_t op;   /* op name; NULL: no site */
+  int32_t operand;  /* operand index, -1 for none */
+  buf_loc_t loc;
+} bz_site_t;
+
 typedef struct bz_val {
   buf_value_t *v;
   uint32_t alias_parent;
@@ -36,6 +59,7 @@ typedef struct bz_op {
   uint8_t *decision;   /* per operand: BZ_* */
   const char **conflicts; /* print-conflicts annotations (NULL-ended) */
   uint32_t num_conflicts, cap_conflicts;
+  bz_why_t *why;       /* per operand, only with a report: why out of place */
 } bz_op_t;
 
 typedef struct bz_func {
@@ -68,7 +92,33 @@ struct buf_bz_s {
   /* scratch stacks */
   buf_value_t **work;
   uint32_t num_work, cap_work;
+  /* The bufferization report of the context, or NULL (then nothing below
+   * is filled and no reason is kept). */
+  buf_bz_report_t *report;
+  bz_why_t last_why;       /* set where a refusal is detected */
+  buf__ptrmap_t copy_notes; /* alloc_tensor made by copies.c -> note idx + 1 */
+  struct bz_copy_note *notes;
+  uint32_t num_notes, cap_notes;
+  buf__ptrmap_t made_map;  /* created op -> made idx + 1 */
+  struct bz_made *made;
+  uint32_t num_made, cap_made;
 };
+
+/* What copies.c knows about an alloc_tensor it inserted: the operand that
+ * was refused in place and why, frozen before the IR changes. */
+typedef struct bz_copy_note {
+  bz_site_t origin;        /* the op and operand refused in place */
+  const char *reason;      /* a static string of report.c's reason table */
+  bz_site_t read, write;   /* conflicts: the read and the write */
+  bz_site_t value;         /* not writable: definer of the read-only alias */
+} bz_copy_note_t;
+
+/* A memref.alloc / memref.copy the rewrite created, until the flush. */
+typedef struct bz_made {
+  buf_op_t *op;
+  bool erased;             /* removed again as a dead allocation */
+  bz_copy_note_t why;      /* origin = the tensor op being bufferized */
+} bz_made_t;
 
 /* A row of a model table: op name -> model. A name ending in ".*" matches
  * every op of that dialect not listed explicitly. */
@@ -131,5 +181,20 @@ buf_op_t *buf__bz_rebuild(buf_bz_rewriter_t *rw, buf_op_t *op,
 buf_value_t *buf__bz_mapped(buf_bz_rewriter_t *rw, buf_value_t *t);
 /* True when func ops are bufferized (bufferize-function-boundaries). */
 bool buf__bz_func_ops_enabled(const buf_bz_t *bz);
+
+/* Report hooks (report.c); all are no-ops when bz->report is NULL. */
+/* Keeps bz->last_why as the reason operand u was refused in place. */
+void buf__bz_report_refused(buf_bz_t *bz, buf_use_t *u);
+/* Notes that copies.c made alloc_tensor `copy` for out-of-place operand u. */
+void buf__bz_report_copy_made(buf_bz_t *bz, buf_use_t *u, buf_op_t *copy);
+/* Notes a memref.alloc / memref.copy the rewrite created while bufferizing
+ * tensor op `cause`. */
+void buf__bz_report_created(buf_bz_t *bz, buf_op_t *cause, buf_op_t *made);
+/* Forgets a created op the rewrite erased again (a dead allocation). */
+void buf__bz_report_erased(buf_bz_t *bz, buf_op_t *made);
+/* Moves what the rewrite created into the report, as JSON records. */
+void buf__bz_report_flush(buf_bz_t *bz);
+/* Frees the report bookkeeping of bz (from buf__bz_destroy). */
+void buf__bz_report_release(buf_bz_t *bz);
 
 #endif /* BUF_BZ_INTERNAL_H */

@@ -115,11 +115,13 @@ buf_status_t buf__bz_materialize_copies(buf_bz_t *bz) {
     if (p->copy_result) {
       buf_builder_set_after(&b, op);
       buf_value_t *c = make_alloc(bz, &b, p->result, p->copy_data);
+      buf__bz_report_copy_made(bz, p->use, c->def);
       new_range_t r = {op, c->def};
       buf_value_replace_uses_if(p->result, c, outside_range, &r);
     } else {
       buf_builder_set_before(&b, op);
       buf_value_t *c = make_alloc(bz, &b, p->use->value, p->copy_data);
+      buf__bz_report_copy_made(bz, p->use, c->def);
       buf_op_set_operand(op, p->use->index, c);
     }
   }

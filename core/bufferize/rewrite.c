@@ -31,6 +31,7 @@ struct buf_bz_rewriter_s {
   uint32_t num_erase, cap_erase;
   buf_op_t **allocs;     /* memref.alloc ops created, for dead-alloc cleanup */
   uint32_t num_allocs, cap_allocs;
+  buf_op_t *cause;       /* the tensor op whose model is running (report) */
 };
 
 buf_ctx_t *buf_bz_rw_ctx(buf_bz_rewriter_t *rw) { return rw->ctx; }
@@ -155,16 +156,17 @@ buf_value_t *buf_bz_alloc(buf_bz_rewriter_t *rw, buf_builder_t *b,
       abort();
   }
   rw->allocs[rw->num_allocs++] = op;
+  buf__bz_report_created(rw->bz, rw->cause, op);
   return buf_op_result(op, 0);
 }
 
 void buf_bz_copy(buf_bz_rewriter_t *rw, buf_builder_t *b, buf_value_t *src,
                  buf_value_t *dst) {
-  (void)rw;
   if (src == dst)
     return;
   buf_value_t *ops[2] = {src, dst};
-  buf_build(b, "memref.copy", NULL, 2, ops, NULL);
+  buf_op_t *copy = buf_build(b, "memref.copy", NULL, 2, ops, NULL);
+  buf__bz_report_created(rw->bz, rw->cause, copy);
 }
 
 /* A cast from `from` to `to` that is valid whatever the runtime layout:
@@ -314,8 +316,14 @@ static buf_status_t rewrite_op(buf_bz_rewriter_t *rw, buf_op_t *op) {
        i++)
     if (buf__ptrmap_get(&rw->map, op->operands[i].value))
       tensors = true;
-  if (m && m->bufferize && tensors)
-    return m->bufferize(rw, op);
+  if (m && m->bufferize && tensors) {
+    /* nested rewrites (region bodies) name their own ops as the cause */
+    buf_op_t *outer = rw->cause;
+    rw->cause = op;
+    buf_status_t st = m->bufferize(rw, op);
+    rw->cause = outer;
+    return st;
+  }
   if (!tensors) {
     for (uint32_t r = 0; r < op->num_regions; r++)
       for (buf_block_t *b = op->regions[r]->first; b; b = b->next)
@@ -394,8 +402,10 @@ buf_status_t buf__bz_rewrite(buf_bz_t *bz) {
       buf_op_t *a = rw.allocs[i];
       if (buf_value_has_uses(&a->results[0]))
         continue;
+      buf__bz_report_erased(bz, a);
       buf_op_erase(a);
     }
+    buf__bz_report_flush(bz);
   }
   free(rw.allocs);
   buf__ptrmap_free(&rw.map);

@@ -86,6 +86,9 @@ struct buf_ctx_s {
   buf_diag_t *diags, *diags_tail;
   size_t num_errors;
   buf_attr_t empty_dict; /* the interned {} (buf_attr_dict's fast path) */
+  /* Where bufferization runs in this context record their allocations
+   * and copies (buf_bz_report_attach); borrowed, NULL when none. */
+  struct buf_bz_report_s *bz_report;
   /* buf_ident_cstr's cache: caller pointer -> identifier (see there). */
   const char *cstr_keys[BUF__CSTR_CACHE];
   buf_ident_t cstr_vals[BUF__CSTR_CACHE];

@@ -2,6 +2,7 @@
  * buffer-opt.c: the offline driver, spelled like mlir-opt.
  *
  *   buffer-opt [pass flags] [--emit=mlir|json] [--run=FUNC] [-o FILE] [FILE|-]
+ *              [--bufferization-report=FILE]
  *
  * Reads a program (MLIR text or the JSON form), verifies it, runs the given
  * passes, and prints the result, or interprets a function. Every input is
@@ -21,6 +22,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "buf/bufferize.h"
 #include "buf/interp.h"
 #include "buf/ir.h"
 #include "buf/lower.h"
@@ -54,6 +56,7 @@ typedef struct options {
   bool run_stats;             /* --run-stats: interpreter stats to stderr */
   bool timing;                /* --timing */
   bool verify_each;           /* --verify-each (default true) */
+  const char *report_file;    /* --bufferization-report=FILE */
   /* Pass flags in command-line order: name and options text. */
   struct pass_flag {
     const char *name;          /* pass name, or NULL for a --pass-pipeline */
@@ -99,6 +102,9 @@ static void usage(FILE *out) {
           "  --timing                     print wall time per phase (like --mlir-timing)\n"
           "  --verify-each=false          do not verify after each pass\n"
           "  --pass-pipeline=PIPELINE     e.g. \"builtin.module(symbol-dce)\"\n"
+          "  --bufferization-report=FILE  write one JSON record per allocation and copy that\n"
+          "                               bufferization introduces, with its reason\n"
+          "                               (schema/bufferization-report.schema.json)\n"
           "  --version, --help\n"
           "\n"
           "passes (--NAME or --NAME=\"opt1 opt2=value\"):\n");
@@ -203,6 +209,10 @@ static int parse_args(int argc, char **argv, options_t *o) {
       o->run_func = v[0] == '@' ? v + 1 : v;
     } else if ((v = flag_value(a, "--inputs"))) {
       o->inputs_file = v;
+    } else if ((v = flag_value(a, "--bufferization-report"))) {
+      if (!*v)
+        return usage_error("--bufferization-report needs a file name");
+      o->report_file = v;
     } else if ((v = flag_value(a, "--pass-pipeline"))) {
       o->passes[o->num_passes++] = (struct pass_flag){NULL, v};
     } else if (strncmp(a, "--", 2) == 0 && a[2]) {
@@ -391,6 +401,28 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
   return status;
 }
 
+/* Writes the bufferization report to path; false (with a message) when
+ * the file cannot be written. */
+static bool write_report(const buf_bz_report_t *report, const char *path) {
+  size_t n = 0;
+  char *json = buf_bz_report_to_json(report, &n);
+  if (!json) {
+    fprintf(stderr, "buffer-opt: out of memory writing the bufferization report\n");
+    return false;
+  }
+  bool to_stdout = strcmp(path, "-") == 0;
+  errno = 0;
+  FILE *f = to_stdout ? stdout : fopen(path, "w");
+  bool ok = f && fwrite(json, 1, n, f) == n && fputc('\n', f) != EOF;
+  if (f && !to_stdout && fclose(f) != 0)
+    ok = false;
+  if (!ok)
+    fprintf(stderr, "buffer-opt: cannot write the bufferization report to '%s'%s%s\n",
+            path, errno ? ": " : "", errno ? strerror(errno) : "");
+  free(json);
+  return ok;
+}
+
 int main(int argc, char **argv) {
   options_t o = {0};
   int rc = parse_args(argc, argv, &o);
@@ -423,6 +455,8 @@ int main(int argc, char **argv) {
   bool failed = false;
   /* One context per chunk: chunks are independent programs, and the arena
    * is released between them. */
+  /* One report for all chunks: its records are JSON, not context memory. */
+  buf_bz_report_t *report = o.report_file ? buf_bz_report_create() : NULL;
   buf_ctx_t *split_ctx = buf_ctx_create();
   buf_chunk_t whole = {text, len, 1}, *chunks = &whole;
   uint32_t num_chunks = 1;
@@ -431,6 +465,8 @@ int main(int argc, char **argv) {
   for (uint32_t i = 0; i < num_chunks; i++) {
     buf_ctx_t *ctx = buf_ctx_create();
     buf_ctx_set_allow_unregistered(ctx, o.allow_unregistered);
+    if (report)
+      buf_bz_report_attach(report, ctx);
     if (i > 0)
       fputs("// -----\n", out);
     buf_status_t s = process_chunk(ctx, &o, file, chunks[i].text, chunks[i].len,
@@ -451,6 +487,11 @@ int main(int argc, char **argv) {
     buf_ctx_destroy(ctx);
   }
   buf_ctx_destroy(split_ctx);
+  if (report) {
+    if (!write_report(report, o.report_file))
+      failed = true;
+    buf_bz_report_destroy(report);
+  }
   timing.total = now() - start;
   if (o.timing)
     print_timing(&timing, stderr);

@@ -37,6 +37,8 @@ extern "C" {
 typedef struct buf_bz_s buf_bz_t;
 /* The rewrite state of one run (tensor value -> buffer value map). */
 typedef struct buf_bz_rewriter_s buf_bz_rewriter_t;
+/* A bufferization report: one record per allocation and copy. */
+typedef struct buf_bz_report_s buf_bz_report_t;
 
 typedef enum buf_bz_relation {
   BUF_BZ_EQUIV, /* the same buffer */
@@ -190,6 +192,24 @@ buf_type_t buf_bz_dynamic_layout_type(buf_ctx_t *ctx, buf_type_t t,
 /* ------------------------------------------------------------------------ */
 /* Entry point                                                               */
 /* ------------------------------------------------------------------------ */
+
+/* The bufferization report (buffer-opt --bufferization-report, the "report"
+ * artifact of the service). While a report is attached to a context, every
+ * bufferization run in it (one-shot-bufferize and the partial passes)
+ * appends one record per memref.alloc and memref.copy it leaves in the
+ * program: the tensor op and operand that caused it, located as in the
+ * input, its static size, and the reason (for a read-after-write conflict,
+ * the read and the write), plus a summary per function. The records are
+ * plain JSON owned by the report, so it outlives the contexts it was
+ * attached to (one per --split-input-file chunk). Without a report the
+ * analysis keeps no reasons at all. */
+buf_bz_report_t *buf_bz_report_create(void);
+void buf_bz_report_destroy(buf_bz_report_t *report);
+/* Attaches report to ctx (NULL detaches); the caller keeps ownership. */
+void buf_bz_report_attach(buf_bz_report_t *report, buf_ctx_t *ctx);
+/* The report as JSON text (schema/bufferization-report.schema.json),
+ * malloc'd and NUL-terminated; *len gets its length when len is not NULL. */
+char *buf_bz_report_to_json(const buf_bz_report_t *report, size_t *len);
 
 /* Runs One-Shot Bufferize on a module: analysis, copy materialization,
  * rewrite (or only the analysis annotations with test_analysis_only).

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# --bufferization-report over every corpus and tests/programs program, with
+# and without function boundaries:
+#   1. the report validates against schema/bufferization-report.schema.json;
+#   2. its alloc records equal the memref.alloc ops bufferization added (in
+#      the output, less those already in the input) and its copy records the
+#      memref.copy ops it added;
+#   3. each function summary agrees with that function's records.
+# Programs that do not bufferize are left to bufferize_corpus.sh.
+# Needs /usr/bin/python3 with jsonschema (skips with 77 otherwise).
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+PY=/usr/bin/python3
+$PY -c 'import jsonschema' 2>/dev/null || { echo "python3-jsonschema missing: skipped"; exit $SKIP; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+BOUNDARY="--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
+DEFAULT="--one-shot-bufferize"
+count() { sed 's://.*$::' "$2" | grep -c -E "$1" || true; } # comments may name ops
+n=0
+while read -r f; do
+  for mode in boundary default; do
+    if [[ $mode == boundary ]]; then flags=$BOUNDARY; else flags=$DEFAULT; fi
+    n=$((n + 1))
+    report=$tmp/$n.json
+    "$BUFFER_OPT" "$flags" --bufferization-report="$report" "$f" > "$tmp/out.mlir" 2> /dev/null || continue
+    allocs=$(( $(count 'memref\.alloc\(' "$tmp/out.mlir") - $(count 'memref\.alloc\(' "$f") ))
+    copies=$(( $(count 'memref\.copy ' "$tmp/out.mlir") - $(count 'memref\.copy ' "$f") ))
+    printf '%s\t%s\t%s\t%s\n' "$report" "$f ($mode)" "$allocs" "$copies" >> "$tmp/list"
+  done
+done < <(programs)
+[[ -s $tmp/list ]] || { echo "FAIL: no program bufferized"; exit 1; }
+$PY - "$BUF_SOURCE_DIR/schema/bufferization-report.schema.json" "$tmp/list" <<'PYEOF'
+import collections, json, sys
+import jsonschema
+schema = json.load(open(sys.argv[1]))
+jsonschema.Draft202012Validator.check_schema(schema)
+validator = jsonschema.Draft202012Validator(schema)
+failures = checks = 0
+reasons = collections.Counter()
+def fail(msg):
+    global failures
+    failures += 1
+    print("FAIL:", msg, file=sys.stderr)
+for line in open(sys.argv[2]):
+    path, name, allocs, copies = line.rstrip("\n").split("\t")
+    report = json.load(open(path))
+    errors = list(validator.iter_errors(report))
+    if errors:
+        fail(f"{name}: report does not match the schema: {errors[0].message}")
+        continue
+    recs = report["records"]
+    got_allocs = sum(r["kind"] == "alloc" for r in recs)
+    got_copies = sum(r["kind"] == "copy" for r in recs)
+    if (got_allocs, got_copies) != (int(allocs), int(copies)):
+        fail(f"{name}: {got_allocs} alloc / {got_copies} copy records, "
+             f"but bufferization added {allocs} memref.alloc / {copies} memref.copy")
+        continue
+    per_func = collections.defaultdict(lambda: [0, 0, 0, 0])
+    for r in recs:
+        reasons[r["reason"]] += 1
+        t = per_func[r["function"]]
+        if r["kind"] == "copy":
+            t[1] += 1
+        else:
+            t[0] += 1
+            if r["bytes"] is None:
+                t[3] += 1
+            else:
+                t[2] += r["bytes"]
+        if (r["reason"] in ("read-after-write conflict", "parallel privatization")) != ("conflict" in r):
+            fail(f"{name}: conflict details do not match reason {r['reason']}: {r}")
+    for s in report["functions"]:
+        want = per_func.pop(s["name"], [0, 0, 0, 0])
+        got = [s["allocations"], s["copies"], s["static_bytes"], s["dynamic_allocations"]]
+        if got != want:
+            fail(f"{name}: summary of @{s['name']} is {got}, its records give {want}")
+    if any(k is not None for k in per_func):
+        fail(f"{name}: records of functions without a summary: {sorted(k for k in per_func if k)}")
+    checks += 1
+print("reasons seen:", dict(sorted(reasons.items())))
+print(f"{checks} reports checked, {failures} failed")
+sys.exit(1 if failures or checks == 0 else 0)
+PYEOF
