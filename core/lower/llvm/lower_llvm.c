@@ -28,6 +28,8 @@
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
+#include "llvm_api.h"
+
 #include "buf/lower.h"
 #include "buf/pipeline.h"
 
@@ -1454,7 +1456,7 @@ static void init_targets(void) {
 }
 
 /* Contract in buf/lower.h. */
-bool buf_llvm_available(void) { return true; }
+bool buf_llvm_available(void) { return buf__llvm_load(NULL); }
 
 static buf_status_t build_module(lw_t *L) {
   buf_block_t *body = buf_region_entry(L->module->regions[0]);
@@ -1499,6 +1501,11 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
   buf_ctx_t *ctx = buf_op_ctx(module);
   *out = NULL;
   *len = 0;
+  const char *why = NULL;
+  if (!buf__llvm_load(&why)) {
+    buf_emit_error(ctx, module->loc, "no LLVM lowering: %s", why);
+    return BUF_FAILURE;
+  }
   if (BUF_FAILED(buf_llvm_prepare(module)))
     return BUF_FAILURE;
 

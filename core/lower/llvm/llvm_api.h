@@ -1,0 +1,244 @@
+/*
+ * llvm_api.h: the LLVM C API functions lower_llvm.c calls, reached through
+ * pointers that buf__llvm_load fills from libLLVM with dlopen on the first
+ * LLVM request.
+ *
+ * Why: mapping and relocating libLLVM costs every process about 47 MB of
+ * resident memory and tens of milliseconds at start-up, although only
+ * --emit=llvm/obj (and the daemon's LLVM jobs) use it; parsing, verifying,
+ * bufferizing and printing never do. Include this after the llvm-c headers:
+ * each name below then means the loaded function. A call to an LLVM
+ * function missing from the list fails to link (libbufcore does not link
+ * libLLVM), so add it here.
+ */
+#ifndef BUF_LOWER_LLVM_API_H
+#define BUF_LOWER_LLVM_API_H
+
+#include <stdbool.h>
+
+#define BUF_LLVM_FUNCTIONS(X) \
+  X(LLVMAddFunction) \
+  X(LLVMAddGlobal) \
+  X(LLVMAddIncoming) \
+  X(LLVMAppendBasicBlockInContext) \
+  X(LLVMArrayType2) \
+  X(LLVMBFloatTypeInContext) \
+  X(LLVMBuildAdd) \
+  X(LLVMBuildAlloca) \
+  X(LLVMBuildAnd) \
+  X(LLVMBuildArrayAlloca) \
+  X(LLVMBuildBinOp) \
+  X(LLVMBuildBr) \
+  X(LLVMBuildCall2) \
+  X(LLVMBuildCast) \
+  X(LLVMBuildCondBr) \
+  X(LLVMBuildExtractValue) \
+  X(LLVMBuildFCmp) \
+  X(LLVMBuildFDiv) \
+  X(LLVMBuildFNeg) \
+  X(LLVMBuildGEP2) \
+  X(LLVMBuildICmp) \
+  X(LLVMBuildInsertValue) \
+  X(LLVMBuildLoad2) \
+  X(LLVMBuildMul) \
+  X(LLVMBuildPhi) \
+  X(LLVMBuildPtrToInt) \
+  X(LLVMBuildRet) \
+  X(LLVMBuildRetVoid) \
+  X(LLVMBuildSDiv) \
+  X(LLVMBuildSExt) \
+  X(LLVMBuildSRem) \
+  X(LLVMBuildSelect) \
+  X(LLVMBuildStore) \
+  X(LLVMBuildSub) \
+  X(LLVMBuildTrunc) \
+  X(LLVMBuildURem) \
+  X(LLVMBuildZExt) \
+  X(LLVMConstArray2) \
+  X(LLVMConstInt) \
+  X(LLVMConstNull) \
+  X(LLVMConstReal) \
+  X(LLVMContextCreate) \
+  X(LLVMContextDispose) \
+  X(LLVMCountParams) \
+  X(LLVMCreateBuilderInContext) \
+  X(LLVMCreatePassBuilderOptions) \
+  X(LLVMCreateTargetDataLayout) \
+  X(LLVMCreateTargetMachine) \
+  X(LLVMDisposeBuilder) \
+  X(LLVMDisposeErrorMessage) \
+  X(LLVMDisposeMemoryBuffer) \
+  X(LLVMDisposeMessage) \
+  X(LLVMDisposeModule) \
+  X(LLVMDisposePassBuilderOptions) \
+  X(LLVMDisposeTargetData) \
+  X(LLVMDisposeTargetMachine) \
+  X(LLVMDoubleTypeInContext) \
+  X(LLVMFloatTypeInContext) \
+  X(LLVMFunctionType) \
+  X(LLVMGetBufferSize) \
+  X(LLVMGetBufferStart) \
+  X(LLVMGetErrorMessage) \
+  X(LLVMGetFirstInstruction) \
+  X(LLVMGetInsertBlock) \
+  X(LLVMGetIntrinsicDeclaration) \
+  X(LLVMGetNamedFunction) \
+  X(LLVMGetNamedGlobal) \
+  X(LLVMGetParam) \
+  X(LLVMGetParams) \
+  X(LLVMGetReturnType) \
+  X(LLVMGetTargetFromTriple) \
+  X(LLVMGetUndef) \
+  X(LLVMGlobalGetValueType) \
+  X(LLVMHalfTypeInContext) \
+  X(LLVMInitializeX86AsmPrinter) \
+  X(LLVMInitializeX86Target) \
+  X(LLVMInitializeX86TargetInfo) \
+  X(LLVMInitializeX86TargetMC) \
+  X(LLVMInt1TypeInContext) \
+  X(LLVMInt32TypeInContext) \
+  X(LLVMInt64TypeInContext) \
+  X(LLVMInt8TypeInContext) \
+  X(LLVMIntTypeInContext) \
+  X(LLVMIntrinsicGetType) \
+  X(LLVMLookupIntrinsicID) \
+  X(LLVMModuleCreateWithNameInContext) \
+  X(LLVMPointerTypeInContext) \
+  X(LLVMPositionBuilderAtEnd) \
+  X(LLVMPositionBuilderBefore) \
+  X(LLVMPrintModuleToString) \
+  X(LLVMRunPasses) \
+  X(LLVMSetAlignment) \
+  X(LLVMSetGlobalConstant) \
+  X(LLVMSetInitializer) \
+  X(LLVMSetLinkage) \
+  X(LLVMSetModuleDataLayout) \
+  X(LLVMSetTarget) \
+  X(LLVMSizeOf) \
+  X(LLVMStructTypeInContext) \
+  X(LLVMTargetMachineEmitToMemoryBuffer) \
+  X(LLVMTypeOf) \
+  X(LLVMVerifyModule) \
+  X(LLVMVoidTypeInContext) \
+
+typedef struct buf_llvm_api {
+#define BUF_LLVM_POINTER(name) __typeof__(name) *name;
+  BUF_LLVM_FUNCTIONS(BUF_LLVM_POINTER)
+#undef BUF_LLVM_POINTER
+} buf_llvm_api_t;
+
+/* Filled by buf__llvm_load. */
+extern buf_llvm_api_t buf__llvm;
+
+/* Loads libLLVM and resolves every function above, once per process
+ * (thread-safe). Returns false, with *why set to a static message, when
+ * the library or one of its functions cannot be found. */
+bool buf__llvm_load(const char **why);
+
+#ifndef BUF_LLVM_API_LOADER
+#define LLVMAddFunction (*buf__llvm.LLVMAddFunction)
+#define LLVMAddGlobal (*buf__llvm.LLVMAddGlobal)
+#define LLVMAddIncoming (*buf__llvm.LLVMAddIncoming)
+#define LLVMAppendBasicBlockInContext (*buf__llvm.LLVMAppendBasicBlockInContext)
+#define LLVMArrayType2 (*buf__llvm.LLVMArrayType2)
+#define LLVMBFloatTypeInContext (*buf__llvm.LLVMBFloatTypeInContext)
+#define LLVMBuildAdd (*buf__llvm.LLVMBuildAdd)
+#define LLVMBuildAlloca (*buf__llvm.LLVMBuildAlloca)
+#define LLVMBuildAnd (*buf__llvm.LLVMBuildAnd)
+#define LLVMBuildArrayAlloca (*buf__llvm.LLVMBuildArrayAlloca)
+#define LLVMBuildBinOp (*buf__llvm.LLVMBuildBinOp)
+#define LLVMBuildBr (*buf__llvm.LLVMBuildBr)
+#define LLVMBuildCall2 (*buf__llvm.LLVMBuildCall2)
+#define LLVMBuildCast (*buf__llvm.LLVMBuildCast)
+#define LLVMBuildCondBr (*buf__llvm.LLVMBuildCondBr)
+#define LLVMBuildExtractValue (*buf__llvm.LLVMBuildExtractValue)
+#define LLVMBuildFCmp (*buf__llvm.LLVMBuildFCmp)
+#define LLVMBuildFDiv (*buf__llvm.LLVMBuildFDiv)
+#define LLVMBuildFNeg (*buf__llvm.LLVMBuildFNeg)
+#define LLVMBuildGEP2 (*buf__llvm.LLVMBuildGEP2)
+#define LLVMBuildICmp (*buf__llvm.LLVMBuildICmp)
+#define LLVMBuildInsertValue (*buf__llvm.LLVMBuildInsertValue)
+#define LLVMBuildLoad2 (*buf__llvm.LLVMBuildLoad2)
+#define LLVMBuildMul (*buf__llvm.LLVMBuildMul)
+#define LLVMBuildPhi (*buf__llvm.LLVMBuildPhi)
+#define LLVMBuildPtrToInt (*buf__llvm.LLVMBuildPtrToInt)
+#define LLVMBuildRet (*buf__llvm.LLVMBuildRet)
+#define LLVMBuildRetVoid (*buf__llvm.LLVMBuildRetVoid)
+#define LLVMBuildSDiv (*buf__llvm.LLVMBuildSDiv)
+#define LLVMBuildSExt (*buf__llvm.LLVMBuildSExt)
+#define LLVMBuildSRem (*buf__llvm.LLVMBuildSRem)
+#define LLVMBuildSelect (*buf__llvm.LLVMBuildSelect)
+#define LLVMBuildStore (*buf__llvm.LLVMBuildStore)
+#define LLVMBuildSub (*buf__llvm.LLVMBuildSub)
+#define LLVMBuildTrunc (*buf__llvm.LLVMBuildTrunc)
+#define LLVMBuildURem (*buf__llvm.LLVMBuildURem)
+#define LLVMBuildZExt (*buf__llvm.LLVMBuildZExt)
+#define LLVMConstArray2 (*buf__llvm.LLVMConstArray2)
+#define LLVMConstInt (*buf__llvm.LLVMConstInt)
+#define LLVMConstNull (*buf__llvm.LLVMConstNull)
+#define LLVMConstReal (*buf__llvm.LLVMConstReal)
+#define LLVMContextCreate (*buf__llvm.LLVMContextCreate)
+#define LLVMContextDispose (*buf__llvm.LLVMContextDispose)
+#define LLVMCountParams (*buf__llvm.LLVMCountParams)
+#define LLVMCreateBuilderInContext (*buf__llvm.LLVMCreateBuilderInContext)
+#define LLVMCreatePassBuilderOptions (*buf__llvm.LLVMCreatePassBuilderOptions)
+#define LLVMCreateTargetDataLayout (*buf__llvm.LLVMCreateTargetDataLayout)
+#define LLVMCreateTargetMachine (*buf__llvm.LLVMCreateTargetMachine)
+#define LLVMDisposeBuilder (*buf__llvm.LLVMDisposeBuilder)
+#define LLVMDisposeErrorMessage (*buf__llvm.LLVMDisposeErrorMessage)
+#define LLVMDisposeMemoryBuffer (*buf__llvm.LLVMDisposeMemoryBuffer)
+#define LLVMDisposeMessage (*buf__llvm.LLVMDisposeMessage)
+#define LLVMDisposeModule (*buf__llvm.LLVMDisposeModule)
+#define LLVMDisposePassBuilderOptions (*buf__llvm.LLVMDisposePassBuilderOptions)
+#define LLVMDisposeTargetData (*buf__llvm.LLVMDisposeTargetData)
+#define LLVMDisposeTargetMachine (*buf__llvm.LLVMDisposeTargetMachine)
+#define LLVMDoubleTypeInContext (*buf__llvm.LLVMDoubleTypeInContext)
+#define LLVMFloatTypeInContext (*buf__llvm.LLVMFloatTypeInContext)
+#define LLVMFunctionType (*buf__llvm.LLVMFunctionType)
+#define LLVMGetBufferSize (*buf__llvm.LLVMGetBufferSize)
+#define LLVMGetBufferStart (*buf__llvm.LLVMGetBufferStart)
+#define LLVMGetErrorMessage (*buf__llvm.LLVMGetErrorMessage)
+#define LLVMGetFirstInstruction (*buf__llvm.LLVMGetFirstInstruction)
+#define LLVMGetInsertBlock (*buf__llvm.LLVMGetInsertBlock)
+#define LLVMGetIntrinsicDeclaration (*buf__llvm.LLVMGetIntrinsicDeclaration)
+#define LLVMGetNamedFunction (*buf__llvm.LLVMGetNamedFunction)
+#define LLVMGetNamedGlobal (*buf__llvm.LLVMGetNamedGlobal)
+#define LLVMGetParam (*buf__llvm.LLVMGetParam)
+#define LLVMGetParams (*buf__llvm.LLVMGetParams)
+#define LLVMGetReturnType (*buf__llvm.LLVMGetReturnType)
+#define LLVMGetTargetFromTriple (*buf__llvm.LLVMGetTargetFromTriple)
+#define LLVMGetUndef (*buf__llvm.LLVMGetUndef)
+#define LLVMGlobalGetValueType (*buf__llvm.LLVMGlobalGetValueType)
+#define LLVMHalfTypeInContext (*buf__llvm.LLVMHalfTypeInContext)
+#define LLVMInitializeX86AsmPrinter (*buf__llvm.LLVMInitializeX86AsmPrinter)
+#define LLVMInitializeX86Target (*buf__llvm.LLVMInitializeX86Target)
+#define LLVMInitializeX86TargetInfo (*buf__llvm.LLVMInitializeX86TargetInfo)
+#define LLVMInitializeX86TargetMC (*buf__llvm.LLVMInitializeX86TargetMC)
+#define LLVMInt1TypeInContext (*buf__llvm.LLVMInt1TypeInContext)
+#define LLVMInt32TypeInContext (*buf__llvm.LLVMInt32TypeInContext)
+#define LLVMInt64TypeInContext (*buf__llvm.LLVMInt64TypeInContext)
+#define LLVMInt8TypeInContext (*buf__llvm.LLVMInt8TypeInContext)
+#define LLVMIntTypeInContext (*buf__llvm.LLVMIntTypeInContext)
+#define LLVMIntrinsicGetType (*buf__llvm.LLVMIntrinsicGetType)
+#define LLVMLookupIntrinsicID (*buf__llvm.LLVMLookupIntrinsicID)
+#define LLVMModuleCreateWithNameInContext (*buf__llvm.LLVMModuleCreateWithNameInContext)
+#define LLVMPointerTypeInContext (*buf__llvm.LLVMPointerTypeInContext)
+#define LLVMPositionBuilderAtEnd (*buf__llvm.LLVMPositionBuilderAtEnd)
+#define LLVMPositionBuilderBefore (*buf__llvm.LLVMPositionBuilderBefore)
+#define LLVMPrintModuleToString (*buf__llvm.LLVMPrintModuleToString)
+#define LLVMRunPasses (*buf__llvm.LLVMRunPasses)
+#define LLVMSetAlignment (*buf__llvm.LLVMSetAlignment)
+#define LLVMSetGlobalConstant (*buf__llvm.LLVMSetGlobalConstant)
+#define LLVMSetInitializer (*buf__llvm.LLVMSetInitializer)
+#define LLVMSetLinkage (*buf__llvm.LLVMSetLinkage)
+#define LLVMSetModuleDataLayout (*buf__llvm.LLVMSetModuleDataLayout)
+#define LLVMSetTarget (*buf__llvm.LLVMSetTarget)
+#define LLVMSizeOf (*buf__llvm.LLVMSizeOf)
+#define LLVMStructTypeInContext (*buf__llvm.LLVMStructTypeInContext)
+#define LLVMTargetMachineEmitToMemoryBuffer (*buf__llvm.LLVMTargetMachineEmitToMemoryBuffer)
+#define LLVMTypeOf (*buf__llvm.LLVMTypeOf)
+#define LLVMVerifyModule (*buf__llvm.LLVMVerifyModule)
+#define LLVMVoidTypeInContext (*buf__llvm.LLVMVoidTypeInContext)
+#endif
+
+#endif
