@@ -16,6 +16,8 @@
  *     exclusive regions (scf.if branches) never conflict; a write in a
  *     parallel region conflicts with reads in that region of values defined
  *     outside it.
+ *   Unlike upstream, a read and a write of provably disjoint parts of one
+ *   tensor never conflict (disjoint_subsets.c).
  * An operand decided in place joins the alias set (and for equivalent
  * aliases the equivalence set) of the values it aliases.
  *
@@ -422,6 +424,45 @@ static bool result_undefined(buf_bz_t *bz, buf_value_t *v) {
   return m && m->result_undefined && m->result_undefined(bz, v);
 }
 
+static bool value_is_def(buf_bz_t *bz, buf_value_t *v);
+
+/* Does a value written inside region op `op` reach one of its terminator
+ * operands `yields` along the reverse use-def chain? Then op's result is a
+ * definition too (upstream: an scf.if whose branch inserts into a tensor
+ * defines a new value, even though the if itself writes nothing), so a
+ * write inside the op never conflicts with reads of the result. */
+static bool written_inside(buf_bz_t *bz, buf_op_t *op, buf_use_t **yields,
+                           uint32_t n) {
+  ptrvec_t work = {0};
+  buf__ptrmap_t seen = {0};
+  for (uint32_t i = 0; i < n; i++)
+    if (yields[i]->owner != op)
+      pv_push(&work, yields[i]->value);
+  buf_use_t *ops[BUF_BZ_MAX_ALIASES];
+  bool found = false;
+  while (work.n && !found) {
+    buf_value_t *w = work.v[--work.n];
+    if (buf__ptrmap_get(&seen, w))
+      continue;
+    buf__ptrmap_set(&seen, w, (void *)1);
+    buf_op_t *owner = w->def ? w->def
+                      : (w->block && w->block->region ? w->block->region->op : NULL);
+    if (!owner || !buf_op_is_ancestor(op, owner))
+      continue;
+    if (value_is_def(bz, w)) {
+      found = true;
+      break;
+    }
+    bool any_write;
+    uint32_t k = aliasing_operands(bz, w, ops, BUF_BZ_MAX_ALIASES, &any_write);
+    for (uint32_t i = 0; i < k; i++)
+      pv_push(&work, ops[i]->value);
+  }
+  free(work.v);
+  buf__ptrmap_free(&seen);
+  return found;
+}
+
 /* Is v a "definition": a block argument or a result its op writes? */
 static bool value_is_def(buf_bz_t *bz, buf_value_t *v) {
   if (!v->def)
@@ -436,7 +477,8 @@ static bool value_is_def(buf_bz_t *bz, buf_value_t *v) {
   buf_use_t *ops[BUF_BZ_MAX_ALIASES];
   bool any_write;
   uint32_t n = aliasing_operands(bz, v, ops, BUF_BZ_MAX_ALIASES, &any_write);
-  return n == 0 || any_write;
+  return n == 0 || any_write ||
+         (v->def->num_regions && written_inside(bz, v->def, ops, n));
 }
 
 static bool value_writable(buf_bz_t *bz, buf_value_t *v) {
@@ -816,6 +858,8 @@ static bool has_raw_conflict(buf_bz_t *bz, ptrset_t *reads, ptrset_t *writes) {
         if (mutually_exclusive(bz, rop, wop))
           continue;
       }
+      if (buf__bz_disjoint_accesses(ur, uw))
+        continue;
       const buf_bufferize_model_t *rm = buf_bz_model_of(bz, rop);
       if (rm && rm->not_conflicting && rm->not_conflicting(bz, ur, uw))
         continue;

@@ -161,6 +161,11 @@ uint32_t buf__bz_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
                          uint32_t max);
 /* Can the copy for out-of-place operand u skip copying the old contents? */
 bool buf__bz_can_omit_copy(buf_bz_t *bz, buf_use_t *u);
+/* Do the read and the write touch provably disjoint elements of one tensor
+ * (static slices / constant indices along extract_slice chains)? */
+bool buf__bz_disjoint_accesses(buf_use_t *read, buf_use_t *write);
+/* Erases unused side-effect-free buffer views, casts and conversions. */
+void buf__bz_erase_dead_views(buf_op_t *module);
 /* Is the op (known to the model tables, or excluded and kept as is)? */
 bool buf__bz_is_tensor_type(buf_type_t t);
 /* The func.func op that contains op, or NULL. */

@@ -405,6 +405,7 @@ buf_status_t buf__bz_rewrite(buf_bz_t *bz) {
       buf__bz_report_erased(bz, a);
       buf_op_erase(a);
     }
+    buf__bz_erase_dead_views(bz->module);
     buf__bz_report_flush(bz);
   }
   free(rw.allocs);

@@ -1,0 +1,59 @@
+/*
+ * dead_views.c: the last step of One-Shot Bufferize's rewrite erases the
+ * side-effect-free buffer ops nobody uses: a subview whose slice ended up
+ * out of place, a cast or reshape of a buffer that was replaced, a
+ * to_tensor left for a tensor op that went away. Upstream leaves these for
+ * --canonicalize; erasing them here makes the printed program clean as is.
+ *
+ * Ops are visited last to first with their regions before them, so a chain
+ * of dead views (a cast of a dead subview) goes in one walk.
+ */
+#include <string.h>
+
+#include "bz_internal.h"
+
+/* Ops without memory effects whose only product is their result. */
+static const char *const erasable_when_unused[] = {
+    "memref.subview",        "memref.cast",
+    "memref.reinterpret_cast", "memref.expand_shape",
+    "memref.collapse_shape", "memref.get_global",
+    "memref.dim",            "bufferization.to_tensor",
+    "bufferization.to_buffer",
+};
+
+static bool erasable(const buf_op_t *op) {
+  for (size_t i = 0; i < sizeof erasable_when_unused / sizeof *erasable_when_unused; i++)
+    if (strcmp(op->name, erasable_when_unused[i]) == 0)
+      return true;
+  return false;
+}
+
+static bool unused(const buf_op_t *op) {
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (buf_value_has_uses(&op->results[i]))
+      return false;
+  return true;
+}
+
+static void erase_in_region(buf_region_t *r);
+
+static void erase_in_block(buf_block_t *b) {
+  buf_op_t *prev;
+  for (buf_op_t *op = b->last; op; op = prev) {
+    prev = op->prev;
+    for (uint32_t i = 0; i < op->num_regions; i++)
+      erase_in_region(op->regions[i]);
+    if (erasable(op) && unused(op))
+      buf_op_erase(op);
+  }
+}
+
+static void erase_in_region(buf_region_t *r) {
+  for (buf_block_t *b = r->last; b; b = b->prev)
+    erase_in_block(b);
+}
+
+void buf__bz_erase_dead_views(buf_op_t *module) {
+  for (uint32_t i = 0; i < module->num_regions; i++)
+    erase_in_region(module->regions[i]);
+}
