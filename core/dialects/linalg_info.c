@@ -70,13 +70,27 @@ bool buf__linalg_split(const buf_op_t *op, const buf__linalg_desc_t *d,
   }
 }
 
-/* (d0, ..., dn-1) -> (d_dims[0], ...). */
+/* The interned map (d0, ..., d{loops-1}) -> (d_dims[0], ...): linalg
+ * builds its default maps at every op it parses, verifies or prints, and
+ * interning them keeps that from allocating. */
 static buf_affine_map_t *dims_map(buf_ctx_t *ctx, uint32_t loops, uint32_t n,
                                   const int64_t *dims) {
   buf_affine_expr_t *res[BUF_LINALG_MAX_LOOPS];
   for (uint32_t i = 0; i < n; i++)
     res[i] = buf_affine_dim(ctx, (uint32_t)dims[i]);
-  return buf_affine_map(ctx, loops, 0, n, res);
+  struct buf_affine_map_s m = {.num_dims = loops, .num_results = n,
+                               .results = res};
+  return buf_attr_affine_map(ctx, &m)->u.map;
+}
+
+/* The interned identity map of rank dimensions. */
+static buf_affine_map_t *identity_map(buf_ctx_t *ctx, uint32_t rank) {
+  if (rank > BUF_LINALG_MAX_LOOPS) /* not a valid linalg op: no interning */
+    return buf_affine_map_identity(ctx, rank);
+  int64_t dims[BUF_LINALG_MAX_LOOPS];
+  for (uint32_t i = 0; i < rank; i++)
+    dims[i] = i;
+  return dims_map(ctx, rank, rank, dims);
 }
 
 buf_attr_t buf__linalg_identity_maps(buf_ctx_t *ctx, uint32_t n,
@@ -85,7 +99,7 @@ buf_attr_t buf__linalg_identity_maps(buf_ctx_t *ctx, uint32_t n,
   if (n > BUF_LINALG_MAX_OPERANDS)
     n = BUF_LINALG_MAX_OPERANDS;
   for (uint32_t i = 0; i < n; i++)
-    maps[i] = buf_attr_affine_map(ctx, buf_affine_map_identity(ctx, rank));
+    maps[i] = buf_attr_affine_map(ctx, identity_map(ctx, rank));
   return buf_attr_array(ctx, n, maps);
 }
 
@@ -285,10 +299,10 @@ bool buf__linalg_info(buf_op_t *op, buf_linalg_info_t *info, bool emit) {
   case BUF__LK_FILL:
     info->num_loops = out_rank;
     for (uint32_t i = 0; i < n; i++)
-      info->maps[i] = buf_affine_map_identity(ctx, out_rank);
+      info->maps[i] = identity_map(ctx, out_rank);
     if (d->kind == BUF__LK_FILL)
       for (uint32_t i = 0; i < nin; i++)
-        info->maps[i] = buf_affine_map(ctx, out_rank, 0, 0, NULL);
+        info->maps[i] = dims_map(ctx, out_rank, 0, NULL);
     break;
   case BUF__LK_REDUCE: {
     uint32_t rank = buf__linalg_rank(buf_op_operand(op, 0)->type);
@@ -311,14 +325,14 @@ bool buf__linalg_info(buf_op_t *op, buf_linalg_info_t *info, bool emit) {
         kept[nkept++] = l;
     }
     for (uint32_t i = 0; i < n; i++)
-      info->maps[i] = i < nin ? buf_affine_map_identity(ctx, rank)
+      info->maps[i] = i < nin ? identity_map(ctx, rank)
                               : dims_map(ctx, rank, nkept, kept);
     break;
   }
   case BUF__LK_TRANSPOSE: {
     if (!i64_array(op, "permutation", dims, &ndims) || ndims != out_rank)
       return false; /* the op verifier reports it first */
-    int64_t inv[BUF_LINALG_MAX_LOOPS];
+    int64_t inv[BUF_LINALG_MAX_LOOPS] = {0};
     bool seen[BUF_LINALG_MAX_LOOPS] = {false};
     for (uint32_t i = 0; i < ndims; i++) {
       if (dims[i] < 0 || (uint64_t)dims[i] >= ndims || seen[dims[i]])
@@ -328,7 +342,7 @@ bool buf__linalg_info(buf_op_t *op, buf_linalg_info_t *info, bool emit) {
     }
     info->num_loops = out_rank;
     info->maps[0] = dims_map(ctx, out_rank, ndims, inv);
-    info->maps[1] = buf_affine_map_identity(ctx, out_rank);
+    info->maps[1] = identity_map(ctx, out_rank);
     break;
   }
   case BUF__LK_BROADCAST: {
@@ -340,14 +354,14 @@ bool buf__linalg_info(buf_op_t *op, buf_linalg_info_t *info, bool emit) {
         return false;
       added[dims[k]] = true;
     }
-    int64_t kept[BUF_LINALG_MAX_LOOPS];
+    int64_t kept[BUF_LINALG_MAX_LOOPS] = {0};
     uint32_t nkept = 0;
     for (uint32_t l = 0; l < out_rank; l++)
       if (!added[l])
         kept[nkept++] = l;
     info->num_loops = out_rank;
     info->maps[0] = dims_map(ctx, out_rank, nkept, kept);
-    info->maps[1] = buf_affine_map_identity(ctx, out_rank);
+    info->maps[1] = identity_map(ctx, out_rank);
     break;
   }
   }

@@ -247,6 +247,18 @@ static buf_attr_t intern(buf_ctx_t *ctx, struct buf_attr_s *k) {
     a->u.strided.strides =
         dup(ctx, k->u.strided.strides, k->u.strided.rank * sizeof(int64_t));
     break;
+  case BUF_ATTR_AFFINE_MAP: {
+    /* Copied like the other payloads, so a caller may describe the map in
+     * temporary storage and only a new map costs arena memory (linalg asks
+     * for the same default indexing maps at every op). The expressions are
+     * arena objects already. */
+    struct buf_affine_map_s *m = buf_arena_alloc(&ctx->arena, sizeof *m);
+    *m = *k->u.map;
+    m->results = dup(ctx, k->u.map->results,
+                     k->u.map->num_results * sizeof(buf_affine_expr_t *));
+    a->u.map = m;
+    break;
+  }
   default:
     break;
   }

@@ -819,8 +819,10 @@ static buf_status_t parse_affine_map(buf_parser_t *p, buf_attr_t *out) {
   }
   if (BUF_FAILED(buf__p_expect(p, ")")) || BUF_FAILED(buf__p_expect(p, ">")))
     return BUF_FAILURE;
-  *out = buf_attr_affine_map(p->ctx,
-                             buf_affine_map(p->ctx, ids.nd, ids.ns, n, res));
+  /* Interning copies the map: a repeated map allocates nothing. */
+  struct buf_affine_map_s m = {.num_dims = ids.nd, .num_symbols = ids.ns,
+                               .num_results = n, .results = res};
+  *out = buf_attr_affine_map(p->ctx, &m);
   return BUF_SUCCESS;
 }
 
