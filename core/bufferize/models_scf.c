@@ -149,6 +149,28 @@ static const buf_bufferize_model_t for_model = {
 /* scf.if                                                                    */
 /* ------------------------------------------------------------------------ */
 
+/* The buffer every branch of `op` yields as result r when it is one value
+ * from outside the op (both branches pass %b through, one after writing
+ * it): the result is that buffer, so a loop yielding it needs no copy. */
+static buf_value_t *same_buffer_yielded(buf_op_t *op, uint32_t r) {
+  buf_value_t *same = NULL;
+  for (uint32_t g = 0; g < op->num_regions; g++) {
+    buf_block_t *b = entry(op, g);
+    if (!b || !b->last || r >= b->last->num_operands)
+      return NULL;
+    buf_value_t *v = b->last->operands[r].value;
+    if ((same && v != same) || v->type != op->results[r].type ||
+        !buf_type_is_memref(v->type))
+      return NULL;
+    same = v;
+  }
+  if (!same)
+    return NULL;
+  buf_op_t *owner = same->def ? same->def
+                    : (same->block && same->block->region ? same->block->region->op : NULL);
+  return owner && !buf_op_is_ancestor(op, owner) ? same : NULL;
+}
+
 static buf_status_t if_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
   for (uint32_t r = 0; r < op->num_regions; r++) {
@@ -200,8 +222,10 @@ static buf_status_t if_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     ops[i] = op->operands[i].value;
   buf_op_t *ni = buf__bz_rebuild(rw, op, op->num_operands, ops, op->num_results, rtypes);
   buf_value_t *res[64];
-  for (uint32_t r = 0; r < op->num_results; r++)
-    res[r] = &ni->results[r];
+  for (uint32_t r = 0; r < op->num_results; r++) {
+    buf_value_t *same = same_buffer_yielded(ni, r);
+    res[r] = same ? same : &ni->results[r];
+  }
   buf_bz_replace(rw, op, res);
   return BUF_SUCCESS;
 }
