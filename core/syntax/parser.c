@@ -1068,6 +1068,10 @@ static buf_status_t parse_op_held(buf_parser_t *p) {
     return buf__p_error_at(p, loc, "program too large: more than %llu ops",
                            (unsigned long long)p->max_ops);
   p->num_ops++;
+  if (p->consumed && p->tok.off >= p->next_consumed) {
+    p->consumed(p->consumed_user, p->tok.off);
+    p->next_consumed = p->tok.off + ((size_t)1 << 20);
+  }
 
   /* Like MLIR, an op is located at its name, not at its result list. */
   buf_loc_t name_loc = buf__p_tok_loc(p, &p->tok);
@@ -1206,6 +1210,9 @@ buf_op_t *buf_parse_source(buf_ctx_t *ctx, const char *file, const char *text,
   parser_init(&p, ctx, buf_ident_cstr(ctx, file), text ? text : "", len,
               first_line, 0, o.max_depth);
   p.max_ops = o.max_ops;
+  p.consumed = o.consumed;
+  p.consumed_user = o.consumed_user;
+  p.next_consumed = (size_t)1 << 20;
   p.tcache = calloc(BUF__TCACHE_SIZE, sizeof *p.tcache); /* NULL: no cache */
 
   buf_loc_t mloc = {p.file, p.first_line, 1};

@@ -98,6 +98,9 @@ struct buf_parser_s {
   uint32_t depth;           /* current region nesting */
   uint32_t nest;            /* current type/attribute/expr nesting */
   uint64_t max_ops, num_ops;
+  void (*consumed)(void *user, size_t offset); /* buf_parse_options_t */
+  void *consumed_user;
+  size_t next_consumed;     /* offset at which to call consumed next */
   buf_pmap_t attr_aliases;  /* ident "name" -> buf_attr_t */
   buf_pmap_t type_aliases;  /* ident "name" -> buf_type_t */
   buf_pmap_t loc_aliases;   /* ident "name" -> buf_loc_alias_t* */

@@ -328,7 +328,8 @@ static void free_source(source_t *src) {
 }
 
 /* Drops the resident pages that lie wholly inside [text, text + len) of
- * the mapped input (nothing for a read input). */
+ * the mapped input (nothing for a read input). Called as the parser moves
+ * on (consumed_source) and once a chunk is parsed. */
 static void forget_source_pages(const char *text, size_t len) {
   const source_t *src = &input_source;
   long page = sysconf(_SC_PAGESIZE);
@@ -339,6 +340,12 @@ static void forget_source_pages(const char *text, size_t len) {
   uintptr_t hi = ((uintptr_t)text + len) & ~((uintptr_t)page - 1);
   if (hi > lo)
     madvise((void *)lo, hi - lo, MADV_DONTNEED);
+}
+
+/* buf_parse_options_t.consumed: the parser has read the chunk that starts
+ * at user up to offset. */
+static void consumed_source(void *user, size_t offset) {
+  forget_source_pages(user, offset);
 }
 
 /* Builds the pipeline of the command line in ctx. */
@@ -384,6 +391,8 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
   buf_parse_options_t popts = buf_parse_options_default();
   popts.verify = false;
   popts.borrow_source = true; /* text outlives every context (freed last) */
+  popts.consumed = consumed_source;
+  popts.consumed_user = (void *)text;
   buf_op_t *module =
       o->json_input ? buf_module_from_json(ctx, file, text, len, &popts)
                     : buf_parse_source(ctx, file, text, len, first_line, &popts);

@@ -31,6 +31,14 @@ typedef struct buf_parse_options {
   bool borrow_source;  /* the caller keeps the text alive and unchanged
                         * until the context dies: diagnostics point into it
                         * instead of a copy */
+  /* When set, called every megabyte or so of text with the offset of the
+   * op being started: the parser has read everything before it. It may
+   * still look back (a diagnostic shows its source line), so the caller
+   * may only drop what it can bring back, such as the pages of a mapped
+   * file (buffer-opt does, which keeps a large input out of the peak
+   * memory). NULL: never called. */
+  void (*consumed)(void *user, size_t offset);
+  void *consumed_user;
 } buf_parse_options_t;
 
 buf_parse_options_t buf_parse_options_default(void);
