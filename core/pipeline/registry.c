@@ -20,6 +20,8 @@ extern const buf_pass_def_t buf_pass_bufferization_lower_deallocations;
 extern const buf_pass_def_t buf_pass_buffer_deallocation_pipeline;
 extern const buf_pass_def_t buf_pass_plan_memory;
 extern const buf_pass_def_t buf_pass_convert_linalg_to_loops;
+extern const buf_pass_def_t buf_pass_convert_linalg_to_parallel_loops;
+extern const buf_pass_def_t buf_pass_gpu_outline_parallel_loops;
 extern const buf_pass_def_t buf_pass_convert_scf_to_cf;
 
 const buf_pass_def_t *const buf_passes[] = {
@@ -38,6 +40,8 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_buffer_deallocation_pipeline,
     &buf_pass_plan_memory,
     &buf_pass_convert_linalg_to_loops,
+    &buf_pass_convert_linalg_to_parallel_loops,
+    &buf_pass_gpu_outline_parallel_loops,
     &buf_pass_convert_scf_to_cf,
 };
 const uint32_t buf_num_passes = sizeof buf_passes / sizeof buf_passes[0];

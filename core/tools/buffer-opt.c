@@ -40,6 +40,7 @@ typedef enum emit_kind {
   EMIT_JSON,
   EMIT_LLVM, /* textual LLVM IR (buf/lower.h) */
   EMIT_OBJ,  /* x86-64 object code */
+  EMIT_PTX,  /* PTX kernels + launch manifest (buf_gpu_emit_ptx) */
 } emit_kind_t;
 
 /* Everything the command line says. */
@@ -60,6 +61,8 @@ typedef struct options {
   bool timing;                /* --timing */
   bool verify_each;           /* --verify-each (default true) */
   const char *report_file;    /* --bufferization-report=FILE */
+  const char *gpu_arch;       /* --gpu-arch=sm_XX (default sm_90) */
+  const char *gpu_manifest;   /* --gpu-manifest=FILE */
   /* Pass flags in command-line order: name and options text. */
   struct pass_flag {
     const char *name;          /* pass name, or NULL for a --pass-pipeline */
@@ -96,7 +99,11 @@ static void usage(FILE *out) {
           "  --mlir-print-debuginfo       print locations\n"
           "  --allow-unregistered-dialect accept ops of unknown dialects\n"
           "  --input-format=mlir|json     how to read the input (default: mlir)\n"
-          "  --emit=mlir|json|llvm|obj    what to print (default: mlir; llvm: LLVM IR, obj: x86-64 object)\n"
+          "  --emit=mlir|json|llvm|obj|ptx what to print (default: mlir; llvm: LLVM IR, obj: x86-64 object,\n"
+          "                               ptx: every top-level parallel loop nest as a PTX kernel)\n"
+          "  --gpu-arch=sm_XX             --emit=ptx: the GPU architecture (default: sm_90)\n"
+          "  --gpu-manifest=FILE          --emit=ptx: write the JSON launch manifest to FILE (default:\n"
+          "                               next to -o FILE, as FILE without .ptx plus .manifest.json)\n"
           "  --run=FUNC                   interpret FUNC after the passes\n"
           "  --inputs=FILE.json           arguments for --run (schema/run-values.schema.json);\n"
           "                               results are printed as JSON\n"
@@ -206,8 +213,16 @@ static int parse_args(int argc, char **argv, options_t *o) {
         o->emit = EMIT_LLVM;
       else if (strcmp(v, "obj") == 0)
         o->emit = EMIT_OBJ;
+      else if (strcmp(v, "ptx") == 0)
+        o->emit = EMIT_PTX;
       else
-        return usage_error("unknown --emit kind '%s' (this build offers mlir, json, llvm and obj)", v);
+        return usage_error("unknown --emit kind '%s' (this build offers mlir, json, llvm, obj and ptx)", v);
+    } else if ((v = flag_value(a, "--gpu-arch"))) {
+      if (strncmp(v, "sm_", 3) != 0 || !v[3])
+        return usage_error("--gpu-arch expects sm_XX (e.g. sm_90), not '%s'", v);
+      o->gpu_arch = v;
+    } else if ((v = flag_value(a, "--gpu-manifest"))) {
+      o->gpu_manifest = v;
     } else if ((v = flag_value(a, "--run"))) {
       o->run_func = v[0] == '@' ? v + 1 : v;
     } else if ((v = flag_value(a, "--inputs"))) {
@@ -240,6 +255,10 @@ static int parse_args(int argc, char **argv, options_t *o) {
   }
   if (o->inputs_file && !o->run_func)
     return usage_error("--inputs needs --run=FUNC");
+  if ((o->gpu_arch || o->gpu_manifest) && o->emit != EMIT_PTX)
+    return usage_error("--gpu-arch and --gpu-manifest need --emit=ptx");
+  if (o->emit == EMIT_PTX && o->split_input)
+    return usage_error("--emit=ptx takes one program (no --split-input-file)");
   if (o->leak_check && !o->run_func)
     return usage_error("--run-leak-check needs --run=FUNC");
   return -1;
@@ -381,6 +400,48 @@ static void print_timing(const timing_t *t, FILE *out) {
 #undef ROW
 }
 
+/* The manifest's file: --gpu-manifest, else next to -o FILE; NULL when
+ * the PTX goes to stdout without --gpu-manifest. */
+static char *manifest_path(const options_t *o) {
+  if (o->gpu_manifest)
+    return strdup(o->gpu_manifest);
+  if (!o->output || strcmp(o->output, "-") == 0)
+    return NULL;
+  size_t n = strlen(o->output);
+  if (n > 4 && strcmp(o->output + n - 4, ".ptx") == 0)
+    n -= 4;
+  char *p = malloc(n + sizeof ".manifest.json");
+  memcpy(p, o->output, n);
+  strcpy(p + n, ".manifest.json");
+  return p;
+}
+
+/* --emit=ptx: the PTX to out, the manifest to its file. */
+static buf_status_t emit_ptx(buf_ctx_t *ctx, const options_t *o, buf_op_t *module,
+                             FILE *out) {
+  buf_gpu_options_t go = {.arch = o->gpu_arch, .opt_level = 2};
+  char *ptx = NULL, *manifest = NULL;
+  size_t ptx_len = 0, manifest_len = 0;
+  buf_status_t status = buf_gpu_emit_ptx(module, &go, &ptx, &ptx_len, &manifest, &manifest_len);
+  if (!BUF_FAILED(status)) {
+    fwrite(ptx, 1, ptx_len, out);
+    char *path = manifest_path(o);
+    if (path) {
+      FILE *mf = fopen(path, "w");
+      if (!mf || fwrite(manifest, 1, manifest_len, mf) != manifest_len ||
+          fputc('\n', mf) == EOF || fclose(mf) != 0) {
+        buf_emit_error(ctx, BUF_LOC_UNKNOWN, "cannot write the GPU manifest '%s': %s",
+                       path, strerror(errno));
+        status = BUF_FAILURE;
+      }
+    }
+    free(path);
+  }
+  free(ptx);
+  free(manifest);
+  return status;
+}
+
 /* Processes one program (a whole file or one chunk). Output goes to out;
  * diagnostics stay in ctx for the caller to print or match. */
 static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
@@ -458,6 +519,8 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
     if (!BUF_FAILED(status))
       fwrite(code, 1, n, out);
     free(code);
+  } else if (o->emit == EMIT_PTX) {
+    status = emit_ptx(ctx, o, module, out);
   } else if (o->emit == EMIT_JSON) {
     size_t n;
     char *json = buf_module_to_json(module, &n);

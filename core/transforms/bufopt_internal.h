@@ -78,6 +78,13 @@ void buf__bo_hoist_allocs(buf_op_t *func, bool loops);
 buf_status_t buf__ownership_dealloc_module(buf_op_t *module);
 buf_status_t buf__dealloc_simplify(buf_op_t *root);
 buf_status_t buf__lower_deallocs(buf_op_t *root);
+
+/* Lowers one linalg structured op on memrefs to loops and erases it
+ * (convert-linalg-to-loops; with parallel, convert-linalg-to-parallel-loops:
+ * the parallel dimensions form one outer scf.parallel, the reduction
+ * dimensions scf.for loops inside it). Ops on tensors or with results are
+ * left alone. */
+buf_status_t buf__linalg_lower_to_loops(buf_op_t *op, bool parallel);
 /* The end of buffer-deallocation-pipeline: folds clones freed in their own
  * block into their source and erases dead pure ops (dealloc_cleanup.c). */
 buf_status_t buf__dealloc_cleanup(buf_op_t *root);

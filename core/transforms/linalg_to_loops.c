@@ -20,6 +20,7 @@
 
 #include "buf/linalg.h"
 #include "buf/pipeline.h"
+#include "bufopt_internal.h"
 
 typedef struct ops_list {
   buf_op_t **ops;
@@ -176,7 +177,36 @@ static buf_walk_result_t replace_index(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
-static buf_status_t lower_one(buf_op_t *op) {
+/* Creates `scf.parallel (%i...) = (0...) to (ubs...) step (1...)` with an
+ * empty scf.reduce terminator at b and moves b to just before it. Returns
+ * the induction variables (the body block's arguments). */
+static buf_value_t *const *build_parallel(buf_builder_t *b, uint32_t n,
+                                          buf_value_t **ubs, buf_value_t *c0,
+                                          buf_value_t *c1) {
+  buf_op_state_t st;
+  buf_state_init(&st, b->ctx, "scf.parallel", b->loc);
+  for (uint32_t i = 0; i < n; i++)
+    buf_state_add_operands(&st, 1, &c0);
+  buf_state_add_operands(&st, n, ubs);
+  for (uint32_t i = 0; i < n; i++)
+    buf_state_add_operands(&st, 1, &c1);
+  int64_t seg[4] = {n, n, n, 0};
+  buf_state_set_attr(&st, "operandSegmentSizes",
+                     buf_attr_dense_array(b->ctx, buf_type_i32(b->ctx), 4, seg, NULL));
+  buf_region_t *r = buf_state_add_region(&st);
+  buf_block_t *body = buf_block_create(b->ctx);
+  for (uint32_t i = 0; i < n; i++)
+    buf_block_add_arg(body, buf_type_index(b->ctx), b->loc);
+  buf_region_append_block(r, body);
+  buf_builder_insert(b, &st);
+  buf_builder_set_block_end(b, body);
+  buf_op_t *reduce = buf_build(b, "scf.reduce", NULL, 0, NULL, NULL);
+  buf_builder_set_before(b, reduce);
+  return body->args;
+}
+
+/* Contract in bufopt_internal.h. */
+buf_status_t buf__linalg_lower_to_loops(buf_op_t *op, bool parallel) {
   buf_ctx_t *ctx = buf_op_ctx(op);
   buf_linalg_info_t info;
   if (!buf_linalg_get_info(op, &info))
@@ -200,8 +230,25 @@ static buf_status_t lower_one(buf_op_t *op) {
   if (info.num_loops > 0) {
     buf_value_t *c0 = buf_build_index_constant(&b, 0);
     buf_value_t *c1 = buf_build_index_constant(&b, 1);
+    /* Parallel mode: every parallel dimension in one scf.parallel, the
+     * reduction dimensions as scf.for loops inside it. Iterations of
+     * parallel dimensions are independent, so moving them outward keeps
+     * each output element's accumulation order. */
+    uint32_t par[BUF_LINALG_MAX_LOOPS], np = 0;
+    buf_value_t *par_ubs[BUF_LINALG_MAX_LOOPS];
+    for (uint32_t d = 0; parallel && d < info.num_loops; d++)
+      if (info.iterators[d] == BUF_ITER_PARALLEL) {
+        par_ubs[np] = extents[d];
+        par[np++] = d;
+      }
+    if (np) {
+      buf_value_t *const *pivs = build_parallel(&b, np, par_ubs, c0, c1);
+      for (uint32_t k = 0; k < np; k++)
+        ivs[par[k]] = pivs[k];
+    }
     for (uint32_t d = 0; d < info.num_loops; d++)
-      ivs[d] = build_for(&b, c0, extents[d], c1);
+      if (!np || info.iterators[d] != BUF_ITER_PARALLEL)
+        ivs[d] = build_for(&b, c0, extents[d], c1);
   }
 
   /* Loads of the operands the body reads. */
@@ -291,7 +338,7 @@ static buf_status_t linalg_to_loops_run(buf_op_t *anchor,
   ops_list_t l = {.arena = buf_ctx_arena(buf_op_ctx(anchor))};
   buf_op_walk(anchor, BUF_WALK_POST, collect_linalg, &l);
   for (uint32_t i = 0; i < l.n; i++)
-    if (BUF_FAILED(lower_one(l.ops[i])))
+    if (BUF_FAILED(buf__linalg_lower_to_loops(l.ops[i], false)))
       return BUF_FAILURE;
   return BUF_SUCCESS;
 }

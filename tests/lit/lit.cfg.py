@@ -37,3 +37,12 @@ if mlir_opt:
 # Sanitizer builds must not leak or report anything.
 config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
 config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+
+# `REQUIRES: llvm-lowering`: tests of --emit=llvm/obj/ptx, which need a build
+# whose buffer-opt can load LLVM 22.
+import subprocess
+_probe = subprocess.run([os.path.join(config.buf_bin_dir, "buffer-opt"), "--emit=llvm", "-"],
+                        input=b"func.func @f() { return }\n", stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL)
+if _probe.returncode == 0:
+    config.available_features.add("llvm-lowering")

@@ -32,10 +32,13 @@ extern "C" {
 typedef enum buf_llvm_output {
   BUF_LLVM_OUTPUT_IR,     /* textual LLVM IR */
   BUF_LLVM_OUTPUT_OBJECT, /* an x86-64 ELF relocatable object */
+  BUF_LLVM_OUTPUT_PTX,    /* PTX assembly for nvptx64-nvidia-cuda: functions
+                           * marked bufferd.gpu_kernel become kernels */
 } buf_llvm_output_t;
 
 typedef struct buf_llvm_options {
   int opt_level; /* 0..3: LLVM's default<On> pipeline; 0 runs no pass */
+  const char *gpu_arch; /* PTX output: the NVPTX CPU, "sm_90" when NULL */
 } buf_llvm_options_t;
 
 /* What runs before the LLVM emission. A module with tensor values is
@@ -67,6 +70,23 @@ buf_status_t buf_llvm_prepare(buf_op_t *module);
 buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
                            const buf_llvm_options_t *options, char **out,
                            size_t *len);
+
+typedef struct buf_gpu_options {
+  const char *arch; /* NVPTX CPU ("sm_80", "sm_90" ...); NULL: "sm_90" */
+  int opt_level;    /* as buf_llvm_options_t */
+} buf_gpu_options_t;
+
+/* --emit=ptx (core/lower/gpu/emit_ptx.c). Bufferizes module when it has
+ * tensors, lowers linalg ops to parallel loops, outlines every top-level
+ * parallel loop nest into a kernel (gpu-outline-parallel-loops), writes the
+ * launch manifest (JSON text, schema/gpu-manifest.schema.json) to
+ * *manifest and the kernels' PTX to *ptx (both malloc'ed and
+ * NUL-terminated). module is rewritten: afterwards it holds only the
+ * kernels. On failure returns BUF_FAILURE with located diagnostics and
+ * both outputs NULL. */
+buf_status_t buf_gpu_emit_ptx(buf_op_t *module, const buf_gpu_options_t *options,
+                              char **ptx, size_t *ptx_len, char **manifest,
+                              size_t *manifest_len);
 
 #ifdef __cplusplus
 }

@@ -24,6 +24,7 @@
   X(LLVMArrayType2) \
   X(LLVMBFloatTypeInContext) \
   X(LLVMBuildAdd) \
+  X(LLVMBuildAddrSpaceCast) \
   X(LLVMBuildAlloca) \
   X(LLVMBuildAnd) \
   X(LLVMBuildArrayAlloca) \
@@ -35,6 +36,7 @@
   X(LLVMBuildExtractValue) \
   X(LLVMBuildFCmp) \
   X(LLVMBuildFDiv) \
+  X(LLVMBuildFMul) \
   X(LLVMBuildFNeg) \
   X(LLVMBuildGEP2) \
   X(LLVMBuildICmp) \
@@ -91,6 +93,10 @@
   X(LLVMGetUndef) \
   X(LLVMGlobalGetValueType) \
   X(LLVMHalfTypeInContext) \
+  X(LLVMInitializeNVPTXAsmPrinter) \
+  X(LLVMInitializeNVPTXTarget) \
+  X(LLVMInitializeNVPTXTargetInfo) \
+  X(LLVMInitializeNVPTXTargetMC) \
   X(LLVMInitializeX86AsmPrinter) \
   X(LLVMInitializeX86Target) \
   X(LLVMInitializeX86TargetInfo) \
@@ -109,6 +115,7 @@
   X(LLVMPrintModuleToString) \
   X(LLVMRunPasses) \
   X(LLVMSetAlignment) \
+  X(LLVMSetFunctionCallConv) \
   X(LLVMSetGlobalConstant) \
   X(LLVMSetInitializer) \
   X(LLVMSetLinkage) \
@@ -143,6 +150,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMArrayType2 (*buf__llvm.LLVMArrayType2)
 #define LLVMBFloatTypeInContext (*buf__llvm.LLVMBFloatTypeInContext)
 #define LLVMBuildAdd (*buf__llvm.LLVMBuildAdd)
+#define LLVMBuildAddrSpaceCast (*buf__llvm.LLVMBuildAddrSpaceCast)
 #define LLVMBuildAlloca (*buf__llvm.LLVMBuildAlloca)
 #define LLVMBuildAnd (*buf__llvm.LLVMBuildAnd)
 #define LLVMBuildArrayAlloca (*buf__llvm.LLVMBuildArrayAlloca)
@@ -154,6 +162,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildExtractValue (*buf__llvm.LLVMBuildExtractValue)
 #define LLVMBuildFCmp (*buf__llvm.LLVMBuildFCmp)
 #define LLVMBuildFDiv (*buf__llvm.LLVMBuildFDiv)
+#define LLVMBuildFMul (*buf__llvm.LLVMBuildFMul)
 #define LLVMBuildFNeg (*buf__llvm.LLVMBuildFNeg)
 #define LLVMBuildGEP2 (*buf__llvm.LLVMBuildGEP2)
 #define LLVMBuildICmp (*buf__llvm.LLVMBuildICmp)
@@ -210,6 +219,10 @@ bool buf__llvm_load(const char **why);
 #define LLVMGetUndef (*buf__llvm.LLVMGetUndef)
 #define LLVMGlobalGetValueType (*buf__llvm.LLVMGlobalGetValueType)
 #define LLVMHalfTypeInContext (*buf__llvm.LLVMHalfTypeInContext)
+#define LLVMInitializeNVPTXAsmPrinter (*buf__llvm.LLVMInitializeNVPTXAsmPrinter)
+#define LLVMInitializeNVPTXTarget (*buf__llvm.LLVMInitializeNVPTXTarget)
+#define LLVMInitializeNVPTXTargetInfo (*buf__llvm.LLVMInitializeNVPTXTargetInfo)
+#define LLVMInitializeNVPTXTargetMC (*buf__llvm.LLVMInitializeNVPTXTargetMC)
 #define LLVMInitializeX86AsmPrinter (*buf__llvm.LLVMInitializeX86AsmPrinter)
 #define LLVMInitializeX86Target (*buf__llvm.LLVMInitializeX86Target)
 #define LLVMInitializeX86TargetInfo (*buf__llvm.LLVMInitializeX86TargetInfo)
@@ -228,6 +241,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMPrintModuleToString (*buf__llvm.LLVMPrintModuleToString)
 #define LLVMRunPasses (*buf__llvm.LLVMRunPasses)
 #define LLVMSetAlignment (*buf__llvm.LLVMSetAlignment)
+#define LLVMSetFunctionCallConv (*buf__llvm.LLVMSetFunctionCallConv)
 #define LLVMSetGlobalConstant (*buf__llvm.LLVMSetGlobalConstant)
 #define LLVMSetInitializer (*buf__llvm.LLVMSetInitializer)
 #define LLVMSetLinkage (*buf__llvm.LLVMSetLinkage)

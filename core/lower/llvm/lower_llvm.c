@@ -32,6 +32,7 @@
 
 #include "buf/lower.h"
 #include "buf/pipeline.h"
+#include "buf/syntax.h"
 
 /* ------------------------------------------------------------------------ */
 /* State                                                                     */
@@ -54,6 +55,7 @@ typedef struct lw {
   LLVMValueRef fn;            /* function being emitted */
   LLVMBasicBlockRef entry_bb; /* its entry block (allocas of descriptors) */
   bool failed;
+  bool gpu; /* an NVPTX module: no C interface wrappers */
 } lw_t;
 
 static void map_put(lw_t *L, const void *key, void *value) {
@@ -114,11 +116,35 @@ static void set_result(lw_t *L, buf_op_t *op, uint32_t i, LLVMValueRef v) {
 /* Types and descriptors                                                     */
 /* ------------------------------------------------------------------------ */
 
-static LLVMTypeRef desc_type(lw_t *L, uint32_t rank) {
-  LLVMTypeRef f[5] = {L->ptr, L->ptr, L->i64, LLVMArrayType2(L->i64, rank),
+/* The LLVM address space of a memref type's memory space: the default
+ * space is 0, #gpu.memory_space<global|workgroup|private> are NVPTX's 1, 3
+ * and 5, an integer space is itself. */
+static unsigned mem_addrspace(buf_type_t t) {
+  buf_attr_t ms = t->u.shaped.memory_space;
+  if (!ms)
+    return 0;
+  if (ms->kind == BUF_ATTR_INTEGER)
+    return (unsigned)ms->u.i;
+  if (ms->kind == BUF_ATTR_OPAQUE) {
+    const char *text = ms->u.opaque.text;
+    if (strcmp(text, "#gpu.memory_space<global>") == 0)
+      return 1;
+    if (strcmp(text, "#gpu.memory_space<workgroup>") == 0)
+      return 3;
+    if (strcmp(text, "#gpu.memory_space<private>") == 0)
+      return 5;
+  }
+  return 0;
+}
+
+static LLVMTypeRef desc_type_as(lw_t *L, uint32_t rank, unsigned as) {
+  LLVMTypeRef p = as ? LLVMPointerTypeInContext(L->C, as) : L->ptr;
+  LLVMTypeRef f[5] = {p, p, L->i64, LLVMArrayType2(L->i64, rank),
                       LLVMArrayType2(L->i64, rank)};
   return LLVMStructTypeInContext(L->C, f, rank ? 5 : 3, 0);
 }
+
+static LLVMTypeRef desc_type(lw_t *L, uint32_t rank) { return desc_type_as(L, rank, 0); }
 
 static LLVMTypeRef unranked_type(lw_t *L) {
   LLVMTypeRef f[2] = {L->i64, L->ptr};
@@ -145,7 +171,7 @@ static LLVMTypeRef lw_type(lw_t *L, buf_type_t t) {
     }
     return NULL;
   case BUF_TYPE_MEMREF:
-    return desc_type(L, t->u.shaped.rank);
+    return desc_type_as(L, t->u.shaped.rank, mem_addrspace(t));
   case BUF_TYPE_UNRANKED_MEMREF:
     return unranked_type(L);
   default:
@@ -284,8 +310,9 @@ static unsigned expand_type(lw_t *L, buf_type_t t, LLVMTypeRef *params) {
   if (t->kind == BUF_TYPE_MEMREF) {
     uint32_t r = t->u.shaped.rank;
     unsigned n = 0;
-    params[n++] = L->ptr;
-    params[n++] = L->ptr;
+    LLVMTypeRef p = LLVMPointerTypeInContext(L->C, mem_addrspace(t));
+    params[n++] = p;
+    params[n++] = p;
     params[n++] = L->i64;
     for (uint32_t i = 0; i < 2 * r; i++)
       params[n++] = L->i64;
@@ -329,7 +356,14 @@ static LLVMValueRef collapse_params(lw_t *L, buf_type_t t, LLVMValueRef *p,
   if (t->kind == BUF_TYPE_MEMREF) {
     uint32_t r = t->u.shaped.rank;
     *used = 3 + 2 * r;
-    return make_desc(L, r, p[0], p[1], p[2], p + 3, p + 3 + r);
+    LLVMValueRef d = LLVMGetUndef(lw_type(L, t));
+    for (unsigned i = 0; i < 3; i++)
+      d = insert(L, d, p[i], i);
+    for (uint32_t i = 0; i < r; i++) {
+      d = insert2(L, d, p[3 + i], 3, i);
+      d = insert2(L, d, p[3 + r + i], 4, i);
+    }
+    return d;
   }
   if (t->kind == BUF_TYPE_UNRANKED_MEMREF) {
     *used = 2;
@@ -353,6 +387,9 @@ static LLVMTypeRef result_type(lw_t *L, buf_type_t ft) {
 }
 
 #define MAX_PARAMS 512
+
+/* LLVM's PTX_Kernel calling convention (CallingConv::PTX_Kernel). */
+#define LLVM_PTX_KERNEL_CC 71
 
 static bool type_ok(lw_t *L, buf_type_t t) { return lw_type(L, t) != NULL; }
 
@@ -381,6 +418,9 @@ static buf_status_t declare_fn(lw_t *L, buf_op_t *fn) {
   if (has_body && vis && vis->kind == BUF_ATTR_STRING &&
       strcmp(vis->u.str.data, "private") == 0)
     LLVMSetLinkage(f, LLVMInternalLinkage);
+  /* Kernels outlined by gpu-outline-parallel-loops: PTX entry points. */
+  if (buf_op_has_attr(fn, "bufferd.gpu_kernel"))
+    LLVMSetFunctionCallConv(f, LLVM_PTX_KERNEL_CC);
   map_put(L, fn, f);
   return BUF_SUCCESS;
 }
@@ -658,11 +698,42 @@ static buf_status_t e_affine_map(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
+/* The intrinsics the NVPTX back end expands into libcalls, which a PTX
+ * module cannot make. */
+static bool nvptx_transcendental(const char *intrinsic_name) {
+  static const char *const names[] = {"llvm.exp", "llvm.exp2", "llvm.log", "llvm.log2",
+                                      "llvm.log10", "llvm.sin", "llvm.cos", "llvm.tan",
+                                      "llvm.tanh", "llvm.pow"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp(intrinsic_name, names[i]) == 0)
+      return true;
+  return false;
+}
+
 /* An overloaded LLVM intrinsic over the result type. */
 static buf_status_t e_intrinsic(lw_t *L, buf_op_t *op, const void *arg) {
   LLVMValueRef args[3];
   for (uint32_t i = 0; i < op->num_operands && i < 3; i++)
     args[i] = operand(L, op, i);
+  if (L->gpu && nvptx_transcendental(arg)) {
+    /* NVPTX selects only ex2.approx.f32 among these (libdevice is not
+     * linked); anything else would abort inside LLVM instruction
+     * selection. exp(x) = exp2(x * log2(e)) on f32. */
+    buf_type_t t = op->results[0].type;
+    bool f32 = buf_type_is_float(t) && t->u.fkind == BUF_F32;
+    if (!f32 || (strcmp(arg, "llvm.exp") != 0 && strcmp(arg, "llvm.exp2") != 0)) {
+      buf_op_emit_error(op, "cannot lower to PTX: '%s' on %s needs libdevice, which "
+                            "--emit=ptx does not link",
+                        op->name, buf_type_to_string(L->ctx, t));
+      L->failed = true;
+      return BUF_FAILURE;
+    }
+    if (strcmp(arg, "llvm.exp") == 0) {
+      LLVMTypeRef lt = LLVMTypeOf(args[0]);
+      args[0] = LLVMBuildFMul(L->B, args[0], LLVMConstReal(lt, 1.4426950408889634), "");
+      arg = "llvm.exp2";
+    }
+  }
   LLVMValueRef r = intrinsic(L, arg, lw_type(L, op->results[0].type), args,
                              op->num_operands);
   if (!r)
@@ -674,6 +745,12 @@ static buf_status_t e_intrinsic(lw_t *L, buf_op_t *op, const void *arg) {
 /* A libm function: arg names the double version; f32 adds an 'f'. */
 static buf_status_t e_libm(lw_t *L, buf_op_t *op, const void *arg) {
   buf_type_t t = op->results[0].type;
+  if (L->gpu) {
+    buf_op_emit_error(op, "cannot lower to PTX: '%s' is a libm call, and --emit=ptx "
+                          "links no device math library", op->name);
+    L->failed = true;
+    return BUF_FAILURE;
+  }
   if (!buf_type_is_float(t) || (t->u.fkind != BUF_F32 && t->u.fkind != BUF_F64))
     return fail(L, op, "libm call on a type other than f32/f64");
   char name[32];
@@ -838,6 +915,23 @@ static buf_status_t e_cast_memref(lw_t *L, buf_op_t *op, const void *arg) {
   } else {
     set_result(L, op, 0, v);
   }
+  return BUF_SUCCESS;
+}
+
+/* memref.memory_space_cast: the same descriptor with both pointers cast to
+ * the result's address space. */
+static buf_status_t e_space_cast(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_type_t from = buf_op_operand(op, 0)->type, to = res_type(op);
+  if (from->kind != BUF_TYPE_MEMREF || to->kind != BUF_TYPE_MEMREF)
+    return fail(L, op, "memory space cast of an unranked memref");
+  LLVMValueRef v = operand(L, op, 0), d = LLVMGetUndef(lw_type(L, to));
+  LLVMTypeRef p = LLVMPointerTypeInContext(L->C, mem_addrspace(to));
+  for (unsigned i = 0; i < (to->u.shaped.rank ? 5u : 3u); i++) {
+    LLVMValueRef f = extract(L, v, i);
+    d = insert(L, d, i < 2 ? LLVMBuildAddrSpaceCast(L->B, f, p, "") : f, i);
+  }
+  set_result(L, op, 0, d);
   return BUF_SUCCESS;
 }
 
@@ -1292,6 +1386,7 @@ static const emit_row_t emit_rows[] = {
     {"memref.store", e_load_store, OPC(1)},
     {"memref.dim", e_dim, NULL},
     {"memref.cast", e_cast_memref, NULL},
+    {"memref.memory_space_cast", e_space_cast, NULL},
     {"memref.get_global", e_get_global, NULL},
     {"memref.subview", e_subview, NULL},
     {"memref.reinterpret_cast", e_reinterpret_cast, NULL},
@@ -1453,6 +1548,10 @@ static void init_targets(void) {
   LLVMInitializeX86Target();
   LLVMInitializeX86TargetMC();
   LLVMInitializeX86AsmPrinter();
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
 }
 
 /* Contract in buf/lower.h. */
@@ -1479,7 +1578,7 @@ static buf_status_t build_module(lw_t *L) {
     if (BUF_FAILED(emit_body(L, op)))
       return BUF_FAILURE;
     buf_attr_t vis = buf_op_attr(op, "sym_visibility");
-    if (!vis || vis->kind != BUF_ATTR_STRING || strcmp(vis->u.str.data, "private") != 0)
+    if (!L->gpu && (!vis || vis->kind != BUF_ATTR_STRING || strcmp(vis->u.str.data, "private") != 0))
       emit_ciface(L, op);
   }
   return BUF_SUCCESS;
@@ -1510,7 +1609,8 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     return BUF_FAILURE;
 
   pthread_once(&targets_once, init_targets);
-  lw_t L = {.ctx = ctx, .module = module};
+  bool ptx = kind == BUF_LLVM_OUTPUT_PTX;
+  lw_t L = {.ctx = ctx, .module = module, .gpu = ptx};
   L.C = LLVMContextCreate();
   L.M = LLVMModuleCreateWithNameInContext("bufferd", L.C);
   L.B = LLVMCreateBuilderInContext(L.C);
@@ -1521,7 +1621,10 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
   L.ptr = LLVMPointerTypeInContext(L.C, 0);
   L.voidt = LLVMVoidTypeInContext(L.C);
 
-  const char *triple = "x86_64-unknown-linux-gnu";
+  const char *triple = ptx ? "nvptx64-nvidia-cuda" : "x86_64-unknown-linux-gnu";
+  const char *cpu = !ptx ? "x86-64"
+                    : options && options->gpu_arch ? options->gpu_arch
+                                                   : "sm_90";
   char *err = NULL;
   LLVMTargetRef target;
   LLVMTargetMachineRef tm = NULL;
@@ -1536,7 +1639,7 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
                              : level == 1 ? LLVMCodeGenLevelLess
                              : level == 2 ? LLVMCodeGenLevelDefault
                                           : LLVMCodeGenLevelAggressive;
-    tm = LLVMCreateTargetMachine(target, triple, "x86-64", "", cg, LLVMRelocPIC,
+    tm = LLVMCreateTargetMachine(target, triple, cpu, "", cg, LLVMRelocPIC,
                                  LLVMCodeModelDefault);
     LLVMSetTarget(L.M, triple);
     LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
@@ -1574,7 +1677,8 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
       LLVMDisposeMessage(text);
     } else {
       LLVMMemoryBufferRef mb;
-      if (LLVMTargetMachineEmitToMemoryBuffer(tm, L.M, LLVMObjectFile, &err, &mb)) {
+      if (LLVMTargetMachineEmitToMemoryBuffer(tm, L.M, ptx ? LLVMAssemblyFile : LLVMObjectFile,
+                                              &err, &mb)) {
         buf_emit_error(ctx, module->loc, "LLVM code generation failed: %s", err);
         LLVMDisposeMessage(err);
         status = BUF_FAILURE;
