@@ -176,9 +176,11 @@ static buf_value_t *read_sreg(buf_builder_t *b, int which) {
 typedef struct bounds {
   uint32_t n;
   buf_value_t *lb[MAX_DIMS], *ub[MAX_DIMS], *step[MAX_DIMS];
+  buf_op_t *built[3 * MAX_DIMS]; /* the constants made for forall's static entries */
+  uint32_t nbuilt;
 } bounds_t;
 
-static void forall_list(buf_op_t *op, buf_builder_t *b, const char *attr,
+static void forall_list(buf_op_t *op, buf_builder_t *b, bounds_t *bd, const char *attr,
                         uint32_t seg, int64_t dflt, uint32_t n, buf_value_t **out) {
   buf_attr_t a = buf_op_attr(op, attr);
   uint32_t len = 0, start = buf_op_segment(op, seg, &len), next = 0;
@@ -186,8 +188,12 @@ static void forall_list(buf_op_t *op, buf_builder_t *b, const char *attr,
     int64_t s = a && a->kind == BUF_ATTR_DENSE_ARRAY && i < a->u.dense_array.count
                     ? a->u.dense_array.ints[i]
                     : dflt;
-    out[i] = s == BUF_DYNAMIC && next < len ? buf_op_operand(op, start + next++)
-                                            : buf_build_index_constant(b, s);
+    if (s == BUF_DYNAMIC && next < len) {
+      out[i] = buf_op_operand(op, start + next++);
+    } else {
+      out[i] = buf_build_index_constant(b, s);
+      bd->built[bd->nbuilt++] = out[i]->def;
+    }
   }
 }
 
@@ -205,15 +211,19 @@ static bool loop_bounds(buf_op_t *loop, buf_builder_t *b, bounds_t *bd) {
     return true;
   }
   /* scf.forall: absent lower bounds and steps mean 0 and 1. */
-  bool has_lb = buf_op_attr(loop, "staticLowerBound") != NULL;
-  if (has_lb)
-    forall_list(loop, b, "staticLowerBound", 0, 0, bd->n, bd->lb);
-  else
-    for (uint32_t d = 0; d < bd->n; d++)
-      bd->lb[d] = buf_build_index_constant(b, 0);
-  forall_list(loop, b, "staticUpperBound", 1, 0, bd->n, bd->ub);
-  forall_list(loop, b, "staticStep", 2, 1, bd->n, bd->step);
+  forall_list(loop, b, bd, "staticLowerBound", 0, 0, bd->n, bd->lb);
+  forall_list(loop, b, bd, "staticUpperBound", 1, 0, bd->n, bd->ub);
+  forall_list(loop, b, bd, "staticStep", 2, 1, bd->n, bd->step);
   return true;
+}
+
+/* Erases the constants loop_bounds made that nothing uses (the kernel
+ * cloned them, or the loop stays on the host). */
+static void drop_unused_bounds(bounds_t *bd) {
+  for (uint32_t i = 0; i < bd->nbuilt; i++)
+    if (!buf_value_has_uses(buf_op_result(bd->built[i], 0)))
+      buf_op_erase(bd->built[i]);
+  bd->nbuilt = 0;
 }
 
 /* A bound for bufferd.gpu_bounds: the constant, or the parameter's name. */
@@ -252,7 +262,7 @@ static buf_status_t outline(buf_op_t *module, buf_op_t *fn, buf_op_t *loop,
   buf_builder_init(&hb, ctx);
   hb.loc = loop->loc;
   buf_builder_set_before(&hb, loop);
-  bounds_t bd;
+  bounds_t bd = {0};
   if (!loop_bounds(loop, &hb, &bd)) {
     buf_emit_remark(ctx, loop->loc, "parallel loop with %u dimensions stays on the host",
                        buf_region_entry(loop->regions[0])->num_args);
@@ -279,6 +289,7 @@ static buf_status_t outline(buf_op_t *module, buf_op_t *fn, buf_op_t *loop,
   if (caps.overflow) {
     buf_emit_remark(ctx, loop->loc, "parallel loop uses more than %d outer values; it "
                              "stays on the host", MAX_CAPTURES);
+    drop_unused_bounds(&bd);
     return BUF_SUCCESS;
   }
   buf_type_t ptypes[MAX_CAPTURES];
@@ -291,6 +302,7 @@ static buf_status_t outline(buf_op_t *module, buf_op_t *fn, buf_op_t *loop,
     if (!pt) {
       buf_emit_remark(ctx, loop->loc, "parallel loop uses a value of a type a kernel "
                                "cannot take; it stays on the host");
+      drop_unused_bounds(&bd);
       return BUF_SUCCESS;
     }
     param_of[k] = np;
@@ -405,6 +417,9 @@ static buf_status_t outline(buf_op_t *module, buf_op_t *fn, buf_op_t *loop,
   buf_state_set_attr(&cs, "bufferd.gpu_launch", buf_attr_unit(ctx));
   buf_builder_insert(&hb, &cs);
   buf_op_erase(loop);
+  /* forall's static bounds, built on the host above, were cloned into the
+   * kernel; the host copies are now unused. */
+  drop_unused_bounds(&bd);
   return BUF_SUCCESS;
 }
 
