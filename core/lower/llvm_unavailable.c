@@ -22,3 +22,16 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
                  "when it was configured)");
   return BUF_FAILURE;
 }
+
+/* Contract in buf/lower.h: always fails here, with a diagnostic. */
+buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_json,
+                         char **results_json, const buf_jit_options_t *options) {
+  (void)func;
+  (void)inputs_json;
+  (void)options;
+  if (results_json)
+    *results_json = NULL;
+  buf_emit_error(buf_op_ctx(module), module->loc,
+                 "this build has no JIT (LLVM 22 was not found when it was configured)");
+  return BUF_FAILURE;
+}

@@ -1,11 +1,12 @@
 /*
  * buffer-opt.c: the offline driver, spelled like mlir-opt.
  *
- *   buffer-opt [pass flags] [--emit=mlir|json] [--run=FUNC] [-o FILE] [FILE|-]
+ *   buffer-opt [pass flags] [--emit=mlir|json|llvm|obj|run] [--run=FUNC] [-o FILE] [FILE|-]
  *              [--bufferization-report=FILE]
  *
  * Reads a program (MLIR text or the JSON form), verifies it, runs the given
- * passes, and prints the result, or interprets a function. Every input is
+ * passes, and prints the result, or interprets a function (--run), or
+ * compiles and runs it natively (--emit=run --run). Every input is
  * handled as mlir-opt would: with --split-input-file each "// -----" chunk
  * is an independent program; with --verify-diagnostics the diagnostics a
  * chunk produces are matched against its expected-error/-warning/-note/
@@ -41,6 +42,8 @@ typedef enum emit_kind {
   EMIT_LLVM, /* textual LLVM IR (buf/lower.h) */
   EMIT_OBJ,  /* x86-64 object code */
   EMIT_PTX,  /* PTX kernels + launch manifest (buf_gpu_emit_ptx) */
+  EMIT_RUN,  /* --run=FUNC compiled by the JIT and run natively */
+
 } emit_kind_t;
 
 /* Everything the command line says. */
@@ -99,11 +102,14 @@ static void usage(FILE *out) {
           "  --mlir-print-debuginfo       print locations\n"
           "  --allow-unregistered-dialect accept ops of unknown dialects\n"
           "  --input-format=mlir|json     how to read the input (default: mlir)\n"
-          "  --emit=mlir|json|llvm|obj|ptx what to print (default: mlir; llvm: LLVM IR, obj: x86-64 object,\n"
-          "                               ptx: every top-level parallel loop nest as a PTX kernel)\n"
+          "  --emit=mlir|json|llvm|obj|ptx|run\n"
+          "                               what to print (default: mlir; llvm: LLVM IR, obj: x86-64 object,\n"
+          "                               ptx: every top-level parallel loop nest as a PTX kernel,\n"
+          "                               run: compile --run's FUNC with LLVM's JIT and run it natively)\n"
           "  --gpu-arch=sm_XX             --emit=ptx: the GPU architecture (default: sm_90)\n"
           "  --gpu-manifest=FILE          --emit=ptx: write the JSON launch manifest to FILE (default:\n"
           "                               next to -o FILE, as FILE without .ptx plus .manifest.json)\n"
+
           "  --run=FUNC                   interpret FUNC after the passes\n"
           "  --inputs=FILE.json           arguments for --run (schema/run-values.schema.json);\n"
           "                               results are printed as JSON\n"
@@ -215,14 +221,17 @@ static int parse_args(int argc, char **argv, options_t *o) {
         o->emit = EMIT_OBJ;
       else if (strcmp(v, "ptx") == 0)
         o->emit = EMIT_PTX;
+      else if (strcmp(v, "run") == 0)
+        o->emit = EMIT_RUN;
       else
-        return usage_error("unknown --emit kind '%s' (this build offers mlir, json, llvm, obj and ptx)", v);
+        return usage_error("unknown --emit kind '%s' (this build offers mlir, json, llvm, obj, ptx and run)", v);
     } else if ((v = flag_value(a, "--gpu-arch"))) {
       if (strncmp(v, "sm_", 3) != 0 || !v[3])
         return usage_error("--gpu-arch expects sm_XX (e.g. sm_90), not '%s'", v);
       o->gpu_arch = v;
     } else if ((v = flag_value(a, "--gpu-manifest"))) {
       o->gpu_manifest = v;
+
     } else if ((v = flag_value(a, "--run"))) {
       o->run_func = v[0] == '@' ? v + 1 : v;
     } else if ((v = flag_value(a, "--inputs"))) {
@@ -259,6 +268,11 @@ static int parse_args(int argc, char **argv, options_t *o) {
     return usage_error("--gpu-arch and --gpu-manifest need --emit=ptx");
   if (o->emit == EMIT_PTX && o->split_input)
     return usage_error("--emit=ptx takes one program (no --split-input-file)");
+  if (o->emit == EMIT_RUN && !o->run_func)
+    return usage_error("--emit=run needs --run=FUNC");
+  if (o->emit == EMIT_RUN && (o->leak_check || o->run_stats))
+    return usage_error("--run-leak-check and --run-stats are the interpreter's; --emit=run runs natively");
+
   if (o->leak_check && !o->run_func)
     return usage_error("--run-leak-check needs --run=FUNC");
   return -1;
@@ -490,10 +504,15 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
         return BUF_FAILURE;
       }
     }
-    buf_interp_options_t iopts = {.out = out, .leak_check = o->leak_check};
     char *results = NULL;
     buf_interp_stats_t stats = {0};
-    status = buf_interp_run(module, o->run_func, inputs, &results, &iopts, &stats);
+    if (o->emit == EMIT_RUN) {
+      buf_jit_options_t jopts = {.out = out, .opt_level = 2};
+      status = buf_jit_run(module, o->run_func, inputs, &results, &jopts);
+    } else {
+      buf_interp_options_t iopts = {.out = out, .leak_check = o->leak_check};
+      status = buf_interp_run(module, o->run_func, inputs, &results, &iopts, &stats);
+    }
     fflush(out);
     if (o->run_stats)
       fprintf(stderr,

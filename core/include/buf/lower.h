@@ -22,6 +22,7 @@
 #define BUF_LOWER_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "buf/ir.h"
 
@@ -34,11 +35,16 @@ typedef enum buf_llvm_output {
   BUF_LLVM_OUTPUT_OBJECT, /* an x86-64 ELF relocatable object */
   BUF_LLVM_OUTPUT_PTX,    /* PTX assembly for nvptx64-nvidia-cuda: functions
                            * marked bufferd.gpu_kernel become kernels */
+  BUF_LLVM_OUTPUT_BITCODE, /* LLVM bitcode (what the JIT compiles) */
+
 } buf_llvm_output_t;
 
 typedef struct buf_llvm_options {
   int opt_level; /* 0..3: LLVM's default<On> pipeline; 0 runs no pass */
   const char *gpu_arch; /* PTX output: the NVPTX CPU, "sm_90" when NULL */
+  const char *jit_entry; /* also emit the JIT's packed entry of this
+                          * function (see buf_jit_run); NULL: none */
+
 } buf_llvm_options_t;
 
 /* What runs before the LLVM emission. A module with tensor values is
@@ -87,6 +93,30 @@ typedef struct buf_gpu_options {
 buf_status_t buf_gpu_emit_ptx(buf_op_t *module, const buf_gpu_options_t *options,
                               char **ptx, size_t *ptx_len, char **manifest,
                               size_t *manifest_len);
+
+typedef struct buf_jit_options {
+  FILE *out;     /* where the runner-utils print functions write (stdout if NULL) */
+  int opt_level; /* as buf_llvm_options_t; 2 when the options are NULL */
+} buf_jit_options_t;
+
+/* Compiles module like buf_llvm_emit (bufferizing a tensor program first)
+ * with ORC's LLJIT for the host and runs function func natively, with the
+ * interpreter's conventions (buf/interp.h): inputs_json NULL (func takes no
+ * arguments) or the arguments as in schema/run-values.schema.json (typed
+ * by func's signature before bufferization; tensors and memrefs arrive as
+ * fresh row-major buffers); *results_json (when not NULL) receives the
+ * malloc'ed JSON array of the results. The program's calls to the
+ * runner-utils functions (printMemrefF32, printNewline, ...) go to the
+ * project's own implementations, which print what upstream's print, to
+ * options->out. Result buffers of a bufferized tensor program belong to the
+ * caller (ownership-based deallocation) and are freed; those of a memref
+ * program are not (they may be globals or arguments). Native code is not
+ * checked like the interpreter: a program with undefined behaviour may
+ * crash the process. BUF_FAILURE with located diagnostics when lowering,
+ * linking or the inputs fail. */
+buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_json,
+                         char **results_json, const buf_jit_options_t *options);
+
 
 #ifdef __cplusplus
 }

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
@@ -56,6 +57,8 @@ typedef struct lw {
   LLVMBasicBlockRef entry_bb; /* its entry block (allocas of descriptors) */
   bool failed;
   bool gpu; /* an NVPTX module: no C interface wrappers */
+  const char *jit_entry; /* function that gets the JIT's packed entry */
+
 } lw_t;
 
 static void map_put(lw_t *L, const void *key, void *value) {
@@ -461,6 +464,40 @@ static void emit_ciface(lw_t *L, buf_op_t *fn) {
     LLVMBuildRetVoid(L->B);
   else
     LLVMBuildRet(L->B, r);
+}
+
+/* The JIT's entry point of fn (core/lower/llvm/jit.c calls it):
+ *   void _bufferd_jit_<name>(ptr slots)
+ * where slots[i] points at argument i in memory (a scalar, a memref
+ * descriptor laid out as the C struct, or an unranked {rank, descriptor
+ * pointer} pair) and slots[num_inputs + j] at where result j is stored in
+ * the same form. One signature for every function, so C can call any. */
+static void emit_jit_entry(lw_t *L, buf_op_t *fn) {
+  buf_type_t ft = fn_type(fn);
+  LLVMValueRef inner = map_get(L, fn);
+  char *name = buf_arena_printf(buf_ctx_arena(L->ctx), "_bufferd_jit_%s", sym_name(fn));
+  LLVMValueRef w = LLVMAddFunction(L->M, name, LLVMFunctionType(L->voidt, &L->ptr, 1, 0));
+  LLVMPositionBuilderAtEnd(L->B, LLVMAppendBasicBlockInContext(L->C, w, "entry"));
+  LLVMValueRef slots = LLVMGetParam(w, 0), args[MAX_PARAMS];
+  uint32_t nin = ft->u.func.num_inputs, nres = ft->u.func.num_results;
+  unsigned na = 0;
+  for (uint32_t i = 0; i < nin + nres; i++) {
+    LLVMValueRef idx = c64(L, i);
+    LLVMValueRef slot = LLVMBuildLoad2(
+        L->B, L->ptr, LLVMBuildGEP2(L->B, L->ptr, slots, &idx, 1, ""), "");
+    if (i < nin) {
+      buf_type_t t = ft->u.func.inputs[i];
+      na += expand_value(L, t, LLVMBuildLoad2(L->B, lw_type(L, t), slot, ""), args + na);
+      continue;
+    }
+    if (i == nin) /* every argument is loaded: call */
+      args[na] = call(L, inner, args, na);
+    LLVMValueRef r = nres == 1 ? args[na] : extract(L, args[na], i - nin);
+    LLVMBuildStore(L->B, r, slot);
+  }
+  if (nres == 0)
+    call(L, inner, args, na);
+  LLVMBuildRetVoid(L->B);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1580,6 +1617,14 @@ static buf_status_t build_module(lw_t *L) {
     buf_attr_t vis = buf_op_attr(op, "sym_visibility");
     if (!L->gpu && (!vis || vis->kind != BUF_ATTR_STRING || strcmp(vis->u.str.data, "private") != 0))
       emit_ciface(L, op);
+    if (L->jit_entry && strcmp(sym_name(op), L->jit_entry) == 0) {
+      emit_jit_entry(L, op);
+      L->jit_entry = NULL; /* found */
+    }
+  }
+  if (L->jit_entry) {
+    buf_emit_error(L->ctx, L->module->loc, "no function @%s with a body to run", L->jit_entry);
+    return BUF_FAILURE;
   }
   return BUF_SUCCESS;
 }
@@ -1610,7 +1655,11 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
 
   pthread_once(&targets_once, init_targets);
   bool ptx = kind == BUF_LLVM_OUTPUT_PTX;
-  lw_t L = {.ctx = ctx, .module = module, .gpu = ptx};
+  lw_t L = {.ctx = ctx,
+            .module = module,
+            .gpu = ptx,
+            .jit_entry = options ? options->jit_entry : NULL};
+
   L.C = LLVMContextCreate();
   L.M = LLVMModuleCreateWithNameInContext("bufferd", L.C);
   L.B = LLVMCreateBuilderInContext(L.C);
@@ -1675,6 +1724,11 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
       *len = strlen(text);
       *out = dup_bytes(text, *len);
       LLVMDisposeMessage(text);
+    } else if (kind == BUF_LLVM_OUTPUT_BITCODE) {
+      LLVMMemoryBufferRef mb = LLVMWriteBitcodeToMemoryBuffer(L.M);
+      *len = LLVMGetBufferSize(mb);
+      *out = dup_bytes(LLVMGetBufferStart(mb), *len);
+      LLVMDisposeMemoryBuffer(mb);
     } else {
       LLVMMemoryBufferRef mb;
       if (LLVMTargetMachineEmitToMemoryBuffer(tm, L.M, ptx ? LLVMAssemblyFile : LLVMObjectFile,

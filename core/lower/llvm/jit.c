@@ -1,0 +1,573 @@
+/*
+ * jit.c: buf_jit_run, a function run natively with ORC's LLJIT (llvm-c).
+ *
+ * How it works. The module is lowered as for --emit=llvm (a tensor program
+ * is bufferized and deallocated first) plus one function,
+ * _bufferd_jit_<func>(ptr slots) (lower_llvm.c's emit_jit_entry), whose one
+ * signature C can call whatever func takes. It arrives as bitcode, is read
+ * into a fresh LLVMContext owned by the JIT, and LLJIT compiles it for the
+ * host. The main JITDylib resolves the runner-utils functions to
+ * jit_runtime.c (absolute symbols, which win over the process) and all else
+ * (malloc, free, libm) from the process.
+ *
+ * Arguments come in the interpreter's JSON form (schema/run-values.schema.json),
+ * typed by func's signature before bufferization: scalars go to 8-byte
+ * slots, tensors and memrefs to fresh row-major buffers behind upstream's
+ * descriptors. Results are read back through their descriptors into the
+ * same form. One LLJIT per run, so runs on two threads share nothing (the
+ * print functions' stream is thread-local).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+
+#include "buf/lower.h"
+#include "buf/syntax.h"
+#include "jit_internal.h"
+
+#define MAX_RANK 16
+
+/* One argument or result: its storage is what slots[] points at. */
+typedef struct jit_value {
+  buf_type_t type;   /* before bufferization: what the JSON says and shows */
+  buf_type_t native; /* after: what the compiled function takes or returns */
+  uint64_t scalar;   /* a scalar's bytes, little-endian from the start */
+  int64_t desc[3 + 2 * MAX_RANK]; /* allocated, aligned, offset, sizes, strides */
+  int64_t unranked[2];            /* rank, pointer to desc */
+  void *data;                     /* an argument's buffer, freed after the run */
+} jit_value_t;
+
+/* ------------------------------------------------------------------------ */
+/* Elements in memory                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* Bytes of one element of type t in memory (LLVM's allocation size); 0
+ * when the JIT has no memory form for it. */
+static size_t elem_size(buf_type_t t) {
+  if (buf_type_is_float(t))
+    return t->u.fkind == BUF_F64 ? 8 : t->u.fkind == BUF_F32 ? 4 : 2;
+  if (t->kind == BUF_TYPE_INDEX)
+    return 8;
+  if (t->kind != BUF_TYPE_INTEGER || t->u.integer.width > 64)
+    return 0;
+  uint32_t w = t->u.integer.width;
+  return w <= 8 ? 1 : w <= 16 ? 2 : w <= 32 ? 4 : 8;
+}
+
+static uint32_t int_width(buf_type_t t) {
+  return t->kind == BUF_TYPE_INDEX ? 64 : t->u.integer.width;
+}
+
+/* The bits of d in a binary float with mbits mantissa and ebits exponent
+ * bits (f16: 10, 5; bf16: 7, 8), rounded to nearest even. */
+static uint16_t small_float_bits(double d, int mbits, int ebits) {
+  uint16_t sign = signbit(d) ? (uint16_t)(1u << (mbits + ebits)) : 0;
+  int bias = (1 << (ebits - 1)) - 1;
+  uint16_t inf = (uint16_t)(((1u << ebits) - 1) << mbits);
+  if (isnan(d))
+    return sign | inf | (uint16_t)(1u << (mbits - 1));
+  double a = fabs(d);
+  if (a == 0)
+    return sign;
+  int x;
+  frexp(a, &x);
+  int e = x - 1; /* a is in [2^e, 2^(e+1)) */
+  if (e < 1 - bias) /* subnormal: a rounding up to the least normal encodes as it */
+    return sign | (uint16_t)nearbyint(ldexp(a, bias - 1 + mbits));
+  double m = nearbyint(ldexp(a, mbits - e));
+  if (m == ldexp(1, mbits + 1)) {
+    m /= 2;
+    e++;
+  }
+  if (e > bias)
+    return sign | inf;
+  return sign | (uint16_t)((e + bias) << mbits) | (uint16_t)(m - ldexp(1, mbits));
+}
+
+static double small_float_value(uint16_t h, int mbits, int ebits) {
+  int bias = (1 << (ebits - 1)) - 1, emax = (1 << ebits) - 1;
+  int e = (h >> mbits) & emax, m = h & ((1 << mbits) - 1);
+  double v = e == 0      ? ldexp(m, 1 - bias - mbits)
+             : e == emax ? (m ? NAN : INFINITY)
+                         : ldexp(m + (1 << mbits), e - bias - mbits);
+  return h >> (mbits + ebits) ? -v : v;
+}
+
+/* Writes the JSON scalar j as an element of type t at p; false when it is
+ * not one (the interpreter's rules: numbers or "nan"/"inf"/"-inf" for
+ * floats, integers or booleans truncated to the width for integers). */
+static bool json_to_elem(json_t *j, buf_type_t t, void *p) {
+  if (buf_type_is_float(t)) {
+    double d;
+    const char *s = json_is_string(j) ? json_string_value(j) : NULL;
+    if (json_is_number(j))
+      d = json_number_value(j);
+    else if (s && !strcmp(s, "nan"))
+      d = NAN;
+    else if (s && !strcmp(s, "-nan"))
+      d = -NAN;
+    else if (s && !strcmp(s, "inf"))
+      d = INFINITY;
+    else if (s && !strcmp(s, "-inf"))
+      d = -INFINITY;
+    else
+      return false;
+    if (t->u.fkind == BUF_F64) {
+      memcpy(p, &d, 8);
+    } else if (t->u.fkind == BUF_F32) {
+      float f = (float)d;
+      memcpy(p, &f, 4);
+    } else {
+      uint16_t h = t->u.fkind == BUF_F16 ? small_float_bits(d, 10, 5) : small_float_bits(d, 7, 8);
+      memcpy(p, &h, 2);
+    }
+    return true;
+  }
+  uint64_t i;
+  if (json_is_boolean(j))
+    i = json_is_true(j);
+  else if (json_is_integer(j))
+    i = (uint64_t)json_integer_value(j);
+  else
+    return false;
+  uint32_t w = int_width(t);
+  if (w < 64)
+    i &= (UINT64_C(1) << w) - 1;
+  memcpy(p, &i, elem_size(t)); /* little-endian: the low bytes */
+  return true;
+}
+
+/* The element of type t at p in the interpreter's JSON form. */
+static json_t *elem_to_json(const void *p, buf_type_t t) {
+  if (buf_type_is_float(t)) {
+    double d;
+    if (t->u.fkind == BUF_F64) {
+      memcpy(&d, p, 8);
+    } else if (t->u.fkind == BUF_F32) {
+      float f;
+      memcpy(&f, p, 4);
+      d = f;
+    } else {
+      uint16_t h;
+      memcpy(&h, p, 2);
+      d = t->u.fkind == BUF_F16 ? small_float_value(h, 10, 5) : small_float_value(h, 7, 8);
+    }
+    if (isnan(d))
+      return json_string(signbit(d) ? "-nan" : "nan");
+    if (isinf(d))
+      return json_string(d < 0 ? "-inf" : "inf");
+    return json_real(d);
+  }
+  uint64_t i = 0;
+  memcpy(&i, p, elem_size(t));
+  uint32_t w = int_width(t);
+  if (w < 64)
+    i &= (UINT64_C(1) << w) - 1;
+  if (t->kind == BUF_TYPE_INTEGER && w == 1)
+    return json_boolean(i & 1);
+  if (t->kind == BUF_TYPE_INTEGER && t->u.integer.signedness == BUF_UNSIGNED)
+    return json_integer((json_int_t)i);
+  if (w < 64 && (i >> (w - 1)) & 1)
+    i |= ~UINT64_C(0) << w; /* sign-extend */
+  return json_integer((json_int_t)i);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Arguments                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* True when an input of type have can stand for argument type want (the
+ * interpreter's rule: same kind and element type, static sizes agree). */
+static bool type_fits(buf_type_t have, buf_type_t want) {
+  if (have == want)
+    return true;
+  bool tensors = buf_type_is_tensor(have) && buf_type_is_tensor(want);
+  bool memrefs = buf_type_is_memref(have) && buf_type_is_memref(want);
+  if ((!tensors && !memrefs) || buf_type_elem(have) != buf_type_elem(want))
+    return false;
+  if (!buf_type_is_ranked(have) || !buf_type_is_ranked(want))
+    return true;
+  if (have->u.shaped.rank != want->u.shaped.rank)
+    return false;
+  for (uint32_t d = 0; d < have->u.shaped.rank; d++)
+    if (want->u.shaped.shape[d] != BUF_DYNAMIC && have->u.shaped.shape[d] != want->u.shaped.shape[d])
+      return false;
+  return true;
+}
+
+/* True when a row-major buffer at offset 0 of these sizes satisfies the
+ * static strides and offset of memref type t. */
+static bool row_major_fits(buf_type_t t, uint32_t rank, const int64_t *sizes) {
+  int64_t st[MAX_RANK], off, expect = 1;
+  if (BUF_FAILED(buf_type_memref_strides(t, st, &off)))
+    return false;
+  if (off != BUF_DYNAMIC && off != 0)
+    return false;
+  for (uint32_t i = rank; i-- > 0;) {
+    if (st[i] != BUF_DYNAMIC && st[i] != expect && sizes[i] > 1)
+      return false;
+    expect *= sizes[i];
+  }
+  return true;
+}
+
+static bool flatten(json_t *j, json_t *out) {
+  if (!json_is_array(j))
+    return json_array_append(out, j) == 0;
+  size_t i;
+  json_t *e;
+  json_array_foreach(j, i, e) if (!flatten(e, out)) return false;
+  return true;
+}
+
+/* Fills v (type and native set) from JSON entry e, argument #i of fn. */
+static bool parse_arg(buf_op_t *fn, json_t *e, uint32_t i, jit_value_t *v) {
+  buf_ctx_t *ctx = buf_op_ctx(fn);
+  json_t *jt = json_object_get(e, "type");
+  if (!json_is_object(e) || !json_is_string(jt)) {
+    buf_op_emit_error(fn, "input #%u: expected an object with a \"type\"", i);
+    return false;
+  }
+  const char *ts = json_string_value(jt);
+  size_t errors = buf_ctx_num_errors(ctx);
+  buf_type_t t = buf_parse_type_str(ctx, ts, strlen(ts), fn->loc);
+  if (!t || buf_ctx_num_errors(ctx) != errors) {
+    buf_op_emit_error(fn, "input #%u: cannot parse type '%s'", i, ts);
+    return false;
+  }
+  if (!type_fits(t, v->type)) {
+    buf_op_emit_error(fn, "input #%u: type '%s' does not match the argument type '%s'", i, ts,
+                      buf_type_to_string(ctx, v->type));
+    return false;
+  }
+  if (!buf_type_is_shaped(v->type)) {
+    if (!elem_size(v->type) || !json_to_elem(json_object_get(e, "value"), v->type, &v->scalar)) {
+      buf_op_emit_error(fn, "input #%u: bad or missing \"value\" for %s", i, ts);
+      return false;
+    }
+    return true;
+  }
+  json_t *js = json_object_get(e, "shape"), *jd = json_object_get(e, "data");
+  if (!json_is_array(js) || !json_is_array(jd) || json_array_size(js) > MAX_RANK) {
+    buf_op_emit_error(fn, "input #%u: expected \"shape\" and \"data\" arrays (rank <= %d)", i,
+                      MAX_RANK);
+    return false;
+  }
+  uint32_t rank = (uint32_t)json_array_size(js);
+  int64_t *sizes = v->desc + 3, *strides = v->desc + 3 + rank, numel = 1;
+  for (uint32_t d = 0; d < rank; d++) {
+    json_t *x = json_array_get(js, d);
+    sizes[d] = json_is_integer(x) ? json_integer_value(x) : -1;
+    if (sizes[d] < 0 ||
+        (buf_type_is_ranked(t) && (t->u.shaped.rank != rank ||
+                                   (t->u.shaped.shape[d] != BUF_DYNAMIC && t->u.shaped.shape[d] != sizes[d])))) {
+      buf_op_emit_error(fn, "input #%u: shape does not match type '%s'", i, ts);
+      return false;
+    }
+    numel *= sizes[d];
+  }
+  if (buf_type_is_ranked(t) && t->u.shaped.rank != rank) {
+    buf_op_emit_error(fn, "input #%u: shape does not match type '%s'", i, ts);
+    return false;
+  }
+  int64_t stride = 1;
+  for (uint32_t d = rank; d-- > 0;) {
+    strides[d] = stride;
+    stride *= sizes[d];
+  }
+  buf_type_t et = buf_type_elem(v->type);
+  size_t es = elem_size(et);
+  if (!es) {
+    buf_op_emit_error(fn, "input #%u: the JIT has no memory form for %s elements", i,
+                      buf_type_to_string(ctx, et));
+    return false;
+  }
+  if (v->native->kind == BUF_TYPE_MEMREF &&
+      (v->native->u.shaped.rank != rank || !row_major_fits(v->native, rank, sizes))) {
+    buf_op_emit_error(fn, "input #%u: the compiled function takes '%s', which a row-major "
+                      "buffer does not fit", i, buf_type_to_string(ctx, v->native));
+    return false;
+  }
+  json_t *flat = json_array();
+  bool ok = flatten(jd, flat);
+  if (ok && (int64_t)json_array_size(flat) != numel) {
+    buf_op_emit_error(fn, "input #%u: %zu data values for %lld elements", i, json_array_size(flat),
+                      (long long)numel);
+    ok = false;
+  }
+  v->data = ok ? calloc((size_t)(numel ? numel : 1), es) : NULL;
+  if (ok && !v->data)
+    abort(); /* out of memory */
+  for (int64_t k = 0; ok && k < numel; k++) {
+    json_t *x = json_array_get(flat, (size_t)k);
+    /* null: an uninitialized element; natively it reads as zero */
+    if (!json_is_null(x) && !json_to_elem(x, et, (char *)v->data + k * (int64_t)es)) {
+      buf_op_emit_error(fn, "input #%u: data value %lld is not a valid %s", i, (long long)k,
+                        buf_type_to_string(ctx, et));
+      ok = false;
+    }
+  }
+  json_decref(flat);
+  if (!ok)
+    return false;
+  v->desc[0] = v->desc[1] = (int64_t)(intptr_t)v->data;
+  v->desc[2] = 0;
+  v->unranked[0] = rank;
+  v->unranked[1] = (int64_t)(intptr_t)v->desc;
+  return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Results                                                                   */
+/* ------------------------------------------------------------------------ */
+
+static json_t *result_json(buf_ctx_t *ctx, const jit_value_t *v) {
+  json_t *e = json_object();
+  json_object_set_new(e, "type", json_string(buf_type_to_string(ctx, v->type)));
+  if (v->native->kind != BUF_TYPE_MEMREF) {
+    json_object_set_new(e, "value", elem_to_json(&v->scalar, v->native));
+    return e;
+  }
+  uint32_t rank = v->native->u.shaped.rank;
+  const int64_t *sizes = v->desc + 3, *strides = v->desc + 3 + rank;
+  buf_type_t et = buf_type_elem(v->native);
+  size_t es = elem_size(et);
+  const char *aligned = (const char *)(intptr_t)v->desc[1];
+  json_t *js = json_array(), *jd = json_array();
+  int64_t numel = 1, idx[MAX_RANK] = {0};
+  for (uint32_t d = 0; d < rank; d++) {
+    json_array_append_new(js, json_integer(sizes[d]));
+    numel *= sizes[d];
+  }
+  for (int64_t k = 0; k < numel; k++) {
+    int64_t off = v->desc[2];
+    for (uint32_t d = 0; d < rank; d++)
+      off += idx[d] * strides[d];
+    json_array_append_new(jd, elem_to_json(aligned + off * (int64_t)es, et));
+    for (uint32_t d = rank; d-- > 0;) { /* next row-major index */
+      if (++idx[d] < sizes[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+  json_object_set_new(e, "shape", js);
+  json_object_set_new(e, "data", jd);
+  return e;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The JIT                                                                   */
+/* ------------------------------------------------------------------------ */
+
+typedef struct jit_errors {
+  char first[1024]; /* the first error the execution session reported */
+} jit_errors_t;
+
+/* LLJIT reports materialization errors (an unresolved symbol, say) here
+ * and a lookup then fails with a summary; keep the detail for the
+ * diagnostic instead of LLJIT's default print to stderr. */
+static void report_session_error(void *ctx, LLVMErrorRef e) {
+  jit_errors_t *errs = ctx;
+  char *m = LLVMGetErrorMessage(e);
+  if (!errs->first[0])
+    snprintf(errs->first, sizeof errs->first, "%s", m);
+  LLVMDisposeErrorMessage(m);
+}
+
+static bool jit_failed(buf_op_t *fn, const char *what, LLVMErrorRef e, const jit_errors_t *errs) {
+  if (!e)
+    return false;
+  char *m = LLVMGetErrorMessage(e);
+  buf_op_emit_error(fn, "JIT: %s: %s%s%s", what, m, errs->first[0] ? ": " : "", errs->first);
+  LLVMDisposeErrorMessage(m);
+  return true;
+}
+
+/* The runner-utils functions as absolute symbols of the main JITDylib. */
+static LLVMErrorRef define_runtime(LLVMOrcLLJITRef J, LLVMOrcJITDylibRef jd) {
+  size_t n = buf__jit_runtime_num_symbols;
+  LLVMOrcCSymbolMapPair *pairs = calloc(n, sizeof *pairs);
+  if (!pairs)
+    abort(); /* out of memory */
+  for (size_t i = 0; i < n; i++) {
+    pairs[i].Name = LLVMOrcLLJITMangleAndIntern(J, buf__jit_runtime_symbols[i].name);
+    pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)buf__jit_runtime_symbols[i].address;
+    pairs[i].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+  }
+  LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, n);
+  free(pairs);
+  LLVMErrorRef e = LLVMOrcJITDylibDefine(jd, mu);
+  if (e)
+    LLVMOrcDisposeMaterializationUnit(mu);
+  return e;
+}
+
+/* Compiles bitcode with a fresh LLJIT, runs _bufferd_jit_<func>(slots). */
+static buf_status_t jit_and_call(buf_op_t *fn, const char *func, const char *bc, size_t len,
+                                 void **slots, FILE *out) {
+  jit_errors_t errs = {{0}};
+  LLVMOrcLLJITRef J = NULL;
+  if (jit_failed(fn, "cannot create LLJIT", LLVMOrcCreateLLJIT(&J, NULL), &errs))
+    return BUF_FAILURE;
+  LLVMOrcExecutionSessionSetErrorReporter(LLVMOrcLLJITGetExecutionSession(J), report_session_error,
+                                          &errs);
+  LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(J);
+  buf_status_t status = BUF_FAILURE;
+  LLVMOrcDefinitionGeneratorRef gen = NULL;
+  if (jit_failed(fn, "runner-utils symbols", define_runtime(J, jd), &errs) ||
+      jit_failed(fn, "process symbols",
+                 LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
+                     &gen, LLVMOrcLLJITGetGlobalPrefix(J), NULL, NULL),
+                 &errs))
+    goto done;
+  LLVMOrcJITDylibAddGenerator(jd, gen);
+
+  LLVMContextRef C = LLVMContextCreate();
+  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(bc, len, "bufferd", 0);
+  LLVMModuleRef M = NULL;
+  bool bad = LLVMParseBitcodeInContext2(C, mb, &M);
+  LLVMDisposeMemoryBuffer(mb);
+  if (bad) {
+    LLVMContextDispose(C);
+    buf_op_emit_error(fn, "JIT: internal error: cannot read back the bitcode");
+    goto done;
+  }
+  /* The thread-safe module owns the context and the module from here. */
+  LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContextFromLLVMContext(C);
+  LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(M, tsc);
+  LLVMOrcDisposeThreadSafeContext(tsc);
+  LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModule(J, jd, tsm);
+  if (e) {
+    LLVMOrcDisposeThreadSafeModule(tsm);
+    jit_failed(fn, "cannot add the module", e, &errs);
+    goto done;
+  }
+  char entry_name[512];
+  snprintf(entry_name, sizeof entry_name, "_bufferd_jit_%s", func);
+  LLVMOrcExecutorAddress addr = 0;
+  if (jit_failed(fn, "cannot compile and link the program", LLVMOrcLLJITLookup(J, &addr, entry_name),
+                 &errs))
+    goto done;
+  void (*entry)(void **) = (void (*)(void **))(uintptr_t)addr;
+  buf__jit_runtime_set_out(out);
+  entry(slots);
+  fflush(out);
+  buf__jit_runtime_set_out(NULL);
+  status = BUF_SUCCESS;
+done:
+  e = LLVMOrcDisposeLLJIT(J);
+  if (e)
+    LLVMConsumeError(e);
+  return status;
+}
+
+static buf_type_t func_type(buf_op_t *fn) {
+  buf_attr_t a = buf_op_attr(fn, "function_type");
+  return a && a->kind == BUF_ATTR_TYPE && a->type->kind == BUF_TYPE_FUNCTION ? a->type : NULL;
+}
+
+/* Contract in buf/lower.h. */
+buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_json,
+                         char **results_json, const buf_jit_options_t *options) {
+  buf_ctx_t *ctx = buf_op_ctx(module);
+  FILE *out = options && options->out ? options->out : stdout;
+  if (results_json)
+    *results_json = NULL;
+  buf_op_t *fn = buf_symbol_lookup(module, func);
+  buf_type_t ft = fn && strcmp(fn->name, "func.func") == 0 ? func_type(fn) : NULL;
+  if (!ft) {
+    buf_emit_error(ctx, module->loc, "JIT: no function named '@%s' in the module", func);
+    return BUF_FAILURE;
+  }
+  uint32_t nin = ft->u.func.num_inputs, nres = ft->u.func.num_results;
+  if (!inputs_json && nin) {
+    buf_op_emit_error(fn, "function '@%s' takes %u argument%s but no inputs were given", func, nin,
+                      nin == 1 ? "" : "s");
+    return BUF_FAILURE;
+  }
+
+  buf_llvm_options_t lopts = {.opt_level = options ? options->opt_level : 2, .jit_entry = func};
+  char *bc = NULL;
+  size_t len = 0;
+  if (BUF_FAILED(buf_llvm_emit(module, BUF_LLVM_OUTPUT_BITCODE, &lopts, &bc, &len)))
+    return BUF_FAILURE;
+  fn = buf_symbol_lookup(module, func);
+  buf_type_t nft = fn ? func_type(fn) : NULL;
+  if (!nft || nft->u.func.num_inputs != nin || nft->u.func.num_results != nres) {
+    buf_emit_error(ctx, module->loc,
+                   "JIT: bufferization changed the number of arguments or results of '@%s'", func);
+    free(bc);
+    return BUF_FAILURE;
+  }
+
+  jit_value_t *vals = calloc(nin + nres + 1, sizeof *vals);
+  void **slots = calloc(nin + nres + 1, sizeof *slots);
+  if (!vals || !slots)
+    abort(); /* out of memory */
+  buf_status_t status = BUF_SUCCESS;
+  json_t *inputs = NULL;
+  if (inputs_json) {
+    json_error_t jerr;
+    inputs = json_loads(inputs_json, 0, &jerr);
+    if (!inputs) {
+      buf_op_emit_error(fn, "inputs are not valid JSON: %s (line %d)", jerr.text, jerr.line);
+      status = BUF_FAILURE;
+    } else if (!json_is_array(inputs) || json_array_size(inputs) != nin) {
+      buf_op_emit_error(fn, "inputs must be an array of %u values", nin);
+      status = BUF_FAILURE;
+    }
+  }
+  for (uint32_t i = 0; i < nin + nres && !BUF_FAILED(status); i++) {
+    jit_value_t *v = &vals[i];
+    v->type = i < nin ? ft->u.func.inputs[i] : ft->u.func.results[i - nin];
+    v->native = i < nin ? nft->u.func.inputs[i] : nft->u.func.results[i - nin];
+    bool shaped = buf_type_is_shaped(v->native);
+    if (i >= nin && (shaped ? v->native->kind != BUF_TYPE_MEMREF : !elem_size(v->native))) {
+      buf_op_emit_error(fn, "JIT: cannot return a '%s' result to the caller",
+                        buf_type_to_string(ctx, v->native));
+      status = BUF_FAILURE;
+    } else if (i < nin && !parse_arg(fn, json_array_get(inputs, i), i, v)) {
+      status = BUF_FAILURE;
+    }
+    slots[i] = !shaped ? (void *)&v->scalar
+               : v->native->kind == BUF_TYPE_MEMREF ? (void *)v->desc
+                                                    : (void *)v->unranked;
+  }
+  json_decref(inputs);
+  if (!BUF_FAILED(status))
+    status = jit_and_call(fn, func, bc, len, slots, out);
+  free(bc);
+
+  if (!BUF_FAILED(status) && results_json) {
+    json_t *root = json_array();
+    for (uint32_t j = 0; j < nres; j++)
+      json_array_append_new(root, result_json(ctx, &vals[nin + j]));
+    *results_json = json_dumps(root, JSON_COMPACT | JSON_REAL_PRECISION(17));
+    json_decref(root);
+  }
+  /* A tensor result was bufferized with ownership passing to the caller:
+   * free each distinct buffer once (never an argument's). */
+  for (uint32_t j = 0; !BUF_FAILED(status) && j < nres; j++) {
+    jit_value_t *r = &vals[nin + j];
+    void *p = (void *)(intptr_t)r->desc[0];
+    bool owned = buf_type_is_tensor(r->type) && r->native->kind == BUF_TYPE_MEMREF && p;
+    for (uint32_t k = 0; owned && k < nin + j; k++)
+      if ((k < nin ? vals[k].data : (void *)(intptr_t)vals[k].desc[0]) == p)
+        owned = false;
+    if (owned)
+      free(p);
+  }
+  for (uint32_t i = 0; i < nin; i++)
+    free(vals[i].data);
+  free(vals);
+  free(slots);
+  return status;
+}
