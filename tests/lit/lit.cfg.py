@@ -34,6 +34,14 @@ if mlir_opt:
     config.available_features.add("mlir-opt")
     config.substitutions.append((r"(?<![-\w/])mlir-opt(?![-\w])", mlir_opt))
 
+# The LLVM lowering and the JIT exist only in builds that found LLVM 22:
+# tests that need them say `REQUIRES: llvm`.
+import subprocess
+probe = subprocess.run([buffer_opt, "--emit=llvm", "-"], input=b"func.func @f() { return }\n",
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+if probe.returncode == 0:
+    config.available_features.add("llvm")
+
 # Sanitizer builds must not leak or report anything.
 config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
 config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"

@@ -233,31 +233,31 @@ static bool parse_arg(buf_op_t *fn, json_t *e, uint32_t i, jit_value_t *v) {
   buf_ctx_t *ctx = buf_op_ctx(fn);
   json_t *jt = json_object_get(e, "type");
   if (!json_is_object(e) || !json_is_string(jt)) {
-    buf_op_emit_error(fn, "input #%u: expected an object with a \"type\"", i);
+    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: expected an object with a \"type\"", i);
     return false;
   }
   const char *ts = json_string_value(jt);
   size_t errors = buf_ctx_num_errors(ctx);
   buf_type_t t = buf_parse_type_str(ctx, ts, strlen(ts), fn->loc);
   if (!t || buf_ctx_num_errors(ctx) != errors) {
-    buf_op_emit_error(fn, "input #%u: cannot parse type '%s'", i, ts);
+    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: cannot parse type '%s'", i, ts);
     return false;
   }
   if (!type_fits(t, v->type)) {
-    buf_op_emit_error(fn, "input #%u: type '%s' does not match the argument type '%s'", i, ts,
+    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: type '%s' does not match the argument type '%s'", i, ts,
                       buf_type_to_string(ctx, v->type));
     return false;
   }
   if (!buf_type_is_shaped(v->type)) {
     if (!elem_size(v->type) || !json_to_elem(json_object_get(e, "value"), v->type, &v->scalar)) {
-      buf_op_emit_error(fn, "input #%u: bad or missing \"value\" for %s", i, ts);
+      buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: bad or missing \"value\" for %s", i, ts);
       return false;
     }
     return true;
   }
   json_t *js = json_object_get(e, "shape"), *jd = json_object_get(e, "data");
   if (!json_is_array(js) || !json_is_array(jd) || json_array_size(js) > MAX_RANK) {
-    buf_op_emit_error(fn, "input #%u: expected \"shape\" and \"data\" arrays (rank <= %d)", i,
+    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: expected \"shape\" and \"data\" arrays (rank <= %d)", i,
                       MAX_RANK);
     return false;
   }
@@ -269,13 +269,13 @@ static bool parse_arg(buf_op_t *fn, json_t *e, uint32_t i, jit_value_t *v) {
     if (sizes[d] < 0 ||
         (buf_type_is_ranked(t) && (t->u.shaped.rank != rank ||
                                    (t->u.shaped.shape[d] != BUF_DYNAMIC && t->u.shaped.shape[d] != sizes[d])))) {
-      buf_op_emit_error(fn, "input #%u: shape does not match type '%s'", i, ts);
+      buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: shape does not match type '%s'", i, ts);
       return false;
     }
     numel *= sizes[d];
   }
   if (buf_type_is_ranked(t) && t->u.shaped.rank != rank) {
-    buf_op_emit_error(fn, "input #%u: shape does not match type '%s'", i, ts);
+    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: shape does not match type '%s'", i, ts);
     return false;
   }
   int64_t stride = 1;
@@ -286,20 +286,20 @@ static bool parse_arg(buf_op_t *fn, json_t *e, uint32_t i, jit_value_t *v) {
   buf_type_t et = buf_type_elem(v->type);
   size_t es = elem_size(et);
   if (!es) {
-    buf_op_emit_error(fn, "input #%u: the JIT has no memory form for %s elements", i,
+    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: the JIT has no memory form for %s elements", i,
                       buf_type_to_string(ctx, et));
     return false;
   }
   if (v->native->kind == BUF_TYPE_MEMREF &&
       (v->native->u.shaped.rank != rank || !row_major_fits(v->native, rank, sizes))) {
-    buf_op_emit_error(fn, "input #%u: the compiled function takes '%s', which a row-major "
+    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: the compiled function takes '%s', which a row-major "
                       "buffer does not fit", i, buf_type_to_string(ctx, v->native));
     return false;
   }
   json_t *flat = json_array();
   bool ok = flatten(jd, flat);
   if (ok && (int64_t)json_array_size(flat) != numel) {
-    buf_op_emit_error(fn, "input #%u: %zu data values for %lld elements", i, json_array_size(flat),
+    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: %zu data values for %lld elements", i, json_array_size(flat),
                       (long long)numel);
     ok = false;
   }
@@ -310,7 +310,7 @@ static bool parse_arg(buf_op_t *fn, json_t *e, uint32_t i, jit_value_t *v) {
     json_t *x = json_array_get(flat, (size_t)k);
     /* null: an uninitialized element; natively it reads as zero */
     if (!json_is_null(x) && !json_to_elem(x, et, (char *)v->data + k * (int64_t)es)) {
-      buf_op_emit_error(fn, "input #%u: data value %lld is not a valid %s", i, (long long)k,
+      buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: data value %lld is not a valid %s", i, (long long)k,
                         buf_type_to_string(ctx, et));
       ok = false;
     }
@@ -386,7 +386,7 @@ static bool jit_failed(buf_op_t *fn, const char *what, LLVMErrorRef e, const jit
   if (!e)
     return false;
   char *m = LLVMGetErrorMessage(e);
-  buf_op_emit_error(fn, "JIT: %s: %s%s%s", what, m, errs->first[0] ? ": " : "", errs->first);
+  buf_emit_error(buf_op_ctx(fn), fn->loc, "JIT: %s: %s%s%s", what, m, errs->first[0] ? ": " : "", errs->first);
   LLVMDisposeErrorMessage(m);
   return true;
 }
@@ -437,7 +437,7 @@ static buf_status_t jit_and_call(buf_op_t *fn, const char *func, const char *bc,
   LLVMDisposeMemoryBuffer(mb);
   if (bad) {
     LLVMContextDispose(C);
-    buf_op_emit_error(fn, "JIT: internal error: cannot read back the bitcode");
+    buf_emit_error(buf_op_ctx(fn), fn->loc, "JIT: internal error: cannot read back the bitcode");
     goto done;
   }
   /* The thread-safe module owns the context and the module from here. */
@@ -489,7 +489,7 @@ buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_
   }
   uint32_t nin = ft->u.func.num_inputs, nres = ft->u.func.num_results;
   if (!inputs_json && nin) {
-    buf_op_emit_error(fn, "function '@%s' takes %u argument%s but no inputs were given", func, nin,
+    buf_emit_error(buf_op_ctx(fn), fn->loc, "function '@%s' takes %u argument%s but no inputs were given", func, nin,
                       nin == 1 ? "" : "s");
     return BUF_FAILURE;
   }
@@ -518,10 +518,10 @@ buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_
     json_error_t jerr;
     inputs = json_loads(inputs_json, 0, &jerr);
     if (!inputs) {
-      buf_op_emit_error(fn, "inputs are not valid JSON: %s (line %d)", jerr.text, jerr.line);
+      buf_emit_error(buf_op_ctx(fn), fn->loc, "inputs are not valid JSON: %s (line %d)", jerr.text, jerr.line);
       status = BUF_FAILURE;
     } else if (!json_is_array(inputs) || json_array_size(inputs) != nin) {
-      buf_op_emit_error(fn, "inputs must be an array of %u values", nin);
+      buf_emit_error(buf_op_ctx(fn), fn->loc, "inputs must be an array of %u values", nin);
       status = BUF_FAILURE;
     }
   }
@@ -531,7 +531,7 @@ buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_
     v->native = i < nin ? nft->u.func.inputs[i] : nft->u.func.results[i - nin];
     bool shaped = buf_type_is_shaped(v->native);
     if (i >= nin && (shaped ? v->native->kind != BUF_TYPE_MEMREF : !elem_size(v->native))) {
-      buf_op_emit_error(fn, "JIT: cannot return a '%s' result to the caller",
+      buf_emit_error(buf_op_ctx(fn), fn->loc, "JIT: cannot return a '%s' result to the caller",
                         buf_type_to_string(ctx, v->native));
       status = BUF_FAILURE;
     } else if (i < nin && !parse_arg(fn, json_array_get(inputs, i), i, v)) {

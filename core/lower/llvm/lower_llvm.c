@@ -926,6 +926,20 @@ static buf_status_t e_dim(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
+/* A stack slot of type t in the function's entry block (so loops do not
+ * grow the stack); the builder stays where it was. */
+static LLVMValueRef entry_alloca(lw_t *L, LLVMTypeRef t) {
+  LLVMBasicBlockRef cur = LLVMGetInsertBlock(L->B);
+  LLVMValueRef first = LLVMGetFirstInstruction(L->entry_bb);
+  if (first)
+    LLVMPositionBuilderBefore(L->B, first);
+  else
+    LLVMPositionBuilderAtEnd(L->B, L->entry_bb);
+  LLVMValueRef slot = LLVMBuildAlloca(L->B, t, "");
+  LLVMPositionBuilderAtEnd(L->B, cur);
+  return slot;
+}
+
 static buf_status_t e_cast_memref(lw_t *L, buf_op_t *op, const void *arg) {
   (void)arg;
   buf_type_t from = buf_op_operand(op, 0)->type, to = res_type(op);
@@ -935,14 +949,7 @@ static buf_status_t e_cast_memref(lw_t *L, buf_op_t *op, const void *arg) {
   } else if (from->kind == BUF_TYPE_MEMREF) {
     /* Ranked to unranked: the descriptor lives in a stack slot of the
      * function's entry block, as upstream does. */
-    LLVMBasicBlockRef cur = LLVMGetInsertBlock(L->B);
-    LLVMValueRef first = LLVMGetFirstInstruction(L->entry_bb);
-    if (first)
-      LLVMPositionBuilderBefore(L->B, first);
-    else
-      LLVMPositionBuilderAtEnd(L->B, L->entry_bb);
-    LLVMValueRef slot = LLVMBuildAlloca(L->B, LLVMTypeOf(v), "");
-    LLVMPositionBuilderAtEnd(L->B, cur);
+    LLVMValueRef slot = entry_alloca(L, LLVMTypeOf(v));
     LLVMBuildStore(L->B, v, slot);
     LLVMValueRef u = LLVMGetUndef(unranked_type(L));
     u = insert(L, u, c64(L, from->u.shaped.rank), 0);
@@ -1297,11 +1304,69 @@ static buf_status_t e_cond_br(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
+/* A call of an external function marked llvm.emit_c_interface goes to
+ * _mlir_ciface_<name>, as upstream's func-to-llvm lowers it: memref
+ * arguments by pointer to a stack copy of their descriptor, a memref or
+ * several results through a leading result pointer. This is how programs
+ * call the ranked runner-utils printers (printMemref1dF32, ...). */
+static buf_status_t call_ciface(lw_t *L, buf_op_t *op, const char *name) {
+  uint32_t nres = op->num_results;
+  bool out_ptr = nres > 1 || (nres == 1 && buf_type_is_memref(res_type(op)));
+  LLVMTypeRef rt = NULL, params[MAX_PARAMS];
+  LLVMValueRef args[MAX_PARAMS], res_slot = NULL;
+  unsigned n = 0;
+  if (nres == 1) {
+    rt = lw_type(L, res_type(op));
+  } else if (nres > 1) {
+    LLVMTypeRef f[64];
+    if (nres > 64)
+      return fail(L, op, "too many results");
+    for (uint32_t i = 0; i < nres; i++)
+      f[i] = lw_type(L, op->results[i].type);
+    rt = LLVMStructTypeInContext(L->C, f, nres, 0);
+  }
+  if (out_ptr) {
+    res_slot = entry_alloca(L, rt);
+    params[n] = L->ptr;
+    args[n++] = res_slot;
+  }
+  for (uint32_t i = 0; i < op->num_operands; i++, n++) {
+    if (n >= MAX_PARAMS)
+      return fail(L, op, "too many arguments");
+    buf_type_t t = buf_op_operand(op, i)->type;
+    LLVMValueRef v = operand(L, op, i);
+    if (buf_type_is_memref(t)) {
+      LLVMValueRef slot = entry_alloca(L, lw_type(L, t));
+      LLVMBuildStore(L->B, v, slot);
+      params[n] = L->ptr;
+      args[n] = slot;
+    } else {
+      params[n] = lw_type(L, t);
+      args[n] = v;
+    }
+  }
+  char *wrapper = buf_arena_printf(buf_ctx_arena(L->ctx), "_mlir_ciface_%s", name);
+  LLVMValueRef f = get_fn(L, wrapper, out_ptr || !nres ? L->voidt : rt, params, n);
+  LLVMValueRef r = call(L, f, args, n);
+  if (out_ptr)
+    r = LLVMBuildLoad2(L->B, rt, res_slot, "");
+  if (nres == 1)
+    set_result(L, op, 0, r);
+  else
+    for (uint32_t i = 0; i < nres; i++)
+      set_result(L, op, i, extract(L, r, i));
+  return BUF_SUCCESS;
+}
+
 static buf_status_t e_call(lw_t *L, buf_op_t *op, const void *arg) {
   (void)arg;
   buf_attr_t callee = buf_op_attr(op, "callee");
   if (!callee || callee->kind != BUF_ATTR_SYMBOL_REF)
     return fail(L, op, "call without a callee");
+  buf_op_t *decl = buf_symbol_lookup(L->module, callee->u.symref.names[0]);
+  if (decl && decl->num_regions && buf_region_empty(decl->regions[0]) &&
+      buf_op_has_attr(decl, "llvm.emit_c_interface"))
+    return call_ciface(L, op, callee->u.symref.names[0]);
   LLVMValueRef f = LLVMGetNamedFunction(L->M, callee->u.symref.names[0]);
   if (!f)
     return fail(L, op, "call of an unknown function");
