@@ -29,6 +29,8 @@
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
 
+#include "llvm_api.h"
+
 #include "buf/lower.h"
 #include "buf/syntax.h"
 #include "jit_internal.h"

@@ -16,6 +16,19 @@
 
 #include <stdbool.h>
 
+/* Every header whose functions the list names: the pointer types below are
+ * taken from their prototypes. */
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
 #define BUF_LLVM_FUNCTIONS(X) \
   X(LLVMAddFunction) \
   X(LLVMAddGlobal) \
@@ -60,10 +73,12 @@
   X(LLVMConstInt) \
   X(LLVMConstNull) \
   X(LLVMConstReal) \
+  X(LLVMConsumeError) \
   X(LLVMContextCreate) \
   X(LLVMContextDispose) \
   X(LLVMCountParams) \
   X(LLVMCreateBuilderInContext) \
+  X(LLVMCreateMemoryBufferWithMemoryRange) \
   X(LLVMCreatePassBuilderOptions) \
   X(LLVMCreateTargetDataLayout) \
   X(LLVMCreateTargetMachine) \
@@ -109,6 +124,25 @@
   X(LLVMIntrinsicGetType) \
   X(LLVMLookupIntrinsicID) \
   X(LLVMModuleCreateWithNameInContext) \
+  X(LLVMOrcAbsoluteSymbols) \
+  X(LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess) \
+  X(LLVMOrcCreateLLJIT) \
+  X(LLVMOrcCreateNewThreadSafeContextFromLLVMContext) \
+  X(LLVMOrcCreateNewThreadSafeModule) \
+  X(LLVMOrcDisposeLLJIT) \
+  X(LLVMOrcDisposeMaterializationUnit) \
+  X(LLVMOrcDisposeThreadSafeContext) \
+  X(LLVMOrcDisposeThreadSafeModule) \
+  X(LLVMOrcExecutionSessionSetErrorReporter) \
+  X(LLVMOrcJITDylibAddGenerator) \
+  X(LLVMOrcJITDylibDefine) \
+  X(LLVMOrcLLJITAddLLVMIRModule) \
+  X(LLVMOrcLLJITGetExecutionSession) \
+  X(LLVMOrcLLJITGetGlobalPrefix) \
+  X(LLVMOrcLLJITGetMainJITDylib) \
+  X(LLVMOrcLLJITLookup) \
+  X(LLVMOrcLLJITMangleAndIntern) \
+  X(LLVMParseBitcodeInContext2) \
   X(LLVMPointerTypeInContext) \
   X(LLVMPositionBuilderAtEnd) \
   X(LLVMPositionBuilderBefore) \
@@ -127,6 +161,7 @@
   X(LLVMTypeOf) \
   X(LLVMVerifyModule) \
   X(LLVMVoidTypeInContext) \
+  X(LLVMWriteBitcodeToMemoryBuffer) \
 
 typedef struct buf_llvm_api {
 #define BUF_LLVM_POINTER(name) __typeof__(name) *name;
@@ -186,10 +221,12 @@ bool buf__llvm_load(const char **why);
 #define LLVMConstInt (*buf__llvm.LLVMConstInt)
 #define LLVMConstNull (*buf__llvm.LLVMConstNull)
 #define LLVMConstReal (*buf__llvm.LLVMConstReal)
+#define LLVMConsumeError (*buf__llvm.LLVMConsumeError)
 #define LLVMContextCreate (*buf__llvm.LLVMContextCreate)
 #define LLVMContextDispose (*buf__llvm.LLVMContextDispose)
 #define LLVMCountParams (*buf__llvm.LLVMCountParams)
 #define LLVMCreateBuilderInContext (*buf__llvm.LLVMCreateBuilderInContext)
+#define LLVMCreateMemoryBufferWithMemoryRange (*buf__llvm.LLVMCreateMemoryBufferWithMemoryRange)
 #define LLVMCreatePassBuilderOptions (*buf__llvm.LLVMCreatePassBuilderOptions)
 #define LLVMCreateTargetDataLayout (*buf__llvm.LLVMCreateTargetDataLayout)
 #define LLVMCreateTargetMachine (*buf__llvm.LLVMCreateTargetMachine)
@@ -235,6 +272,25 @@ bool buf__llvm_load(const char **why);
 #define LLVMIntrinsicGetType (*buf__llvm.LLVMIntrinsicGetType)
 #define LLVMLookupIntrinsicID (*buf__llvm.LLVMLookupIntrinsicID)
 #define LLVMModuleCreateWithNameInContext (*buf__llvm.LLVMModuleCreateWithNameInContext)
+#define LLVMOrcAbsoluteSymbols (*buf__llvm.LLVMOrcAbsoluteSymbols)
+#define LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess (*buf__llvm.LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess)
+#define LLVMOrcCreateLLJIT (*buf__llvm.LLVMOrcCreateLLJIT)
+#define LLVMOrcCreateNewThreadSafeContextFromLLVMContext (*buf__llvm.LLVMOrcCreateNewThreadSafeContextFromLLVMContext)
+#define LLVMOrcCreateNewThreadSafeModule (*buf__llvm.LLVMOrcCreateNewThreadSafeModule)
+#define LLVMOrcDisposeLLJIT (*buf__llvm.LLVMOrcDisposeLLJIT)
+#define LLVMOrcDisposeMaterializationUnit (*buf__llvm.LLVMOrcDisposeMaterializationUnit)
+#define LLVMOrcDisposeThreadSafeContext (*buf__llvm.LLVMOrcDisposeThreadSafeContext)
+#define LLVMOrcDisposeThreadSafeModule (*buf__llvm.LLVMOrcDisposeThreadSafeModule)
+#define LLVMOrcExecutionSessionSetErrorReporter (*buf__llvm.LLVMOrcExecutionSessionSetErrorReporter)
+#define LLVMOrcJITDylibAddGenerator (*buf__llvm.LLVMOrcJITDylibAddGenerator)
+#define LLVMOrcJITDylibDefine (*buf__llvm.LLVMOrcJITDylibDefine)
+#define LLVMOrcLLJITAddLLVMIRModule (*buf__llvm.LLVMOrcLLJITAddLLVMIRModule)
+#define LLVMOrcLLJITGetExecutionSession (*buf__llvm.LLVMOrcLLJITGetExecutionSession)
+#define LLVMOrcLLJITGetGlobalPrefix (*buf__llvm.LLVMOrcLLJITGetGlobalPrefix)
+#define LLVMOrcLLJITGetMainJITDylib (*buf__llvm.LLVMOrcLLJITGetMainJITDylib)
+#define LLVMOrcLLJITLookup (*buf__llvm.LLVMOrcLLJITLookup)
+#define LLVMOrcLLJITMangleAndIntern (*buf__llvm.LLVMOrcLLJITMangleAndIntern)
+#define LLVMParseBitcodeInContext2 (*buf__llvm.LLVMParseBitcodeInContext2)
 #define LLVMPointerTypeInContext (*buf__llvm.LLVMPointerTypeInContext)
 #define LLVMPositionBuilderAtEnd (*buf__llvm.LLVMPositionBuilderAtEnd)
 #define LLVMPositionBuilderBefore (*buf__llvm.LLVMPositionBuilderBefore)
@@ -253,6 +309,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMTypeOf (*buf__llvm.LLVMTypeOf)
 #define LLVMVerifyModule (*buf__llvm.LLVMVerifyModule)
 #define LLVMVoidTypeInContext (*buf__llvm.LLVMVoidTypeInContext)
+#define LLVMWriteBitcodeToMemoryBuffer (*buf__llvm.LLVMWriteBitcodeToMemoryBuffer)
 #endif
 
 #endif
