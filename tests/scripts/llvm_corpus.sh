@@ -1,10 +1,6 @@
 #!/usr/bin/env bash
-# llvm_corpus.sh: the LLVM lowering on every corpus program.
-# First, every *.mlir of the corpus and tests/programs goes straight to
-# `buffer-opt --emit=llvm` (which bufferizes, deallocates and lowers to loops
-# itself) and the IR must pass `opt -passes=verify`; programs listed as
-# `emit` in tests/scripts/llvm/known-failures.txt must still fail (the list
-# stays honest). Then each *.run.mlir of the corpus and tests/programs is bufferized by upstream
+# llvm_corpus.sh: the LLVM lowering on every runnable program.
+# Each *.run.mlir of the corpus and tests/programs is bufferized by upstream
 # mlir-opt (one-shot + ownership-based deallocation, generated into a
 # temporary folder at test time), then:
 #   1. `buffer-opt --emit=llvm` must pass LLVM's verifier (`opt -passes=verify`);
@@ -44,24 +40,6 @@ dirs=()
 [ -n "${BUF_CORPUS_DIR:-}" ] && [ -d "$BUF_CORPUS_DIR" ] && dirs+=("$BUF_CORPUS_DIR")
 [ -d "$src/tests/programs" ] && dirs+=("$src/tests/programs")
 pass=0 fail=0 skip=0
-. "$here/lib/llvm_known.sh"
-while IFS= read -r f; do
-  key=$(program_key "$f")
-  if "$opt" --emit=llvm "$f" -o "$tmp/d.ll" 2>"$tmp/err" &&
-      "$tools/opt" -passes=verify -disable-output "$tmp/d.ll" 2>>"$tmp/err"; then
-    if why=$(known_failure emit "$key"); then
-      fail=$((fail + 1)); echo "FAIL $key: now lowers; remove it from tests/scripts/llvm/known-failures.txt"
-    else
-      pass=$((pass + 1))
-    fi
-  elif why=$(known_failure emit "$key"); then
-    skip=$((skip + 1)); echo "KNOWN $key: $why"
-  else
-    fail=$((fail + 1)); echo "FAIL $key: --emit=llvm on the tensor program"; head -5 "$tmp/err"
-  fi
-  rm -f "$tmp/d.ll"
-done < <(find "${dirs[@]}" -name '*.mlir' | sort)
-echo "llvm_corpus: direct --emit=llvm: $pass passed, $fail failed, $skip known failures"
 while IFS= read -r f; do
   exp=${f%.run.mlir}.expected
   if ! "$tools/mlir-opt" "$f" \

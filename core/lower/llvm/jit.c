@@ -37,6 +37,9 @@
 
 #define MAX_RANK 16
 
+/* A diagnostic located at function fn (the one being run). */
+#define ERROR_AT(fn, ...) buf_emit_error(buf_op_ctx(fn), (fn)->loc, __VA_ARGS__)
+
 /* One argument or result: its storage is what slots[] points at. */
 typedef struct jit_value {
   buf_type_t type;   /* before bufferization: what the JSON says and shows */
@@ -200,7 +203,8 @@ static bool type_fits(buf_type_t have, buf_type_t want) {
   if (have->u.shaped.rank != want->u.shaped.rank)
     return false;
   for (uint32_t d = 0; d < have->u.shaped.rank; d++)
-    if (want->u.shaped.shape[d] != BUF_DYNAMIC && have->u.shaped.shape[d] != want->u.shaped.shape[d])
+    if (want->u.shaped.shape[d] != BUF_DYNAMIC &&
+        have->u.shaped.shape[d] != want->u.shaped.shape[d])
       return false;
   return true;
 }
@@ -235,32 +239,32 @@ static bool parse_arg(buf_op_t *fn, json_t *e, uint32_t i, jit_value_t *v) {
   buf_ctx_t *ctx = buf_op_ctx(fn);
   json_t *jt = json_object_get(e, "type");
   if (!json_is_object(e) || !json_is_string(jt)) {
-    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: expected an object with a \"type\"", i);
+    ERROR_AT(fn, "input #%u: expected an object with a \"type\"", i);
     return false;
   }
   const char *ts = json_string_value(jt);
   size_t errors = buf_ctx_num_errors(ctx);
   buf_type_t t = buf_parse_type_str(ctx, ts, strlen(ts), fn->loc);
   if (!t || buf_ctx_num_errors(ctx) != errors) {
-    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: cannot parse type '%s'", i, ts);
+    ERROR_AT(fn, "input #%u: cannot parse type '%s'", i, ts);
     return false;
   }
   if (!type_fits(t, v->type)) {
-    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: type '%s' does not match the argument type '%s'", i, ts,
-                      buf_type_to_string(ctx, v->type));
+    ERROR_AT(fn, "input #%u: type '%s' does not match the argument type '%s'", i, ts,
+             buf_type_to_string(ctx, v->type));
     return false;
   }
   if (!buf_type_is_shaped(v->type)) {
     if (!elem_size(v->type) || !json_to_elem(json_object_get(e, "value"), v->type, &v->scalar)) {
-      buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: bad or missing \"value\" for %s", i, ts);
+      ERROR_AT(fn, "input #%u: bad or missing \"value\" for %s", i, ts);
       return false;
     }
     return true;
   }
   json_t *js = json_object_get(e, "shape"), *jd = json_object_get(e, "data");
   if (!json_is_array(js) || !json_is_array(jd) || json_array_size(js) > MAX_RANK) {
-    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: expected \"shape\" and \"data\" arrays (rank <= %d)", i,
-                      MAX_RANK);
+    ERROR_AT(fn, "input #%u: expected \"shape\" and \"data\" arrays (rank <= %d)", i,
+             MAX_RANK);
     return false;
   }
   uint32_t rank = (uint32_t)json_array_size(js);
@@ -268,16 +272,16 @@ static bool parse_arg(buf_op_t *fn, json_t *e, uint32_t i, jit_value_t *v) {
   for (uint32_t d = 0; d < rank; d++) {
     json_t *x = json_array_get(js, d);
     sizes[d] = json_is_integer(x) ? json_integer_value(x) : -1;
-    if (sizes[d] < 0 ||
-        (buf_type_is_ranked(t) && (t->u.shaped.rank != rank ||
-                                   (t->u.shaped.shape[d] != BUF_DYNAMIC && t->u.shaped.shape[d] != sizes[d])))) {
-      buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: shape does not match type '%s'", i, ts);
+    int64_t fixed = buf_type_is_ranked(t) && t->u.shaped.rank == rank ? t->u.shaped.shape[d]
+                                                                      : BUF_DYNAMIC;
+    if (sizes[d] < 0 || (fixed != BUF_DYNAMIC && fixed != sizes[d])) {
+      ERROR_AT(fn, "input #%u: shape does not match type '%s'", i, ts);
       return false;
     }
     numel *= sizes[d];
   }
   if (buf_type_is_ranked(t) && t->u.shaped.rank != rank) {
-    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: shape does not match type '%s'", i, ts);
+    ERROR_AT(fn, "input #%u: shape does not match type '%s'", i, ts);
     return false;
   }
   int64_t stride = 1;
@@ -288,21 +292,21 @@ static bool parse_arg(buf_op_t *fn, json_t *e, uint32_t i, jit_value_t *v) {
   buf_type_t et = buf_type_elem(v->type);
   size_t es = elem_size(et);
   if (!es) {
-    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: the JIT has no memory form for %s elements", i,
-                      buf_type_to_string(ctx, et));
+    ERROR_AT(fn, "input #%u: the JIT has no memory form for %s elements", i,
+             buf_type_to_string(ctx, et));
     return false;
   }
   if (v->native->kind == BUF_TYPE_MEMREF &&
       (v->native->u.shaped.rank != rank || !row_major_fits(v->native, rank, sizes))) {
-    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: the compiled function takes '%s', which a row-major "
-                      "buffer does not fit", i, buf_type_to_string(ctx, v->native));
+    ERROR_AT(fn, "input #%u: the compiled function takes '%s', which a row-major "
+             "buffer does not fit", i, buf_type_to_string(ctx, v->native));
     return false;
   }
   json_t *flat = json_array();
   bool ok = flatten(jd, flat);
   if (ok && (int64_t)json_array_size(flat) != numel) {
-    buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: %zu data values for %lld elements", i, json_array_size(flat),
-                      (long long)numel);
+    ERROR_AT(fn, "input #%u: %zu data values for %lld elements", i, json_array_size(flat),
+             (long long)numel);
     ok = false;
   }
   v->data = ok ? calloc((size_t)(numel ? numel : 1), es) : NULL;
@@ -312,8 +316,8 @@ static bool parse_arg(buf_op_t *fn, json_t *e, uint32_t i, jit_value_t *v) {
     json_t *x = json_array_get(flat, (size_t)k);
     /* null: an uninitialized element; natively it reads as zero */
     if (!json_is_null(x) && !json_to_elem(x, et, (char *)v->data + k * (int64_t)es)) {
-      buf_emit_error(buf_op_ctx(fn), fn->loc, "input #%u: data value %lld is not a valid %s", i, (long long)k,
-                        buf_type_to_string(ctx, et));
+      ERROR_AT(fn, "input #%u: data value %lld is not a valid %s", i, (long long)k,
+               buf_type_to_string(ctx, et));
       ok = false;
     }
   }
@@ -388,7 +392,7 @@ static bool jit_failed(buf_op_t *fn, const char *what, LLVMErrorRef e, const jit
   if (!e)
     return false;
   char *m = LLVMGetErrorMessage(e);
-  buf_emit_error(buf_op_ctx(fn), fn->loc, "JIT: %s: %s%s%s", what, m, errs->first[0] ? ": " : "", errs->first);
+  ERROR_AT(fn, "JIT: %s: %s%s%s", what, m, errs->first[0] ? ": " : "", errs->first);
   LLVMDisposeErrorMessage(m);
   return true;
 }
@@ -402,7 +406,8 @@ static LLVMErrorRef define_runtime(LLVMOrcLLJITRef J, LLVMOrcJITDylibRef jd) {
   for (size_t i = 0; i < n; i++) {
     pairs[i].Name = LLVMOrcLLJITMangleAndIntern(J, buf__jit_runtime_symbols[i].name);
     pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)buf__jit_runtime_symbols[i].address;
-    pairs[i].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+    pairs[i].Sym.Flags.GenericFlags =
+        LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
   }
   LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, n);
   free(pairs);
@@ -439,7 +444,7 @@ static buf_status_t jit_and_call(buf_op_t *fn, const char *func, const char *bc,
   LLVMDisposeMemoryBuffer(mb);
   if (bad) {
     LLVMContextDispose(C);
-    buf_emit_error(buf_op_ctx(fn), fn->loc, "JIT: internal error: cannot read back the bitcode");
+    ERROR_AT(fn, "JIT: internal error: cannot read back the bitcode");
     goto done;
   }
   /* The thread-safe module owns the context and the module from here. */
@@ -455,8 +460,8 @@ static buf_status_t jit_and_call(buf_op_t *fn, const char *func, const char *bc,
   char entry_name[512];
   snprintf(entry_name, sizeof entry_name, "_bufferd_jit_%s", func);
   LLVMOrcExecutorAddress addr = 0;
-  if (jit_failed(fn, "cannot compile and link the program", LLVMOrcLLJITLookup(J, &addr, entry_name),
-                 &errs))
+  e = LLVMOrcLLJITLookup(J, &addr, entry_name);
+  if (jit_failed(fn, "cannot compile and link the program", e, &errs))
     goto done;
   void (*entry)(void **) = (void (*)(void **))(uintptr_t)addr;
   buf__jit_runtime_set_out(out);
@@ -491,8 +496,8 @@ buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_
   }
   uint32_t nin = ft->u.func.num_inputs, nres = ft->u.func.num_results;
   if (!inputs_json && nin) {
-    buf_emit_error(buf_op_ctx(fn), fn->loc, "function '@%s' takes %u argument%s but no inputs were given", func, nin,
-                      nin == 1 ? "" : "s");
+    ERROR_AT(fn, "function '@%s' takes %u argument%s but no inputs were given", func, nin,
+             nin == 1 ? "" : "s");
     return BUF_FAILURE;
   }
 
@@ -520,10 +525,10 @@ buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_
     json_error_t jerr;
     inputs = json_loads(inputs_json, 0, &jerr);
     if (!inputs) {
-      buf_emit_error(buf_op_ctx(fn), fn->loc, "inputs are not valid JSON: %s (line %d)", jerr.text, jerr.line);
+      ERROR_AT(fn, "inputs are not valid JSON: %s (line %d)", jerr.text, jerr.line);
       status = BUF_FAILURE;
     } else if (!json_is_array(inputs) || json_array_size(inputs) != nin) {
-      buf_emit_error(buf_op_ctx(fn), fn->loc, "inputs must be an array of %u values", nin);
+      ERROR_AT(fn, "inputs must be an array of %u values", nin);
       status = BUF_FAILURE;
     }
   }
@@ -532,9 +537,12 @@ buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_
     v->type = i < nin ? ft->u.func.inputs[i] : ft->u.func.results[i - nin];
     v->native = i < nin ? nft->u.func.inputs[i] : nft->u.func.results[i - nin];
     bool shaped = buf_type_is_shaped(v->native);
-    if (i >= nin && (shaped ? v->native->kind != BUF_TYPE_MEMREF : !elem_size(v->native))) {
-      buf_emit_error(buf_op_ctx(fn), fn->loc, "JIT: cannot return a '%s' result to the caller",
-                        buf_type_to_string(ctx, v->native));
+    if (i >= nin && (shaped ? v->native->kind != BUF_TYPE_MEMREF ||
+                                  v->native->u.shaped.rank > MAX_RANK ||
+                                  !elem_size(buf_type_elem(v->native))
+                            : !elem_size(v->native))) {
+      ERROR_AT(fn, "JIT: cannot return a '%s' result to the caller",
+               buf_type_to_string(ctx, v->native));
       status = BUF_FAILURE;
     } else if (i < nin && !parse_arg(fn, json_array_get(inputs, i), i, v)) {
       status = BUF_FAILURE;

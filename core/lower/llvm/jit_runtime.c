@@ -28,7 +28,9 @@ void buf__jit_runtime_set_out(FILE *out) { runtime_out = out; }
 
 static FILE *out(void) { return runtime_out ? runtime_out : stdout; }
 
-typedef enum elem_kind { E_F16, E_BF16, E_F32, E_F64, E_I8, E_I16, E_I32, E_I64, E_INDEX } elem_kind_t;
+typedef enum elem_kind {
+  E_F16, E_BF16, E_F32, E_F64, E_I8, E_I16, E_I32, E_I64, E_INDEX
+} elem_kind_t;
 
 static const size_t elem_bytes[] = {2, 2, 4, 8, 1, 2, 4, 8, 8};
 
@@ -139,8 +141,8 @@ static void print_memref(const char *prefix, int64_t rank, const void *desc, ele
   const char *const *ptrs = desc;
   const int64_t *words = (const int64_t *)desc + 2; /* offset, sizes, strides */
   const int64_t *sizes = words + 1, *strides = words + 1 + rank;
-  fprintf(f, "%sMemref base@ = 0x%" PRIxPTR " rank = %" PRId64 " offset = %" PRId64 " sizes = [", prefix,
-          (uintptr_t)ptrs[0], rank, words[0]);
+  fprintf(f, "%sMemref base@ = 0x%" PRIxPTR " rank = %" PRId64 " offset = %" PRId64 " sizes = [",
+          prefix, (uintptr_t)ptrs[0], rank, words[0]);
   for (int64_t i = 0; i < rank; i++)
     fprintf(f, "%s%" PRId64, i ? ", " : "", sizes[i]);
   fputs("] strides = [", f);
@@ -166,7 +168,9 @@ typedef struct unranked {
   static void printMemref##T(int64_t rank, void *desc) {                                         \
     print_memref("Unranked ", rank, desc, kind);                                                 \
   }                                                                                              \
-  static void ciface_printMemref##T(unranked_t *m) { print_memref("Unranked ", m->rank, m->desc, kind); }
+  static void ciface_printMemref##T(unranked_t *m) {                                             \
+    print_memref("Unranked ", m->rank, m->desc, kind);                                           \
+  }
 #define RANKED_PRINTER(N, T, kind)                                                               \
   static void ciface_printMemref##N##d##T(void *desc) { print_memref("", N, desc, kind); }
 
