@@ -3,11 +3,14 @@
  * scf.forall (with tensor.parallel_insert_slice in its in_parallel).
  *
  *   scf.for    init i is written (the loop body may write it) and read when
- *              the body reads iter_arg i; result i is init i's buffer. The
- *              body region is repetitive. The rewrite gives the loop the
- *              init buffers as iter_args; a yielded buffer that is not the
- *              iter_arg's is copied into it before the yield, so result i
- *              is always init i's buffer.
+ *              the body reads iter_arg i or result i is read (zero trips);
+ *              result i is init i's buffer. The body region is
+ *              repetitive. The rewrite gives the loop the init buffers as
+ *              iter_args; when the yields hand the iteration buffers
+ *              around (ping-pong), they are yielded in their new roles and
+ *              put back once after the loop; any other yielded buffer that
+ *              is not the iter_arg's is copied into it before the yield.
+ *              Either way result i ends up in init i's buffer.
  *   scf.if     results alias the yielded values of both branches (maybe);
  *              the branches exclude each other. Both branches yield buffers
  *              of one type (a fully dynamic layout when they differ).
@@ -46,14 +49,17 @@ typedef buf_status_t (*bufferize_fn)(buf_bz_rewriter_t *, buf_op_t *);
 static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op);
 static bufferize_fn for_bufferize_ref(void) { return for_bufferize; }
 
+/* Init i is read when the body reads iter_arg i, and also when result i is
+ * read: a loop that runs no iteration returns its init unchanged. */
 static bool for_reads(buf_bz_t *bz, buf_use_t *u) {
   if (u->index < FOR_FIRST_INIT)
     return true;
   buf_block_t *b = entry(u->owner, 0);
   uint32_t a = u->index - FOR_FIRST_INIT + 1;
-  if (!b || a >= b->num_args)
+  if (!b || a >= b->num_args || a - 1 >= u->owner->num_results)
     return true;
-  return buf_bz_value_read(bz, b->args[a]);
+  return buf_bz_value_read(bz, b->args[a]) ||
+         buf_bz_value_read(bz, &u->owner->results[a - 1]);
 }
 
 static bool for_writes(buf_bz_t *bz, buf_use_t *u) {
@@ -89,6 +95,123 @@ static buf_value_t *through_loops(buf_bz_t *bz, buf_value_t *v) {
   return v;
 }
 
+/* Ping-pong loops. When the iterations hand their buffers around (yield i
+ * is exactly iter_arg perm[i]'s buffer, and perm permutes the positions
+ * that move), the loop yields the iter_args themselves in their new roles:
+ * no copy per iteration. Upstream copies every moved buffer on every
+ * iteration. Fills perm (-1: neither the own nor another iter_arg's
+ * buffer) and says whether the moving positions form a permutation. */
+static bool yields_swap_iter_args(buf_bz_t *bz, buf_block_t *body, buf_op_t *y,
+                                  uint32_t n, int32_t *perm) {
+  for (uint32_t i = 0; i < n; i++) {
+    perm[i] = -1;
+    buf_value_t *v = y->operands[i].value;
+    if (!buf_type_is_memref(v->type))
+      continue;
+    buf_value_t *u = through_loops(bz, v);
+    for (uint32_t j = 0; j < n; j++) {
+      buf_value_t *arg = body->args[j + 1];
+      if ((v == arg || u == arg) && arg->type == body->args[i + 1]->type) {
+        perm[i] = (int32_t)j;
+        if (j == i)
+          break;
+      }
+    }
+  }
+  bool moved = false;
+  uint8_t taken[64] = {0};
+  for (uint32_t i = 0; i < n; i++) {
+    int32_t j = perm[i];
+    if (j < 0 || j == (int32_t)i)
+      continue;
+    moved = true;
+    /* the target must move too (closed), and be taken only once */
+    if (taken[j]++ || perm[j] < 0 || perm[j] == j)
+      return false;
+  }
+  return moved;
+}
+
+static int64_t gcd64(int64_t a, int64_t b) {
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* After a ping-pong loop, result i may sit in another init's buffer (how
+ * far the buffers rotated depends on the trip count), but result i must be
+ * init i's buffer (the analysis made them equivalent). When the trip count
+ * leaves them rotated, the moved results are copied out and back into
+ * their own buffers: a constant number of copies per loop, not per
+ * iteration. */
+static void restore_swapped(buf_bz_rewriter_t *rw, buf_op_t *op, buf_op_t *nf,
+                            buf_value_t *const *inits, const int32_t *perm,
+                            uint32_t n, buf_value_t **res) {
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  buf_builder_set_after(&b, nf);
+  b.loc = op->loc;
+  /* The buffers are back in place when the trip count is a multiple of
+   * every cycle's length. */
+  int64_t period = 1;
+  for (uint32_t i = 0; i < n; i++) {
+    int64_t len = 0;
+    for (int32_t j = (int32_t)i; perm[j] >= 0 && (len == 0 || j != (int32_t)i); j = perm[j])
+      len++;
+    period = period / gcd64(period, len) * len;
+  }
+  buf_value_t *lb = nf->operands[0].value, *ub = nf->operands[1].value,
+              *step = nf->operands[2].value;
+  buf_type_t ty = lb->type;
+  buf_value_t *span[2] = {ub, lb};
+  buf_value_t *diff = buf_op_result(buf_build(&b, "arith.subi", ty, 2, span, NULL), 0);
+  buf_value_t *q[2] = {diff, step};
+  buf_value_t *trips = buf_op_result(buf_build(&b, "arith.ceildivsi", ty, 2, q, NULL), 0);
+  buf_value_t *zero = buf_op_result(buf_build(&b, "arith.constant", ty, 0, NULL, "value",
+                                              buf_attr_integer(ctx, ty, 0), NULL), 0);
+  buf_value_t *mx[2] = {trips, zero};
+  trips = buf_op_result(buf_build(&b, "arith.maxsi", ty, 2, mx, NULL), 0);
+  buf_value_t *per = buf_op_result(buf_build(&b, "arith.constant", ty, 0, NULL, "value",
+                                             buf_attr_integer(ctx, ty, period), NULL), 0);
+  buf_value_t *rm[2] = {trips, per};
+  buf_value_t *rest = buf_op_result(buf_build(&b, "arith.remsi", ty, 2, rm, NULL), 0);
+  buf_value_t *ne[2] = {rest, zero};
+  buf_value_t *moved = buf_op_result(
+      buf_build(&b, "arith.cmpi", buf_type_i1(ctx), 2, ne, "predicate",
+                buf_attr_integer(ctx, buf_type_i64(ctx), 1 /* ne */), NULL), 0);
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, "scf.if", op->loc);
+  buf_state_add_operand(&st, moved);
+  buf_state_add_region(&st);
+  buf_state_add_region(&st);
+  buf_op_t *ifop = buf_builder_insert(&b, &st);
+  buf_block_t *then = buf_block_create(ctx);
+  buf_region_append_block(ifop->regions[0], then);
+  buf_builder_t ib;
+  buf_builder_init(&ib, ctx);
+  ib.loc = op->loc;
+  buf_builder_set_block_end(&ib, then);
+  buf_value_t *saved[64];
+  for (uint32_t i = 0; i < n; i++) {
+    if (perm[i] < 0 || perm[i] == (int32_t)i)
+      continue;
+    saved[i] = buf_bz_alloc(rw, &ib, buf_bz_alloc_type(rw, op->results[i].type),
+                            &nf->results[i], NULL);
+    buf_bz_copy(rw, &ib, &nf->results[i], saved[i]);
+  }
+  for (uint32_t i = 0; i < n; i++)
+    if (perm[i] >= 0 && perm[i] != (int32_t)i)
+      buf_bz_copy(rw, &ib, saved[i], inits[i]);
+  buf_build(&ib, "scf.yield", NULL, 0, NULL, NULL);
+  for (uint32_t i = 0; i < n; i++)
+    if (perm[i] >= 0 && perm[i] != (int32_t)i)
+      res[i] = inits[i];
+}
+
 static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
   uint32_t n = op->num_operands;
@@ -115,24 +238,48 @@ static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   if (BUF_FAILED(buf_bz_rewrite_block(rw, body)))
     return BUF_FAILURE;
   buf_op_t *y = body->last;
-  for (uint32_t i = 0; y && i < y->num_operands && i + 1 < body->num_args; i++) {
+  int32_t perm[64];
+  uint32_t nargs = y ? y->num_operands : 0;
+  if (nargs + 1 > body->num_args)
+    nargs = body->num_args - 1;
+  bool swap = !buf_op_attr(op, "unsignedCmp") &&
+              yields_swap_iter_args(buf_bz_rw_analysis(rw), body, y, nargs, perm);
+  /* The yields that are not in place are copied into their iteration
+   * buffers; a copy source that another copy overwrites is saved first,
+   * all of them before any copy runs. */
+  buf_value_t *src[64];
+  for (uint32_t i = 0; i < nargs; i++) {
     buf_value_t *v = y->operands[i].value;
     buf_value_t *arg = body->args[i + 1];
-    if (v == arg || !buf_type_is_memref(v->type) || !buf_type_is_memref(arg->type))
-      continue;
-    if (through_loops(buf_bz_rw_analysis(rw), v) == arg) {
-      buf_op_set_operand(y, i, arg); /* the same buffer: no copy */
+    src[i] = NULL;
+    if (perm[i] == (int32_t)i || (swap && perm[i] >= 0)) {
+      buf_op_set_operand(y, i, body->args[perm[i] + 1]); /* no copy */
       continue;
     }
+    if (v == arg || !buf_type_is_memref(v->type) || !buf_type_is_memref(arg->type))
+      continue;
+    src[i] = v;
+    if (perm[i] >= 0 && perm[perm[i]] != perm[i]) {
+      buf_builder_t b;
+      buf_bz_builder(rw, y, &b);
+      src[i] = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, op->results[i].type), v, NULL);
+      buf_bz_copy(rw, &b, v, src[i]);
+    }
+  }
+  for (uint32_t i = 0; i < nargs; i++) {
+    if (!src[i])
+      continue;
     buf_builder_t b;
     buf_bz_builder(rw, y, &b);
-    buf_bz_copy(rw, &b, v, arg);
-    buf_op_set_operand(y, i, arg);
+    buf_bz_copy(rw, &b, src[i], body->args[i + 1]);
+    buf_op_set_operand(y, i, body->args[i + 1]);
   }
   (void)ctx;
   buf_value_t *res[64];
   for (uint32_t r = 0; r < op->num_results; r++)
     res[r] = &nf->results[r];
+  if (swap)
+    restore_swapped(rw, op, nf, ops + FOR_FIRST_INIT, perm, nargs, res);
   buf_bz_replace(rw, op, res);
   return BUF_SUCCESS;
 }
