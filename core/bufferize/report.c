@@ -15,6 +15,8 @@
  *      (an alloc_tensor made by copies.c) or the cause's row in the reason
  *      table below. Allocations the rewrite erases again are dropped, and
  *      the survivors become JSON records when the rewrite ends.
+ * Then, after the last pass, buf_bz_report_add_peaks gives each function's
+ * summary the peak live heap bytes of the final program (report_peak.c).
  *
  * Invariants: with no report attached to the context, every hook returns
  * at once and nothing is allocated or built; the records are jansson
@@ -33,6 +35,7 @@
 struct buf_bz_report_s {
   json_t *records;   /* one object per memref.alloc / memref.copy */
   json_t *functions; /* one summary object per func.func bufferized */
+  size_t chunk_start; /* the first summary of the program attached last */
 };
 
 /* ------------------------------------------------------------------------ */
@@ -296,6 +299,34 @@ static json_t *record_json(const bz_made_t *m, const char *function,
   return r;
 }
 
+/* The summary of func in the program attached last, made (with zero
+ * counts and an unknown peak) when there is none yet: a program that
+ * bufferizes in several passes still gets one summary per function. */
+static json_t *function_summary(buf_bz_report_t *rep, buf_op_t *func) {
+  const char *name = func_name(func);
+  for (size_t i = rep->chunk_start; i < json_array_size(rep->functions); i++) {
+    json_t *o = json_array_get(rep->functions, i);
+    const char *have = json_string_value(json_object_get(o, "name"));
+    if (name && have && strcmp(name, have) == 0)
+      return o;
+  }
+  json_t *o = json_object();
+  json_object_set_new(o, "name", name ? json_string(name) : json_null());
+  json_object_set_new(o, "loc", loc_json(func->loc));
+  json_object_set_new(o, "allocations", json_integer(0));
+  json_object_set_new(o, "copies", json_integer(0));
+  json_object_set_new(o, "static_bytes", json_integer(0));
+  json_object_set_new(o, "dynamic_allocations", json_integer(0));
+  json_object_set_new(o, "peak_live_bytes", json_null());
+  json_array_append_new(rep->functions, o);
+  return o;
+}
+
+static void add_count(json_t *summary, const char *key, int64_t n) {
+  json_t *v = json_object_get(summary, key);
+  json_integer_set(v, json_integer_value(v) + n);
+}
+
 void buf__bz_report_flush(buf_bz_t *bz) {
   buf_bz_report_t *rep = bz->report;
   if (!rep)
@@ -345,15 +376,11 @@ void buf__bz_report_flush(buf_bz_t *bz) {
   }
   for (uint32_t i = 0; i < nf; i++) {
     const func_tally_t *f = &tally[i];
-    const char *name = func_name(f->func);
-    json_t *o = json_object();
-    json_object_set_new(o, "name", name ? json_string(name) : json_null());
-    json_object_set_new(o, "loc", loc_json(f->func->loc));
-    json_object_set_new(o, "allocations", json_integer(f->allocs));
-    json_object_set_new(o, "copies", json_integer(f->copies));
-    json_object_set_new(o, "static_bytes", json_integer(f->bytes));
-    json_object_set_new(o, "dynamic_allocations", json_integer(f->dynamic_allocs));
-    json_array_append_new(rep->functions, o);
+    json_t *o = function_summary(rep, f->func);
+    add_count(o, "allocations", f->allocs);
+    add_count(o, "copies", f->copies);
+    add_count(o, "static_bytes", f->bytes);
+    add_count(o, "dynamic_allocations", f->dynamic_allocs);
   }
   buf__ptrmap_free(&index);
   free(tally);
@@ -383,6 +410,20 @@ void buf_bz_report_destroy(buf_bz_report_t *report) {
 
 void buf_bz_report_attach(buf_bz_report_t *report, buf_ctx_t *ctx) {
   ctx->bz_report = report;
+  if (report)
+    report->chunk_start = json_array_size(report->functions);
+}
+
+void buf_bz_report_add_peaks(buf_bz_report_t *report, buf_op_t *module) {
+  uint32_t n = 0;
+  buf__bz_peak_t *peaks = buf__bz_peak_bytes(module, &n);
+  for (uint32_t i = 0; i < n; i++) {
+    json_t *o = function_summary(report, peaks[i].func);
+    json_object_set_new(o, "peak_live_bytes", peaks[i].bytes >= 0
+                                                  ? json_integer(peaks[i].bytes)
+                                                  : json_null());
+  }
+  free(peaks);
 }
 
 /* Appends the elements of array, one compact object per line. */

@@ -230,8 +230,12 @@ buf__buffer_t *buf__buffer_new(buf__interp_t *I, buf_op_t *op,
     abort(); /* out of memory */
   b->next = I->buffers;
   I->buffers = b;
-  if (kind == BUFK_HEAP)
+  if (kind == BUFK_HEAP) {
     I->stats.heap_allocs++;
+    I->live_heap_bytes += bytes;
+    if (I->live_heap_bytes > I->stats.peak_heap_bytes)
+      I->stats.peak_heap_bytes = I->live_heap_bytes;
+  }
   else if (kind == BUFK_STACK)
     I->stats.stack_allocs++;
   return b;
@@ -247,6 +251,8 @@ void buf__buffer_release(buf__interp_t *I, buf__buffer_t *b, buf_loc_t loc) {
   b->data = NULL;
   b->init = NULL;
   buf__mem_release(I, b->bytes);
+  if (b->kind == BUFK_HEAP)
+    I->live_heap_bytes -= b->bytes;
 }
 
 void buf__buffer_set_init(buf__buffer_t *b, int64_t i, bool init) {

@@ -461,7 +461,7 @@ static buf_status_t emit_ptx(buf_ctx_t *ctx, const options_t *o, buf_op_t *modul
 static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
                                   const char *file, const char *text,
                                   size_t len, uint32_t first_line, FILE *out,
-                                  timing_t *t) {
+                                  timing_t *t, buf_bz_report_t *report) {
   double t0 = now();
   buf_parse_options_t popts = buf_parse_options_default();
   popts.verify = false;
@@ -490,6 +490,8 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
   t->passes += now() - t2;
   if (BUF_FAILED(ran))
     return BUF_FAILURE;
+  if (report) /* the peaks describe the program after every pass */
+    buf_bz_report_add_peaks(report, module);
 
   double t3 = now();
   buf_status_t status = BUF_SUCCESS;
@@ -517,12 +519,13 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
     if (o->run_stats)
       fprintf(stderr,
               "run-stats: heap_allocs=%llu stack_allocs=%llu copies=%llu "
-              "peak_live_bytes=%llu steps=%llu\n",
+              "peak_live_bytes=%llu steps=%llu peak_heap_bytes=%llu\n",
               (unsigned long long)stats.heap_allocs,
               (unsigned long long)stats.stack_allocs,
               (unsigned long long)stats.copies,
               (unsigned long long)stats.peak_live_bytes,
-              (unsigned long long)stats.steps);
+              (unsigned long long)stats.steps,
+              (unsigned long long)stats.peak_heap_bytes);
     /* Results are printed when asked for by --inputs, or when the function
      * returns something (a no-result @main only prints what it prints). */
     if (!BUF_FAILED(status) && results &&
@@ -629,7 +632,7 @@ int main(int argc, char **argv) {
     if (i > 0)
       fputs("// -----\n", out);
     buf_status_t s = process_chunk(ctx, &o, file, chunks[i].text, chunks[i].len,
-                                   chunks[i].first_line, out, &timing);
+                                   chunks[i].first_line, out, &timing, report);
     if (o.verify_diagnostics) {
       if (BUF_FAILED(buf_verify_expected_diagnostics(ctx, file, chunks[i].text,
                                                      chunks[i].len,

@@ -6,6 +6,11 @@
 #      the output, less those already in the input) and its copy records the
 #      memref.copy ops it added;
 #   3. each function summary agrees with that function's records.
+#   4. peak_live_bytes of @main, after the deallocation pipeline (with and
+#      without plan-memory), is >= the heap peak the interpreter measures
+#      (--run-stats peak_heap_bytes) on every runnable program, and equal to
+#      it on straight-line programs (no scf/cf/affine control flow in the
+#      tensor program); it is null only where it cannot be known statically.
 # Programs that do not bufferize are left to bufferize_corpus.sh.
 # Needs /usr/bin/python3 with jsonschema (skips with 77 otherwise).
 set -uo pipefail
@@ -29,7 +34,28 @@ while read -r f; do
   done
 done < <(programs)
 [[ -s $tmp/list ]] || { echo "FAIL: no program bufferized"; exit 1; }
-$PY - "$BUF_SOURCE_DIR/schema/bufferization-report.schema.json" "$tmp/list" <<'PYEOF'
+# Peaks of the final program against the interpreter's measured heap peak.
+OSB="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
+DEALLOC="builtin.module(one-shot-bufferize{$OSB},buffer-deallocation-pipeline)"
+PLANNED="builtin.module(eliminate-empty-tensors,one-shot-bufferize{$OSB},buffer-deallocation-pipeline,plan-memory)"
+: > "$tmp/peaks"
+while read -r f; do
+  straight=yes
+  sed 's://.*$::' "$f" | grep -E '\b(scf|cf|affine)\.(for|forall|parallel|while|if|br|cond_br|switch|execute_region)\b' > /dev/null && straight=no
+  for variant in dealloc planned; do
+    if [[ $variant == dealloc ]]; then pipeline=$DEALLOC; else pipeline=$PLANNED; fi
+    n=$((n + 1))
+    report=$tmp/$n.json
+    "$BUFFER_OPT" --pass-pipeline="$pipeline" --bufferization-report="$report" "$f" \
+      -o "$tmp/$n.mlir" 2> /dev/null || continue
+    stats=$("$BUFFER_OPT" "$tmp/$n.mlir" --run=main --run-leak-check --run-stats 2>&1 > /dev/null |
+            grep -o 'peak_heap_bytes=[0-9]*') || { echo "note: $f does not run after the $variant pipeline"; continue; }
+    dynamic=no
+    grep -q -E 'memref\.alloc\(%|bufferization\.clone .*\?' "$tmp/$n.mlir" && dynamic=yes
+    printf '%s\t%s\t%s\t%s\t%s\n' "$report" "$f ($variant)" "${stats#*=}" "$straight" "$dynamic" >> "$tmp/peaks"
+  done
+done < <(programs '*.run.mlir')
+$PY - "$BUF_SOURCE_DIR/schema/bufferization-report.schema.json" "$tmp/list" "$tmp/peaks" <<'PYEOF'
 import collections, json, sys
 import jsonschema
 schema = json.load(open(sys.argv[1]))
@@ -78,6 +104,33 @@ for line in open(sys.argv[2]):
         fail(f"{name}: records of functions without a summary: {sorted(k for k in per_func if k)}")
     checks += 1
 print("reasons seen:", dict(sorted(reasons.items())))
+exact = above = unknown = 0
+for line in open(sys.argv[3]):
+    path, name, measured, straight, dynamic = line.rstrip("\n").split("\t")
+    report = json.load(open(path))
+    errors = list(validator.iter_errors(report))
+    if errors:
+        fail(f"{name}: report does not match the schema: {errors[0].message}")
+        continue
+    mains = [s for s in report["functions"] if s["name"] == "main"]
+    if len(mains) != 1:
+        fail(f"{name}: {len(mains)} summaries of @main")
+        continue
+    peak, measured = mains[0]["peak_live_bytes"], int(measured)
+    if peak is None:
+        unknown += 1
+        if straight == "yes" and dynamic == "no":
+            fail(f"{name}: static peak unknown on a straight-line program with static sizes (measured {measured})")
+    elif peak < measured:
+        fail(f"{name}: static peak {peak} below the measured heap peak {measured}")
+    elif straight == "yes" and peak != measured:
+        fail(f"{name}: straight-line program: static peak {peak} != measured {measured}")
+    elif peak == measured:
+        exact += 1
+    else:
+        above += 1
+    checks += 1
+print(f"peaks of @main: {exact} equal to the measured heap peak, {above} above (control flow), {unknown} unknown")
 print(f"{checks} reports checked, {failures} failed")
 sys.exit(1 if failures or checks == 0 else 0)
 PYEOF

@@ -207,6 +207,13 @@ buf_bz_report_t *buf_bz_report_create(void);
 void buf_bz_report_destroy(buf_bz_report_t *report);
 /* Attaches report to ctx (NULL detaches); the caller keeps ownership. */
 void buf_bz_report_attach(buf_bz_report_t *report, buf_ctx_t *ctx);
+/* Adds to the function summaries of the program last attached (creating
+ * the missing ones) the peak live heap bytes of module as it is now: call
+ * it after the last pass, so the number describes the final program
+ * (deallocation and memory planning included). A static upper bound of
+ * every run, exact on straight-line code; null when it depends on what is
+ * only known at run time (see report_peak.c). */
+void buf_bz_report_add_peaks(buf_bz_report_t *report, buf_op_t *module);
 /* The report as JSON text (schema/bufferization-report.schema.json),
  * malloc'd and NUL-terminated; *len gets its length when len is not NULL. */
 char *buf_bz_report_to_json(const buf_bz_report_t *report, size_t *len);
