@@ -317,6 +317,10 @@ static bool same_alias_set(buf_bz_t *bz, buf_value_t *a, buf_value_t *b) {
   return alias_root(bz, ia) == alias_root(bz, ib);
 }
 
+bool buf_bz_may_alias(buf_bz_t *bz, buf_value_t *a, buf_value_t *b) {
+  return same_alias_set(bz, a, b);
+}
+
 /* Calls fn on every member of v's alias set. */
 #define FOR_ALIASES(bz, val, m)                                               \
   for (uint32_t m##_start = vidx(bz, val), m##_i = m##_start, m##_go = 1;       \

@@ -1,6 +1,7 @@
 /*
  * models_scf.c: bufferization models of scf.for, scf.if, scf.yield and
- * scf.forall (with tensor.parallel_insert_slice in its in_parallel).
+ * scf.forall (with tensor.parallel_insert_slice in its in_parallel),
+ * scf.while and scf.condition.
  *
  *   scf.for    init i is written (the loop body may write it) and read when
  *              the body reads iter_arg i or result i is read (zero trips);
@@ -18,6 +19,12 @@
  *              results (in loops they only feed the next iteration).
  *   scf.forall shared_out i is written and read (unwritten points keep it);
  *              result i is its buffer; the body is a parallel region.
+ *   scf.while  like scf.for, slot by slot: init i is written, read when
+ *              before-argument i is read, result i is init i's buffer when
+ *              the slot carries one tensor type throughout; both regions
+ *              are repetitive; scf.condition and the yield copy values in
+ *              other buffers into the slot's buffer (other results get a
+ *              fresh buffer at the condition).
  */
 #include <string.h>
 
@@ -45,9 +52,8 @@ static buf_bz_region_kind_t parallel(const buf_op_t *op, uint32_t r) {
 
 #define FOR_FIRST_INIT 3u
 
-typedef buf_status_t (*bufferize_fn)(buf_bz_rewriter_t *, buf_op_t *);
 static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op);
-static bufferize_fn for_bufferize_ref(void) { return for_bufferize; }
+static buf_status_t while_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op);
 
 /* Init i is read when the body reads iter_arg i, and also when result i is
  * read: a loop that runs no iteration returns its init unchanged. */
@@ -80,14 +86,19 @@ static uint32_t for_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
 }
 
 /* The buffer a loop result really is: result i of a bufferized scf.for is
- * its init i's buffer (see below), so look through loop nests. */
+ * its init i's buffer, and so is result i of a bufferized scf.while when it
+ * has init i's type (see below), so look through loop nests. */
 static buf_value_t *through_loops(buf_bz_t *bz, buf_value_t *v) {
   for (unsigned depth = 0; depth < 64 && v->def; depth++) {
     const buf_bufferize_model_t *m = buf_bz_model_of(bz, v->def);
-    if (!m || m->bufferize != for_bufferize_ref() ||
-        FOR_FIRST_INIT + v->index >= v->def->num_operands)
+    uint32_t first = 0;
+    if (m && m->bufferize == for_bufferize)
+      first = FOR_FIRST_INIT;
+    else if (!m || m->bufferize != while_bufferize)
       break;
-    buf_value_t *init = v->def->operands[FOR_FIRST_INIT + v->index].value;
+    if (first + v->index >= v->def->num_operands)
+      break;
+    buf_value_t *init = v->def->operands[first + v->index].value;
     if (init->type != v->type)
       break;
     v = init;
@@ -210,6 +221,62 @@ static void restore_swapped(buf_bz_rewriter_t *rw, buf_op_t *op, buf_op_t *nf,
   for (uint32_t i = 0; i < n; i++)
     if (perm[i] >= 0 && perm[i] != (int32_t)i)
       res[i] = inits[i];
+}
+
+/* The tensor operands [first, ...) of the terminator of block b, saved
+ * before the rewrite replaces them by buffers (NULL for other types). */
+static bool capture_operands(buf_block_t *b, uint32_t first,
+                             buf_value_t **out) {
+  buf_op_t *t = b->last;
+  if (!t || t->num_operands > 64 + first)
+    return false;
+  for (uint32_t i = first; i < t->num_operands; i++) {
+    buf_value_t *v = t->operands[i].value;
+    out[i - first] = buf__bz_is_tensor_type(v->type) ? v : NULL;
+  }
+  return true;
+}
+
+/* Makes the (bufferized) loop terminator t pass the loop-carried buffers
+ * dst[0..n) as its operands first_op + i: operand i, unless it already is
+ * dst[i] (directly or as the result of a nested loop carrying dst[i]), is
+ * copied into dst[i] first. tensors[i] is the tensor operand i was before
+ * the rewrite (NULL: not a tensor, left alone); probe[k] is a tensor value
+ * whose alias set holds dst[k]'s contents (NULL: no source can read
+ * dst[k]). The copies form one parallel assignment (a terminator may pass
+ * another slot's buffer, as when two iter_args swap), ordered by the
+ * analysis' alias sets. */
+static buf_status_t pass_in_slots(buf_bz_rewriter_t *rw, buf_op_t *t,
+                                  uint32_t first_op, uint32_t n,
+                                  buf_value_t *const *tensors,
+                                  buf_value_t *const *dst,
+                                  buf_value_t *const *probe) {
+  buf_bz_t *bz = buf_bz_rw_analysis(rw);
+  if (!t || n > 64 || first_op + n > t->num_operands)
+    return BUF_FAILURE;
+  buf_value_t *src[64], *to[64];
+  bool reads[64 * 64];
+  for (uint32_t i = 0; i < n; i++) {
+    src[i] = to[i] = NULL;
+    if (!tensors[i] || !dst[i])
+      continue;
+    buf_value_t *v = t->operands[first_op + i].value;
+    if (!buf_type_is_memref(v->type) || !buf_type_is_memref(dst[i]->type))
+      continue;
+    to[i] = dst[i];
+    src[i] = through_loops(bz, v) == dst[i] ? dst[i] : v; /* same buffer */
+  }
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t k = 0; k < n; k++)
+      reads[i * n + k] = src[i] && to[k] && probe[k] && i != k &&
+                         buf_bz_may_alias(bz, tensors[i], probe[k]);
+  buf_builder_t bb;
+  buf_bz_builder(rw, t, &bb);
+  buf_bz_parallel_copy(rw, &bb, n, src, to, reads);
+  for (uint32_t i = 0; i < n; i++)
+    if (to[i])
+      buf_op_set_operand(t, first_op + i, to[i]);
+  return BUF_SUCCESS;
 }
 
 static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
@@ -422,6 +489,145 @@ static const buf_bufferize_model_t yield_model = {
 };
 
 /* ------------------------------------------------------------------------ */
+/* scf.while                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* Slot i of a while is "carried" when init i, before-argument i, condition
+ * operand i, after-argument i and result i all have one tensor type: the
+ * rewrite keeps all of them in init i's buffer (a condition operand or a
+ * yielded value in another buffer is copied into it), so result i is
+ * equivalent to init i. A result without such an init (the condition
+ * forwards a value of another type) gets a fresh buffer at the condition,
+ * like a new allocation. */
+static bool while_slot_carried(const buf_op_t *op, uint32_t i) {
+  buf_block_t *before = entry(op, 0);
+  /* before-argument i has init i's type and is only retyped by the
+   * rewrite after this is asked (the init may already be a buffer) */
+  return i < op->num_operands && i < op->num_results && before &&
+         i < before->num_args &&
+         buf__bz_is_tensor_type(before->args[i]->type) &&
+         before->args[i]->type == op->results[i].type;
+}
+
+static bool while_reads(buf_bz_t *bz, buf_use_t *u) {
+  buf_block_t *b = entry(u->owner, 0);
+  if (!b || u->index >= b->num_args)
+    return true;
+  return buf_bz_value_read(bz, b->args[u->index]);
+}
+
+static bool while_writes(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz; (void)u;
+  return true; /* the regions may write the carried buffer */
+}
+
+static uint32_t while_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
+                              uint32_t max) {
+  (void)bz;
+  if (!max || !while_slot_carried(u->owner, u->index))
+    return 0;
+  out[0] = (buf_bz_alias_t){&u->owner->results[u->index], BUF_BZ_EQUIV};
+  return 1;
+}
+
+static buf_status_t while_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  uint32_t n = op->num_operands, nr = op->num_results;
+  buf_block_t *before = entry(op, 0), *after = entry(op, 1);
+  if (n > 64 || nr > 64 || !before || !after || before->num_args != n ||
+      after->num_args != nr || !before->last || !after->last ||
+      before->last->num_operands != nr + 1 || after->last->num_operands != n)
+    return BUF_FAILURE;
+  bool carried[64];
+  buf_value_t *inits[64], *ops[64], *cond_tensors[64], *yielded[64];
+  buf_type_t rtypes[64];
+  for (uint32_t i = 0; i < n; i++) {
+    inits[i] = op->operands[i].value;
+    ops[i] = buf_bz_buffer(rw, inits[i]);
+  }
+  for (uint32_t j = 0; j < nr; j++) {
+    carried[j] = while_slot_carried(op, j);
+    buf_type_t t = op->results[j].type;
+    rtypes[j] = carried[j] ? ops[j]->type
+                : buf__bz_is_tensor_type(t) ? buf_bz_alloc_type(rw, t)
+                                            : t;
+  }
+  if (!capture_operands(before, 1, cond_tensors) ||
+      !capture_operands(after, 0, yielded))
+    return BUF_FAILURE;
+  buf_op_t *nw = buf__bz_rebuild(rw, op, n, ops, nr, rtypes);
+  before = entry(nw, 0);
+  after = entry(nw, 1);
+  for (uint32_t i = 0; i < n; i++)
+    if (buf__bz_is_tensor_type(before->args[i]->type)) {
+      buf_value_set_type(before->args[i], ops[i]->type);
+      buf_bz_map(rw, before->args[i], before->args[i]);
+    }
+  if (BUF_FAILED(buf_bz_rewrite_block(rw, before)))
+    return BUF_FAILURE;
+  /* the condition passes each carried slot in its before-argument's buffer
+   * and every other tensor in a fresh buffer */
+  buf_op_t *cond = before->last;
+  buf_value_t *cdst[64] = {0}, *cprobe[64] = {0};
+  for (uint32_t j = 0; j < nr; j++) {
+    cdst[j] = cprobe[j] = NULL;
+    if (!cond_tensors[j])
+      continue;
+    if (carried[j]) {
+      cdst[j] = cprobe[j] = before->args[j];
+    } else {
+      buf_builder_t bb;
+      buf_bz_builder(rw, cond, &bb);
+      buf_value_t *src = cond->operands[1 + j].value;
+      cdst[j] = buf_bz_alloc(rw, &bb, rtypes[j], src, NULL);
+    }
+  }
+  if (BUF_FAILED(pass_in_slots(rw, cond, 1, nr, cond_tensors, cdst, cprobe)))
+    return BUF_FAILURE;
+  for (uint32_t j = 0; j < nr; j++)
+    if (buf__bz_is_tensor_type(after->args[j]->type)) {
+      buf_value_set_type(after->args[j], rtypes[j]);
+      buf_bz_map(rw, after->args[j], after->args[j]);
+    }
+  if (BUF_FAILED(buf_bz_rewrite_block(rw, after)))
+    return BUF_FAILURE;
+  /* the yield passes init i's buffer back to before-argument i: through
+   * after-argument i when the slot is carried, else by name */
+  buf_value_t *ydst[64] = {0}, *yprobe[64] = {0};
+  for (uint32_t i = 0; i < n; i++) {
+    ydst[i] = yprobe[i] = NULL;
+    if (!yielded[i])
+      continue;
+    bool through_after = i < nr && carried[i];
+    ydst[i] = through_after ? after->args[i] : ops[i];
+    yprobe[i] = through_after ? after->args[i] : inits[i];
+  }
+  if (BUF_FAILED(pass_in_slots(rw, after->last, 0, n, yielded, ydst, yprobe)))
+    return BUF_FAILURE;
+  buf_value_t *res[64];
+  for (uint32_t j = 0; j < nr; j++)
+    res[j] = &nw->results[j];
+  buf_bz_replace(rw, op, res);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t while_model = {
+    .reads = while_reads,
+    .writes = while_writes,
+    .aliases = while_aliases,
+    .region_kind = repetitive,
+    .bufferize = while_bufferize,
+};
+
+/* scf.condition: forwards its operands to the after region (and the
+ * results) of its while; like a loop's scf.yield it aliases nothing, the
+ * while's rewrite decides where the values go. */
+static const buf_bufferize_model_t condition_model = {
+    .reads = r_true,
+    .must_inplace = yield_must_inplace,
+    .bufferize = yield_bufferize,
+};
+
+/* ------------------------------------------------------------------------ */
 /* scf.forall                                                                */
 /* ------------------------------------------------------------------------ */
 
@@ -507,7 +713,9 @@ static const buf_bufferize_model_t forall_model = {
 const buf__bz_model_row_t buf__bz_models_scf[] = {
     {"scf.for", &for_model},
     {"scf.forall", &forall_model},
+    {"scf.condition", &condition_model},
     {"scf.if", &if_model},
+    {"scf.while", &while_model},
     {"scf.yield", &yield_model},
 };
 const uint32_t buf__bz_num_models_scf =

@@ -169,6 +169,50 @@ void buf_bz_copy(buf_bz_rewriter_t *rw, buf_builder_t *b, buf_value_t *src,
   buf__bz_report_created(rw->bz, rw->cause, copy);
 }
 
+void buf_bz_parallel_copy(buf_bz_rewriter_t *rw, buf_builder_t *b, uint32_t n,
+                          buf_value_t **src, buf_value_t *const *dst,
+                          bool *reads) {
+  bool pending[256];
+  if (n > 256)
+    abort(); /* callers bound their operand counts */
+  uint32_t left = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    pending[i] = src[i] && src[i] != dst[i];
+    left += pending[i];
+  }
+  while (left) {
+    /* a pending slot no other pending source still reads */
+    uint32_t pick = n;
+    for (uint32_t k = 0; k < n && pick == n; k++) {
+      if (!pending[k])
+        continue;
+      bool read = false;
+      for (uint32_t i = 0; i < n && !read; i++)
+        read = i != k && pending[i] && reads[(size_t)i * n + k];
+      if (!read)
+        pick = k;
+    }
+    if (pick == n) {
+      /* every pending slot is read by another: save one source first */
+      for (pick = 0; !pending[pick]; pick++)
+        ;
+      buf_type_t t = src[pick]->type;
+      buf_type_t ident = buf_type_memref(rw->ctx, t->u.shaped.rank,
+                                         t->u.shaped.shape, t->u.shaped.elem,
+                                         NULL, t->u.shaped.memory_space);
+      buf_value_t *tmp = buf_bz_alloc(rw, b, ident, src[pick], NULL);
+      buf_bz_copy(rw, b, src[pick], tmp);
+      src[pick] = tmp;
+      for (uint32_t k = 0; k < n; k++)
+        reads[(size_t)pick * n + k] = false;
+      continue;
+    }
+    buf_bz_copy(rw, b, src[pick], dst[pick]);
+    pending[pick] = false;
+    left--;
+  }
+}
+
 /* A cast from `from` to `to` that is valid whatever the runtime layout:
  * every static entry of `to` is the same static entry of `from`. */
 static bool cast_always_valid(buf_type_t from, buf_type_t to) {

@@ -14,17 +14,14 @@
 # Needs mlir-opt (skips with 77 otherwise).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
-# Programs One-Shot does not handle yet: scf.while and unstructured cf
-# carrying tensors, recursion with tensor arguments, unranked to_buffer
-# copies, and three programs where it still allocates or copies more than
-# upstream. Their failures are listed as known gaps, not counted; every other
-# program must pass.
-KNOWN_GAPS="loops/while_halve.mlir loops/while_halve.run.mlir
-  tests/programs/qa_cf_unstructured.mlir tests/programs/qa_dynamic_named.run.mlir
-  tests/programs/qa_generic_form.run.mlir tests/programs/qa_inplace_patterns.mlir
-  tests/programs/qa_inplace_patterns.run.mlir tests/programs/qa_inplace_semantics.run.mlir
-  tests/programs/qa_linalg_named_more.run.mlir tests/programs/qa_syntax_ops.mlir
-  tests/programs/qa_while_forall.run.mlir"
+# Programs One-Shot does not handle yet: unstructured cf carrying tensors,
+# recursion with tensor arguments, unranked to_buffer copies, and two
+# programs where it still allocates or copies more than upstream. Their
+# failures are listed as known gaps, not counted; every other program must
+# pass.
+KNOWN_GAPS="tests/programs/qa_cf_unstructured.mlir tests/programs/qa_dynamic_named.run.mlir
+  tests/programs/qa_generic_form.run.mlir tests/programs/qa_inplace_semantics.run.mlir
+  tests/programs/qa_linalg_named_more.run.mlir tests/programs/qa_syntax_ops.mlir"
 fail() {
   local g
   for g in $KNOWN_GAPS; do

@@ -134,6 +134,8 @@ const buf_bz_options_t *buf_bz_options(const buf_bz_t *bz);
 bool buf_bz_value_read(buf_bz_t *bz, buf_value_t *v);
 /* Are a and b known to bufferize to the same buffer? */
 bool buf_bz_equivalent(buf_bz_t *bz, buf_value_t *a, buf_value_t *b);
+/* May a and b share (part of) a buffer (one alias set)? */
+bool buf_bz_may_alias(buf_bz_t *bz, buf_value_t *a, buf_value_t *b);
 /* Was the operand decided in place? */
 bool buf_bz_inplace(buf_bz_t *bz, buf_use_t *operand);
 /* Function summaries (bufferize-function-boundaries): is argument i of
@@ -181,6 +183,13 @@ buf_value_t *buf_bz_alloc(buf_bz_rewriter_t *rw, buf_builder_t *b,
 /* memref.copy src -> dst, unless they are the same value. */
 void buf_bz_copy(buf_bz_rewriter_t *rw, buf_builder_t *b, buf_value_t *src,
                  buf_value_t *dst);
+/* dst[i] := src[i] for every i at once (loop-carried buffers), inserted
+ * with b. reads[i * n + k]: src[i] may read dst[k]. A slot is overwritten
+ * only after every other source reading it was copied; a cycle (buffers
+ * that swap) goes through a temporary. `reads` is clobbered. */
+void buf_bz_parallel_copy(buf_bz_rewriter_t *rw, buf_builder_t *b, uint32_t n,
+                          buf_value_t **src, buf_value_t *const *dst,
+                          bool *reads);
 /* buf as a memref of type `type`: itself, a memref.cast when the layouts
  * are cast-compatible, otherwise a fresh allocation with a copy. */
 buf_value_t *buf_bz_cast_or_copy(buf_bz_rewriter_t *rw, buf_builder_t *b,
