@@ -223,17 +223,20 @@ static void restore_swapped(buf_bz_rewriter_t *rw, buf_op_t *op, buf_op_t *nf,
       res[i] = inits[i];
 }
 
-/* The tensor operands [first, ...) of the terminator of block b, saved
- * before the rewrite replaces them by buffers (NULL for other types). */
-static bool capture_operands(buf_block_t *b, uint32_t first,
-                             buf_value_t **out) {
+/* The values the terminator of block b passes for slots [0, n) (its
+ * operands from `first` on), saved before the rewrite replaces them by
+ * buffers; a slot whose block argument `args[i]` is not a tensor gets NULL.
+ * Asked before the arguments are retyped (a passed value may already be a
+ * buffer: function arguments are retyped in place). */
+static bool capture_operands(buf_block_t *b, uint32_t first, uint32_t n,
+                             buf_value_t *const *args, buf_value_t **out) {
   buf_op_t *t = b->last;
-  if (!t || t->num_operands > 64 + first)
+  if (!t || n > 64 || first + n > t->num_operands)
     return false;
-  for (uint32_t i = first; i < t->num_operands; i++) {
-    buf_value_t *v = t->operands[i].value;
-    out[i - first] = buf__bz_is_tensor_type(v->type) ? v : NULL;
-  }
+  for (uint32_t i = 0; i < n; i++)
+    out[i] = args[i] && buf__bz_is_tensor_type(args[i]->type)
+                 ? t->operands[first + i].value
+                 : NULL;
   return true;
 }
 
@@ -551,8 +554,10 @@ static buf_status_t while_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
                 : buf__bz_is_tensor_type(t) ? buf_bz_alloc_type(rw, t)
                                             : t;
   }
-  if (!capture_operands(before, 1, cond_tensors) ||
-      !capture_operands(after, 0, yielded))
+  /* a condition slot is a tensor when its after-argument is, a yield slot
+   * when its before-argument is */
+  if (!capture_operands(before, 1, nr, after->args, cond_tensors) ||
+      !capture_operands(after, 0, n, before->args, yielded))
     return BUF_FAILURE;
   buf_op_t *nw = buf__bz_rebuild(rw, op, n, ops, nr, rtypes);
   before = entry(nw, 0);

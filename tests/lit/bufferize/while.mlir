@@ -182,6 +182,30 @@ func.func @nested_in_for(%t: tensor<4xf32>) -> tensor<4xf32> {
   return %r : tensor<4xf32>
 }
 
+// The condition forwards another argument (already a buffer when the
+// rewrite reaches the loop): it is copied into the slot.
+// CHECK-LABEL: func.func @forward_other_arg(
+// CHECK-SAME: %[[A:[a-z0-9_]+]]: memref<2xi32>, %[[B:[a-z0-9_]+]]: memref<2xi32>
+// CHECK: scf.while (%[[S:[a-z0-9_]+]] = %[[A]])
+// CHECK: memref.copy %[[B]], %[[S]]
+// CHECK-NEXT: scf.condition(%{{.*}}) %[[S]] : memref<2xi32>
+func.func @forward_other_arg(%a: tensor<2xi32>, %b: tensor<2xi32>) -> tensor<2xi32> {
+  %c0 = arith.constant 0 : index
+  %lim = arith.constant 5 : i32
+  %r = scf.while (%cur = %a) : (tensor<2xi32>) -> tensor<2xi32> {
+    %x = tensor.extract %cur[%c0] : tensor<2xi32>
+    %go = arith.cmpi slt, %x, %lim : i32
+    scf.condition(%go) %b : tensor<2xi32>
+  } do {
+  ^bb0(%c: tensor<2xi32>):
+    %x = tensor.extract %c[%c0] : tensor<2xi32>
+    %y = arith.addi %x, %x : i32
+    %d = tensor.insert %y into %c[%c0] : tensor<2xi32>
+    scf.yield %d : tensor<2xi32>
+  }
+  return %r : tensor<2xi32>
+}
+
 func.func private @printMemrefF32(memref<*xf32>)
 func.func private @printMemrefI32(memref<*xi32>)
 func.func private @printMemrefI64(memref<*xi64>)
@@ -230,6 +254,13 @@ func.func @main() {
   %fs:2 = call @forward_slice(%dynq, %k2) : (tensor<?xf32>, index) -> (tensor<?xf32>, tensor<?xf32>)
   call @show_f32(%fs#0) : (tensor<?xf32>) -> ()
   call @show_f32(%fs#1) : (tensor<?xf32>) -> ()
+
+  %fa = arith.constant dense<[1, 2]> : tensor<2xi32>
+  %fb = arith.constant dense<[3, 4]> : tensor<2xi32>
+  %fo = call @forward_other_arg(%fa, %fb) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  %fom = bufferization.to_buffer %fo : tensor<2xi32> to memref<2xi32>
+  %fou = memref.cast %fom : memref<2xi32> to memref<*xi32>
+  call @printMemrefI32(%fou) : (memref<*xi32>) -> ()
 
   %nf = call @nested_in_for(%v4) : (tensor<4xf32>) -> tensor<4xf32>
   %nfd = tensor.cast %nf : tensor<4xf32> to tensor<?xf32>
