@@ -1066,7 +1066,10 @@ static void summarize_func(buf_bz_t *bz, bz_func_t *f) {
     }
     f->arg_written[a] = written;
   }
-  /* results: look at the (single) return */
+  /* results: look at the returns */
+  memset(f->result_alias, 0, (size_t)f->num_results * f->num_args);
+  for (uint32_t r = 0; r < f->num_results; r++)
+    f->result_equiv[r] = -1;
   for (buf_block_t *b = func->regions[0]->first; b; b = b->next) {
     buf_op_t *t = b->last;
     if (!t || !buf_op_has_trait(t, BUF_TRAIT_RETURN_LIKE))
@@ -1107,29 +1110,18 @@ static buf_status_t analyze_func_ops(buf_bz_t *bz, buf_op_t *root) {
   return BUF_SUCCESS;
 }
 
-/* Orders functions callees first (depth-first over calls). */
+/* Orders functions callees first (depth-first over calls); marks the
+ * function where each call-graph cycle closes (called before analysed). */
 static buf_status_t visit_func(buf_bz_t *bz, bz_func_t *f, uint8_t *state,
                                ptrvec_t *order) {
   uint32_t fi = (uint32_t)(f - bz->funcs);
   if (state[fi] == 2)
     return BUF_SUCCESS;
   if (state[fi] == 1) {
-    /* a cycle: fine when no tensor crosses this function's boundary (the
-     * summaries are only needed for tensors), an error otherwise */
-    buf_attr_t ft = buf_op_attr(f->func, "function_type");
-    bool tensors = false;
-    for (uint32_t i = 0; ft && ft->kind == BUF_ATTR_TYPE &&
-                         i < ft->type->u.func.num_inputs; i++)
-      tensors |= buf__bz_is_tensor_type(ft->type->u.func.inputs[i]);
-    for (uint32_t i = 0; ft && ft->kind == BUF_ATTR_TYPE &&
-                         i < ft->type->u.func.num_results; i++)
-      tensors |= buf__bz_is_tensor_type(ft->type->u.func.results[i]);
-    if (!tensors)
-      return BUF_SUCCESS;
-    buf_op_emit_error(f->func, "cannot bufferize recursive calls with tensor "
-                               "arguments or results: the call graph has a "
-                               "cycle through this function");
-    return BUF_FAILURE;
+    /* a cycle closes at f: the functions of the cycle are analysed and
+     * rewritten before f, while f's summary and signature are unknown */
+    f->recursive = true;
+    return BUF_SUCCESS;
   }
   state[fi] = 1;
   ptrvec_t calls = {0};
@@ -1173,6 +1165,11 @@ buf_status_t buf__bz_analyze(buf_bz_t *bz) {
   buf_status_t st = BUF_SUCCESS;
   for (uint32_t i = 0; i < bz->num_funcs && st == BUF_SUCCESS; i++)
     st = visit_func(bz, &bz->funcs[i], state, &order);
+  /* until analysed, a function on a cycle may return any argument */
+  for (uint32_t i = 0; i < bz->num_funcs; i++)
+    if (bz->funcs[i].recursive)
+      memset(bz->funcs[i].result_alias, 1,
+             (size_t)bz->funcs[i].num_results * bz->funcs[i].num_args);
   for (uint32_t i = 0; i < order.n && st == BUF_SUCCESS; i++) {
     bz_func_t *f = order.v[i];
     st = analyze_func_ops(bz, f->func);

@@ -69,6 +69,11 @@ typedef struct bz_func {
   uint8_t *result_alias;   /* num_results x num_args flags */
   uint32_t num_args, num_results;
   bool analysed;
+  /* a call-graph cycle closes here: functions analysed before it see it
+   * as reading and writing every argument, with results that may alias
+   * every argument (not equivalent to any); under infer-layout-map its
+   * results get fully dynamic layouts (calls are rewritten before it) */
+  bool recursive;
 } bz_func_t;
 
 struct buf_bz_s {

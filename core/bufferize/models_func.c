@@ -90,9 +90,13 @@ static buf_status_t func_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
         differ = true;
       returned = yt;
     }
-    outs[r] = boundary_type(rw, ft->u.func.results[r], true,
-                            differ || !returned || !buf_type_is_memref(returned)
-                                ? NULL : returned);
+    /* a call may have been rewritten before a function where a call-graph
+     * cycle closes: its results cannot depend on the returned buffers */
+    bz_func_t *rec = buf__bz_func(bz, op);
+    if (differ || !returned || !buf_type_is_memref(returned) ||
+        (rec && rec->recursive))
+      returned = NULL;
+    outs[r] = boundary_type(rw, ft->u.func.results[r], true, returned);
   }
   for (buf_block_t *b = has_body ? op->regions[0]->first : NULL; b; b = b->next) {
     buf_op_t *t = b->last;
@@ -200,17 +204,24 @@ static buf_status_t call_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
       ft->u.func.num_inputs != op->num_operands ||
       ft->u.func.num_results != op->num_results)
     return BUF_FAILURE;
+  /* a callee on a call-graph cycle may not be rewritten yet: its boundary
+   * types are then the ones func_bufferize will give it */
+  buf_type_t ins[256], outs[256];
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    ins[i] = boundary_type(rw, ft->u.func.inputs[i], false, NULL);
+  for (uint32_t r = 0; r < op->num_results; r++)
+    outs[r] = boundary_type(rw, ft->u.func.results[r], true, NULL);
   buf_value_t *ops[256];
   buf_builder_t b;
   buf_bz_builder(rw, op, &b);
   for (uint32_t i = 0; i < op->num_operands; i++) {
     buf_value_t *v = buf_bz_buffer(rw, op->operands[i].value);
     ops[i] = buf_type_is_memref(v->type)
-                 ? buf_bz_cast_or_copy(rw, &b, v, ft->u.func.inputs[i])
+                 ? buf_bz_cast_or_copy(rw, &b, v, ins[i])
                  : v;
   }
   buf_op_t *nc = buf__bz_rebuild(rw, op, op->num_operands, ops,
-                                 op->num_results, ft->u.func.results);
+                                 op->num_results, outs);
   buf_value_t *res[256];
   for (uint32_t r = 0; r < op->num_results; r++)
     res[r] = &nc->results[r];

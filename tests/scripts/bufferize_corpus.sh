@@ -15,13 +15,13 @@
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 # Programs One-Shot does not handle yet: unstructured cf carrying tensors,
-# recursion with tensor arguments, unranked to_buffer copies, and two
+# unranked to_buffer copies, and two
 # programs where it still allocates or copies more than upstream. Their
 # failures are listed as known gaps, not counted; every other program must
 # pass.
 KNOWN_GAPS="tests/programs/qa_cf_unstructured.mlir tests/programs/qa_dynamic_named.run.mlir
   tests/programs/qa_generic_form.run.mlir tests/programs/qa_inplace_semantics.run.mlir
-  tests/programs/qa_linalg_named_more.run.mlir tests/programs/qa_syntax_ops.mlir"
+  tests/programs/qa_linalg_named_more.run.mlir"
 fail() {
   local g
   for g in $KNOWN_GAPS; do
