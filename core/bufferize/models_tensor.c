@@ -598,9 +598,22 @@ static buf_status_t generate_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_value_t *m = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, rt), NULL, dyn);
   buf_value_t *ivs[64] = {0};
   uint32_t rank = rt->u.shaped.rank;
-  if (rank == 0 || rank > 64) {
-    buf_op_emit_error(op, "cannot bufferize: rank-0 tensor.generate");
+  if (rank > 64)
     return BUF_FAILURE;
+  if (rank == 0) {
+    /* one element, no loop: the body, bufferized where it is, moves in
+     * front of the op and its yielded value is stored */
+    buf_block_t *body = buf_region_entry(op->regions[0]);
+    if (!body || !body->last || body->last->num_operands != 1 ||
+        BUF_FAILED(buf_bz_rewrite_block(rw, body)))
+      return BUF_FAILURE;
+    buf_op_t *ty = body->last;
+    while (body->first != ty)
+      buf_op_move_before(body->first, op);
+    build_store(&b, operand(ty, 0), m, ivs, 0);
+    buf_op_erase(ty);
+    buf_bz_replace(rw, op, &m);
+    return BUF_SUCCESS;
   }
   buf_block_t *inner = build_loop_nest(rw, &b, m, ivs);
   if (BUF_FAILED(inline_body(rw, op, inner, ivs, rank, m)))

@@ -35,6 +35,7 @@
 #   GEN_MINIMIZE=F     minimize at most F failures (default 3)
 #   GEN_KEEP=DIR       keep every failing program (original + minimized) in DIR
 #   GEN_AVOID=LIST     bufferd-gen --avoid list of known gaps (default: none)
+#   GEN_ONESHOT=0      skip the checks of our One-Shot (default: on)
 #   GEN_UPSTREAM_BUFFERIZED=all|even|none  which seeds also get the
 #                      "upstream-bufferized" check (default even)
 # Odd seeds use --dynamic (dynamic shapes and offsets).
@@ -107,9 +108,8 @@ upstream_out() {
 }
 
 HAVE_OSB=0
-# Our One-Shot is checked only on request (GEN_ONESHOT=1) until it supports
-# every construct the generator emits (scf.while carrying tensors is missing).
-if [[ ${GEN_ONESHOT:-0} == 1 ]]; then
+# Our One-Shot is checked on every seed (GEN_ONESHOT=0 turns it off).
+if [[ ${GEN_ONESHOT:-1} == 1 ]]; then
   "$BUFFER_OPT" --help 2>&1 | grep -q -- '--one-shot-bufferize' && HAVE_OSB=1
 fi
 
