@@ -16,15 +16,15 @@
 // RUN: buffer-opt --one-shot-bufferize --run=main %s | sed -E 's/0x[0-9a-f]+/ADDR/' > %t.def
 // RUN: diff %t.ref %t.def
 
-// Prefix sums by self-recursion: the self-call is analysed with the
-// conservative summary (writes its argument, result may alias it), so the
-// updated tensor is copied before the call; the result is right.
+// Prefix sums by self-recursion: the element is updated in place and the
+// updated tensor passed on; nothing reads the argument after the call, so
+// the conservative summary of the self-call (writes its argument, result
+// may alias it) costs no copy.
 // CHECK-LABEL: func.func @prefix_rec(
 // CHECK-SAME: %[[T:[a-z0-9_]+]]: memref<5xf32>
-// CHECK: %[[C:[a-z0-9_]+]] = memref.alloc() {alignment = 64 : i64} : memref<5xf32>
-// CHECK: memref.copy %[[T]], %[[C]]
-// CHECK: memref.store %{{.*}}, %[[C]]
-// CHECK: call @prefix_rec(%[[C]], %{{.*}}) : (memref<5xf32>, index) -> memref<5xf32>
+// CHECK-NOT: memref.copy
+// CHECK: memref.store %{{.*}}, %[[T]]
+// CHECK: call @prefix_rec(%[[T]], %{{.*}}) : (memref<5xf32>, index) -> memref<5xf32>
 // Under infer-layout-map the result layout of a function where a cycle
 // closes cannot come from its returns (the call is rewritten first).
 // INFER-LABEL: func.func @prefix_rec(
@@ -49,17 +49,21 @@ func.func @prefix_rec(%t: tensor<5xf32>, %i: index) -> tensor<5xf32> {
 }
 
 // Mutual recursion: the cycle closes at @ping, so @pong is analysed first
-// and sees @ping as writing its argument and returning an alias of it:
-// @pong still reads its argument after the call, so the call does not
-// write it in place (the copy is of the result, as @ping's final summary
-// says it does not write its argument).
+// and sees @ping as writing its argument: @pong still reads its argument
+// after the call, so it passes a copy. @ping, calling the analysed @pong,
+// writes its own argument in place.
+// CHECK-LABEL: func.func @ping(
+// CHECK-SAME: %[[A0:[a-z0-9_]+]]: memref<3xi32>
+// CHECK-NOT: memref.copy
+// CHECK: memref.store %{{.*}}, %[[A0]][
+// CHECK: call @pong(%[[A0]], %{{.*}})
 // CHECK-LABEL: func.func @pong(
 // CHECK-SAME: %[[A:[a-z0-9_]+]]: memref<3xi32>
-// CHECK: %[[P:[a-z0-9_]+]] = call @ping(%[[A]], %{{.*}})
 // CHECK: %[[C:[a-z0-9_]+]] = memref.alloc() {alignment = 64 : i64} : memref<3xi32>
-// CHECK: memref.copy %[[P]], %[[C]]
+// CHECK: memref.copy %[[A]], %[[C]]
+// CHECK: %[[P:[a-z0-9_]+]] = call @ping(%[[C]], %{{.*}})
 // CHECK: memref.load %[[A]][
-// CHECK: memref.store %{{.*}}, %[[C]][
+// CHECK: memref.store %{{.*}}, %[[P]][
 func.func @ping(%t: tensor<3xi32>, %n: i32) -> tensor<3xi32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : i32
