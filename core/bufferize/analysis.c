@@ -24,6 +24,7 @@
  * Alias sets are union-find with circular member lists, so collecting the
  * reads and writes of a set costs the uses of its members.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,6 +105,8 @@ static uint32_t number_op(buf_bz_t *bz, buf_op_t *op, uint32_t *counter) {
   bz->ops[oi].model = buf_bz_model_of(bz, op);
   bz->ops[oi].decision =
       op->num_operands ? calloc(op->num_operands, 1) : NULL;
+  bz->ops[oi].first_use = bz->num_uses;
+  bz->num_uses += op->num_operands;
   buf__ptrmap_set(&bz->omap, op, (void *)(uintptr_t)(oi + 1));
   for (uint32_t i = 0; i < op->num_results; i++)
     if (buf__bz_is_tensor_type(op->results[i].type))
@@ -193,6 +196,10 @@ buf_bz_t *buf__bz_create(buf_op_t *module, const buf_bz_options_t *opts) {
   bz->report = bz->ctx->bz_report;
   uint32_t counter = 0;
   number_op(bz, module, &counter);
+  bz->uses = calloc(bz->num_uses + 1, sizeof *bz->uses);
+  bz->index_exact = true;
+  const char *verify = getenv("BUFFERD_VERIFY_ANALYSIS");
+  bz->verify_index = verify && *verify && strcmp(verify, "0") != 0;
   /* function records */
   uint32_t nf = 0;
   buf_block_t *body = module->num_regions ? buf_region_entry(module->regions[0]) : NULL;
@@ -243,6 +250,12 @@ void buf__bz_destroy(buf_bz_t *bz) {
   free(bz->ops);
   free(bz->vals);
   free(bz->work);
+  free(bz->uses);
+  free(bz->defs);
+  buf__bz_ival_pool_free(&bz->ival);
+  free(bz->scratch.items);
+  free(bz->cand_a.items);
+  free(bz->cand_b.items);
   buf__ptrmap_free(&bz->vmap);
   buf__ptrmap_free(&bz->omap);
   buf__ptrmap_free(&bz->models);
@@ -293,6 +306,26 @@ static void alias_union(buf_bz_t *bz, uint32_t a, uint32_t b) {
   uint32_t na = bz->vals[ra].alias_next;
   bz->vals[ra].alias_next = bz->vals[rb].alias_next;
   bz->vals[rb].alias_next = na;
+  /* the conflict index: the smaller trees go into the larger ones */
+  bz_val_t *into = &bz->vals[ra], *from = &bz->vals[rb];
+  if (from->num_reads > into->num_reads) {
+    uint32_t t = into->read_tree;
+    into->read_tree = from->read_tree;
+    from->read_tree = t;
+  }
+  buf__bz_ival_merge(&bz->ival, &into->read_tree, from->read_tree, &bz->scratch);
+  if (from->num_writes > into->num_writes) {
+    uint32_t t = into->write_tree;
+    into->write_tree = from->write_tree;
+    from->write_tree = t;
+  }
+  buf__bz_ival_merge(&bz->ival, &into->write_tree, from->write_tree, &bz->scratch);
+  into->num_reads += from->num_reads;
+  into->num_writes += from->num_writes;
+  into->num_inplace_writes += from->num_inplace_writes;
+  into->num_unwritable += from->num_unwritable;
+  from->read_tree = from->write_tree = 0;
+  from->num_reads = from->num_writes = from->num_inplace_writes = from->num_unwritable = 0;
 }
 
 static void equiv_union(buf_bz_t *bz, uint32_t a, uint32_t b) {
@@ -753,9 +786,9 @@ static bool mutually_exclusive(buf_bz_t *bz, buf_op_t *a, buf_op_t *b) {
 }
 
 static bool can_use_dominance(buf_bz_t *bz, buf_use_t *r, buf_use_t *w,
-                              ptrset_t *defs) {
-  for (uint32_t i = 0; i < defs->items.n; i++) {
-    buf_value_t *d = defs->items.v[i];
+                              buf_value_t *const *defs, uint32_t num_defs) {
+  for (uint32_t i = 0; i < num_defs; i++) {
+    buf_value_t *d = defs[i];
     buf_region_t *rr = repetitive_of_op(bz, r->owner);
     buf_region_t *rd = repetitive_of_value(bz, d);
     if (rr == rd)
@@ -823,90 +856,97 @@ static bool equivalent_in_reverse_chain(buf_bz_t *bz, buf_value_t *start,
   return found;
 }
 
+/* Does in-place write uw create a conflict with read ur, whose definitions
+ * are defs? BZ_WHY_NONE when not, else BZ_WHY_PARALLEL (a parallel region
+ * writes a buffer from outside it) or BZ_WHY_CONFLICT (read after write). */
+static bz_why_kind_t pair_conflicts(buf_bz_t *bz, buf_use_t *ur,
+                                    buf_use_t *uw, buf_value_t *const *defs,
+                                    uint32_t num_defs) {
+  buf_op_t *rop = ur->owner, *wop = uw->owner;
+  if (bz->opts.check_parallel_regions) {
+    buf_region_t *pr = parallel_region_of_op(bz, wop);
+    if (pr && region_contains_op(bz, pr, rop))
+      for (uint32_t d = 0; d < num_defs; d++)
+        if (!region_contains_value(bz, pr, defs[d]))
+          return BZ_WHY_PARALLEL;
+  }
+  if (ur == uw)
+    return BZ_WHY_NONE;
+  if (rop == wop) {
+    const buf_bufferize_model_t *m = buf_bz_model_of(bz, rop);
+    if (m && m->elementwise && m->elementwise(bz, ur, uw) &&
+        (equivalent_in_reverse_chain(bz, ur->value, uw->value) ||
+         equivalent_in_reverse_chain(bz, uw->value, ur->value)))
+      return BZ_WHY_NONE;
+  }
+  if (can_use_dominance(bz, ur, uw, defs, num_defs)) {
+    if (happens_before(bz, rop, wop))
+      return BZ_WHY_NONE;
+    if (mutually_exclusive(bz, rop, wop))
+      return BZ_WHY_NONE;
+  }
+  if (buf__bz_disjoint_accesses(ur, uw))
+    return BZ_WHY_NONE;
+  const buf_bufferize_model_t *rm = buf_bz_model_of(bz, rop);
+  if (rm && rm->not_conflicting && rm->not_conflicting(bz, ur, uw))
+    return BZ_WHY_NONE;
+  const buf_bufferize_model_t *wm = buf_bz_model_of(bz, wop);
+  if (wop != rop && wm && wm->not_conflicting &&
+      wm->not_conflicting(bz, ur, uw))
+    return BZ_WHY_NONE;
+  for (uint32_t d = 0; d < num_defs; d++) {
+    buf_value_t *def = defs[d];
+    if (def->def) {
+      if (happens_before(bz, wop, def->def))
+        continue;
+      if (is_proper_ancestor(bz, def->def, wop))
+        continue;
+      /* only one of two exclusive branches runs */
+      if (mutually_exclusive(bz, wop, def->def))
+        continue;
+    } else {
+      bool inside = false;
+      for (buf_op_t *y = wop; y; y = buf_op_parent(y))
+        if (y->block == def->block) {
+          inside = true;
+          break;
+        }
+      if (!inside)
+        continue;
+    }
+    buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+    uint32_t k = buf__bz_aliases(bz, uw, al, BUF_BZ_MAX_ALIASES);
+    if (k == 1 && al[0].value == def)
+      continue;
+    return BZ_WHY_CONFLICT;
+  }
+  return BZ_WHY_NONE;
+}
+
+/* Every read against every write, in collection order; the first conflict
+ * is noted for print-conflicts. */
 static bool has_raw_conflict(buf_bz_t *bz, ptrset_t *reads, ptrset_t *writes) {
   for (uint32_t ri = 0; ri < reads->items.n; ri++) {
     buf_use_t *ur = reads->items.v[ri];
-    buf_op_t *rop = ur->owner;
     ptrset_t defs = {0};
     find_definitions(bz, ur->value, &defs);
     bool conflict = false;
     for (uint32_t wi = 0; wi < writes->items.n && !conflict; wi++) {
       buf_use_t *uw = writes->items.v[wi];
-      buf_op_t *wop = uw->owner;
-      if (bz->opts.check_parallel_regions) {
-        buf_region_t *pr = parallel_region_of_op(bz, wop);
-        if (pr && region_contains_op(bz, pr, rop)) {
-          for (uint32_t d = 0; d < defs.items.n; d++)
-            if (!region_contains_value(bz, pr, defs.items.v[d])) {
-              conflict = true;
-              if (bz->report)
-                bz->last_why = (bz_why_t){BZ_WHY_PARALLEL, ur, uw, NULL};
-              break;
-            }
-          if (conflict)
-            break;
-        }
-      }
-      if (ur == uw)
+      bz_why_kind_t why = pair_conflicts(
+          bz, ur, uw, (buf_value_t *const *)defs.items.v, defs.items.n);
+      if (why == BZ_WHY_NONE)
         continue;
-      if (rop == wop) {
-        const buf_bufferize_model_t *m = buf_bz_model_of(bz, rop);
-        if (m && m->elementwise && m->elementwise(bz, ur, uw) &&
-            (equivalent_in_reverse_chain(bz, ur->value, uw->value) ||
-             equivalent_in_reverse_chain(bz, uw->value, ur->value)))
-          continue;
-      }
-      if (can_use_dominance(bz, ur, uw, &defs)) {
-        if (happens_before(bz, rop, wop))
-          continue;
-        if (mutually_exclusive(bz, rop, wop))
-          continue;
-      }
-      if (buf__bz_disjoint_accesses(ur, uw))
-        continue;
-      const buf_bufferize_model_t *rm = buf_bz_model_of(bz, rop);
-      if (rm && rm->not_conflicting && rm->not_conflicting(bz, ur, uw))
-        continue;
-      const buf_bufferize_model_t *wm = buf_bz_model_of(bz, wop);
-      if (wop != rop && wm && wm->not_conflicting &&
-          wm->not_conflicting(bz, ur, uw))
-        continue;
-      for (uint32_t d = 0; d < defs.items.n; d++) {
-        buf_value_t *def = defs.items.v[d];
-        if (def->def) {
-          if (happens_before(bz, wop, def->def))
-            continue;
-          if (is_proper_ancestor(bz, def->def, wop))
-            continue;
-          /* only one of two exclusive branches runs */
-          if (mutually_exclusive(bz, wop, def->def))
-            continue;
-        } else {
-          bool inside = false;
-          for (buf_op_t *y = wop; y; y = buf_op_parent(y))
-            if (y->block == def->block) {
-              inside = true;
-              break;
-            }
-          if (!inside)
-            continue;
-        }
-        buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
-        uint32_t k = buf__bz_aliases(bz, uw, al, BUF_BZ_MAX_ALIASES);
-        if (k == 1 && al[0].value == def)
-          continue;
-        conflict = true;
-        if (bz->report)
-          bz->last_why = (bz_why_t){BZ_WHY_CONFLICT, ur, uw, NULL};
-        if (bz->opts.print_conflicts) {
-          note_conflict(bz, rop,
-                        buf_arena_printf(buf_ctx_arena(bz->ctx),
-                                         "C[READ: %u]", ur->index));
-          note_conflict(bz, wop,
-                        buf_arena_printf(buf_ctx_arena(bz->ctx),
-                                         "C[CONFL-WRITE: %u]", uw->index));
-        }
-        break;
+      conflict = true;
+      if (bz->report)
+        bz->last_why = (bz_why_t){why, ur, uw, NULL};
+      if (bz->opts.print_conflicts) {
+        note_conflict(bz, ur->owner,
+                      buf_arena_printf(buf_ctx_arena(bz->ctx), "C[READ: %u]",
+                                       ur->index));
+        note_conflict(bz, uw->owner,
+                      buf_arena_printf(buf_ctx_arena(bz->ctx),
+                                       "C[CONFL-WRITE: %u]", uw->index));
       }
     }
     ps_free(&defs);
@@ -945,7 +985,7 @@ static void collect_inplace_writes(buf_bz_t *bz, buf_value_t *root,
   }
 }
 
-static bool would_write_read_only(buf_bz_t *bz, buf_use_t *u) {
+static bool scan_write_read_only(buf_bz_t *bz, buf_use_t *u) {
   bool found_write = buf__bz_writes(bz, u);
   buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
   uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
@@ -976,7 +1016,7 @@ static bool would_write_read_only(buf_bz_t *bz, buf_use_t *u) {
   return false;
 }
 
-static bool would_create_raw(buf_bz_t *bz, buf_use_t *u) {
+static bool scan_raw_conflict(buf_bz_t *bz, buf_use_t *u) {
   ptrset_t reads = {0}, writes = {0};
   buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
   uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
@@ -994,6 +1034,296 @@ static bool would_create_raw(buf_bz_t *bz, buf_use_t *u) {
   return conflict;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Conflict index                                                            */
+/* ------------------------------------------------------------------------ */
+/*
+ * Scanning every read of an alias set against every in-place write for each
+ * decision (scan_raw_conflict) is cubic on long in-place chains. The index
+ * gives the same answers from fewer pairs:
+ *
+ *  - Only new pairs are asked. Reads and writes are fixed per alias set
+ *    (what a use reads, writes and aliases does not change during the
+ *    analysis of a function; the callees are summarized before), a write
+ *    joins a set only through a decision that checked it against the whole
+ *    set, and the answer for a pair only goes from "conflict" to "no
+ *    conflict" as decisions are made (equivalences and in-place operands
+ *    only grow). So the pairs inside one of the sets that a decision merges
+ *    were checked and found free before; the decision asks the reads of
+ *    each set against the writes of the others, and all reads against the
+ *    new write. A must-in-place write that skipped the check turns the index
+ *    off (bz->index_exact) and every decision scans.
+ *  - Pairs far apart in program order cannot conflict. Ops are placed by
+ *    their ancestor in the block of a single-block function body ("top").
+ *    Where read and write have different tops, the read happens before a
+ *    later write (when dominance may be used for all its definitions, see
+ *    read_window), and a write before the tops of all the read's
+ *    definitions happens before them. So a read is a window [lo, hi] of
+ *    tops, a write the point of its top (or everything, without a top), and
+ *    only writes inside a read's window are asked with pair_conflicts.
+ * Windows are kept per alias set in interval trees merged on union.
+ */
+
+static bz_use_info_t *use_info(buf_bz_t *bz, buf_use_t *u) {
+  bz_op_t *o = buf__bz_op(bz, u->owner);
+  return o ? &bz->uses[o->first_use + u->index] : NULL;
+}
+
+static uint32_t top_of(buf_bz_t *bz, const buf_op_t *op) {
+  bz_op_t *o = buf__bz_op(bz, op);
+  return o ? o->top : BZ_NO_TOP;
+}
+
+/* The ancestor of every op in the block of its function's body, when that
+ * body is one block outside any repetitive or parallel region. */
+static void compute_tops(buf_bz_t *bz) {
+  for (uint32_t i = 0; i < bz->num_ops; i++) {
+    bz_op_t *o = &bz->ops[i];
+    o->top = BZ_NO_TOP;
+    buf_op_t *y = o->op, *p;
+    while ((p = buf_op_parent(y)) && strcmp(p->name, "func.func") != 0)
+      y = p;
+    if (!p || p->num_regions != 1)
+      continue;
+    buf_region_t *body = p->regions[0];
+    if (!body->first || body->first->next || y->block != body->first ||
+        repetitive_from(bz, body))
+      continue;
+    o->top = buf__bz_op(bz, y)->pre;
+  }
+}
+
+/* May dominance decide for read ur against every write outside its top?
+ * (can_use_dominance for such writes) */
+static bool dominance_outside_top(buf_bz_t *bz, buf_use_t *ur,
+                                  buf_value_t *const *defs, uint32_t n) {
+  uint32_t top = top_of(bz, ur->owner);
+  for (uint32_t i = 0; i < n; i++) {
+    buf_region_t *rr = repetitive_of_op(bz, ur->owner);
+    buf_region_t *rd = repetitive_of_value(bz, defs[i]);
+    if (rr == rd)
+      continue;
+    while (rr) {
+      buf_region_t *next = next_repetitive(bz, rr);
+      if (next == rd)
+        break;
+      rr = next;
+    }
+    /* rr encloses the read; a write outside the read's top is outside rr
+     * only when rr's op lies inside that top */
+    if (!rr || pre_of(bz, rr->op) < top)
+      return false;
+  }
+  return true;
+}
+
+/* The tops of the writes that may conflict with read ur: writes before the
+ * tops of all definitions, and (when dominance may decide) writes after the
+ * read's top, cannot. */
+static void read_window(buf_bz_t *bz, buf_use_t *ur, buf_value_t *const *defs,
+                        uint32_t n, uint32_t *lo, uint32_t *hi) {
+  uint32_t top = top_of(bz, ur->owner);
+  *lo = 0;
+  *hi = UINT32_MAX;
+  if (top == BZ_NO_TOP)
+    return;
+  uint32_t first = top;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t t = defs[i]->def ? top_of(bz, defs[i]->def) : BZ_NO_TOP;
+    if (t == BZ_NO_TOP) {
+      first = 0; /* block arguments: every write inside their block counts */
+      break;
+    }
+    if (t < first)
+      first = t;
+  }
+  *lo = first;
+  if (dominance_outside_top(bz, ur, defs, n))
+    *hi = top;
+}
+
+static void write_window(buf_bz_t *bz, buf_use_t *uw, uint32_t *lo,
+                         uint32_t *hi) {
+  uint32_t top = top_of(bz, uw->owner);
+  *lo = top == BZ_NO_TOP ? 0 : top;
+  *hi = top == BZ_NO_TOP ? UINT32_MAX : top;
+}
+
+/* Would collect_reads take u? */
+static bool use_is_read(buf_bz_t *bz, buf_use_t *u) {
+  if (buf__bz_reads(bz, u))
+    return true;
+  if (buf__bz_writes(bz, u))
+    return false;
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+  for (uint32_t j = 0; j < k; j++)
+    if (buf_bz_value_read(bz, al[j].value))
+      return true;
+  return false;
+}
+
+/* Enters the reads among the tensor operands of the ops under root into the
+ * index, with their definitions (fixed from now on). */
+static void index_reads(buf_bz_t *bz, ptrvec_t *ops) {
+  for (uint32_t k = 0; k < ops->n; k++) {
+    buf_op_t *op = ops->v[k];
+    for (uint32_t i = 0; i < op->num_operands; i++) {
+      buf_use_t *u = &op->operands[i];
+      uint32_t vi = vidx(bz, u->value);
+      bz_use_info_t *info = use_info(bz, u);
+      if (vi == UINT32_MAX || !info || info->classified)
+        continue;
+      info->classified = 1;
+      info->is_read = use_is_read(bz, u);
+      if (!info->is_read)
+        continue;
+      ptrset_t defs = {0};
+      find_definitions(bz, u->value, &defs);
+      info->defs_first = bz->num_defs;
+      info->num_defs = defs.items.n;
+      for (uint32_t d = 0; d < defs.items.n; d++) {
+        if (bz->num_defs == bz->cap_defs) {
+          bz->cap_defs = bz->cap_defs ? bz->cap_defs * 2 : 256;
+          bz->defs = realloc(bz->defs, bz->cap_defs * sizeof *bz->defs);
+          if (!bz->defs)
+            abort();
+        }
+        bz->defs[bz->num_defs++] = defs.items.v[d];
+      }
+      ps_free(&defs);
+      uint32_t lo, hi;
+      read_window(bz, u, bz->defs + info->defs_first, info->num_defs, &lo, &hi);
+      info->read_node = buf__bz_ival_new(&bz->ival, lo, hi, u);
+      bz_val_t *root = &bz->vals[alias_root(bz, vi)];
+      buf__bz_ival_insert(&bz->ival, &root->read_tree, info->read_node);
+      root->num_reads++;
+    }
+  }
+}
+
+static bool indexed_pair_conflicts(buf_bz_t *bz, buf_use_t *ur,
+                                   buf_use_t *uw) {
+  bz_use_info_t *info = use_info(bz, ur);
+  return pair_conflicts(bz, ur, uw, bz->defs + info->defs_first,
+                        info->num_defs) != BZ_WHY_NONE;
+}
+
+/* Is some read of set `reads` in conflict with some write of set
+ * `writes`? Walks the smaller side and asks the other side's tree. */
+static bool cross_conflict(buf_bz_t *bz, uint32_t reads, uint32_t writes) {
+  bz_val_t *r = &bz->vals[reads], *w = &bz->vals[writes];
+  if (!r->read_tree || !w->write_tree)
+    return false;
+  bool walk_reads = r->num_reads <= w->num_writes;
+  buf__bz_ival_list_t *walk = &bz->cand_a, *found = &bz->cand_b;
+  walk->num = 0;
+  buf__bz_ival_items(&bz->ival, walk_reads ? r->read_tree : w->write_tree,
+                     walk);
+  for (uint32_t i = 0; i < walk->num; i++) {
+    buf__bz_ival_node_t *x = &bz->ival.nodes[walk->items[i]];
+    buf_use_t *xu = x->item;
+    found->num = 0;
+    buf__bz_ival_query(&bz->ival, walk_reads ? w->write_tree : r->read_tree,
+                       x->lo, x->hi, found);
+    for (uint32_t j = 0; j < found->num; j++) {
+      buf_use_t *yu = bz->ival.nodes[found->items[j]].item;
+      if (walk_reads ? indexed_pair_conflicts(bz, xu, yu)
+                     : indexed_pair_conflicts(bz, yu, xu))
+        return true;
+    }
+  }
+  return false;
+}
+
+/* The alias-set roots of u's value and of the values u aliases. */
+static uint32_t decision_roots(buf_bz_t *bz, buf_use_t *u,
+                               uint32_t roots[1 + BUF_BZ_MAX_ALIASES]) {
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+  uint32_t n = 0;
+  for (uint32_t j = 0; j <= k; j++) {
+    uint32_t vi = vidx(bz, j == 0 ? u->value : al[j - 1].value);
+    if (vi == UINT32_MAX)
+      continue;
+    uint32_t r = alias_root(bz, vi);
+    bool dup = false;
+    for (uint32_t i = 0; i < n; i++)
+      dup |= roots[i] == r;
+    if (!dup)
+      roots[n++] = r;
+  }
+  return n;
+}
+
+static bool indexed_write_read_only(buf_bz_t *bz, buf_use_t *u) {
+  uint32_t roots[1 + BUF_BZ_MAX_ALIASES];
+  uint32_t n = decision_roots(bz, u, roots);
+  bool found_write = buf__bz_writes(bz, u);
+  for (uint32_t i = 0; i < n && !found_write; i++)
+    found_write = bz->vals[roots[i]].num_inplace_writes > 0;
+  if (!found_write)
+    return false;
+  for (uint32_t i = 0; i < n; i++)
+    if (bz->vals[roots[i]].num_unwritable > 0)
+      return true;
+  return false;
+}
+
+static bool indexed_raw_conflict(buf_bz_t *bz, buf_use_t *u) {
+  uint32_t roots[1 + BUF_BZ_MAX_ALIASES];
+  uint32_t n = decision_roots(bz, u, roots);
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t j = 0; j < n; j++)
+      if (i != j && cross_conflict(bz, roots[i], roots[j]))
+        return true;
+  if (!buf__bz_writes(bz, u))
+    return false;
+  uint32_t lo, hi;
+  write_window(bz, u, &lo, &hi);
+  buf__bz_ival_list_t *found = &bz->cand_b;
+  for (uint32_t i = 0; i < n; i++) {
+    found->num = 0;
+    buf__bz_ival_query(&bz->ival, bz->vals[roots[i]].read_tree, lo, hi, found);
+    for (uint32_t j = 0; j < found->num; j++)
+      if (indexed_pair_conflicts(bz, bz->ival.nodes[found->items[j]].item, u))
+        return true;
+  }
+  return false;
+}
+
+static void index_mismatch(buf_use_t *u, const char *what, bool indexed) {
+  buf_op_emit_error(u->owner,
+                    "in-place analysis index disagrees with the full scan "
+                    "on %s for operand %u (index: %s)",
+                    what, u->index, indexed ? "conflict" : "no conflict");
+  abort();
+}
+
+static bool would_write_read_only(buf_bz_t *bz, buf_use_t *u) {
+  if (!bz->index_exact)
+    return scan_write_read_only(bz, u);
+  bool indexed = indexed_write_read_only(bz, u);
+  /* the scan also finds the read-only alias a report names */
+  if ((bz->verify_index || (indexed && bz->report)) &&
+      scan_write_read_only(bz, u) != indexed)
+    index_mismatch(u, "writes to read-only values", indexed);
+  return indexed;
+}
+
+static bool would_create_raw(buf_bz_t *bz, buf_use_t *u) {
+  if (!bz->index_exact)
+    return scan_raw_conflict(bz, u);
+  bool indexed = indexed_raw_conflict(bz, u);
+  /* the scan also finds the conflicting pair that print-conflicts and a
+   * report show */
+  if ((bz->verify_index ||
+       (indexed && (bz->opts.print_conflicts || bz->report))) &&
+      scan_raw_conflict(bz, u) != indexed)
+    index_mismatch(u, "read-after-write conflicts", indexed);
+  return indexed;
+}
+
 static void bufferize_inplace(buf_bz_t *bz, buf_use_t *u) {
   bz_op_t *o = buf__bz_op(bz, u->owner);
   o->decision[u->index] = BZ_INPLACE;
@@ -1009,6 +1339,17 @@ static void bufferize_inplace(buf_bz_t *bz, buf_use_t *u) {
     alias_union(bz, vi, ai);
     if (al[j].rel == BUF_BZ_EQUIV)
       equiv_union(bz, vi, ai);
+  }
+  if (buf__bz_writes(bz, u)) {
+    bz_val_t *root = &bz->vals[alias_root(bz, vi)];
+    root->num_inplace_writes++;
+    uint32_t lo, hi;
+    write_window(bz, u, &lo, &hi);
+    bz->uses[o->first_use + u->index].write_node =
+        buf__bz_ival_new(&bz->ival, lo, hi, u);
+    buf__bz_ival_insert(&bz->ival, &root->write_tree,
+                        bz->uses[o->first_use + u->index].write_node);
+    root->num_writes++;
   }
 }
 
@@ -1094,6 +1435,7 @@ static void summarize_func(buf_bz_t *bz, bz_func_t *f) {
 static buf_status_t analyze_func_ops(buf_bz_t *bz, buf_op_t *root) {
   ptrvec_t list = {0};
   collect_post_order(bz, root, &list);
+  index_reads(bz, &list);
   for (uint32_t k = 0; k < list.n; k++) {
     uint32_t idx = bz->opts.bottom_up ? list.n - 1 - k : k;
     buf_op_t *op = list.v[idx];
@@ -1150,13 +1492,19 @@ static void mark_must_inplace(buf_bz_t *bz) {
       buf_use_t *u = &o->op->operands[k];
       if (!buf__bz_is_tensor_type(u->value->type))
         continue;
-      if (must_inplace(bz, u))
-        bufferize_inplace(bz, u);
+      if (!must_inplace(bz, u))
+        continue;
+      if (buf__bz_writes(bz, u))
+        bz->index_exact = false; /* a write the checks never saw */
+      bufferize_inplace(bz, u);
     }
   }
 }
 
 buf_status_t buf__bz_analyze(buf_bz_t *bz) {
+  compute_tops(bz);
+  for (uint32_t i = 0; i < bz->num_vals; i++)
+    bz->vals[i].num_unwritable = !value_writable(bz, bz->vals[i].v);
   mark_must_inplace(bz);
   if (!bz->opts.function_boundaries || bz->num_funcs == 0)
     return analyze_func_ops(bz, bz->module);

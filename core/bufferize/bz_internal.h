@@ -43,6 +43,40 @@ typedef struct bz_site {
   int32_t operand;  /* operand index, -1 for none */
   buf_loc_t loc;
 } bz_site_t;
+/* Mergeable interval sets (interval_index.c): treaps keyed by hi with the
+ * smallest lo of each subtree; nodes are pool indices, 0 is none. */
+typedef struct buf__bz_ival_node {
+  uint32_t lo, hi, min_lo;
+  uint32_t priority;
+  uint32_t left, right;
+  void *item;
+} buf__bz_ival_node_t;
+
+typedef struct buf__bz_ival_pool {
+  buf__bz_ival_node_t *nodes;
+  uint32_t num, cap;
+  uint32_t seed;
+} buf__bz_ival_pool_t;
+
+typedef struct buf__bz_ival_list {
+  uint32_t *items;
+  uint32_t num, cap;
+} buf__bz_ival_list_t;
+
+uint32_t buf__bz_ival_new(buf__bz_ival_pool_t *p, uint32_t lo, uint32_t hi,
+                          void *item);
+void buf__bz_ival_insert(buf__bz_ival_pool_t *p, uint32_t *root, uint32_t x);
+/* Moves every node of from into *into. */
+void buf__bz_ival_merge(buf__bz_ival_pool_t *p, uint32_t *into, uint32_t from,
+                        buf__bz_ival_list_t *scratch);
+/* Appends the nodes of root (any order) to out. */
+void buf__bz_ival_items(buf__bz_ival_pool_t *p, uint32_t root,
+                        buf__bz_ival_list_t *out);
+/* Appends the nodes of root whose interval meets [a, b] to out. */
+void buf__bz_ival_query(buf__bz_ival_pool_t *p, uint32_t root, uint32_t a,
+                        uint32_t b, buf__bz_ival_list_t *out);
+void buf__bz_ival_list_push(buf__bz_ival_list_t *l, uint32_t x);
+void buf__bz_ival_pool_free(buf__bz_ival_pool_t *p);
 
 typedef struct bz_val {
   buf_value_t *v;
@@ -50,6 +84,12 @@ typedef struct bz_val {
   uint32_t equiv_parent;
   uint32_t alias_next; /* circular member list of the alias set */
   uint32_t stamp;      /* visit marks of traversals */
+  /* at the root of an alias set: the set's indexed reads and in-place
+   * writes (interval trees of conflict windows, see analysis.c) */
+  uint32_t read_tree, write_tree;
+  uint32_t num_reads, num_writes;
+  uint32_t num_inplace_writes; /* in-place writing uses of members */
+  uint32_t num_unwritable;     /* members that must not be written */
 } bz_val_t;
 
 typedef struct bz_op {
@@ -60,7 +100,20 @@ typedef struct bz_op {
   const char **conflicts; /* print-conflicts annotations (NULL-ended) */
   uint32_t num_conflicts, cap_conflicts;
   bz_why_t *why;       /* per operand, only with a report: why out of place */
+  uint32_t first_use;  /* index of operand 0's record in bz->uses */
+  uint32_t top;        /* pre of the ancestor in the function body's block,
+                        * or BZ_NO_TOP (no single-block function body) */
 } bz_op_t;
+
+#define BZ_NO_TOP UINT32_MAX
+
+/* Per operand: its place in the conflict index. */
+typedef struct bz_use_info {
+  uint8_t classified;  /* read class below is known */
+  uint8_t is_read;     /* collect_reads would take it */
+  uint32_t read_node, write_node; /* interval nodes, 0 when none */
+  uint32_t defs_first, num_defs;  /* cached definitions (bz->defs) */
+} bz_use_info_t;
 
 typedef struct bz_func {
   buf_op_t *func;
@@ -107,6 +160,15 @@ struct buf_bz_s {
   buf__ptrmap_t made_map;  /* created op -> made idx + 1 */
   struct bz_made *made;
   uint32_t num_made, cap_made;
+  /* conflict index (analysis.c) */
+  bz_use_info_t *uses;
+  uint32_t num_uses;
+  buf_value_t **defs;
+  uint32_t num_defs, cap_defs;
+  buf__bz_ival_pool_t ival;
+  buf__bz_ival_list_t scratch, cand_a, cand_b;
+  bool index_exact;  /* false: a must-in-place write bypassed the checks */
+  bool verify_index; /* BUFFERD_VERIFY_ANALYSIS: compare with full scans */
 };
 
 /* What copies.c knows about an alloc_tensor it inserted: the operand that
