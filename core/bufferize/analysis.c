@@ -237,6 +237,7 @@ void buf__bz_destroy(buf_bz_t *bz) {
   for (uint32_t i = 0; i < bz->num_ops; i++) {
     free(bz->ops[i].decision);
     free(bz->ops[i].conflicts);
+    free(bz->ops[i].model_data);
   }
   buf__bz_report_release(bz);
   for (uint32_t i = 0; i < bz->num_funcs; i++) {

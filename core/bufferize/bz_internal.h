@@ -100,6 +100,7 @@ typedef struct bz_op {
   const char **conflicts; /* print-conflicts annotations (NULL-ended) */
   uint32_t num_conflicts, cap_conflicts;
   bz_why_t *why;       /* per operand, only with a report: why out of place */
+  void *model_data;    /* what a model caches about the op (malloc'd) */
   uint32_t first_use;  /* index of operand 0's record in bz->uses */
   uint32_t top;        /* pre of the ancestor in the function body's block,
                         * or BZ_NO_TOP (no single-block function body) */

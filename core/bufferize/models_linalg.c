@@ -9,13 +9,42 @@
  * writing the other in place is fine. The rewrite creates the same op on
  * buffers, with no results, and moves the body.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bz_internal.h"
 #include "buf/linalg.h"
 
-static bool get_info(buf_op_t *op, buf_linalg_info_t *info) {
-  return buf_linalg_get_info(op, info);
+/* What the model asks about an op, computed once per op of the analysis
+ * (the analysis asks for every decision; building the indexing maps is the
+ * costly part). */
+typedef struct linalg_facts {
+  bool ok; /* a structured op */
+  bool output_read[BUF_LINALG_MAX_OPERANDS];
+  buf_linalg_info_t info;
+} linalg_facts_t;
+
+static void compute_facts(buf_op_t *op, linalg_facts_t *f) {
+  f->ok = buf_linalg_get_info(op, &f->info);
+  for (uint32_t k = 0; f->ok && k < f->info.num_outputs &&
+                       k < BUF_LINALG_MAX_OPERANDS; k++)
+    f->output_read[k] = buf_linalg_output_is_read(op, k);
+}
+
+/* The facts of op: cached on the analysis' op record, or computed into
+ * scratch for an op the analysis does not know. */
+static const linalg_facts_t *facts(buf_bz_t *bz, buf_op_t *op,
+                                   linalg_facts_t *scratch) {
+  bz_op_t *o = buf__bz_op(bz, op);
+  if (o && o->model_data)
+    return o->model_data;
+  linalg_facts_t *f = o ? malloc(sizeof *f) : scratch;
+  if (!f)
+    abort(); /* out of memory only */
+  compute_facts(op, f);
+  if (o)
+    o->model_data = f;
+  return f;
 }
 
 static bool is_output(const buf_linalg_info_t *info, uint32_t i) {
@@ -23,30 +52,27 @@ static bool is_output(const buf_linalg_info_t *info, uint32_t i) {
 }
 
 static bool linalg_reads(buf_bz_t *bz, buf_use_t *u) {
-  (void)bz;
-  buf_linalg_info_t info;
-  if (!get_info(u->owner, &info))
+  linalg_facts_t tmp;
+  const linalg_facts_t *f = facts(bz, u->owner, &tmp);
+  if (!f->ok || !is_output(&f->info, u->index))
     return true;
-  if (!is_output(&info, u->index))
-    return true;
-  return buf_linalg_output_is_read(u->owner, u->index - info.num_inputs);
+  uint32_t k = u->index - f->info.num_inputs;
+  return k < BUF_LINALG_MAX_OPERANDS && f->output_read[k];
 }
 
 static bool linalg_writes(buf_bz_t *bz, buf_use_t *u) {
-  (void)bz;
-  buf_linalg_info_t info;
-  if (!get_info(u->owner, &info))
-    return false;
-  return is_output(&info, u->index);
+  linalg_facts_t tmp;
+  const linalg_facts_t *f = facts(bz, u->owner, &tmp);
+  return f->ok && is_output(&f->info, u->index);
 }
 
 static uint32_t linalg_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
                                uint32_t max) {
-  (void)bz;
-  buf_linalg_info_t info;
-  if (!max || !get_info(u->owner, &info) || !is_output(&info, u->index))
+  linalg_facts_t tmp;
+  const linalg_facts_t *f = facts(bz, u->owner, &tmp);
+  if (!max || !f->ok || !is_output(&f->info, u->index))
     return 0;
-  uint32_t r = u->index - info.num_inputs;
+  uint32_t r = u->index - f->info.num_inputs;
   if (r >= u->owner->num_results)
     return 0;
   out[0] = (buf_bz_alias_t){&u->owner->results[r], BUF_BZ_EQUIV};
@@ -67,17 +93,18 @@ static bool is_permutation(buf_affine_map_t *m, uint32_t loops) {
 }
 
 static bool linalg_elementwise(buf_bz_t *bz, buf_use_t *a, buf_use_t *b) {
-  (void)bz;
-  buf_linalg_info_t info;
-  if (!get_info(a->owner, &info))
+  linalg_facts_t tmp;
+  const linalg_facts_t *f = facts(bz, a->owner, &tmp);
+  if (!f->ok)
     return false;
-  for (uint32_t i = 0; i < info.num_loops; i++)
-    if (info.iterators[i] != BUF_ITER_PARALLEL)
+  const buf_linalg_info_t *info = &f->info;
+  for (uint32_t i = 0; i < info->num_loops; i++)
+    if (info->iterators[i] != BUF_ITER_PARALLEL)
       return false;
   if (a->index >= BUF_LINALG_MAX_OPERANDS || b->index >= BUF_LINALG_MAX_OPERANDS)
     return false;
-  buf_affine_map_t *ma = info.maps[a->index], *mb = info.maps[b->index];
-  if (!ma || !mb || !is_permutation(ma, info.num_loops) ||
+  buf_affine_map_t *ma = info->maps[a->index], *mb = info->maps[b->index];
+  if (!ma || !mb || !is_permutation(ma, info->num_loops) ||
       !buf_affine_map_equal(ma, mb))
     return false;
   return a->value->type == b->value->type;
@@ -90,7 +117,7 @@ static buf_status_t linalg_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   for (uint32_t i = 0; i < op->num_operands; i++)
     ops[i] = buf_bz_buffer(rw, op->operands[i].value);
   buf_linalg_info_t info;
-  if (!get_info(op, &info)) {
+  if (!buf_linalg_get_info(op, &info)) {
     buf_op_emit_error(op, "cannot bufferize: not a structured linalg op");
     return BUF_FAILURE;
   }
