@@ -21,8 +21,12 @@
  * An operand decided in place joins the alias set (and for equivalent
  * aliases the equivalence set) of the values it aliases.
  *
- * Alias sets are union-find with circular member lists, so collecting the
- * reads and writes of a set costs the uses of its members.
+ * Alias sets are union-find with circular member lists. Each set also
+ * indexes its reads and in-place writes by program position (see "Conflict
+ * index" below), so a decision asks only the read/write pairs it adds that
+ * are close enough in program order to conflict, instead of every pair of
+ * the merged sets (the full scan, kept for checking and for naming the
+ * conflicting pair).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,8 @@
  *   - every tensor value of the module has a value record (index into
  *     bz->vals) found through bz->vmap; alias sets and equivalence sets are
  *     union-find forests over these records; each alias set also keeps its
- *     members on a circular list so iterating a set costs its size;
+ *     members on a circular list so iterating a set costs its size, and
+ *     at its root interval trees of its reads and in-place writes;
  *   - every op has an op record (bz->ops, found through bz->omap) with its
  *     pre-order number, the last pre-order number inside it (so ancestry is
  *     an interval test) and one decision per operand;
