@@ -64,6 +64,9 @@ def upstream(prog, extra, tmp):
     s, _, ok = stats(out, tmp)
     return s if ok else None
 
+if not os.path.isdir(corpus):
+    print("note: no corpus at %s (set BUF_CORPUS_DIR): tests/programs only" % corpus,
+          file=sys.stderr)
 with tempfile.TemporaryDirectory() as tmp:
     progs = sorted(glob.glob(os.path.join(corpus, "*", "*.run.mlir"))) + \
             sorted(glob.glob(os.path.join(top, "tests/programs/*.run.mlir")))

@@ -18,6 +18,7 @@ extern const buf_pass_def_t buf_pass_ownership_based_buffer_deallocation;
 extern const buf_pass_def_t buf_pass_buffer_deallocation_simplification;
 extern const buf_pass_def_t buf_pass_bufferization_lower_deallocations;
 extern const buf_pass_def_t buf_pass_buffer_deallocation_pipeline;
+extern const buf_pass_def_t buf_pass_optimize_allocation_liveness;
 extern const buf_pass_def_t buf_pass_plan_memory;
 extern const buf_pass_def_t buf_pass_convert_linalg_to_loops;
 extern const buf_pass_def_t buf_pass_convert_linalg_to_parallel_loops;
@@ -38,6 +39,7 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_buffer_deallocation_simplification,
     &buf_pass_bufferization_lower_deallocations,
     &buf_pass_buffer_deallocation_pipeline,
+    &buf_pass_optimize_allocation_liveness,
     &buf_pass_plan_memory,
     &buf_pass_convert_linalg_to_loops,
     &buf_pass_convert_linalg_to_parallel_loops,

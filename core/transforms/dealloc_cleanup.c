@@ -1,6 +1,11 @@
 /*
  * dealloc_cleanup.c: what ends buffer-deallocation-pipeline where upstream
- * runs its canonicalizer: clone folding and removal of dead pure ops.
+ * runs its canonicalizer: clone folding, folding of memref.dim of static
+ * sizes, and removal of dead pure ops.
+ *
+ * memref.dim of a dimension the type makes static becomes an
+ * arith.constant, so a buffer read only for its shape (a constant global
+ * whose tensor.dim was bufferized) is no longer used and its get_global goes.
  *
  * Dead ops: an op without memory effects (the PURE trait), without
  * regions, whose results are all unused, is erased (repeatedly, so chains
@@ -168,6 +173,27 @@ static buf_walk_result_t collect_clones(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
+static buf_walk_result_t fold_static_dim(buf_op_t *op, void *user) {
+  (void)user;
+  if (!bo_is(op, "memref.dim") || op->num_operands != 2)
+    return BUF_WALK_ADVANCE;
+  buf_type_t t = op->operands[0].value->type;
+  buf_op_t *c = op->operands[1].value->def;
+  buf_attr_t a = c && bo_is(c, "arith.constant") ? buf_op_attr(c, "value") : NULL;
+  if (t->kind != BUF_TYPE_MEMREF || !a || a->kind != BUF_ATTR_INTEGER ||
+      a->u.i < 0 || a->u.i >= (int64_t)t->u.shaped.rank ||
+      t->u.shaped.shape[a->u.i] == BUF_DYNAMIC)
+    return BUF_WALK_ADVANCE;
+  buf_builder_t b;
+  buf_builder_init(&b, buf_op_ctx(op));
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  buf_value_t *k = buf_build_index_constant(&b, t->u.shaped.shape[a->u.i]);
+  buf_value_replace_all_uses(&op->results[0], k);
+  buf_op_erase(op);
+  return BUF_WALK_ADVANCE;
+}
+
 static bool is_dead_pure(buf_op_t *op) {
   if (!buf_op_has_trait(op, BUF_TRAIT_PURE) || op->num_regions ||
       buf_op_has_trait(op, BUF_TRAIT_TERMINATOR) || op->num_results == 0)
@@ -208,6 +234,7 @@ buf_status_t buf__dealloc_cleanup(buf_op_t *root) {
   buf_op_walk(root, BUF_WALK_PRE, collect_clones, &l);
   for (uint32_t i = 0; i < l.n; i++)
     simplify_clone(l.ops[i]);
+  buf_op_walk(root, BUF_WALK_POST, fold_static_dim, NULL);
   /* Post-order visits uses before defs within a block only in reverse, so
    * erase_dead follows the chain back itself. */
   buf_op_walk(root, BUF_WALK_POST, drop_dead, NULL);

@@ -26,9 +26,10 @@
  *   - func.return: results must be owned by the caller; a returned memref
  *     whose ownership is not statically true is returned as is when its flag
  *     holds and as a bufferization.clone otherwise.
- * Ownership is never transferred implicitly: a memref used in a block other
- * than the one that owns it (without being a block argument) is rejected
- * with a diagnostic, as are inputs that already free buffers.
+ * A memref defined in one block and used in another (without being passed
+ * as a block argument) is first made a block argument of every block where
+ * it is live-in (route_through_block_args), so ownership only ever moves
+ * along branches. Inputs that already free buffers are rejected.
  *
  * The deallocs sit at block ends; --buffer-deallocation-simplification moves
  * the statically known ones right after the last use and
@@ -302,6 +303,33 @@ static buf_op_t *extend_region_op(od_t *d, buf_op_t *op) {
   return n;
 }
 
+/* The value v is a view of (casts, subviews, reshapes), or v itself. */
+static buf_value_t *view_root(buf_value_t *v) {
+  while (v->def && v->def->num_operands >= 1 &&
+         (bo_is(v->def, "memref.cast") || bo_is(v->def, "memref.subview") ||
+          bo_is(v->def, "memref.collapse_shape") ||
+          bo_is(v->def, "memref.expand_shape") ||
+          bo_is(v->def, "memref.reinterpret_cast") ||
+          bo_is(v->def, "memref.view")))
+    v = v->def->operands[0].value;
+  return v;
+}
+
+/* May a and b be (parts of) the same buffer? Over-approximated with the
+ * forward alias closure of each one's root. */
+static bool may_share_buffer(od_t *d, buf_value_t *a, buf_value_t *b) {
+  buf_value_t *ra = view_root(a), *rb = view_root(b);
+  if (ra == rb)
+    return true;
+  bo_vset_t s = {.arena = d->arena};
+  buf__bo_alias_closure(ra, false, &s, NULL);
+  if (buf__bo_vset_has(&s, b) || buf__bo_vset_has(&s, rb))
+    return true;
+  bo_vset_t t = {.arena = d->arena};
+  buf__bo_alias_closure(rb, false, &t, NULL);
+  return buf__bo_vset_has(&t, a) || buf__bo_vset_has(&t, ra);
+}
+
 /* Handles the terminator `term` of block blk whose owned list is l. */
 static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
                                own_list_t *l) {
@@ -328,6 +356,17 @@ static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
     emit_dealloc(d, &b, l, nr, ret, conds);
     for (uint32_t k = 0; k < nr; k++) {
       buf_value_t *v = ret[k];
+      /* The caller frees every result: one that may share its buffer with
+       * an earlier result is returned as a copy of its own. */
+      bool shared = false;
+      for (uint32_t j = 0; j < k && !shared; j++)
+        shared = may_share_buffer(d, ret[j], v);
+      if (shared) {
+        buf_value_t *c = buf_op_result(
+            buf_build(&b, "bufferization.clone", v->type, 1, &v, NULL), 0);
+        buf_op_set_operand(term, idx[k], c);
+        continue;
+      }
       bool owned_static = false;
       for (uint32_t i = 0; i < l->n; i++)
         if (l->e[i].v == v && !l->e[i].cond)
@@ -570,6 +609,135 @@ static void process_block(od_t *d, buf_block_t *blk, own_list_t *l) {
   }
 }
 
+/* The block of r that holds op (op itself or an op op is nested in). */
+static buf_block_t *block_in_region(buf_op_t *op, buf_region_t *r) {
+  while (op && op->block && op->block->region != r)
+    op = buf_op_parent(op);
+  return op ? op->block : NULL;
+}
+
+static uint32_t block_index(buf_block_t *const *blocks, uint32_t nb,
+                            const buf_block_t *b) {
+  for (uint32_t i = 0; i < nb; i++)
+    if (blocks[i] == b)
+      return i;
+  return nb;
+}
+
+/* Appends v to the operands term passes to its successor s. */
+static bool append_successor_operand(od_t *d, buf_op_t *term, uint32_t s,
+                                     buf_value_t *v) {
+  uint32_t n = term->num_operands;
+  buf_value_t **ops = buf_arena_alloc(d->arena, (n + 1) * sizeof *ops);
+  uint32_t at = n;
+  if (bo_is(term, "cf.cond_br")) {
+    uint32_t len[2];
+    uint32_t start0 = buf_op_segment(term, 1, &len[0]);
+    buf_op_segment(term, 2, &len[1]);
+    at = s == 0 ? start0 + len[0] : n;
+    len[s]++;
+    int64_t seg[3] = {1, len[0], len[1]};
+    buf_op_set_attr(term, "operandSegmentSizes",
+                    buf_attr_dense_array(d->ctx, buf_type_i32(d->ctx), 3, seg,
+                                         NULL));
+  } else if (!bo_is(term, "cf.br")) {
+    buf_op_emit_error(term, "ownership-based deallocation: a buffer used in a "
+                            "successor of this branch would have to be passed "
+                            "as a block argument (only cf.br and cf.cond_br "
+                            "are supported)");
+    d->failed = true;
+    return false;
+  }
+  for (uint32_t i = 0, j = 0; i <= n; i++) {
+    if (i == at)
+      ops[i] = v;
+    else
+      ops[i] = term->operands[j++].value;
+  }
+  buf_op_set_operands(term, n + 1, ops);
+  return true;
+}
+
+/* Makes every memref defined in one block of r and used in another one a
+ * block argument of each block where it is live-in, passed along every
+ * branch into such a block. Ownership then travels with it like with any
+ * other block argument (and aliases such as a subview carry their owner's
+ * flag), instead of being lost at the end of the defining block. */
+static void route_through_block_args(od_t *d, buf_region_t *r,
+                                     buf_block_t **blocks, uint32_t nb) {
+  bool func_body = buf_block_parent_op(blocks[0]) &&
+                   bo_is(buf_block_parent_op(blocks[0]), "func.func");
+  bo_vset_t vals = {.arena = d->arena};
+  for (uint32_t i = 0; i < nb; i++) {
+    buf_block_t *b = blocks[i];
+    if (!(i == 0 && func_body))
+      for (uint32_t a = 0; a < b->num_args; a++)
+        if (is_memref(b->args[a]->type))
+          buf__bo_vset_add(&vals, b->args[a]);
+    for (buf_op_t *op = b->first; op; op = op->next)
+      for (uint32_t k = 0; k < op->num_results; k++)
+        if (is_memref(op->results[k].type))
+          buf__bo_vset_add(&vals, &op->results[k]);
+  }
+  bool *live = buf_arena_alloc(d->arena, nb * sizeof *live);
+  uint32_t *work = buf_arena_alloc(d->arena, nb * sizeof *work);
+  buf_value_t **arg = buf_arena_alloc(d->arena, nb * sizeof *arg);
+  for (uint32_t vi = 0; vi < vals.n && !d->failed; vi++) {
+    buf_value_t *v = vals.v[vi];
+    buf_block_t *db = v->def ? v->def->block : v->block;
+    uint32_t nw = 0, nuses = 0;
+    for (uint32_t i = 0; i < nb; i++)
+      live[i] = false;
+    for (buf_use_t *u = v->first_use; u; u = u->next_use, nuses++) {
+      uint32_t c = block_index(blocks, nb, block_in_region(u->owner, r));
+      if (c < nb && blocks[c] != db && !live[c]) {
+        live[c] = true;
+        work[nw++] = c;
+      }
+    }
+    if (!nw)
+      continue;
+    /* Backwards from the using blocks up to the defining one. */
+    while (nw) {
+      buf_block_t *c = blocks[work[--nw]];
+      for (uint32_t p = 0; p < nb; p++) {
+        buf_op_t *t = blocks[p]->last;
+        if (!t || blocks[p] == db || live[p])
+          continue;
+        for (uint32_t s = 0; s < t->num_successors; s++)
+          if (t->successors[s] == c) {
+            live[p] = true;
+            work[nw++] = p;
+            break;
+          }
+      }
+    }
+    buf_use_t **uses = buf_arena_alloc(d->arena, (nuses + 1) * sizeof *uses);
+    nuses = 0;
+    for (buf_use_t *u = v->first_use; u; u = u->next_use)
+      uses[nuses++] = u;
+    for (uint32_t i = 0; i < nb; i++)
+      arg[i] = live[i] ? buf_block_add_arg(blocks[i], v->type,
+                                           v->def ? v->def->loc : v->loc)
+                     : NULL;
+    for (uint32_t k = 0; k < nuses; k++) {
+      uint32_t c = block_index(blocks, nb, block_in_region(uses[k]->owner, r));
+      if (c < nb && arg[c])
+        buf_op_set_operand(uses[k]->owner, uses[k]->index, arg[c]);
+    }
+    for (uint32_t p = 0; p < nb && !d->failed; p++) {
+      buf_op_t *t = blocks[p]->last;
+      if (!t || !(blocks[p] == db || live[p]))
+        continue;
+      for (uint32_t s = 0; s < t->num_successors && !d->failed; s++) {
+        uint32_t c = block_index(blocks, nb, t->successors[s]);
+        if (c < nb && live[c])
+          append_successor_operand(d, t, s, blocks[p] == db ? v : arg[p]);
+      }
+    }
+  }
+}
+
 static void process_region(od_t *d, buf_region_t *r, own_list_t *entry_list) {
   buf_block_t *entry = r->first;
   if (!entry)
@@ -584,11 +752,15 @@ static void process_region(od_t *d, buf_region_t *r, own_list_t *entry_list) {
   buf_block_t **blocks = buf_arena_alloc(d->arena, nb * sizeof *blocks);
   uint32_t *orig = buf_arena_alloc(d->arena, nb * sizeof *orig);
   uint32_t i = 0;
-  for (buf_block_t *b = entry; b; b = b->next, i++) {
-    blocks[i] = b;
-    orig[i] = b->num_args;
-    if (b != entry)
-      add_flag_args(d, b, 0);
+  for (buf_block_t *b = entry; b; b = b->next)
+    blocks[i++] = b;
+  route_through_block_args(d, r, blocks, nb);
+  if (d->failed)
+    return;
+  for (i = 0; i < nb; i++) {
+    orig[i] = blocks[i]->num_args;
+    if (blocks[i] != entry)
+      add_flag_args(d, blocks[i], 0);
   }
   for (i = 0; i < nb && !d->failed; i++) {
     if (blocks[i] == entry) {

@@ -10,11 +10,17 @@ func.func @already() {
 
 // -----
 
-// A buffer used in another block without being passed as an argument.
-// CHECK: a buffer owned by another block is used here
-func.func @implicit(%c: i1) {
+// A buffer used in a successor of a cf.switch without being passed as an
+// argument: it would have to become a block argument, which is only done
+// through cf.br and cf.cond_br. (Through those it is; see
+// buffer-deallocation-pipeline-while.mlir, @early.)
+// CHECK: error: 'cf.switch' op ownership-based deallocation: a buffer used in a successor of this branch would have to be passed as a block argument
+func.func @implicit(%f: i32) {
   %a = memref.alloc() : memref<2xf32>
-  cf.cond_br %c, ^bb1, ^bb2
+  cf.switch %f : i32, [
+    default: ^bb1,
+    1: ^bb2
+  ]
 ^bb1:
   %c0 = arith.constant 0 : index
   %v = memref.load %a[%c0] : memref<2xf32>
