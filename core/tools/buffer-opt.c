@@ -485,8 +485,16 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
   if (!pl)
     return BUF_FAILURE;
   double t2 = now();
-  buf_status_t ran = buf_pipeline_run(pl, module, &t->pass_times);
-  t->num_pass_times = buf_pipeline_num_passes(pl);
+  /* The pipeline's timings live in the compile's arena, which is gone by
+   * the time the report prints: keep a copy (pass names are static). */
+  buf_pass_timing_t *times = NULL;
+  buf_status_t ran = buf_pipeline_run(pl, module, &times);
+  uint32_t n = buf_pipeline_num_passes(pl);
+  free(t->pass_times);
+  t->pass_times = times && n ? malloc(n * sizeof *times) : NULL;
+  if (t->pass_times)
+    memcpy(t->pass_times, times, n * sizeof *times);
+  t->num_pass_times = t->pass_times ? n : 0;
   t->passes += now() - t2;
   if (BUF_FAILED(ran))
     return BUF_FAILURE;
@@ -657,6 +665,7 @@ int main(int argc, char **argv) {
   timing.total = now() - start;
   if (o.timing)
     print_timing(&timing, stderr);
+  free(timing.pass_times);
   if (out != stdout && fclose(out) != 0) {
     fprintf(stderr, "buffer-opt: error writing '%s'\n", o.output);
     failed = true;
