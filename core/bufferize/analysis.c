@@ -149,6 +149,14 @@ find_model_row(const buf__bz_model_row_t *rows, uint32_t n, const char *name) {
 
 const buf_bufferize_model_t *buf_bz_model_of(buf_bz_t *bz,
                                              const buf_op_t *op) {
+  if (bz->opts.op_filter && !bz->opts.op_filter(op->name) &&
+      !buf__ptrmap_get(&bz->own_ops, op))
+    return NULL;
+  return buf__bz_unfiltered_model(bz, op);
+}
+
+const buf_bufferize_model_t *buf__bz_unfiltered_model(buf_bz_t *bz,
+                                                      const buf_op_t *op) {
   void *cached = buf__ptrmap_get(&bz->models, op->def);
   if (cached)
     return cached == &bz->no_model ? NULL : cached;
@@ -263,6 +271,7 @@ void buf__bz_destroy(buf_bz_t *bz) {
   free(bz->cand_b.items);
   buf__ptrmap_free(&bz->vmap);
   buf__ptrmap_free(&bz->omap);
+  buf__ptrmap_free(&bz->own_ops);
   buf__ptrmap_free(&bz->models);
   buf__ptrmap_free(&bz->fmap);
   free(bz);
@@ -704,7 +713,7 @@ static uint32_t region_index(const buf_op_t *op, const buf_region_t *r) {
 static buf_bz_region_kind_t kind_of_region(buf_bz_t *bz, buf_region_t *r) {
   if (!r || !r->op)
     return BUF_BZ_REGION_PLAIN;
-  const buf_bufferize_model_t *m = buf_bz_model_of(bz, r->op);
+  const buf_bufferize_model_t *m = buf__bz_unfiltered_model(bz, r->op);
   if (!m || !m->region_kind)
     return BUF_BZ_REGION_PLAIN;
   return m->region_kind(r->op, region_index(r->op, r));
@@ -777,7 +786,7 @@ static bool mutually_exclusive(buf_bz_t *bz, buf_op_t *a, buf_op_t *b) {
     if (!is_ancestor(bz, p, b))
       continue;
     /* p is the closest common ancestor */
-    const buf_bufferize_model_t *m = buf_bz_model_of(bz, p);
+    const buf_bufferize_model_t *m = buf__bz_unfiltered_model(bz, p);
     if (!m || !m->exclusive_regions || p == b)
       return false;
     buf_op_t *y = b;

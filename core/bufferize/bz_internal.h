@@ -157,6 +157,9 @@ struct buf_bz_s {
   buf_bz_report_t *report;
   bz_why_t last_why;       /* set where a refusal is detected */
   buf__ptrmap_t copy_notes; /* alloc_tensor made by copies.c -> note idx + 1 */
+  /* Ops the run made itself (copies.c's tensor.dim of dynamic sizes):
+   * bufferized whatever opts.op_filter says, since nothing else would. */
+  buf__ptrmap_t own_ops;
   struct bz_copy_note *notes;
   uint32_t num_notes, cap_notes;
   buf__ptrmap_t made_map;  /* created op -> made idx + 1 */
@@ -222,6 +225,21 @@ buf_status_t buf__bz_materialize_copies(buf_bz_t *bz);
 buf_status_t buf__bz_rewrite(buf_bz_t *bz);
 
 bz_op_t *buf__bz_op(buf_bz_t *bz, const buf_op_t *op);
+/* The model of op's definition ignoring the partial-bufferization filter:
+ * how its regions execute is known even when the op stays on tensors. */
+const buf_bufferize_model_t *buf__bz_unfiltered_model(buf_bz_t *bz,
+                                                      const buf_op_t *op);
+/* Partial bufferization (partial_bufferize.c): One-Shot Bufferize of the
+ * ops op_filter accepts (and the bufferization dialect's own ops but the
+ * to_tensor / to_buffer boundary), everything else kept on tensors. */
+buf_status_t buf__partial_bufferize(buf_op_t *module,
+                                    bool (*op_filter)(const char *op_name),
+                                    bool function_boundaries);
+/* Does op_name belong to dialect (its "dialect." prefix)? */
+bool buf__bz_in_dialect(const char *op_name, const char *dialect);
+/* Is a memref.cast from `from` to `to` valid whatever the runtime layout
+ * (every static size, stride and offset of `to` is the same in `from`)? */
+bool buf__bz_cast_always_valid(buf_type_t from, buf_type_t to);
 bz_func_t *buf__bz_func(buf_bz_t *bz, const buf_op_t *func);
 /* Model queries with the unknown-op defaults applied. */
 bool buf__bz_reads(buf_bz_t *bz, buf_use_t *u);

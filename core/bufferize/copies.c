@@ -43,6 +43,7 @@ static buf_value_t *make_alloc(buf_bz_t *bz, buf_builder_t *b, buf_value_t *v,
       buf_value_t *c = buf_build_index_constant(b, i);
       buf_value_t *ops[2] = {v, c};
       buf_op_t *d = buf_build(b, "tensor.dim", buf_type_index(ctx), 2, ops, NULL);
+      buf__ptrmap_set(&bz->own_ops, d, (void *)1);
       buf_state_add_operand(&st, buf_op_result(d, 0));
       seg[0]++;
     }

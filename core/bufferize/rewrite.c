@@ -86,7 +86,11 @@ buf_value_t *buf_bz_buffer(buf_bz_rewriter_t *rw, buf_value_t *t) {
     return m;
   buf_builder_t b;
   builder_after_def(rw, t, &b);
-  buf_type_t mt = buf_bz_dynamic_layout_type(rw->ctx, t->type, NULL);
+  /* partial bufferization materializes identity layouts, as upstream's
+   * partial passes did; One-Shot assumes nothing about the layout */
+  buf_type_t mt = rw->bz->opts.op_filter
+                      ? buf_bz_alloc_type(rw, t->type)
+                      : buf_bz_dynamic_layout_type(rw->ctx, t->type, NULL);
   buf_op_t *op = buf_build(&b, "bufferization.to_buffer", mt, 1, &t, NULL);
   buf_value_t *r = buf_op_result(op, 0);
   buf_bz_map(rw, t, r);
@@ -213,9 +217,7 @@ void buf_bz_parallel_copy(buf_bz_rewriter_t *rw, buf_builder_t *b, uint32_t n,
   }
 }
 
-/* A cast from `from` to `to` that is valid whatever the runtime layout:
- * every static entry of `to` is the same static entry of `from`. */
-static bool cast_always_valid(buf_type_t from, buf_type_t to) {
+bool buf__bz_cast_always_valid(buf_type_t from, buf_type_t to) {
   if (from->kind != BUF_TYPE_MEMREF || to->kind != BUF_TYPE_MEMREF)
     return false;
   if (from->u.shaped.rank != to->u.shaped.rank ||
@@ -246,7 +248,7 @@ buf_value_t *buf_bz_cast_or_copy(buf_bz_rewriter_t *rw, buf_builder_t *b,
                                  buf_value_t *buf, buf_type_t type) {
   if (buf->type == type)
     return buf;
-  if (cast_always_valid(buf->type, type)) {
+  if (buf__bz_cast_always_valid(buf->type, type)) {
     buf_op_t *c = buf_build(b, "memref.cast", type, 1, &buf, NULL);
     return buf_op_result(c, 0);
   }
@@ -267,9 +269,14 @@ buf_value_t *buf_bz_cast_or_copy(buf_bz_rewriter_t *rw, buf_builder_t *b,
   return buf_op_result(c, 0);
 }
 
-/* to_tensor of the buffer of v, placed before op. */
+/* to_tensor of the buffer of v, placed before op. An op of
+ * scf.forall.in_parallel gets it before the in_parallel: that block holds
+ * only parallel-combining ops. */
 static buf_value_t *to_tensor_before(buf_bz_rewriter_t *rw, buf_op_t *op,
                                      buf_value_t *buffer, buf_type_t tensor) {
+  buf_op_t *parent = buf_op_parent(op);
+  if (parent && strcmp(parent->name, "scf.forall.in_parallel") == 0)
+    op = parent;
   buf_builder_t b;
   buf_bz_builder(rw, op, &b);
   buf_op_t *t = buf_build(&b, "bufferization.to_tensor", tensor, 1, &buffer, NULL);
@@ -303,18 +310,29 @@ static bool regions_have_tensor_args(const buf_op_t *op) {
  * bufferization.to_tensor; results stay tensors (a to_buffer is made when
  * a buffer is needed). */
 buf_status_t buf__bz_keep_on_tensors(buf_bz_rewriter_t *rw, buf_op_t *op) {
-  if (regions_have_tensor_args(op)) {
+  /* partial bufferization keeps loops and branches of other dialects on
+   * tensors: their region arguments are read-only to the analysis and get
+   * to_buffer materializations like any tensor nothing bufferized */
+  if (!rw->bz->opts.op_filter && regions_have_tensor_args(op)) {
     buf_op_emit_error(op, "cannot bufferize: an unknown op whose regions "
                           "carry tensors is not supported");
     return BUF_FAILURE;
   }
   for (uint32_t i = 0; i < op->num_operands; i++) {
     buf_value_t *v = op->operands[i].value;
-    if (!buf__bz_is_tensor_type(v->type))
-      continue;
     buf_value_t *m = buf__ptrmap_get(&rw->map, v);
-    if (m)
-      buf_op_set_operand(op, i, to_tensor_before(rw, op, m, v->type));
+    /* m = to_buffer(v): nothing wrote it (it is not writable), v is it */
+    if (!m || (m->def && m->def->num_operands == 1 &&
+               m->def->operands[0].value == v &&
+               strcmp(m->def->name, "bufferization.to_buffer") == 0))
+      continue;
+    /* a value retyped in place (a function argument under function
+     * boundaries, a loop's iter_arg) is its own buffer now: the op still
+     * wants the tensor it stood for */
+    buf_type_t tensor = buf__bz_is_tensor_type(v->type)
+                            ? v->type
+                            : buf_type_tensor_for_memref(rw->ctx, m->type);
+    buf_op_set_operand(op, i, to_tensor_before(rw, op, m, tensor));
   }
   for (uint32_t r = 0; r < op->num_regions; r++)
     for (buf_block_t *b = op->regions[r]->first; b; b = b->next)
@@ -351,13 +369,26 @@ static bool op_mentions_tensors(const buf_op_t *op) {
   return false;
 }
 
+/* Under partial bufferization, is op the terminator of an op that stays
+ * on tensors (an scf.yield of a kept scf.while)? It must stay too. */
+static bool ends_kept_region(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_op_t *parent = buf_op_parent(op);
+  if (!rw->bz->opts.op_filter || !parent ||
+      !buf_op_has_trait(op, BUF_TRAIT_TERMINATOR))
+    return false;
+  const buf_bufferize_model_t *pm = buf_bz_model_of(rw->bz, parent);
+  return !pm || !pm->bufferize;
+}
+
 static buf_status_t rewrite_op(buf_bz_rewriter_t *rw, buf_op_t *op) {
-  const buf_bufferize_model_t *m = buf_bz_model_of(rw->bz, op);
+  const buf_bufferize_model_t *m =
+      ends_kept_region(rw, op) ? NULL : buf_bz_model_of(rw->bz, op);
   bool tensors = op_mentions_tensors(op);
   /* arguments retyped in place (function boundaries, loop iter_args) are
    * mapped to themselves: their users still need their models */
-  for (uint32_t i = 0; !tensors && m && m->bufferize && i < op->num_operands;
-       i++)
+  for (uint32_t i = 0; !tensors && i < op->num_operands; i++)
+    /* (under partial bufferization an op without an active model may use
+     * one too: it is kept on tensors and reads a to_tensor of it) */
     if (buf__ptrmap_get(&rw->map, op->operands[i].value))
       tensors = true;
   if (m && m->bufferize && tensors) {

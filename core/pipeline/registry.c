@@ -9,6 +9,12 @@ extern const buf_pass_def_t buf_pass_symbol_dce;
 extern const buf_pass_def_t buf_pass_eliminate_empty_tensors;
 extern const buf_pass_def_t buf_pass_empty_tensor_to_alloc_tensor;
 extern const buf_pass_def_t buf_pass_one_shot_bufferize;
+extern const buf_pass_def_t buf_pass_tensor_bufferize;
+extern const buf_pass_def_t buf_pass_linalg_bufferize;
+extern const buf_pass_def_t buf_pass_scf_bufferize;
+extern const buf_pass_def_t buf_pass_func_bufferize;
+extern const buf_pass_def_t buf_pass_arith_bufferize;
+extern const buf_pass_def_t buf_pass_finalizing_bufferize;
 extern const buf_pass_def_t buf_pass_buffer_hoisting;
 extern const buf_pass_def_t buf_pass_buffer_loop_hoisting;
 extern const buf_pass_def_t buf_pass_promote_buffers_to_stack;
@@ -30,6 +36,12 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_eliminate_empty_tensors,
     &buf_pass_empty_tensor_to_alloc_tensor,
     &buf_pass_one_shot_bufferize,
+    &buf_pass_tensor_bufferize,
+    &buf_pass_linalg_bufferize,
+    &buf_pass_scf_bufferize,
+    &buf_pass_func_bufferize,
+    &buf_pass_arith_bufferize,
+    &buf_pass_finalizing_bufferize,
     &buf_pass_buffer_hoisting,
     &buf_pass_buffer_loop_hoisting,
     &buf_pass_promote_buffers_to_stack,

@@ -121,6 +121,13 @@ typedef struct buf_bz_options {
   bool print_conflicts;
   bool dump_alias_sets;
   bool check_parallel_regions;
+  /* Partial bufferization (--tensor-bufferize etc.): when set, only ops
+   * whose name it accepts are bufferized; the others stay on tensors like
+   * allowed unknown ops, behind bufferization.to_buffer / to_tensor with
+   * identity layouts. It must decide by the name alone (models are cached
+   * per op definition). Loops and branches keep the region kinds of their
+   * models in the analysis either way. NULL: every op. */
+  bool (*op_filter)(const char *op_name);
 } buf_bz_options_t;
 
 /* ------------------------------------------------------------------------ */
