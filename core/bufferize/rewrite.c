@@ -386,9 +386,13 @@ static buf_status_t rewrite_op(buf_bz_rewriter_t *rw, buf_op_t *op) {
   bool tensors = op_mentions_tensors(op);
   /* arguments retyped in place (function boundaries, loop iter_args) are
    * mapped to themselves: their users still need their models */
-  for (uint32_t i = 0; !tensors && i < op->num_operands; i++)
-    /* (under partial bufferization an op without an active model may use
-     * one too: it is kept on tensors and reads a to_tensor of it) */
+  /* (under partial bufferization an op without an active model may use
+   * one too: it is kept on tensors and reads a to_tensor of it; memref ops
+   * the models made after retyping are not such users) */
+  bool check_retyped = (m && m->bufferize) ||
+                       (rw->bz->opts.op_filter &&
+                        strncmp(op->name, "memref.", 7) != 0);
+  for (uint32_t i = 0; check_retyped && !tensors && i < op->num_operands; i++)
     if (buf__ptrmap_get(&rw->map, op->operands[i].value))
       tensors = true;
   if (m && m->bufferize && tensors) {
