@@ -1560,13 +1560,12 @@ static void rpo(lw_t *L, buf_block_t *entry, block_list_t *out) {
       buf_block_t *s = t->successors[(*k)++];
       if (!map_get(L, s)) {
         map_put(L, s, (void *)&visited_tag);
-        blocks_push(&stack, s);
-        next_succ[stack.n - 1] = 0;
+        blocks_push(&stack, s); /* its next_succ slot is 0: fresh or reset */
       }
       continue;
     }
     blocks_push(&post, b);
-    stack.n--;
+    next_succ[--stack.n] = 0;
   }
   for (uint32_t i = post.n; i-- > 0;)
     blocks_push(out, post.b[i]);
