@@ -25,28 +25,35 @@ static buf_walk_result_t find_tensor(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
-static buf_status_t run_pipeline(buf_op_t *module, const char *text) {
+/* Contract in buf/lower.h. */
+buf_status_t buf_lower_run_pipeline(buf_op_t *module, const char *text) {
   buf_pipeline_t *pl = buf_pipeline_create(buf_op_ctx(module));
   return BUF_FAILED(buf_pipeline_parse(pl, text)) ? BUF_FAILURE
                                                   : buf_pipeline_run(pl, module, NULL);
 }
 
 /* Contract in buf/lower.h. */
-buf_status_t buf_llvm_prepare(buf_op_t *module) {
+buf_status_t buf_lower_bufferize(buf_op_t *module) {
   buf_op_t *tensor_op = NULL;
   buf_op_walk(module, BUF_WALK_PRE, find_tensor, &tensor_op);
+  if (!tensor_op)
+    return BUF_SUCCESS;
+  if (BUF_FAILED(buf_lower_run_pipeline(module, BUF_LLVM_BUFFERIZE_PIPELINE)))
+    return BUF_FAILURE;
+  tensor_op = NULL;
+  buf_op_walk(module, BUF_WALK_PRE, find_tensor, &tensor_op);
   if (tensor_op) {
-    if (BUF_FAILED(run_pipeline(module, BUF_LLVM_BUFFERIZE_PIPELINE)))
-      return BUF_FAILURE;
-    tensor_op = NULL;
-    buf_op_walk(module, BUF_WALK_PRE, find_tensor, &tensor_op);
-    if (tensor_op) {
-      buf_op_emit_error(tensor_op, "cannot lower to LLVM: tensor values remain after "
-                                   "bufferization");
-      return BUF_FAILURE;
-    }
+    buf_op_emit_error(tensor_op, "cannot lower to LLVM: tensor values remain after "
+                                 "bufferization");
+    return BUF_FAILURE;
   }
-  /* linalg and scf are lowered here, so a bufferized program emits as is. */
-  return run_pipeline(module, BUF_LLVM_LOOPS_PIPELINE);
+  return BUF_SUCCESS;
 }
 
+/* Contract in buf/lower.h. */
+buf_status_t buf_llvm_prepare(buf_op_t *module) {
+  if (BUF_FAILED(buf_lower_bufferize(module)))
+    return BUF_FAILURE;
+  /* linalg and scf are lowered here, so a bufferized program emits as is. */
+  return buf_lower_run_pipeline(module, BUF_LLVM_LOOPS_PIPELINE);
+}

@@ -60,8 +60,12 @@ typedef struct buf_llvm_options {
 /* True when this build of libbufcore can lower to LLVM. */
 bool buf_llvm_available(void);
 
-/* Runs BUF_LLVM_BUFFERIZE_PIPELINE when module still has tensor values, then
- * BUF_LLVM_LOOPS_PIPELINE, in place. BUF_FAILURE with the passes' located
+/* Runs the textual pass pipeline `text` on module, in place. */
+buf_status_t buf_lower_run_pipeline(buf_op_t *module, const char *text);
+/* Runs BUF_LLVM_BUFFERIZE_PIPELINE when module has tensor values; a tensor
+ * value left afterwards is a located error. Every lowering starts here. */
+buf_status_t buf_lower_bufferize(buf_op_t *module);
+/* buf_lower_bufferize, then BUF_LLVM_LOOPS_PIPELINE, in place. BUF_FAILURE with the passes' located
  * diagnostics when a step fails. buf_llvm_emit calls it itself. */
 buf_status_t buf_llvm_prepare(buf_op_t *module);
 

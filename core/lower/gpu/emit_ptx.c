@@ -27,7 +27,6 @@
 #include <string.h>
 
 #include "buf/lower.h"
-#include "buf/pipeline.h"
 #include "buf/syntax.h"
 
 #define SUGGESTED_BLOCK 256
@@ -391,28 +390,6 @@ static buf_walk_result_t keep_refs(buf_op_t *op, void *user) {
 #define GPU_OUTLINE_PIPELINE                                                    \
   "func.func(convert-linalg-to-parallel-loops),gpu-outline-parallel-loops"
 
-static buf_walk_result_t find_tensor(buf_op_t *op, void *user) {
-  for (uint32_t i = 0; i < op->num_results; i++)
-    if (buf_type_is_tensor(op->results[i].type)) {
-      *(buf_op_t **)user = op;
-      return BUF_WALK_INTERRUPT;
-    }
-  for (uint32_t r = 0; r < op->num_regions; r++)
-    for (buf_block_t *b = op->regions[r]->first; b; b = b->next)
-      for (uint32_t a = 0; a < b->num_args; a++)
-        if (buf_type_is_tensor(b->args[a]->type)) {
-          *(buf_op_t **)user = op;
-          return BUF_WALK_INTERRUPT;
-        }
-  return BUF_WALK_ADVANCE;
-}
-
-static buf_status_t run_pipeline(buf_op_t *module, const char *text) {
-  buf_pipeline_t *pl = buf_pipeline_create(buf_op_ctx(module));
-  return BUF_FAILED(buf_pipeline_parse(pl, text)) ? BUF_FAILURE
-                                                  : buf_pipeline_run(pl, module, NULL);
-}
-
 /* Contract in buf/lower.h. */
 buf_status_t buf_gpu_emit_ptx(buf_op_t *module, const buf_gpu_options_t *options,
                               char **ptx, size_t *ptx_len, char **manifest,
@@ -421,10 +398,8 @@ buf_status_t buf_gpu_emit_ptx(buf_op_t *module, const buf_gpu_options_t *options
   const char *arch = options && options->arch ? options->arch : "sm_90";
   *ptx = *manifest = NULL;
   *ptx_len = *manifest_len = 0;
-  buf_op_t *tensor_op = NULL;
-  buf_op_walk(module, BUF_WALK_PRE, find_tensor, &tensor_op);
-  if ((tensor_op && BUF_FAILED(run_pipeline(module, BUF_LLVM_BUFFERIZE_PIPELINE))) ||
-      BUF_FAILED(run_pipeline(module, GPU_OUTLINE_PIPELINE)))
+  if (BUF_FAILED(buf_lower_bufferize(module)) ||
+      BUF_FAILED(buf_lower_run_pipeline(module, GPU_OUTLINE_PIPELINE)))
     return BUF_FAILURE;
 
   json_t *m = json_object(), *kernels = json_array(), *functions = json_array();
