@@ -69,8 +69,8 @@ static bool flatten(json_t *j, json_t *out) {
   return true;
 }
 
-/* True when the given type can stand for argument type want. */
-static bool type_fits(buf_type_t have, buf_type_t want) {
+/* Contract in buf/interp.h. */
+bool buf_interp_input_type_fits(buf_type_t have, buf_type_t want) {
   if (have == want)
     return true;
   bool tensors = buf_type_is_tensor(have) && buf_type_is_tensor(want);
@@ -104,7 +104,7 @@ static bool parse_one(buf__interp_t *I, buf_op_t *func, json_t *e,
     buf__err(I, func, "input #%u: cannot parse type '%s'", i, ts);
     return false;
   }
-  if (!type_fits(t, want)) {
+  if (!buf_interp_input_type_fits(t, want)) {
     buf__err(I, func, "input #%u: type '%s' does not match the argument "
                       "type '%s'", i, ts, buf_type_to_string(I->ctx, want));
     return false;

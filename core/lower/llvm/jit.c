@@ -31,6 +31,7 @@
 
 #include "llvm_api.h"
 
+#include "buf/interp.h"
 #include "buf/lower.h"
 #include "buf/syntax.h"
 #include "jit_internal.h"
@@ -189,26 +190,6 @@ static json_t *elem_to_json(const void *p, buf_type_t t) {
 /* Arguments                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* True when an input of type have can stand for argument type want (the
- * interpreter's rule: same kind and element type, static sizes agree). */
-static bool type_fits(buf_type_t have, buf_type_t want) {
-  if (have == want)
-    return true;
-  bool tensors = buf_type_is_tensor(have) && buf_type_is_tensor(want);
-  bool memrefs = buf_type_is_memref(have) && buf_type_is_memref(want);
-  if ((!tensors && !memrefs) || buf_type_elem(have) != buf_type_elem(want))
-    return false;
-  if (!buf_type_is_ranked(have) || !buf_type_is_ranked(want))
-    return true;
-  if (have->u.shaped.rank != want->u.shaped.rank)
-    return false;
-  for (uint32_t d = 0; d < have->u.shaped.rank; d++)
-    if (want->u.shaped.shape[d] != BUF_DYNAMIC &&
-        have->u.shaped.shape[d] != want->u.shaped.shape[d])
-      return false;
-  return true;
-}
-
 /* True when a row-major buffer at offset 0 of these sizes satisfies the
  * static strides and offset of memref type t. */
 static bool row_major_fits(buf_type_t t, uint32_t rank, const int64_t *sizes) {
@@ -249,7 +230,7 @@ static bool parse_arg(buf_op_t *fn, json_t *e, uint32_t i, jit_value_t *v) {
     ERROR_AT(fn, "input #%u: cannot parse type '%s'", i, ts);
     return false;
   }
-  if (!type_fits(t, v->type)) {
+  if (!buf_interp_input_type_fits(t, v->type)) {
     ERROR_AT(fn, "input #%u: type '%s' does not match the argument type '%s'", i, ts,
              buf_type_to_string(ctx, v->type));
     return false;
