@@ -78,7 +78,6 @@ static bool use_only_reads(buf_use_t *u) {
   return buf_linalg_get_info(op, &info) && u->index < info.num_inputs;
 }
 
-static buf_value_t *underlying(buf_value_t *v);
 static bool is_local_allocation(const buf_value_t *v);
 
 /* Might op (or an op nested in it) write memory that another name of a
@@ -95,22 +94,11 @@ static buf_walk_result_t find_hidden_write(buf_op_t *op, void *user) {
   for (uint32_t i = 0; i < op->num_operands; i++)
     if (is_memref(op->operands[i].value->type) &&
         !use_only_reads(&op->operands[i]) &&
-        !is_local_allocation(underlying(op->operands[i].value))) {
+        !is_local_allocation(buf__bo_underlying(op->operands[i].value))) {
       *writes = true;
       return BUF_WALK_INTERRUPT;
     }
   return BUF_WALK_ADVANCE;
-}
-
-/* The buffer v views (through casts, subviews, reshapes). */
-static buf_value_t *underlying(buf_value_t *v) {
-  while (v->def && v->def->num_operands >= 1 &&
-         (bo_is(v->def, "memref.cast") || bo_is(v->def, "memref.subview") ||
-          bo_is(v->def, "memref.collapse_shape") ||
-          bo_is(v->def, "memref.expand_shape") ||
-          bo_is(v->def, "memref.reinterpret_cast")))
-    v = v->def->operands[0].value;
-  return v;
 }
 
 static bool is_local_allocation(const buf_value_t *v) {
@@ -140,7 +128,7 @@ static bool fold_is_safe(buf_op_t *tt, buf_op_t *tb) {
   if (buf_op_is_before_in_block(last_read, tb_anc))
     last_read = tb_anc;
   /* writes of what %m may be, between tt and last_read (inclusive) */
-  buf_value_t *root = underlying(tt->operands[0].value);
+  buf_value_t *root = buf__bo_underlying(tt->operands[0].value);
   bo_vset_t aliases = {.arena = arena};
   buf__bo_alias_closure(root, true, &aliases, NULL);
   for (uint32_t i = 0; i < aliases.n; i++) {

@@ -61,6 +61,10 @@ buf_op_t *buf__bo_ancestor_in_block(buf_op_t *op, buf_block_t *b);
 /* True for loop-like region ops (their bodies run repeatedly). */
 bool buf__bo_is_loop(const buf_op_t *op);
 
+/* The buffer v views, following view-like ops (casts, subviews, reshapes,
+ * reinterpret_cast) back to their source. */
+buf_value_t *buf__bo_underlying(buf_value_t *v);
+
 /* True when value v is defined outside op (so it is available before op). */
 bool buf__bo_defined_outside(const buf_value_t *v, const buf_op_t *op);
 

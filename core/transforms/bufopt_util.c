@@ -49,6 +49,16 @@ bool buf__bo_is_loop(const buf_op_t *op) {
          bo_is(op, "affine.for") || bo_is(op, "affine.parallel");
 }
 
+buf_value_t *buf__bo_underlying(buf_value_t *v) {
+  while (v->def && v->def->num_operands >= 1 &&
+         (bo_is(v->def, "memref.cast") || bo_is(v->def, "memref.subview") ||
+          bo_is(v->def, "memref.collapse_shape") ||
+          bo_is(v->def, "memref.expand_shape") ||
+          bo_is(v->def, "memref.reinterpret_cast")))
+    v = v->def->operands[0].value;
+  return v;
+}
+
 static bool is_buffer_like(buf_type_t t) {
   return buf_type_is_memref(t) || buf_type_is_tensor(t);
 }

@@ -95,18 +95,6 @@ static bool single_dealloc(buf_value_t *v, buf_op_t **found) {
   return true;
 }
 
-/* Follows view-like ops (casts, subviews, reshapes) to the buffer they
- * view. */
-static buf_value_t *underlying(buf_value_t *v) {
-  while (v->def && v->def->num_operands >= 1 &&
-         (bo_is(v->def, "memref.cast") || bo_is(v->def, "memref.subview") ||
-          bo_is(v->def, "memref.collapse_shape") ||
-          bo_is(v->def, "memref.expand_shape") ||
-          bo_is(v->def, "memref.reinterpret_cast")))
-    v = v->def->operands[0].value;
-  return v;
-}
-
 static buf_walk_result_t find_free(buf_op_t *op, void *user) {
   bool *frees = user;
   if (bo_is(op, "memref.dealloc") || bo_is(op, "bufferization.dealloc") ||
@@ -148,7 +136,7 @@ static void simplify_clone(buf_op_t *clone) {
     return;
   buf_op_t *clone_free, *src_free;
   if (!single_dealloc(res, &clone_free) ||
-      !single_dealloc(underlying(src), &src_free))
+      !single_dealloc(buf__bo_underlying(src), &src_free))
     return;
   if (clone_free && src_free && clone_free->block == src_free->block)
     return;
@@ -159,7 +147,7 @@ static void simplify_clone(buf_op_t *clone) {
     redundant = src_free;
   if (!redundant || !buf_op_is_before_in_block(clone, redundant) ||
       frees_between(clone, redundant) || !never_written_after(res, clone) ||
-      !never_written_after(underlying(src), clone))
+      !never_written_after(buf__bo_underlying(src), clone))
     return;
   buf_op_erase(redundant);
   buf_value_replace_all_uses(res, src);
