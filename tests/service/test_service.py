@@ -447,15 +447,29 @@ def test_queue_full_and_deadline(tmp):
         d.stop()
 
 
+def compiles_running(d):
+    """The daemon's bufferd_compiles_running gauge."""
+    status, _, text = d.request("GET", "/metrics")
+    for line in text.decode().splitlines():
+        if line.startswith("bufferd_compiles_running "):
+            return float(line.split()[1]) > 0
+    return False
+
+
 def test_sigterm_drains(tmp):
     # A compile of ~1 s keeps the drain window open long enough for the
     # requests below on a fast machine.
     d = Daemon(tmp, "--workers", "1", "--max-body-bytes", str(32 << 20))
     try:
         result = []
-        t = threading.Thread(target=lambda: result.append(d.compile(big_program(200000, salt=3))))
+        program = big_program(200000, salt=3)
+        t = threading.Thread(target=lambda: result.append(d.compile(program)))
         t.start()
-        time.sleep(0.3)
+        # SIGTERM only once the compile runs: a fixed sleep raced the
+        # request on a loaded machine (connection refused, not a drain).
+        deadline = time.time() + 30
+        while time.time() < deadline and t.is_alive() and not compiles_running(d):
+            time.sleep(0.01)
         d.proc.send_signal(signal.SIGTERM)
         time.sleep(0.1)
         if t.is_alive():
