@@ -279,28 +279,54 @@ static buf_status_t constant_verify(buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
+/* Appends the decimal form of v at p; returns the end. */
+static char *put_decimal(char *p, int64_t v) {
+  char digits[24];
+  size_t n = 0;
+  uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  do {
+    digits[n++] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  if (v < 0)
+    *p++ = '-';
+  while (n)
+    *p++ = digits[--n];
+  return p;
+}
+
 /* mlir-opt's names: %c42 (index), %c42_i32, %true / %false (i1), %cst
- * (floats and dense). */
+ * (floats and dense). Formatted by hand: every constant of a printed
+ * program is named here. */
 static bool constant_name(buf_op_t *op, uint32_t i, char *buf, size_t size) {
   buf_attr_t v = buf_op_attr(op, "value");
   if (i != 0 || !v)
     return false;
+  char name[48]; /* "c" 20 digits "_si" 10 digits */
+  char *end = name;
   if (v->kind == BUF_ATTR_BOOL) {
-    snprintf(buf, size, "%s", v->u.b ? "true" : "false");
+    end = stpcpy(name, v->u.b ? "true" : "false");
   } else if (v->kind == BUF_ATTR_INTEGER && v->type->kind == BUF_TYPE_INDEX) {
-    snprintf(buf, size, "c%lld", (long long)v->u.i);
+    *end++ = 'c';
+    end = put_decimal(end, v->u.i);
   } else if (v->kind == BUF_ATTR_INTEGER && buf__is_i1(v->type)) {
-    snprintf(buf, size, "%s", v->u.i ? "true" : "false");
+    end = stpcpy(name, v->u.i ? "true" : "false");
   } else if (v->kind == BUF_ATTR_INTEGER &&
              v->type->kind == BUF_TYPE_INTEGER) {
-    snprintf(buf, size, "c%lld_%s%u", (long long)v->u.i,
-             v->type->u.integer.signedness == BUF_SIGNED     ? "si"
-             : v->type->u.integer.signedness == BUF_UNSIGNED ? "ui"
-                                                            : "i",
-             v->type->u.integer.width);
+    *end++ = 'c';
+    end = put_decimal(end, v->u.i);
+    end = stpcpy(end, v->type->u.integer.signedness == BUF_SIGNED     ? "_si"
+                      : v->type->u.integer.signedness == BUF_UNSIGNED ? "_ui"
+                                                                     : "_i");
+    end = put_decimal(end, v->type->u.integer.width);
   } else {
-    snprintf(buf, size, "cst");
+    end = stpcpy(name, "cst");
   }
+  size_t n = (size_t)(end - name);
+  if (n >= size)
+    return false;
+  memcpy(buf, name, n);
+  buf[n] = 0;
   return true;
 }
 

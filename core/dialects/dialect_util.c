@@ -331,8 +331,15 @@ int buf__row_of(const buf_opdef_t *table, uint32_t n, const buf_opdef_t *def) {
 
 int buf__row_of_state(const buf_opdef_t *table, uint32_t n,
                       const buf_op_state_t *st) {
+  /* A state's name is interned, and so is each registered row's name as
+   * the row's own pointer: the pointer test finds the row without reading
+   * a string. The text compare covers a row whose name was interned
+   * through another table first. */
   for (uint32_t i = 0; i < n; i++)
-    if (table[i].name == st->name || strcmp(table[i].name, st->name) == 0)
+    if (table[i].name == st->name)
+      return (int)i;
+  for (uint32_t i = 0; i < n; i++)
+    if (strcmp(table[i].name, st->name) == 0)
       return (int)i;
   return -1;
 }

@@ -103,7 +103,11 @@ static bool name_body_arg(buf_op_t *op, uint32_t region, uint32_t arg,
     return false;
   if (arg >= nin + nout)
     return false;
-  snprintf(buf, size, "%s", arg < nin ? "in" : out_name);
+  const char *name = arg < nin ? "in" : out_name;
+  size_t n = strlen(name);
+  if (n >= size)
+    return false;
+  memcpy(buf, name, n + 1);
   return true;
 }
 
@@ -135,12 +139,13 @@ static bool is_trait_attr(buf_ident_t name) {
   return false;
 }
 
-/* The canonical attribute of an iterator kind written as a string. */
-static buf_attr_t iterator_attr(buf_ctx_t *ctx, const char *s, size_t len) {
-  char text[64];
-  int n = snprintf(text, sizeof text, "#linalg.iterator_type<%.*s>", (int)len,
-                   s);
-  return buf_attr_opaque(ctx, text, (size_t)n);
+/* The canonical attribute of an iterator kind that the custom form spells
+ * "parallel" or "reduction". */
+static buf_attr_t iterator_attr(buf_ctx_t *ctx, bool parallel) {
+  static const char par[] = "#linalg.iterator_type<parallel>";
+  static const char red[] = "#linalg.iterator_type<reduction>";
+  return parallel ? buf_attr_opaque(ctx, par, sizeof par - 1)
+                  : buf_attr_opaque(ctx, red, sizeof red - 1);
 }
 
 /* generic-op ::= `{` trait-attrs `}` ins-outs (`attrs` `=` dict)? region
@@ -167,12 +172,12 @@ static buf_status_t generic_parse(buf_parser_t *p, buf_op_state_t *st) {
         if (s->kind != BUF_ATTR_STRING)
           return buf_parser_error_at(p, dict_loc,
                                      "expected string iterator_type");
-        if (strcmp(s->u.str.data, "parallel") != 0 &&
-            strcmp(s->u.str.data, "reduction") != 0)
+        bool parallel = strcmp(s->u.str.data, "parallel") == 0;
+        if (!parallel && strcmp(s->u.str.data, "reduction") != 0)
           return buf_parser_error_at(p, dict_loc,
                                      "unexpected iterator_type (%s)",
                                      s->u.str.data);
-        elems[k] = iterator_attr(ctx, s->u.str.data, s->u.str.len);
+        elems[k] = iterator_attr(ctx, parallel);
       }
       v = buf_attr_array(ctx, v->u.array.n, elems);
     }

@@ -486,7 +486,10 @@ buf_attr_t buf_attr_dict_get(buf_attr_t dict, const char *name) {
   uint32_t lo = 0, hi = dict->u.dict.n;
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
-    int c = strcmp(dict->u.dict.entries[mid].name, name);
+    const char *e = dict->u.dict.entries[mid].name;
+    /* The first bytes usually differ: no call for those probes. */
+    int c = (unsigned char)e[0] - (unsigned char)name[0];
+    if (c == 0) c = strcmp(e, name);
     if (c == 0) return dict->u.dict.entries[mid].value;
     if (c < 0)
       lo = mid + 1;

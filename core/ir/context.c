@@ -163,17 +163,36 @@ typedef struct {
   size_t n;
 } strkey_t;
 
+/* Equality of a stored identifier and a key without NULs. A plain loop:
+ * identifiers are short and the hashes already matched, so a library call
+ * would cost more than the compare. */
 static bool str_eq(const void *stored, const void *key) {
   const strkey_t *k = key;
   const char *s = stored;
-  return strncmp(s, k->s, k->n) == 0 && s[k->n] == 0;
+  for (size_t i = 0; i < k->n; i++)
+    if (s[i] != k->s[i]) return false; /* also stops at s's NUL */
+  return s[k->n] == 0;
+}
+
+/* The length of s up to its first NUL, at most n. Identifiers are short and
+ * interned by the hundred thousand, so this tests a word at a time (the
+ * has-a-zero-byte test) instead of calling memchr. */
+static size_t ident_len(const char *s, size_t n) {
+  const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, s + i, 8);
+    if ((w - ones) & ~w & highs) break;
+  }
+  while (i < n && s[i]) i++;
+  return i;
 }
 
 /* Interns n bytes. Embedded NULs end the identifier (names never hold
  * them). */
 buf_ident_t buf_ident(buf_ctx_t *ctx, const char *s, size_t n) {
-  const char *nul = memchr(s, 0, n);
-  if (nul) n = (size_t)(nul - s);
+  n = ident_len(s, n);
   strkey_t k = {s, n};
   uint64_t h = buf__hash_str(s, n);
   const char *found = buf__htab_find(&ctx->idents, h, str_eq, &k);

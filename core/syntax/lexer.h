@@ -65,17 +65,24 @@ void buf__lexer_reset_in_token(buf_lexer_t *lx, const buf_token_t *tok,
  * counting the newlines in between. */
 void buf__lexer_advance_from(buf_lexer_t *lx, const buf_token_t *tok,
                              size_t pos);
-/* True when tok is punctuation spelled exactly p. Inline so that the
- * length of a literal folds at the call site (the parser's hottest test). */
+/* True when tok's spelling is exactly s. Token bytes are never NUL, so a
+ * shorter s fails at its NUL and a longer one at the final test. A plain
+ * loop, inline: these tests run for nearly every token, with short
+ * spellings that a strlen and memcmp call would cost more than. */
+static inline int buf__tok_spelled(const buf_token_t *tok, const char *s) {
+  for (uint32_t i = 0; i < tok->len; i++)
+    if (tok->s[i] != s[i])
+      return 0;
+  return s[tok->len] == 0;
+}
+/* True when tok is punctuation spelled exactly p (the parser's hottest
+ * test). */
 static inline int buf__tok_is_punct(const buf_token_t *tok, const char *p) {
-  size_t n = strlen(p);
-  return tok->kind == BUF_TK_PUNCT && tok->len == n && memcmp(tok->s, p, n) == 0;
+  return tok->kind == BUF_TK_PUNCT && buf__tok_spelled(tok, p);
 }
 /* True when tok is a bare identifier spelled exactly kw. */
 static inline int buf__tok_is_kw(const buf_token_t *tok, const char *kw) {
-  size_t n = strlen(kw);
-  return tok->kind == BUF_TK_BARE_ID && tok->len == n &&
-         memcmp(tok->s, kw, n) == 0;
+  return tok->kind == BUF_TK_BARE_ID && buf__tok_spelled(tok, kw);
 }
 
 #endif /* BUF_SYNTAX_LEXER_H */

@@ -60,11 +60,18 @@ bool buf__p_starts_type(const buf_parser_t *p) {
     return true;
   if (t->kind != BUF_TK_BARE_ID)
     return false;
-  static const char *const kws[] = {"index", "f16",    "bf16",  "f32",
-                                    "f64",   "none",   "tensor", "memref",
-                                    "vector", "tuple", "complex", NULL};
-  for (int i = 0; kws[i]; i++)
-    if (buf__tok_is_kw(t, kws[i]))
+  /* Lengths beside the spellings: every op name passes through here, and
+   * a length compare rejects most of them without touching the bytes. */
+#define KW(s) {s, sizeof s - 1}
+  static const struct {
+    const char *s;
+    uint32_t len;
+  } kws[] = {KW("index"),  KW("f16"),   KW("bf16"),  KW("f32"),
+             KW("f64"),    KW("none"),  KW("tensor"), KW("memref"),
+             KW("vector"), KW("tuple"), KW("complex")};
+#undef KW
+  for (size_t i = 0; i < sizeof kws / sizeof kws[0]; i++)
+    if (t->len == kws[i].len && memcmp(t->s, kws[i].s, t->len) == 0)
       return true;
   buf_signedness_t sg;
   bool wide;

@@ -989,11 +989,19 @@ static buf_status_t parse_generic(buf_parser_t *p, buf_op_state_t *st) {
   return BUF_SUCCESS;
 }
 
-/* Appends `prefix.name` into an interned identifier. */
+/* Appends `prefix.name` into an interned identifier. Every "return" of a
+ * function body comes through here, so short names are joined on the
+ * stack rather than formatted into the arena. */
 static buf_ident_t join_name(buf_parser_t *p, const char *prefix,
                              buf_ident_t name) {
-  char *s = buf_arena_printf(p->arena, "%s.%s", prefix, name);
-  return buf_ident_cstr(p->ctx, s);
+  size_t pl = strlen(prefix), nl = strlen(name);
+  char small[128];
+  char *s = pl + nl + 1 <= sizeof small ? small
+                                        : buf_arena_alloc(p->arena, pl + nl + 1);
+  memcpy(s, prefix, pl);
+  s[pl] = '.';
+  memcpy(s + pl + 1, name, nl);
+  return buf_ident(p->ctx, s, pl + 1 + nl);
 }
 
 /* The custom form: the op name is the current bare identifier. */

@@ -123,7 +123,7 @@ static bool is_elided(const char *const *elided, buf_ident_t name) {
   if (!elided)
     return false;
   for (; *elided; elided++)
-    if (!strcmp(*elided, name))
+    if ((*elided)[0] == name[0] && !strcmp(*elided, name))
       return true;
   return false;
 }
@@ -219,7 +219,7 @@ void buf_printer_print_dynamic_index_list(buf_printer_t *pr, buf_attr_t statics,
       else
         buf_printer_puts(pr, "<<MISSING DYNAMIC VALUE>>");
     } else {
-      buf_printer_printf(pr, "%lld", (long long)v);
+      buf__strbuf_append_i64(pr->out, v);
     }
   }
   buf_printer_puts(pr, "]");

@@ -86,18 +86,18 @@ static void print_int_value(buf_strbuf_t *sb, int64_t v, buf_type_t t) {
     uint64_t mask = (1ULL << w) - 1;
     uint64_t u = (uint64_t)v & mask;
     if (is_unsigned) {
-      buf_strbuf_printf(sb, "%" PRIu64, u);
+      buf__strbuf_append_u64(sb, u);
       return;
     }
     if (u >> (w - 1))
       u |= ~mask;
-    buf_strbuf_printf(sb, "%" PRId64, (int64_t)u);
+    buf__strbuf_append_i64(sb, (int64_t)u);
     return;
   }
   if (is_unsigned)
-    buf_strbuf_printf(sb, "%" PRIu64, (uint64_t)v);
+    buf__strbuf_append_u64(sb, (uint64_t)v);
   else
-    buf_strbuf_printf(sb, "%" PRId64, v);
+    buf__strbuf_append_i64(sb, v);
 }
 
 static bool is_i64(buf_type_t t) {
@@ -537,8 +537,10 @@ void buf__print_attr(buf_strbuf_t *sb, buf_attr_t a, buf__aliases_t *al,
     if (k >= 0 && !al->collecting) {
       if (k == 0)
         buf_strbuf_puts(sb, "#map");
-      else
-        buf_strbuf_printf(sb, "#map%" PRId64, k);
+      else {
+        buf_strbuf_puts(sb, "#map");
+        buf__strbuf_append_i64(sb, k);
+      }
       return;
     }
     buf_strbuf_puts(sb, "affine_map<");

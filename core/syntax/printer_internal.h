@@ -34,6 +34,7 @@ typedef struct buf__prmap {
 
 /* Appends the decimal form of v to sb. */
 void buf__strbuf_append_i64(buf_strbuf_t *sb, int64_t v);
+void buf__strbuf_append_u64(buf_strbuf_t *sb, uint64_t v);
 
 void *buf__prmap_get(const buf__prmap_t *m, const void *key);
 void buf__prmap_put(buf__prmap_t *m, const void *key, void *val);

@@ -49,18 +49,26 @@ void buf_strbuf_append(buf_strbuf_t *sb, const char *s, size_t n) {
     buf_strbuf_flush(sb);
 }
 
-/* Appends the decimal form of v (the printer's hot path: no printf). */
-void buf__strbuf_append_i64(buf_strbuf_t *sb, int64_t v) {
+/* Appends the decimal form of u, after a '-' when negative (the printer's
+ * hot path: no printf). */
+static void append_decimal(buf_strbuf_t *sb, uint64_t u, bool negative) {
   char tmp[24];
   size_t n = sizeof tmp;
-  uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
   do {
     tmp[--n] = (char)('0' + u % 10);
     u /= 10;
   } while (u);
-  if (v < 0)
+  if (negative)
     tmp[--n] = '-';
   buf_strbuf_append(sb, tmp + n, sizeof tmp - n);
+}
+
+void buf__strbuf_append_i64(buf_strbuf_t *sb, int64_t v) {
+  append_decimal(sb, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v, v < 0);
+}
+
+void buf__strbuf_append_u64(buf_strbuf_t *sb, uint64_t v) {
+  append_decimal(sb, v, false);
 }
 
 /* Appends a NUL-terminated string. The printer appends short pieces
