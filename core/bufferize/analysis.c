@@ -38,39 +38,80 @@
 /* Small growable arrays                                                     */
 /* ------------------------------------------------------------------------ */
 
+/* The walks below (definitions, reverse chains, uses) mostly meet one or
+ * two values, and run a few times per operand: their first items live in
+ * the struct itself and membership is a scan until a set grows, so a
+ * short walk allocates nothing. A ptrvec must not be moved while it holds
+ * items. */
+enum { PV_INLINE = 8 };
+
 typedef struct ptrvec {
-  void **v;
+  void **v; /* small, or malloc'd once larger */
   uint32_t n, cap;
+  void *small[PV_INLINE];
 } ptrvec_t;
 
 static void pv_push(ptrvec_t *p, void *x) {
+  if (!p->v) {
+    p->v = p->small;
+    p->cap = PV_INLINE;
+  }
   if (p->n == p->cap) {
-    p->cap = p->cap ? p->cap * 2 : 16;
-    p->v = realloc(p->v, p->cap * sizeof *p->v);
-    if (!p->v)
+    void **grown = malloc((size_t)p->cap * 2 * sizeof *grown);
+    if (!grown)
       abort(); /* out of memory only */
+    memcpy(grown, p->v, p->n * sizeof *grown);
+    if (p->v != p->small)
+      free(p->v);
+    p->v = grown;
+    p->cap *= 2;
   }
   p->v[p->n++] = x;
 }
 
-/* A set: vector plus membership map. */
+static void pv_free(ptrvec_t *p) {
+  if (p->v != p->small)
+    free(p->v);
+  p->v = NULL;
+  p->n = p->cap = 0;
+}
+
+/* The items as a malloc'd array the caller owns; p is left empty. */
+static void **pv_take(ptrvec_t *p) {
+  void **out = malloc((p->n ? p->n : 1) * sizeof *out);
+  if (!out)
+    abort();
+  if (p->n)
+    memcpy(out, p->v, p->n * sizeof *out);
+  pv_free(p);
+  return out;
+}
+
+/* A set: vector plus, once it outgrows a scan, a membership map. */
 typedef struct ptrset {
   ptrvec_t items;
-  buf__ptrmap_t seen;
+  buf__ptrmap_t seen; /* filled once items.n > PV_INLINE */
 } ptrset_t;
 
 static bool ps_add(ptrset_t *s, void *x) {
-  if (buf__ptrmap_get(&s->seen, x))
+  if (s->items.n <= PV_INLINE) {
+    for (uint32_t i = 0; i < s->items.n; i++)
+      if (s->items.v[i] == x)
+        return false;
+  } else if (buf__ptrmap_get(&s->seen, x))
     return false;
-  buf__ptrmap_set(&s->seen, x, (void *)1);
   pv_push(&s->items, x);
+  if (s->items.n == PV_INLINE + 1)
+    for (uint32_t i = 0; i < s->items.n; i++)
+      buf__ptrmap_set(&s->seen, s->items.v[i], (void *)1);
+  else if (s->items.n > PV_INLINE + 1)
+    buf__ptrmap_set(&s->seen, x, (void *)1);
   return true;
 }
 
 static void ps_free(ptrset_t *s) {
-  free(s->items.v);
+  pv_free(&s->items);
   buf__ptrmap_free(&s->seen);
-  memset(s, 0, sizeof *s);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -91,7 +132,7 @@ static uint32_t add_val(buf_bz_t *bz, buf_value_t *v) {
   uint32_t i = bz->num_vals++;
   bz->vals[i] = (bz_val_t){.v = v, .alias_parent = i, .equiv_parent = i,
                            .alias_next = i};
-  buf__ptrmap_set(&bz->vmap, v, (void *)(uintptr_t)(i + 1));
+  v->analysis_slot = i;
   return i;
 }
 
@@ -104,14 +145,12 @@ static uint32_t number_op(buf_bz_t *bz, buf_op_t *op, uint32_t *counter) {
   }
   uint32_t oi = bz->num_ops++;
   memset(&bz->ops[oi], 0, sizeof bz->ops[oi]);
+  bz->ops[oi].model = buf_bz_model_of(bz, op); /* before op has a record */
   bz->ops[oi].op = op;
   bz->ops[oi].pre = (*counter)++;
-  bz->ops[oi].model = buf_bz_model_of(bz, op);
-  bz->ops[oi].decision =
-      op->num_operands ? calloc(op->num_operands, 1) : NULL;
   bz->ops[oi].first_use = bz->num_uses;
   bz->num_uses += op->num_operands;
-  buf__ptrmap_set(&bz->omap, op, (void *)(uintptr_t)(oi + 1));
+  op->analysis_slot = oi;
   for (uint32_t i = 0; i < op->num_results; i++)
     if (buf__bz_is_tensor_type(op->results[i].type))
       add_val(bz, &op->results[i]);
@@ -149,6 +188,9 @@ find_model_row(const buf__bz_model_row_t *rows, uint32_t n, const char *name) {
 
 const buf_bufferize_model_t *buf_bz_model_of(buf_bz_t *bz,
                                              const buf_op_t *op) {
+  bz_op_t *o = buf__bz_op(bz, op);
+  if (o)
+    return o->model; /* decided when the op was numbered */
   if (bz->opts.op_filter && !bz->opts.op_filter(op->name) &&
       !buf__ptrmap_get(&bz->own_ops, op))
     return NULL;
@@ -209,6 +251,12 @@ buf_bz_t *buf__bz_create(buf_op_t *module, const buf_bz_options_t *opts) {
   uint32_t counter = 0;
   number_op(bz, module, &counter);
   bz->uses = calloc(bz->num_uses + 1, sizeof *bz->uses);
+  /* one decision per operand, all in one block */
+  bz->decisions = calloc(bz->num_uses + 1, 1);
+  if (!bz->uses || !bz->decisions)
+    abort();
+  for (uint32_t i = 0; i < bz->num_ops; i++)
+    bz->ops[i].decision = bz->decisions + bz->ops[i].first_use;
   bz->index_exact = true;
   const char *verify = getenv("BUFFERD_VERIFY_ANALYSIS");
   bz->verify_index = verify && *verify && strcmp(verify, "0") != 0;
@@ -247,7 +295,6 @@ void buf__bz_destroy(buf_bz_t *bz) {
   if (!bz)
     return;
   for (uint32_t i = 0; i < bz->num_ops; i++) {
-    free(bz->ops[i].decision);
     free(bz->ops[i].conflicts);
     free(bz->ops[i].model_data);
   }
@@ -264,22 +311,24 @@ void buf__bz_destroy(buf_bz_t *bz) {
   free(bz->vals);
   free(bz->work);
   free(bz->uses);
+  free(bz->decisions);
   free(bz->defs);
   buf__bz_ival_pool_free(&bz->ival);
   free(bz->scratch.items);
   free(bz->cand_a.items);
   free(bz->cand_b.items);
-  buf__ptrmap_free(&bz->vmap);
-  buf__ptrmap_free(&bz->omap);
   buf__ptrmap_free(&bz->own_ops);
   buf__ptrmap_free(&bz->models);
   buf__ptrmap_free(&bz->fmap);
   free(bz);
 }
 
+/* An op's and a value's numbers are kept in their analysis_slot and count
+ * only where the table holds that op or value at that index: ops made
+ * after the numbering (copies, the rewrite) have none. */
 bz_op_t *buf__bz_op(buf_bz_t *bz, const buf_op_t *op) {
-  uintptr_t i = (uintptr_t)buf__ptrmap_get(&bz->omap, op);
-  return i ? &bz->ops[i - 1] : NULL;
+  uint32_t i = op->analysis_slot;
+  return i < bz->num_ops && bz->ops[i].op == op ? &bz->ops[i] : NULL;
 }
 
 bz_func_t *buf__bz_func(buf_bz_t *bz, const buf_op_t *func) {
@@ -287,8 +336,8 @@ bz_func_t *buf__bz_func(buf_bz_t *bz, const buf_op_t *func) {
 }
 
 static uint32_t vidx(buf_bz_t *bz, const buf_value_t *v) {
-  uintptr_t i = (uintptr_t)buf__ptrmap_get(&bz->vmap, v);
-  return i ? (uint32_t)(i - 1) : UINT32_MAX;
+  uint32_t i = v->analysis_slot;
+  return i < bz->num_vals && bz->vals[i].v == v ? i : UINT32_MAX;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -485,7 +534,7 @@ static bool value_is_def(buf_bz_t *bz, buf_value_t *v);
 static bool written_inside(buf_bz_t *bz, buf_op_t *op, buf_use_t **yields,
                            uint32_t n) {
   ptrvec_t work = {0};
-  buf__ptrmap_t seen = {0};
+  ptrset_t seen = {0};
   for (uint32_t i = 0; i < n; i++)
     if (yields[i]->owner != op)
       pv_push(&work, yields[i]->value);
@@ -493,9 +542,8 @@ static bool written_inside(buf_bz_t *bz, buf_op_t *op, buf_use_t **yields,
   bool found = false;
   while (work.n && !found) {
     buf_value_t *w = work.v[--work.n];
-    if (buf__ptrmap_get(&seen, w))
+    if (!ps_add(&seen, w))
       continue;
-    buf__ptrmap_set(&seen, w, (void *)1);
     buf_op_t *owner = w->def ? w->def
                       : (w->block && w->block->region ? w->block->region->op : NULL);
     if (!owner || !buf_op_is_ancestor(op, owner))
@@ -509,8 +557,8 @@ static bool written_inside(buf_bz_t *bz, buf_op_t *op, buf_use_t **yields,
     for (uint32_t i = 0; i < k; i++)
       pv_push(&work, ops[i]->value);
   }
-  free(work.v);
-  buf__ptrmap_free(&seen);
+  pv_free(&work);
+  ps_free(&seen);
   return found;
 }
 
@@ -555,16 +603,15 @@ bool buf_bz_inplace(buf_bz_t *bz, buf_use_t *u) {
 
 bool buf_bz_value_read(buf_bz_t *bz, buf_value_t *v) {
   ptrvec_t work = {0};
-  buf__ptrmap_t seen = {0};
+  ptrset_t seen = {0};
   bool read = false;
   for (buf_use_t *u = v->first_use; u; u = u->next_use)
     pv_push(&work, u);
   buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
   while (work.n && !read) {
     buf_use_t *u = work.v[--work.n];
-    if (buf__ptrmap_get(&seen, u))
+    if (!ps_add(&seen, u))
       continue;
-    buf__ptrmap_set(&seen, u, (void *)1);
     if (buf__bz_reads(bz, u)) {
       read = true;
       break;
@@ -576,8 +623,8 @@ bool buf_bz_value_read(buf_bz_t *bz, buf_value_t *v) {
       for (buf_use_t *w = al[j].value->first_use; w; w = w->next_use)
         pv_push(&work, w);
   }
-  free(work.v);
-  buf__ptrmap_free(&seen);
+  pv_free(&work);
+  ps_free(&seen);
   return read;
 }
 
@@ -586,14 +633,13 @@ bool buf_bz_value_read(buf_bz_t *bz, buf_value_t *v) {
  * not definitions (undefined contents) are dropped. */
 static void find_definitions(buf_bz_t *bz, buf_value_t *start, ptrset_t *defs) {
   ptrvec_t work = {0};
-  buf__ptrmap_t seen = {0};
+  ptrset_t seen = {0};
   pv_push(&work, start);
   buf_use_t *ops[BUF_BZ_MAX_ALIASES];
   while (work.n) {
     buf_value_t *v = work.v[--work.n];
-    if (buf__ptrmap_get(&seen, v))
+    if (!ps_add(&seen, v))
       continue;
-    buf__ptrmap_set(&seen, v, (void *)1);
     if (value_is_def(bz, v)) {
       ps_add(defs, v);
       continue;
@@ -603,24 +649,23 @@ static void find_definitions(buf_bz_t *bz, buf_value_t *start, ptrset_t *defs) {
     for (uint32_t i = 0; i < n; i++)
       pv_push(&work, ops[i]->value);
   }
-  free(work.v);
-  buf__ptrmap_free(&seen);
+  pv_free(&work);
+  ps_free(&seen);
 }
 
 /* Does every definition reachable from u's value have undefined contents
  * (so a copy of it needs no data)? */
 static bool has_undefined_contents(buf_bz_t *bz, buf_value_t *start) {
   ptrvec_t work = {0};
-  buf__ptrmap_t seen = {0};
+  ptrset_t seen = {0};
   pv_push(&work, start);
   buf_use_t *ops[BUF_BZ_MAX_ALIASES];
   bool undefined = true;
   uint32_t leaves = 0;
   while (work.n && undefined) {
     buf_value_t *v = work.v[--work.n];
-    if (buf__ptrmap_get(&seen, v))
+    if (!ps_add(&seen, v))
       continue;
-    buf__ptrmap_set(&seen, v, (void *)1);
     if (result_undefined(bz, v)) {
       leaves++;
       continue;
@@ -636,8 +681,8 @@ static bool has_undefined_contents(buf_bz_t *bz, buf_value_t *start) {
     for (uint32_t i = 0; i < n; i++)
       pv_push(&work, ops[i]->value);
   }
-  free(work.v);
-  buf__ptrmap_free(&seen);
+  pv_free(&work);
+  ps_free(&seen);
   return undefined && leaves > 0;
 }
 
@@ -845,15 +890,14 @@ static void note_conflict(buf_bz_t *bz, buf_op_t *op, const char *text) {
 static bool equivalent_in_reverse_chain(buf_bz_t *bz, buf_value_t *start,
                                         buf_value_t *target) {
   ptrvec_t work = {0};
-  buf__ptrmap_t seen = {0};
+  ptrset_t seen = {0};
   pv_push(&work, start);
   buf_use_t *ops[BUF_BZ_MAX_ALIASES];
   bool found = false;
   while (work.n && !found) {
     buf_value_t *v = work.v[--work.n];
-    if (buf__ptrmap_get(&seen, v))
+    if (!ps_add(&seen, v))
       continue;
-    buf__ptrmap_set(&seen, v, (void *)1);
     if (v == target || buf_bz_equivalent(bz, v, target)) {
       found = true;
       break;
@@ -865,8 +909,8 @@ static bool equivalent_in_reverse_chain(buf_bz_t *bz, buf_value_t *start,
     for (uint32_t i = 0; i < n; i++)
       pv_push(&work, ops[i]->value);
   }
-  free(work.v);
-  buf__ptrmap_free(&seen);
+  pv_free(&work);
+  ps_free(&seen);
   return found;
 }
 
@@ -1462,7 +1506,7 @@ static buf_status_t analyze_func_ops(buf_bz_t *bz, buf_op_t *root) {
         analyze_operand(bz, u);
     }
   }
-  free(list.v);
+  pv_free(&list);
   return BUF_SUCCESS;
 }
 
@@ -1492,7 +1536,7 @@ static buf_status_t visit_func(buf_bz_t *bz, bz_func_t *f, uint8_t *state,
     if (cf)
       st = visit_func(bz, cf, state, order);
   }
-  free(calls.v);
+  pv_free(&calls);
   state[fi] = 2;
   pv_push(order, f);
   return st;
@@ -1539,8 +1583,8 @@ buf_status_t buf__bz_analyze(buf_bz_t *bz) {
     f->analysed = true;
   }
   free(state);
-  bz->order = (bz_func_t **)order.v;
   bz->num_order = order.n;
+  bz->order = (bz_func_t **)pv_take(&order);
   return st;
 }
 

@@ -4,13 +4,15 @@
  *
  * Invariants:
  *   - every tensor value of the module has a value record (index into
- *     bz->vals) found through bz->vmap; alias sets and equivalence sets are
- *     union-find forests over these records; each alias set also keeps its
- *     members on a circular list so iterating a set costs its size, and
- *     at its root interval trees of its reads and in-place writes;
- *   - every op has an op record (bz->ops, found through bz->omap) with its
- *     pre-order number, the last pre-order number inside it (so ancestry is
- *     an interval test) and one decision per operand;
+ *     bz->vals, kept in the value's analysis_slot); alias sets and
+ *     equivalence sets are union-find forests over these records; each
+ *     alias set also keeps its members on a circular list so iterating a
+ *     set costs its size, and at its root interval trees of its reads and
+ *     in-place writes;
+ *   - every op has an op record (bz->ops, index kept in the op's
+ *     analysis_slot) with its pre-order number, the last pre-order number
+ *     inside it (so ancestry is an interval test) and one decision per
+ *     operand; one run numbers a module at a time (the slots are shared);
  *   - all memory is malloc'd by the run and freed by buf__bz_destroy;
  *     nothing is global.
  */
@@ -97,7 +99,7 @@ typedef struct bz_op {
   buf_op_t *op;
   const buf_bufferize_model_t *model;
   uint32_t pre, end;   /* pre-order number; last number nested inside */
-  uint8_t *decision;   /* per operand: BZ_* */
+  uint8_t *decision;   /* per operand: BZ_* (into bz->decisions) */
   const char **conflicts; /* print-conflicts annotations (NULL-ended) */
   uint32_t num_conflicts, cap_conflicts;
   bz_why_t *why;       /* per operand, only with a report: why out of place */
@@ -135,8 +137,6 @@ struct buf_bz_s {
   buf_ctx_t *ctx;
   buf_op_t *module;
   buf_bz_options_t opts;
-  buf__ptrmap_t vmap;      /* value -> index + 1 */
-  buf__ptrmap_t omap;      /* op -> index + 1 */
   buf__ptrmap_t models;    /* opdef -> model (or &bz->no_model) */
   buf__ptrmap_t fmap;      /* func op -> bz_func_t * */
   bz_val_t *vals;
@@ -167,6 +167,7 @@ struct buf_bz_s {
   uint32_t num_made, cap_made;
   /* conflict index (analysis.c) */
   bz_use_info_t *uses;
+  uint8_t *decisions;      /* per operand of every op (bz_op.decision) */
   uint32_t num_uses;
   buf_value_t **defs;
   uint32_t num_defs, cap_defs;

@@ -109,11 +109,14 @@ static size_t ptr_slot(const void *k, size_t cap) {
   return buf__hash_u64(0, (uint64_t)(uintptr_t)k) & (cap - 1);
 }
 
+/* Keys and values sit side by side in one slot array, so a lookup touches
+ * one cache line (the maps of the verifier and the bufferization analysis
+ * hold one entry per op or value of a whole module). */
 void *buf__ptrmap_get(const buf__ptrmap_t *m, const void *key) {
   if (!m->cap) return NULL;
   size_t j = ptr_slot(key, m->cap);
-  while (m->keys[j]) {
-    if (m->keys[j] == key) return m->vals[j];
+  while (m->slots[j].key) {
+    if (m->slots[j].key == key) return m->slots[j].val;
     j = (j + 1) & (m->cap - 1);
   }
   return NULL;
@@ -122,37 +125,32 @@ void *buf__ptrmap_get(const buf__ptrmap_t *m, const void *key) {
 void buf__ptrmap_set(buf__ptrmap_t *m, const void *key, void *val) {
   if ((m->count + 1) * 4 >= m->cap * 3) {
     size_t ncap = m->cap ? m->cap * 2 : 32;
-    const void **nk = xcalloc(ncap, sizeof *nk);
-    void **nv = xcalloc(ncap, sizeof *nv);
+    buf__ptrmap_slot_t *ns = xcalloc(ncap, sizeof *ns);
     for (size_t i = 0; i < m->cap; i++) {
-      if (!m->keys[i]) continue;
-      size_t j = ptr_slot(m->keys[i], ncap);
-      while (nk[j]) j = (j + 1) & (ncap - 1);
-      nk[j] = m->keys[i];
-      nv[j] = m->vals[i];
+      if (!m->slots[i].key) continue;
+      size_t j = ptr_slot(m->slots[i].key, ncap);
+      while (ns[j].key) j = (j + 1) & (ncap - 1);
+      ns[j] = m->slots[i];
     }
-    free(m->keys);
-    free(m->vals);
-    m->keys = nk;
-    m->vals = nv;
+    free(m->slots);
+    m->slots = ns;
     m->cap = ncap;
   }
   size_t j = ptr_slot(key, m->cap);
-  while (m->keys[j]) {
-    if (m->keys[j] == key) {
-      m->vals[j] = val;
+  while (m->slots[j].key) {
+    if (m->slots[j].key == key) {
+      m->slots[j].val = val;
       return;
     }
     j = (j + 1) & (m->cap - 1);
   }
-  m->keys[j] = key;
-  m->vals[j] = val;
+  m->slots[j].key = key;
+  m->slots[j].val = val;
   m->count++;
 }
 
 void buf__ptrmap_free(buf__ptrmap_t *m) {
-  free(m->keys);
-  free(m->vals);
+  free(m->slots);
   memset(m, 0, sizeof *m);
 }
 

@@ -30,9 +30,13 @@ void buf__htab_insert(buf__htab_t *t, uint64_t h, void *p);
 void buf__htab_free(buf__htab_t *t);
 
 /* A pointer -> pointer map (malloc'd), used by irmap and the verifier. */
+typedef struct buf__ptrmap_slot {
+  const void *key; /* NULL: empty slot */
+  void *val;
+} buf__ptrmap_slot_t;
+
 typedef struct buf__ptrmap {
-  const void **keys;
-  void **vals;
+  buf__ptrmap_slot_t *slots; /* open addressing, linear probing */
   size_t cap; /* power of two, or 0 */
   size_t count;
 } buf__ptrmap_t;

@@ -486,6 +486,8 @@ struct buf_value_s {
   uint32_t index;        /* result number or argument number */
   uint32_t print_slot;   /* scratch of the printer (names), meaningless
                           * outside a print */
+  uint32_t analysis_slot; /* scratch of the bufferization analysis (its
+                          * value number), meaningless outside it */
   buf_loc_t loc;         /* for block arguments: where they were declared */
   buf_ident_t name_hint; /* the SSA name the source used, without '%' */
 };
@@ -507,6 +509,8 @@ struct buf_op_s {
   buf_op_t *prev, *next;     /* siblings in the parent block */
   uint32_t order;            /* position hint for buf_op_is_before */
   uint32_t print_slot;       /* scratch of the printer (names) */
+  uint32_t analysis_slot;    /* scratch of the bufferization analysis (its
+                              * op number), meaningless outside it */
 };
 
 struct buf_block_s {
