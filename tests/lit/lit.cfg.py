@@ -29,6 +29,12 @@ for name, path in [("buffer-opt", buffer_opt),
     # Substitute whole words only, so "buffer-opt-foo" is left alone.
     config.substitutions.append((r"(?<![-\w/])%s(?![-\w])" % name, path))
 
+# LLVM's opt checks the IR --emit=llvm prints: `REQUIRES: llvm-opt`.
+llvm_opt = tool("opt", config.llvm_tools_dir)
+if llvm_opt:
+    config.available_features.add("llvm-opt")
+    config.substitutions.append((r"(?<![-\w/])opt(?![-\w])", llvm_opt))
+
 mlir_opt = tool("mlir-opt", config.llvm_tools_dir)
 if mlir_opt:
     config.available_features.add("mlir-opt")

@@ -54,6 +54,7 @@
   X(LLVMBuildGEP2) \
   X(LLVMBuildICmp) \
   X(LLVMBuildInsertValue) \
+  X(LLVMBuildLShr) \
   X(LLVMBuildLoad2) \
   X(LLVMBuildMul) \
   X(LLVMBuildPhi) \
@@ -67,6 +68,7 @@
   X(LLVMBuildStore) \
   X(LLVMBuildSub) \
   X(LLVMBuildTrunc) \
+  X(LLVMBuildUDiv) \
   X(LLVMBuildURem) \
   X(LLVMBuildZExt) \
   X(LLVMConstArray2) \
@@ -98,6 +100,7 @@
   X(LLVMGetErrorMessage) \
   X(LLVMGetFirstInstruction) \
   X(LLVMGetInsertBlock) \
+  X(LLVMGetIntTypeWidth) \
   X(LLVMGetIntrinsicDeclaration) \
   X(LLVMGetNamedFunction) \
   X(LLVMGetNamedGlobal) \
@@ -161,7 +164,7 @@
   X(LLVMTypeOf) \
   X(LLVMVerifyModule) \
   X(LLVMVoidTypeInContext) \
-  X(LLVMWriteBitcodeToMemoryBuffer) \
+  X(LLVMWriteBitcodeToMemoryBuffer)
 
 typedef struct buf_llvm_api {
 #define BUF_LLVM_POINTER(name) __typeof__(name) *name;
@@ -202,6 +205,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildGEP2 (*buf__llvm.LLVMBuildGEP2)
 #define LLVMBuildICmp (*buf__llvm.LLVMBuildICmp)
 #define LLVMBuildInsertValue (*buf__llvm.LLVMBuildInsertValue)
+#define LLVMBuildLShr (*buf__llvm.LLVMBuildLShr)
 #define LLVMBuildLoad2 (*buf__llvm.LLVMBuildLoad2)
 #define LLVMBuildMul (*buf__llvm.LLVMBuildMul)
 #define LLVMBuildPhi (*buf__llvm.LLVMBuildPhi)
@@ -215,6 +219,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildStore (*buf__llvm.LLVMBuildStore)
 #define LLVMBuildSub (*buf__llvm.LLVMBuildSub)
 #define LLVMBuildTrunc (*buf__llvm.LLVMBuildTrunc)
+#define LLVMBuildUDiv (*buf__llvm.LLVMBuildUDiv)
 #define LLVMBuildURem (*buf__llvm.LLVMBuildURem)
 #define LLVMBuildZExt (*buf__llvm.LLVMBuildZExt)
 #define LLVMConstArray2 (*buf__llvm.LLVMConstArray2)
@@ -246,6 +251,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMGetErrorMessage (*buf__llvm.LLVMGetErrorMessage)
 #define LLVMGetFirstInstruction (*buf__llvm.LLVMGetFirstInstruction)
 #define LLVMGetInsertBlock (*buf__llvm.LLVMGetInsertBlock)
+#define LLVMGetIntTypeWidth (*buf__llvm.LLVMGetIntTypeWidth)
 #define LLVMGetIntrinsicDeclaration (*buf__llvm.LLVMGetIntrinsicDeclaration)
 #define LLVMGetNamedFunction (*buf__llvm.LLVMGetNamedFunction)
 #define LLVMGetNamedGlobal (*buf__llvm.LLVMGetNamedGlobal)

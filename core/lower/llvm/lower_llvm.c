@@ -686,6 +686,46 @@ static buf_status_t e_divround(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
+/* ceildivui as upstream's arith-expand spells it: a == 0 ? 0 : (a - 1) / b + 1
+ * (no overflow for a near the top of the range, unlike (a + b - 1) / b). */
+static buf_status_t e_ceildivui(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  LLVMValueRef a = operand(L, op, 0), b = operand(L, op, 1);
+  LLVMTypeRef t = LLVMTypeOf(a);
+  LLVMValueRef zero = LLVMConstInt(t, 0, 0), one = LLVMConstInt(t, 1, 0);
+  LLVMValueRef q = LLVMBuildUDiv(L->B, LLVMBuildSub(L->B, a, one, ""), b, "");
+  LLVMValueRef is0 = LLVMBuildICmp(L->B, LLVMIntEQ, a, zero, "");
+  set_result(L, op, 0, LLVMBuildSelect(L->B, is0, zero, LLVMBuildAdd(L->B, q, one, ""), ""));
+  return BUF_SUCCESS;
+}
+
+/* addui_extended: the wrapped sum and its carry (the sum is below an
+ * operand exactly when the addition wrapped). */
+static buf_status_t e_addui_extended(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  LLVMValueRef a = operand(L, op, 0);
+  LLVMValueRef sum = LLVMBuildAdd(L->B, a, operand(L, op, 1), "");
+  set_result(L, op, 0, sum);
+  set_result(L, op, 1, LLVMBuildICmp(L->B, LLVMIntULT, sum, a, ""));
+  return BUF_SUCCESS;
+}
+
+/* mulsi_extended (arg LLVMSExt) and mului_extended (arg LLVMZExt): the
+ * product at twice the width, split into its low and high halves. */
+static buf_status_t e_mul_extended(lw_t *L, buf_op_t *op, const void *arg) {
+  LLVMOpcode ext = (LLVMOpcode)(uintptr_t)arg;
+  LLVMValueRef a = operand(L, op, 0);
+  LLVMTypeRef t = LLVMTypeOf(a);
+  unsigned w = LLVMGetIntTypeWidth(t);
+  LLVMTypeRef wide = LLVMIntTypeInContext(L->C, 2 * w);
+  LLVMValueRef p = LLVMBuildMul(L->B, LLVMBuildCast(L->B, ext, a, wide, ""),
+                                LLVMBuildCast(L->B, ext, operand(L, op, 1), wide, ""), "");
+  LLVMValueRef hi = LLVMBuildLShr(L->B, p, LLVMConstInt(wide, w, 0), "");
+  set_result(L, op, 0, LLVMBuildTrunc(L->B, p, t, ""));
+  set_result(L, op, 1, LLVMBuildTrunc(L->B, hi, t, ""));
+  return BUF_SUCCESS;
+}
+
 /* An affine expression over the op's operands (dims, then symbols). */
 static LLVMValueRef affine_value(lw_t *L, buf_op_t *op, buf_affine_map_t *m,
                                  buf_affine_expr_t *e, uint32_t first) {
@@ -1425,6 +1465,10 @@ static const emit_row_t emit_rows[] = {
     {"arith.remf", e_binop, OPC(LLVMFRem)},
     {"arith.floordivsi", e_divround, NULL},
     {"arith.ceildivsi", e_divround, OPC(1)},
+    {"arith.ceildivui", e_ceildivui, NULL},
+    {"arith.addui_extended", e_addui_extended, NULL},
+    {"arith.mulsi_extended", e_mul_extended, OPC(LLVMSExt)},
+    {"arith.mului_extended", e_mul_extended, OPC(LLVMZExt)},
     {"arith.maxsi", e_minmax_int, OPC(LLVMIntSGT)},
     {"arith.minsi", e_minmax_int, OPC(LLVMIntSLT)},
     {"arith.maxui", e_minmax_int, OPC(LLVMIntUGT)},
