@@ -239,7 +239,8 @@ buf_status_t buf__partial_bufferize(buf_op_t *module,
 /* Does op_name belong to dialect (its "dialect." prefix)? */
 bool buf__bz_in_dialect(const char *op_name, const char *dialect);
 /* Is a memref.cast from `from` to `to` valid whatever the runtime layout
- * (every static size, stride and offset of `to` is the same in `from`)? */
+ * (every static size, stride and offset of `to` is the same in `from`, and
+ * an identity-layout `to` gets a buffer known to be row-major contiguous)? */
 bool buf__bz_cast_always_valid(buf_type_t from, buf_type_t to);
 bz_func_t *buf__bz_func(buf_bz_t *bz, const buf_op_t *func);
 /* Model queries with the unknown-op defaults applied. */

@@ -217,6 +217,37 @@ void buf_bz_parallel_copy(buf_bz_rewriter_t *rw, buf_builder_t *b, uint32_t n,
   }
 }
 
+static bool layout_is_identity(buf_type_t t) {
+  buf_attr_t l = t->u.shaped.layout;
+  return !l || (l->kind == BUF_ATTR_AFFINE_MAP && buf_affine_map_is_identity(l->u.map));
+}
+
+/* Does every buffer of type `from` that also has `to`'s static sizes lie
+ * row-major and contiguous from offset 0, as an identity layout promises?
+ * An identity layout's strides are products of the sizes, not free
+ * parameters: a strided<[4, 1]> view of 4x3 elements does not have them
+ * even though memref<?x?xf32>'s stride in dimension 0 reads as dynamic.
+ * A dimension of size 1 may have any stride (no address depends on it). */
+static bool always_row_major(buf_type_t from, buf_type_t to, const int64_t *strides,
+                             int64_t offset) {
+  if (layout_is_identity(from))
+    return true;
+  if (offset != 0)
+    return false;
+  int64_t running = 1;
+  for (uint32_t i = from->u.shaped.rank; i-- > 0;) {
+    int64_t d = from->u.shaped.shape[i];
+    if (d == BUF_DYNAMIC)
+      d = to->u.shaped.shape[i];
+    if (d == 1)
+      continue;
+    if (running == BUF_DYNAMIC || strides[i] != running)
+      return false;
+    running = d == BUF_DYNAMIC ? BUF_DYNAMIC : running * d;
+  }
+  return true;
+}
+
 bool buf__bz_cast_always_valid(buf_type_t from, buf_type_t to) {
   if (from->kind != BUF_TYPE_MEMREF || to->kind != BUF_TYPE_MEMREF)
     return false;
@@ -241,7 +272,7 @@ bool buf__bz_cast_always_valid(buf_type_t from, buf_type_t to) {
   for (uint32_t i = 0; i < rank; i++)
     if (sb[i] != BUF_DYNAMIC && sa[i] != sb[i])
       return false;
-  return true;
+  return !layout_is_identity(to) || always_row_major(from, to, sa, oa);
 }
 
 buf_value_t *buf_bz_cast_or_copy(buf_bz_rewriter_t *rw, buf_builder_t *b,

@@ -1,11 +1,15 @@
 /*
  * dealloc_cleanup.c: what ends buffer-deallocation-pipeline where upstream
  * runs its canonicalizer: clone folding, folding of memref.dim of static
- * sizes, and removal of dead pure ops.
+ * sizes, removal of buffers nothing reads, and removal of dead pure ops.
  *
  * memref.dim of a dimension the type makes static becomes an
  * arith.constant, so a buffer read only for its shape (a constant global
  * whose tensor.dim was bufferized) is no longer used and its get_global goes.
+ *
+ * Buffers nothing reads: an alloc or alloca whose only uses are
+ * memref.store into it and memref.dealloc goes with those uses (a
+ * tensor.from_elements whose tensor was never used leaves one).
  *
  * Dead ops: an op without memory effects (the PURE trait), without
  * regions, whose results are all unused, is erased (repeatedly, so chains
@@ -216,6 +220,28 @@ static buf_walk_result_t drop_dead(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
+static buf_walk_result_t collect_allocs(buf_op_t *op, void *user) {
+  if ((bo_is(op, "memref.alloc") || bo_is(op, "memref.alloca")) &&
+      op->num_results == 1)
+    buf__bo_oplist_push(user, op);
+  return BUF_WALK_ADVANCE;
+}
+
+/* A buffer that is only stored into and freed is never read: its
+ * allocation, stores and deallocs go (what upstream's canonicalizer does
+ * for such allocs), and the stored values and the sizes may then die too.
+ * A buffer reaching any other op (a view, a call, a linalg op) stays. */
+static void drop_if_write_only(buf_op_t *alloc) {
+  buf_value_t *m = &alloc->results[0];
+  for (buf_use_t *u = m->first_use; u; u = u->next_use)
+    if (!bo_is(u->owner, "memref.dealloc") &&
+        !(bo_is(u->owner, "memref.store") && u->index == 1))
+      return;
+  while (m->first_use)
+    erase_dead(m->first_use->owner);
+  erase_dead(alloc);
+}
+
 buf_status_t buf__dealloc_cleanup(buf_op_t *root) {
   buf_ctx_t *ctx = buf_op_ctx(root);
   bo_oplist_t l = {.arena = buf_ctx_arena(ctx)};
@@ -225,6 +251,10 @@ buf_status_t buf__dealloc_cleanup(buf_op_t *root) {
   buf_op_walk(root, BUF_WALK_POST, fold_static_dim, NULL);
   /* Post-order visits uses before defs within a block only in reverse, so
    * erase_dead follows the chain back itself. */
+  l.n = 0;
+  buf_op_walk(root, BUF_WALK_PRE, collect_allocs, &l);
+  for (uint32_t i = 0; i < l.n; i++)
+    drop_if_write_only(l.ops[i]);
   buf_op_walk(root, BUF_WALK_POST, drop_dead, NULL);
   return BUF_SUCCESS;
 }
