@@ -66,6 +66,7 @@ typedef struct options {
   const char *report_file;    /* --bufferization-report=FILE */
   const char *gpu_arch;       /* --gpu-arch=sm_XX (default sm_90) */
   const char *gpu_manifest;   /* --gpu-manifest=FILE */
+  const char *libdevice;      /* --libdevice=PATH */
   /* Pass flags in command-line order: name and options text. */
   struct pass_flag {
     const char *name;          /* pass name, or NULL for a --pass-pipeline */
@@ -109,6 +110,9 @@ static void usage(FILE *out) {
           "  --gpu-arch=sm_XX             --emit=ptx: the GPU architecture (default: sm_90)\n"
           "  --gpu-manifest=FILE          --emit=ptx: write the JSON launch manifest to FILE (default:\n"
           "                               next to -o FILE, as FILE without .ptx plus .manifest.json)\n"
+          "  --libdevice=PATH             --emit=ptx: CUDA's libdevice bitcode, linked for math ops in\n"
+          "                               kernels (default: $BUFFERD_LIBDEVICE, else\n"
+          "                               " BUF_LIBDEVICE_DEFAULT ")\n"
 
           "  --run=FUNC                   interpret FUNC after the passes\n"
           "  --inputs=FILE.json           arguments for --run (schema/run-values.schema.json);\n"
@@ -231,6 +235,10 @@ static int parse_args(int argc, char **argv, options_t *o) {
       o->gpu_arch = v;
     } else if ((v = flag_value(a, "--gpu-manifest"))) {
       o->gpu_manifest = v;
+    } else if ((v = flag_value(a, "--libdevice"))) {
+      if (!*v)
+        return usage_error("--libdevice needs a file name");
+      o->libdevice = v;
 
     } else if ((v = flag_value(a, "--run"))) {
       o->run_func = v[0] == '@' ? v + 1 : v;
@@ -264,8 +272,8 @@ static int parse_args(int argc, char **argv, options_t *o) {
   }
   if (o->inputs_file && !o->run_func)
     return usage_error("--inputs needs --run=FUNC");
-  if ((o->gpu_arch || o->gpu_manifest) && o->emit != EMIT_PTX)
-    return usage_error("--gpu-arch and --gpu-manifest need --emit=ptx");
+  if ((o->gpu_arch || o->gpu_manifest || o->libdevice) && o->emit != EMIT_PTX)
+    return usage_error("--gpu-arch, --gpu-manifest and --libdevice need --emit=ptx");
   if (o->emit == EMIT_PTX && o->split_input)
     return usage_error("--emit=ptx takes one program (no --split-input-file)");
   if (o->emit == EMIT_RUN && !o->run_func)
@@ -433,7 +441,7 @@ static char *manifest_path(const options_t *o) {
 /* --emit=ptx: the PTX to out, the manifest to its file. */
 static buf_status_t emit_ptx(buf_ctx_t *ctx, const options_t *o, buf_op_t *module,
                              FILE *out) {
-  buf_gpu_options_t go = {.arch = o->gpu_arch, .opt_level = 2};
+  buf_gpu_options_t go = {.arch = o->gpu_arch, .opt_level = 2, .libdevice = o->libdevice};
   char *ptx = NULL, *manifest = NULL;
   size_t ptx_len = 0, manifest_len = 0;
   buf_status_t status = buf_gpu_emit_ptx(module, &go, &ptx, &ptx_len, &manifest, &manifest_len);

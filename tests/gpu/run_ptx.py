@@ -4,6 +4,7 @@ with the reference interpreter.
 
     tests/gpu/run_ptx.py PROGRAM.mlir --func=F --inputs=ARGS.json
         [--buffer-opt=build/bin/buffer-opt] [--arch=sm_90] [--rtol=1e-5]
+        [--libdevice=libdevice.10.bc]
 
 1. `buffer-opt --emit=ptx PROGRAM` gives the PTX and the launch manifest
    (schema/gpu-manifest.schema.json);
@@ -15,7 +16,10 @@ with the reference interpreter.
    since kernels use a grid-stride loop), results copied back;
 3. `buffer-opt --run=F --inputs=ARGS.json` gives the interpreter's results
    (schema/run-values.schema.json), which must match: integers exactly,
-   floats within --rtol (f32 exp uses the GPU's ex2.approx).
+   floats within --rtol: math ops (tanh, exp, pow ...) run libdevice's
+   __nv_* functions on the GPU (up to a few ulp from the interpreter's
+   libm), linked in by --emit=ptx from --libdevice (default: buffer-opt's,
+   $BUFFERD_LIBDEVICE or CUDA's nvvm/libdevice/libdevice.10.bc).
 
 Needs an NVIDIA GPU and its driver; it is not part of CTest (no GPU in CI).
 Exit status: 0 equal, 1 different, 2 usage or setup error.
@@ -253,10 +257,12 @@ def main():
     ap.add_argument("--buffer-opt", default=os.path.join(os.path.dirname(__file__), "../../build/bin/buffer-opt"))
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--rtol", type=float, default=1e-5)
+    ap.add_argument("--libdevice", help="libdevice bitcode for kernels with math ops")
     o = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         ptx_path, man_path = os.path.join(tmp, "k.ptx"), os.path.join(tmp, "k.json")
-        subprocess.run([o.buffer_opt, "--emit=ptx", f"--gpu-arch={o.arch}", o.program,
+        libdevice = [f"--libdevice={o.libdevice}"] if o.libdevice else []
+        subprocess.run([o.buffer_opt, "--emit=ptx", f"--gpu-arch={o.arch}", *libdevice, o.program,
                         "-o", ptx_path, f"--gpu-manifest={man_path}"], check=True)
         ref = subprocess.run([o.buffer_opt, f"--run={o.func}", f"--inputs={o.inputs}", o.program],
                              check=True, capture_output=True, text=True).stdout

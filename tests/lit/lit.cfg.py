@@ -60,3 +60,10 @@ _probe = subprocess.run([os.path.join(config.buf_bin_dir, "buffer-opt"), "--emit
                         stderr=subprocess.DEVNULL)
 if _probe.returncode == 0:
     config.available_features.add("llvm-lowering")
+
+# `REQUIRES: libdevice`: --emit=ptx of kernels with math ops, which link
+# CUDA's libdevice ($BUFFERD_LIBDEVICE, else CUDA's default place).
+libdevice = os.environ.get("BUFFERD_LIBDEVICE") or "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
+if os.path.isfile(libdevice):
+    config.available_features.add("libdevice")
+    config.environment["BUFFERD_LIBDEVICE"] = libdevice

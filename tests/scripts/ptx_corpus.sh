@@ -2,7 +2,8 @@
 # ptx_corpus.sh: `buffer-opt --emit=ptx` on every program of the corpus and
 # tests/programs. For each program with a top-level parallel loop (the
 # manifest lists a kernel):
-#   1. ptxas -arch=sm_90 assembles the PTX;
+#   1. the PTX declares no external function (libdevice's __nv_ math
+#      functions are linked in) and ptxas -arch=sm_90 assembles it;
 #   2. the manifest validates against schema/gpu-manifest.schema.json;
 #   3. the PTX has exactly the manifest's kernels as .entry points, each
 #      with the manifest's number of parameter fields, and every launch step
@@ -24,8 +25,11 @@ echo 'func.func @f() { return }' > "$tmp/probe.mlir"
 if ! "$BUFFER_OPT" --emit=ptx "$tmp/probe.mlir" -o "$tmp/probe.ptx" 2> "$tmp/err"; then
   echo "ptx_corpus: this buffer-opt has no LLVM lowering; skipped"; cat "$tmp/err"; exit $SKIP
 fi
+libdevice=${BUFFERD_LIBDEVICE:-/usr/local/cuda/nvvm/libdevice/libdevice.10.bc}
+[[ -r $libdevice ]] || echo "ptx_corpus: no libdevice at $libdevice: kernels with math ops are not checked"
 known() { # known KEY: the listed reason, from either list
-  llvm_known_list=$gpu_list known_failure ptx "$1" || llvm_known_list=$llvm_list known_failure emit "$1"
+  llvm_known_list=$gpu_list known_failure ptx "$1" || llvm_known_list=$llvm_list known_failure emit "$1" ||
+    { [[ ! -r $libdevice ]] && grep -q "needs libdevice's" "$tmp/err" && echo "no libdevice"; }
 }
 n=0 kernels=0 without=0 knowns=0
 while read -r f; do
@@ -45,6 +49,9 @@ while read -r f; do
   fi
   if ! grep -q '^\.visible \.entry' "$out"; then
     without=$((without + 1)); continue
+  fi
+  if grep -q '^\.extern \.func' "$out"; then
+    fail "$key: the PTX calls an external function: $(grep -m1 '^\.extern \.func' "$out")"; continue
   fi
   if ! "$PTXAS" -arch=sm_90 "$out" -o "$tmp/k.cubin" 2> "$tmp/err"; then
     fail "$key: ptxas rejected the PTX"; head -5 "$tmp/err" >&2; continue

@@ -44,6 +44,9 @@ typedef struct buf_llvm_options {
   const char *gpu_arch; /* PTX output: the NVPTX CPU, "sm_90" when NULL */
   const char *jit_entry; /* also emit the JIT's packed entry of this
                           * function (see buf_jit_run); NULL: none */
+  const char *libdevice; /* PTX output: libdevice's bitcode, linked when a
+                          * kernel uses a math function NVPTX has no
+                          * instruction for; NULL: buf_gpu_libdevice_path */
 
 } buf_llvm_options_t;
 
@@ -84,7 +87,17 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
 typedef struct buf_gpu_options {
   const char *arch; /* NVPTX CPU ("sm_80", "sm_90" ...); NULL: "sm_90" */
   int opt_level;    /* as buf_llvm_options_t */
+  const char *libdevice; /* as buf_llvm_options_t */
 } buf_gpu_options_t;
+
+/* Where libdevice (CUDA's device math library, LLVM bitcode) is read from
+ * when the options name none: $BUFFERD_LIBDEVICE when set and not empty,
+ * else BUF_LIBDEVICE_DEFAULT. Math ops in kernels (math.tanh, math.powf,
+ * math.exp ...) become calls of its __nv_* functions, linked into the PTX
+ * module; a kernel using one when the file cannot be read is a located
+ * error naming the file. */
+#define BUF_LIBDEVICE_DEFAULT "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
+const char *buf_gpu_libdevice_path(void);
 
 /* --emit=ptx (core/lower/gpu/emit_ptx.c). Bufferizes module when it has
  * tensors, lowers linalg ops to parallel loops, outlines every top-level

@@ -386,6 +386,12 @@ static buf_walk_result_t keep_refs(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
+/* Contract in buf/lower.h. */
+const char *buf_gpu_libdevice_path(void) {
+  const char *env = getenv("BUFFERD_LIBDEVICE");
+  return env && *env ? env : BUF_LIBDEVICE_DEFAULT;
+}
+
 /* Parallel loops from linalg, then one kernel per top-level loop nest. */
 #define GPU_OUTLINE_PIPELINE                                                    \
   "func.func(convert-linalg-to-parallel-loops),gpu-outline-parallel-loops"
@@ -440,7 +446,9 @@ buf_status_t buf_gpu_emit_ptx(buf_op_t *module, const buf_gpu_options_t *options
       buf_op_erase(op);
   }
   free(keep.ops);
-  buf_llvm_options_t lo = {.opt_level = options ? options->opt_level : 2, .gpu_arch = arch};
+  buf_llvm_options_t lo = {.opt_level = options ? options->opt_level : 2,
+                           .gpu_arch = arch,
+                           .libdevice = options ? options->libdevice : NULL};
   buf_status_t s = buf_llvm_emit(module, BUF_LLVM_OUTPUT_PTX, &lo, ptx, ptx_len);
   if (BUF_FAILED(s)) {
     free(*manifest);

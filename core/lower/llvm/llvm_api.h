@@ -24,6 +24,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/LLJIT.h>
+#include <llvm-c/Linker.h>
 #include <llvm-c/Orc.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
@@ -33,6 +34,7 @@
   X(LLVMAddFunction) \
   X(LLVMAddGlobal) \
   X(LLVMAddIncoming) \
+  X(LLVMAddModuleFlag) \
   X(LLVMAppendBasicBlockInContext) \
   X(LLVMArrayType2) \
   X(LLVMBFloatTypeInContext) \
@@ -80,6 +82,7 @@
   X(LLVMContextDispose) \
   X(LLVMCountParams) \
   X(LLVMCreateBuilderInContext) \
+  X(LLVMCreateMemoryBufferWithContentsOfFile) \
   X(LLVMCreateMemoryBufferWithMemoryRange) \
   X(LLVMCreatePassBuilderOptions) \
   X(LLVMCreateTargetDataLayout) \
@@ -97,18 +100,25 @@
   X(LLVMFunctionType) \
   X(LLVMGetBufferSize) \
   X(LLVMGetBufferStart) \
+  X(LLVMGetDataLayoutStr) \
   X(LLVMGetErrorMessage) \
+  X(LLVMGetFirstFunction) \
+  X(LLVMGetFirstGlobal) \
   X(LLVMGetFirstInstruction) \
+  X(LLVMGetFunctionCallConv) \
   X(LLVMGetInsertBlock) \
   X(LLVMGetIntTypeWidth) \
   X(LLVMGetIntrinsicDeclaration) \
   X(LLVMGetNamedFunction) \
   X(LLVMGetNamedGlobal) \
+  X(LLVMGetNextFunction) \
+  X(LLVMGetNextGlobal) \
   X(LLVMGetParam) \
   X(LLVMGetParams) \
   X(LLVMGetReturnType) \
   X(LLVMGetTargetFromTriple) \
   X(LLVMGetUndef) \
+  X(LLVMGetValueName2) \
   X(LLVMGlobalGetValueType) \
   X(LLVMHalfTypeInContext) \
   X(LLVMInitializeNVPTXAsmPrinter) \
@@ -125,6 +135,8 @@
   X(LLVMInt8TypeInContext) \
   X(LLVMIntTypeInContext) \
   X(LLVMIntrinsicGetType) \
+  X(LLVMIsDeclaration) \
+  X(LLVMLinkModules2) \
   X(LLVMLookupIntrinsicID) \
   X(LLVMModuleCreateWithNameInContext) \
   X(LLVMOrcAbsoluteSymbols) \
@@ -152,6 +164,7 @@
   X(LLVMPrintModuleToString) \
   X(LLVMRunPasses) \
   X(LLVMSetAlignment) \
+  X(LLVMSetDataLayout) \
   X(LLVMSetFunctionCallConv) \
   X(LLVMSetGlobalConstant) \
   X(LLVMSetInitializer) \
@@ -162,6 +175,7 @@
   X(LLVMStructTypeInContext) \
   X(LLVMTargetMachineEmitToMemoryBuffer) \
   X(LLVMTypeOf) \
+  X(LLVMValueAsMetadata) \
   X(LLVMVerifyModule) \
   X(LLVMVoidTypeInContext) \
   X(LLVMWriteBitcodeToMemoryBuffer)
@@ -184,6 +198,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMAddFunction (*buf__llvm.LLVMAddFunction)
 #define LLVMAddGlobal (*buf__llvm.LLVMAddGlobal)
 #define LLVMAddIncoming (*buf__llvm.LLVMAddIncoming)
+#define LLVMAddModuleFlag (*buf__llvm.LLVMAddModuleFlag)
 #define LLVMAppendBasicBlockInContext (*buf__llvm.LLVMAppendBasicBlockInContext)
 #define LLVMArrayType2 (*buf__llvm.LLVMArrayType2)
 #define LLVMBFloatTypeInContext (*buf__llvm.LLVMBFloatTypeInContext)
@@ -231,6 +246,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMContextDispose (*buf__llvm.LLVMContextDispose)
 #define LLVMCountParams (*buf__llvm.LLVMCountParams)
 #define LLVMCreateBuilderInContext (*buf__llvm.LLVMCreateBuilderInContext)
+#define LLVMCreateMemoryBufferWithContentsOfFile (*buf__llvm.LLVMCreateMemoryBufferWithContentsOfFile)
 #define LLVMCreateMemoryBufferWithMemoryRange (*buf__llvm.LLVMCreateMemoryBufferWithMemoryRange)
 #define LLVMCreatePassBuilderOptions (*buf__llvm.LLVMCreatePassBuilderOptions)
 #define LLVMCreateTargetDataLayout (*buf__llvm.LLVMCreateTargetDataLayout)
@@ -248,18 +264,25 @@ bool buf__llvm_load(const char **why);
 #define LLVMFunctionType (*buf__llvm.LLVMFunctionType)
 #define LLVMGetBufferSize (*buf__llvm.LLVMGetBufferSize)
 #define LLVMGetBufferStart (*buf__llvm.LLVMGetBufferStart)
+#define LLVMGetDataLayoutStr (*buf__llvm.LLVMGetDataLayoutStr)
 #define LLVMGetErrorMessage (*buf__llvm.LLVMGetErrorMessage)
+#define LLVMGetFirstFunction (*buf__llvm.LLVMGetFirstFunction)
+#define LLVMGetFirstGlobal (*buf__llvm.LLVMGetFirstGlobal)
 #define LLVMGetFirstInstruction (*buf__llvm.LLVMGetFirstInstruction)
+#define LLVMGetFunctionCallConv (*buf__llvm.LLVMGetFunctionCallConv)
 #define LLVMGetInsertBlock (*buf__llvm.LLVMGetInsertBlock)
 #define LLVMGetIntTypeWidth (*buf__llvm.LLVMGetIntTypeWidth)
 #define LLVMGetIntrinsicDeclaration (*buf__llvm.LLVMGetIntrinsicDeclaration)
 #define LLVMGetNamedFunction (*buf__llvm.LLVMGetNamedFunction)
 #define LLVMGetNamedGlobal (*buf__llvm.LLVMGetNamedGlobal)
+#define LLVMGetNextFunction (*buf__llvm.LLVMGetNextFunction)
+#define LLVMGetNextGlobal (*buf__llvm.LLVMGetNextGlobal)
 #define LLVMGetParam (*buf__llvm.LLVMGetParam)
 #define LLVMGetParams (*buf__llvm.LLVMGetParams)
 #define LLVMGetReturnType (*buf__llvm.LLVMGetReturnType)
 #define LLVMGetTargetFromTriple (*buf__llvm.LLVMGetTargetFromTriple)
 #define LLVMGetUndef (*buf__llvm.LLVMGetUndef)
+#define LLVMGetValueName2 (*buf__llvm.LLVMGetValueName2)
 #define LLVMGlobalGetValueType (*buf__llvm.LLVMGlobalGetValueType)
 #define LLVMHalfTypeInContext (*buf__llvm.LLVMHalfTypeInContext)
 #define LLVMInitializeNVPTXAsmPrinter (*buf__llvm.LLVMInitializeNVPTXAsmPrinter)
@@ -276,6 +299,8 @@ bool buf__llvm_load(const char **why);
 #define LLVMInt8TypeInContext (*buf__llvm.LLVMInt8TypeInContext)
 #define LLVMIntTypeInContext (*buf__llvm.LLVMIntTypeInContext)
 #define LLVMIntrinsicGetType (*buf__llvm.LLVMIntrinsicGetType)
+#define LLVMIsDeclaration (*buf__llvm.LLVMIsDeclaration)
+#define LLVMLinkModules2 (*buf__llvm.LLVMLinkModules2)
 #define LLVMLookupIntrinsicID (*buf__llvm.LLVMLookupIntrinsicID)
 #define LLVMModuleCreateWithNameInContext (*buf__llvm.LLVMModuleCreateWithNameInContext)
 #define LLVMOrcAbsoluteSymbols (*buf__llvm.LLVMOrcAbsoluteSymbols)
@@ -303,6 +328,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMPrintModuleToString (*buf__llvm.LLVMPrintModuleToString)
 #define LLVMRunPasses (*buf__llvm.LLVMRunPasses)
 #define LLVMSetAlignment (*buf__llvm.LLVMSetAlignment)
+#define LLVMSetDataLayout (*buf__llvm.LLVMSetDataLayout)
 #define LLVMSetFunctionCallConv (*buf__llvm.LLVMSetFunctionCallConv)
 #define LLVMSetGlobalConstant (*buf__llvm.LLVMSetGlobalConstant)
 #define LLVMSetInitializer (*buf__llvm.LLVMSetInitializer)
@@ -313,6 +339,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMStructTypeInContext (*buf__llvm.LLVMStructTypeInContext)
 #define LLVMTargetMachineEmitToMemoryBuffer (*buf__llvm.LLVMTargetMachineEmitToMemoryBuffer)
 #define LLVMTypeOf (*buf__llvm.LLVMTypeOf)
+#define LLVMValueAsMetadata (*buf__llvm.LLVMValueAsMetadata)
 #define LLVMVerifyModule (*buf__llvm.LLVMVerifyModule)
 #define LLVMVoidTypeInContext (*buf__llvm.LLVMVoidTypeInContext)
 #define LLVMWriteBitcodeToMemoryBuffer (*buf__llvm.LLVMWriteBitcodeToMemoryBuffer)

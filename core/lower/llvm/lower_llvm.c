@@ -57,6 +57,8 @@ typedef struct lw {
   LLVMBasicBlockRef entry_bb; /* its entry block (allocas of descriptors) */
   bool failed;
   bool gpu; /* an NVPTX module: no C interface wrappers */
+  const char *libdevice;                /* GPU: path of libdevice's bitcode */
+  LLVMMemoryBufferRef libdevice_bytes;  /* read when a kernel needs it */
   const char *jit_entry; /* function that gets the JIT's packed entry */
 
 } lw_t;
@@ -775,42 +777,11 @@ static buf_status_t e_affine_map(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
-/* The intrinsics the NVPTX back end expands into libcalls, which a PTX
- * module cannot make. */
-static bool nvptx_transcendental(const char *intrinsic_name) {
-  static const char *const names[] = {"llvm.exp", "llvm.exp2", "llvm.log", "llvm.log2",
-                                      "llvm.log10", "llvm.sin", "llvm.cos", "llvm.tan",
-                                      "llvm.tanh", "llvm.pow"};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (strcmp(intrinsic_name, names[i]) == 0)
-      return true;
-  return false;
-}
-
 /* An overloaded LLVM intrinsic over the result type. */
 static buf_status_t e_intrinsic(lw_t *L, buf_op_t *op, const void *arg) {
   LLVMValueRef args[3];
   for (uint32_t i = 0; i < op->num_operands && i < 3; i++)
     args[i] = operand(L, op, i);
-  if (L->gpu && nvptx_transcendental(arg)) {
-    /* NVPTX selects only ex2.approx.f32 among these (libdevice is not
-     * linked); anything else would abort inside LLVM instruction
-     * selection. exp(x) = exp2(x * log2(e)) on f32. */
-    buf_type_t t = op->results[0].type;
-    bool f32 = buf_type_is_float(t) && t->u.fkind == BUF_F32;
-    if (!f32 || (strcmp(arg, "llvm.exp") != 0 && strcmp(arg, "llvm.exp2") != 0)) {
-      buf_op_emit_error(op, "cannot lower to PTX: '%s' on %s needs libdevice, which "
-                            "--emit=ptx does not link",
-                        op->name, buf_type_to_string(L->ctx, t));
-      L->failed = true;
-      return BUF_FAILURE;
-    }
-    if (strcmp(arg, "llvm.exp") == 0) {
-      LLVMTypeRef lt = LLVMTypeOf(args[0]);
-      args[0] = LLVMBuildFMul(L->B, args[0], LLVMConstReal(lt, 1.4426950408889634), "");
-      arg = "llvm.exp2";
-    }
-  }
   LLVMValueRef r = intrinsic(L, arg, lw_type(L, op->results[0].type), args,
                              op->num_operands);
   if (!r)
@@ -819,22 +790,57 @@ static buf_status_t e_intrinsic(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
-/* A libm function: arg names the double version; f32 adds an 'f'. */
-static buf_status_t e_libm(lw_t *L, buf_op_t *op, const void *arg) {
-  buf_type_t t = op->results[0].type;
-  if (L->gpu) {
-    buf_op_emit_error(op, "cannot lower to PTX: '%s' is a libm call, and --emit=ptx "
-                          "links no device math library", op->name);
+/* A math function without a machine instruction. On the host: the LLVM
+ * intrinsic when LLVM has one (the back end calls libm for it), else the
+ * libm call itself. On the GPU the NVPTX back end has neither (it would
+ * abort in instruction selection), so the call goes to libdevice's
+ * version, which buf_llvm_emit links in. Both names derive from libm's
+ * double name: expf/exp, __nv_expf/__nv_exp. */
+typedef struct math_fn {
+  const char *intrinsic; /* host: overloaded intrinsic, NULL: call libm */
+  const char *libm;      /* libm's double version; f32 adds 'f' */
+} math_fn_t;
+
+/* The bytes of libdevice, read on the first kernel that needs it. A
+ * missing file is an error at that op. */
+static bool libdevice_read(lw_t *L, buf_op_t *op, const char *fn_name) {
+  if (L->libdevice_bytes)
+    return true;
+  char *msg = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(L->libdevice, &L->libdevice_bytes, &msg)) {
+    buf_op_emit_error(op, "cannot lower to PTX: '%s' needs libdevice's %s, and '%s' "
+                          "cannot be read (%s); give --libdevice=PATH or set "
+                          "BUFFERD_LIBDEVICE",
+                      op->name, fn_name, L->libdevice, msg ? msg : "unknown error");
+    LLVMDisposeMessage(msg);
+    L->libdevice_bytes = NULL;
     L->failed = true;
-    return BUF_FAILURE;
+    return false;
+  }
+  return true;
+}
+
+static buf_status_t e_math_fn(lw_t *L, buf_op_t *op, const void *arg) {
+  const math_fn_t *m = arg;
+  buf_type_t t = op->results[0].type;
+  LLVMValueRef args[2] = {operand(L, op, 0), op->num_operands > 1 ? operand(L, op, 1) : NULL};
+  if (!L->gpu && m->intrinsic) {
+    LLVMValueRef r = intrinsic(L, m->intrinsic, lw_type(L, t), args, op->num_operands);
+    if (!r)
+      return fail(L, op, "intrinsic unknown to this LLVM");
+    set_result(L, op, 0, r);
+    return BUF_SUCCESS;
   }
   if (!buf_type_is_float(t) || (t->u.fkind != BUF_F32 && t->u.fkind != BUF_F64))
-    return fail(L, op, "libm call on a type other than f32/f64");
-  char name[32];
-  snprintf(name, sizeof name, "%s%s", (const char *)arg, t->u.fkind == BUF_F32 ? "f" : "");
+    return fail(L, op, L->gpu ? "libdevice has math functions on f32 and f64 only"
+                              : "libm call on a type other than f32/f64");
+  char name[40];
+  snprintf(name, sizeof name, "%s%s%s", L->gpu ? "__nv_" : "", m->libm,
+           t->u.fkind == BUF_F32 ? "f" : "");
+  if (L->gpu && !libdevice_read(L, op, name))
+    return BUF_FAILURE;
   LLVMTypeRef lt = lw_type(L, t), ps[2] = {lt, lt};
   LLVMValueRef f = get_fn(L, name, lt, ps, op->num_operands);
-  LLVMValueRef args[2] = {operand(L, op, 0), op->num_operands > 1 ? operand(L, op, 1) : NULL};
   set_result(L, op, 0, call(L, f, args, op->num_operands));
   return BUF_SUCCESS;
 }
@@ -1502,29 +1508,29 @@ static const emit_row_t emit_rows[] = {
     {"math.trunc", e_intrinsic, "llvm.trunc"},
     {"math.sqrt", e_intrinsic, "llvm.sqrt"},
     {"math.rsqrt", e_rsqrt, NULL},
-    {"math.exp", e_intrinsic, "llvm.exp"},
-    {"math.exp2", e_intrinsic, "llvm.exp2"},
-    {"math.log", e_intrinsic, "llvm.log"},
-    {"math.log2", e_intrinsic, "llvm.log2"},
-    {"math.log10", e_intrinsic, "llvm.log10"},
-    {"math.sin", e_intrinsic, "llvm.sin"},
-    {"math.cos", e_intrinsic, "llvm.cos"},
-    {"math.tan", e_intrinsic, "llvm.tan"},
-    {"math.tanh", e_intrinsic, "llvm.tanh"},
-    {"math.powf", e_intrinsic, "llvm.pow"},
+    {"math.exp", e_math_fn, &(const math_fn_t){"llvm.exp", "exp"}},
+    {"math.exp2", e_math_fn, &(const math_fn_t){"llvm.exp2", "exp2"}},
+    {"math.log", e_math_fn, &(const math_fn_t){"llvm.log", "log"}},
+    {"math.log2", e_math_fn, &(const math_fn_t){"llvm.log2", "log2"}},
+    {"math.log10", e_math_fn, &(const math_fn_t){"llvm.log10", "log10"}},
+    {"math.sin", e_math_fn, &(const math_fn_t){"llvm.sin", "sin"}},
+    {"math.cos", e_math_fn, &(const math_fn_t){"llvm.cos", "cos"}},
+    {"math.tan", e_math_fn, &(const math_fn_t){"llvm.tan", "tan"}},
+    {"math.tanh", e_math_fn, &(const math_fn_t){"llvm.tanh", "tanh"}},
+    {"math.powf", e_math_fn, &(const math_fn_t){"llvm.pow", "pow"}},
     {"math.fma", e_intrinsic, "llvm.fma"},
     {"math.copysign", e_intrinsic, "llvm.copysign"},
-    {"math.erf", e_libm, "erf"},
-    {"math.erfc", e_libm, "erfc"},
-    {"math.expm1", e_libm, "expm1"},
-    {"math.log1p", e_libm, "log1p"},
-    {"math.cbrt", e_libm, "cbrt"},
-    {"math.atan", e_libm, "atan"},
-    {"math.atan2", e_libm, "atan2"},
-    {"math.asin", e_libm, "asin"},
-    {"math.acos", e_libm, "acos"},
-    {"math.sinh", e_libm, "sinh"},
-    {"math.cosh", e_libm, "cosh"},
+    {"math.erf", e_math_fn, &(const math_fn_t){NULL, "erf"}},
+    {"math.erfc", e_math_fn, &(const math_fn_t){NULL, "erfc"}},
+    {"math.expm1", e_math_fn, &(const math_fn_t){NULL, "expm1"}},
+    {"math.log1p", e_math_fn, &(const math_fn_t){NULL, "log1p"}},
+    {"math.cbrt", e_math_fn, &(const math_fn_t){NULL, "cbrt"}},
+    {"math.atan", e_math_fn, &(const math_fn_t){NULL, "atan"}},
+    {"math.atan2", e_math_fn, &(const math_fn_t){NULL, "atan2"}},
+    {"math.asin", e_math_fn, &(const math_fn_t){NULL, "asin"}},
+    {"math.acos", e_math_fn, &(const math_fn_t){NULL, "acos"}},
+    {"math.sinh", e_math_fn, &(const math_fn_t){NULL, "sinh"}},
+    {"math.cosh", e_math_fn, &(const math_fn_t){NULL, "cosh"}},
     {"memref.alloc", e_alloc, NULL},
     {"memref.alloca", e_alloc, OPC(1)},
     {"memref.dealloc", e_dealloc, NULL},
@@ -1746,6 +1752,51 @@ static char *dup_bytes(const char *p, size_t n) {
   return r;
 }
 
+/* Links libdevice into a PTX module whose kernels call __nv_ functions:
+ * its triple and data layout are set to the module's first (libdevice says
+ * nvptx64-nvidia-gpulibs), then every definition but the kernels becomes
+ * internal, so the optimizer inlines what is called and drops the hundreds
+ * of functions that are not. nvvm-reflect-ftz 0 makes libdevice's
+ * __nvvm_reflect("__CUDA_FTZ") branches keep denormals, as the rest of the
+ * lowering does (no .ftz instructions). */
+static buf_status_t link_libdevice(lw_t *L, const char *triple) {
+  LLVMModuleRef dev = NULL;
+  bool bad = LLVMParseBitcodeInContext2(L->C, L->libdevice_bytes, &dev);
+  LLVMDisposeMemoryBuffer(L->libdevice_bytes);
+  L->libdevice_bytes = NULL;
+  if (bad) {
+    buf_emit_error(L->ctx, L->module->loc, "libdevice '%s' is not LLVM bitcode this LLVM reads",
+                   L->libdevice);
+    return BUF_FAILURE;
+  }
+  LLVMSetTarget(dev, triple);
+  LLVMSetDataLayout(dev, LLVMGetDataLayoutStr(L->M));
+  if (LLVMLinkModules2(L->M, dev)) { /* dev is gone either way */
+    buf_emit_error(L->ctx, L->module->loc, "cannot link libdevice '%s' into the PTX module",
+                   L->libdevice);
+    return BUF_FAILURE;
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(L->M); f; f = LLVMGetNextFunction(f)) {
+    size_t n;
+    const char *name = LLVMGetValueName2(f, &n);
+    if (LLVMIsDeclaration(f)) {
+      if (strncmp(name, "__nv_", 5) == 0) {
+        buf_emit_error(L->ctx, L->module->loc, "libdevice '%s' has no %s", L->libdevice, name);
+        return BUF_FAILURE;
+      }
+    } else if (LLVMGetFunctionCallConv(f) != LLVM_PTX_KERNEL_CC) {
+      LLVMSetLinkage(f, LLVMInternalLinkage);
+    }
+  }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(L->M); g; g = LLVMGetNextGlobal(g))
+    if (!LLVMIsDeclaration(g))
+      LLVMSetLinkage(g, LLVMInternalLinkage);
+  static const char flag[] = "nvvm-reflect-ftz";
+  LLVMAddModuleFlag(L->M, LLVMModuleFlagBehaviorOverride, flag, sizeof flag - 1,
+                    LLVMValueAsMetadata(LLVMConstInt(L->i32, 0, 0)));
+  return BUF_SUCCESS;
+}
+
 /* Contract in buf/lower.h. */
 buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
                            const buf_llvm_options_t *options, char **out,
@@ -1766,6 +1817,8 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
   lw_t L = {.ctx = ctx,
             .module = module,
             .gpu = ptx,
+            .libdevice = options && options->libdevice ? options->libdevice
+                                                       : buf_gpu_libdevice_path(),
             .jit_entry = options ? options->jit_entry : NULL};
 
   L.C = LLVMContextCreate();
@@ -1786,6 +1839,7 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
   LLVMTargetRef target;
   LLVMTargetMachineRef tm = NULL;
   buf_status_t status = BUF_SUCCESS;
+  bool linked_libdevice = false;
   if (LLVMGetTargetFromTriple(triple, &target, &err)) {
     buf_emit_error(ctx, module->loc, "LLVM target %s: %s", triple, err);
     LLVMDisposeMessage(err);
@@ -1803,6 +1857,9 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     LLVMSetModuleDataLayout(L.M, dl);
     LLVMDisposeTargetData(dl);
     status = build_module(&L);
+    linked_libdevice = !BUF_FAILED(status) && L.libdevice_bytes;
+    if (linked_libdevice)
+      status = link_libdevice(&L, triple);
   }
   if (!BUF_FAILED(status) && LLVMVerifyModule(L.M, LLVMReturnStatusAction, &err)) {
     buf_emit_error(ctx, module->loc, "internal error: invalid LLVM module: %s", err);
@@ -1813,9 +1870,13 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     err = NULL;
   }
   int level = options ? options->opt_level : 2;
-  if (!BUF_FAILED(status) && level > 0) {
-    char passes[32];
-    snprintf(passes, sizeof passes, "default<O%d>", level > 3 ? 3 : level);
+  if (!BUF_FAILED(status) && (level > 0 || linked_libdevice)) {
+    /* default<On> resolves libdevice's __nvvm_reflect calls (NVPTX adds
+     * nvvm-reflect to it); without optimization they must still go, and
+     * so must the unused libdevice functions. */
+    char passes[32] = "nvvm-reflect,globaldce";
+    if (level > 0)
+      snprintf(passes, sizeof passes, "default<O%d>", level > 3 ? 3 : level);
     LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
     LLVMErrorRef e = LLVMRunPasses(L.M, passes, tm, po);
     LLVMDisposePassBuilderOptions(po);
@@ -1856,6 +1917,8 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
   LLVMDisposeBuilder(L.B);
   LLVMDisposeModule(L.M);
   LLVMContextDispose(L.C);
+  if (L.libdevice_bytes) /* read, but a failure came before the link */
+    LLVMDisposeMemoryBuffer(L.libdevice_bytes);
   free(L.slots);
   return status;
 }

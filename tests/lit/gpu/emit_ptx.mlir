@@ -25,7 +25,7 @@
 // PTX-NOT: .entry
 // DEFAULT: .target sm_90
 // ARCH: --gpu-arch expects sm_XX (e.g. sm_90), not '90'
-// NOPTX: --gpu-arch and --gpu-manifest need --emit=ptx
+// NOPTX: --gpu-arch, --gpu-manifest and --libdevice need --emit=ptx
 // SPLIT: --emit=ptx takes one program
 
 // MAN: "format": "bufferd-gpu-manifest"
