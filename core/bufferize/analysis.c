@@ -28,6 +28,7 @@
  * the merged sets (the full scan, kept for checking and for naming the
  * conflicting pair).
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +137,9 @@ static uint32_t add_val(buf_bz_t *bz, buf_value_t *v) {
   return i;
 }
 
+/* Numbers op and everything nested in it in pre-order. The records are
+ * made in that order too, so an op's record index is its pre-order number
+ * and the ops nested in it are the records (pre, end]. */
 static uint32_t number_op(buf_bz_t *bz, buf_op_t *op, uint32_t *counter) {
   if (bz->num_ops == bz->cap_ops) {
     bz->cap_ops = bz->cap_ops ? bz->cap_ops * 2 : 64;
@@ -145,9 +149,12 @@ static uint32_t number_op(buf_bz_t *bz, buf_op_t *op, uint32_t *counter) {
   }
   uint32_t oi = bz->num_ops++;
   memset(&bz->ops[oi], 0, sizeof bz->ops[oi]);
-  bz->ops[oi].model = buf_bz_model_of(bz, op); /* before op has a record */
+  /* before op has a record, which would answer */
+  bz->ops[oi].unfiltered_model = buf__bz_unfiltered_model(bz, op);
+  bz->ops[oi].model = buf_bz_model_of(bz, op);
   bz->ops[oi].op = op;
   bz->ops[oi].pre = (*counter)++;
+  assert(bz->ops[oi].pre == oi);
   bz->ops[oi].first_use = bz->num_uses;
   bz->num_uses += op->num_operands;
   op->analysis_slot = oi;
@@ -199,6 +206,9 @@ const buf_bufferize_model_t *buf_bz_model_of(buf_bz_t *bz,
 
 const buf_bufferize_model_t *buf__bz_unfiltered_model(buf_bz_t *bz,
                                                       const buf_op_t *op) {
+  bz_op_t *o = buf__bz_op(bz, op);
+  if (o)
+    return o->unfiltered_model;
   void *cached = buf__ptrmap_get(&bz->models, op->def);
   if (cached)
     return cached == &bz->no_model ? NULL : cached;
@@ -338,6 +348,11 @@ bz_func_t *buf__bz_func(buf_bz_t *bz, const buf_op_t *func) {
 static uint32_t vidx(buf_bz_t *bz, const buf_value_t *v) {
   uint32_t i = v->analysis_slot;
   return i < bz->num_vals && bz->vals[i].v == v ? i : UINT32_MAX;
+}
+
+bz_val_t *buf__bz_val(buf_bz_t *bz, const buf_value_t *v) {
+  uint32_t i = vidx(bz, v);
+  return i == UINT32_MAX ? NULL : &bz->vals[i];
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1133,21 +1148,29 @@ static uint32_t top_of(buf_bz_t *bz, const buf_op_t *op) {
 }
 
 /* The ancestor of every op in the block of its function's body, when that
- * body is one block outside any repetitive or parallel region. */
+ * body is one block outside any repetitive or parallel region: each op of
+ * that block is the top of its own record range. */
 static void compute_tops(buf_bz_t *bz) {
+  buf_ident_t func_name = buf_ident_cstr(bz->ctx, "func.func");
+  for (uint32_t i = 0; i < bz->num_ops; i++)
+    bz->ops[i].top = BZ_NO_TOP;
   for (uint32_t i = 0; i < bz->num_ops; i++) {
-    bz_op_t *o = &bz->ops[i];
-    o->top = BZ_NO_TOP;
-    buf_op_t *y = o->op, *p;
-    while ((p = buf_op_parent(y)) && strcmp(p->name, "func.func") != 0)
-      y = p;
-    if (!p || p->num_regions != 1)
+    buf_op_t *f = bz->ops[i].op;
+    if (f->name != func_name)
       continue;
-    buf_region_t *body = p->regions[0];
-    if (!body->first || body->first->next || y->block != body->first ||
-        repetitive_from(bz, body))
+    /* (functions in pre-order: the nearest function decides) */
+    for (uint32_t k = i + 1; k <= bz->ops[i].end; k++)
+      bz->ops[k].top = BZ_NO_TOP;
+    if (f->num_regions != 1)
       continue;
-    o->top = buf__bz_op(bz, y)->pre;
+    buf_region_t *body = f->regions[0];
+    if (!body->first || body->first->next || repetitive_from(bz, body))
+      continue;
+    for (buf_op_t *y = body->first->first; y; y = y->next) {
+      bz_op_t *r = buf__bz_op(bz, y);
+      for (uint32_t k = r->pre; k <= r->end; k++)
+        bz->ops[k].top = r->pre;
+    }
   }
 }
 
@@ -1436,12 +1459,20 @@ static bool op_analyzed(buf_bz_t *bz, bz_op_t *o) {
   return true;
 }
 
-static void collect_post_order(buf_bz_t *bz, buf_op_t *op, ptrvec_t *out) {
-  for (uint32_t r = 0; r < op->num_regions; r++)
-    for (buf_block_t *b = op->regions[r]->first; b; b = b->next)
-      for (buf_op_t *c = b->first; c; c = c->next)
-        collect_post_order(bz, c, out);
-  pv_push(out, op);
+/* The ops under root (root included), each after the ops nested in it, in
+ * IR order: from the pre-order records, an op is done once the walk leaves
+ * its range (pending holds the chain of ops still open). */
+static void collect_post_order(buf_bz_t *bz, buf_op_t *root, ptrvec_t *out) {
+  bz_op_t *r = buf__bz_op(bz, root);
+  ptrvec_t pending = {0};
+  for (uint32_t k = r->pre; k <= r->end; k++) {
+    while (pending.n && ((bz_op_t *)pending.v[pending.n - 1])->end < k)
+      pv_push(out, ((bz_op_t *)pending.v[--pending.n])->op);
+    pv_push(&pending, &bz->ops[k]);
+  }
+  while (pending.n)
+    pv_push(out, ((bz_op_t *)pending.v[--pending.n])->op);
+  pv_free(&pending);
 }
 
 /* The summary of func after its ops were analysed. */
@@ -1524,19 +1555,21 @@ static buf_status_t visit_func(buf_bz_t *bz, bz_func_t *f, uint8_t *state,
     return BUF_SUCCESS;
   }
   state[fi] = 1;
-  ptrvec_t calls = {0};
-  collect_post_order(bz, f->func, &calls);
+  /* the calls inside f, in post-order (the order the analysis meets them) */
+  ptrvec_t ops = {0};
+  collect_post_order(bz, f->func, &ops);
+  buf_ident_t call_name = buf_ident_cstr(bz->ctx, "func.call");
   buf_status_t st = BUF_SUCCESS;
-  for (uint32_t i = 0; i < calls.n && st == BUF_SUCCESS; i++) {
-    buf_op_t *op = calls.v[i];
-    if (strcmp(op->name, "func.call") != 0)
+  for (uint32_t i = 0; i < ops.n && st == BUF_SUCCESS; i++) {
+    buf_op_t *op = ops.v[i];
+    if (op->name != call_name)
       continue;
     buf_op_t *callee = buf__bz_callee(bz, op);
     bz_func_t *cf = callee ? buf__bz_func(bz, callee) : NULL;
     if (cf)
       st = visit_func(bz, cf, state, order);
   }
-  pv_free(&calls);
+  pv_free(&ops);
   state[fi] = 2;
   pv_push(order, f);
   return st;

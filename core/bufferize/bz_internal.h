@@ -93,11 +93,13 @@ typedef struct bz_val {
   uint32_t num_reads, num_writes;
   uint32_t num_inplace_writes; /* in-place writing uses of members */
   uint32_t num_unwritable;     /* members that must not be written */
+  buf_value_t *buffer;         /* the rewrite: the buffer holding it */
 } bz_val_t;
 
 typedef struct bz_op {
   buf_op_t *op;
   const buf_bufferize_model_t *model;
+  const buf_bufferize_model_t *unfiltered_model; /* ignoring opts.op_filter */
   uint32_t pre, end;   /* pre-order number; last number nested inside */
   uint8_t *decision;   /* per operand: BZ_* (into bz->decisions) */
   const char **conflicts; /* print-conflicts annotations (NULL-ended) */
@@ -107,6 +109,7 @@ typedef struct bz_op {
   uint32_t first_use;  /* index of operand 0's record in bz->uses */
   uint32_t top;        /* pre of the ancestor in the function body's block,
                         * or BZ_NO_TOP (no single-block function body) */
+  bool erase_scheduled; /* the rewrite replaced it; erased at the end */
 } bz_op_t;
 
 #define BZ_NO_TOP UINT32_MAX
@@ -226,6 +229,9 @@ buf_status_t buf__bz_materialize_copies(buf_bz_t *bz);
 buf_status_t buf__bz_rewrite(buf_bz_t *bz);
 
 bz_op_t *buf__bz_op(buf_bz_t *bz, const buf_op_t *op);
+/* The value record of v, or NULL (not a tensor, or made after the
+ * numbering). */
+bz_val_t *buf__bz_val(buf_bz_t *bz, const buf_value_t *v);
 /* The model of op's definition ignoring the partial-bufferization filter:
  * how its regions execute is known even when the op stays on tensors. */
 const buf_bufferize_model_t *buf__bz_unfiltered_model(buf_bz_t *bz,

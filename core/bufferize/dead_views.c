@@ -28,11 +28,12 @@ static bool erasable(const buf_op_t *op) {
   return false;
 }
 
-static bool unused(const buf_op_t *op) {
+/* Has results, and none is used (an op without results is no view). */
+static bool results_unused(const buf_op_t *op) {
   for (uint32_t i = 0; i < op->num_results; i++)
     if (buf_value_has_uses(&op->results[i]))
       return false;
-  return true;
+  return op->num_results > 0;
 }
 
 static void erase_in_region(buf_region_t *r);
@@ -43,7 +44,7 @@ static void erase_in_block(buf_block_t *b) {
     prev = op->prev;
     for (uint32_t i = 0; i < op->num_regions; i++)
       erase_in_region(op->regions[i]);
-    if (erasable(op) && unused(op))
+    if (results_unused(op) && erasable(op))
       buf_op_erase(op);
   }
 }

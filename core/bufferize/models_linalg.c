@@ -28,7 +28,7 @@ static void compute_facts(buf_op_t *op, linalg_facts_t *f) {
   f->ok = buf_linalg_get_info(op, &f->info);
   for (uint32_t k = 0; f->ok && k < f->info.num_outputs &&
                        k < BUF_LINALG_MAX_OPERANDS; k++)
-    f->output_read[k] = buf_linalg_output_is_read(op, k);
+    f->output_read[k] = buf_linalg_info_output_is_read(&f->info, k);
 }
 
 /* The facts of op: cached on the analysis' op record, or computed into
@@ -116,14 +116,15 @@ static buf_status_t linalg_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     return BUF_FAILURE;
   for (uint32_t i = 0; i < op->num_operands; i++)
     ops[i] = buf_bz_buffer(rw, op->operands[i].value);
-  buf_linalg_info_t info;
-  if (!buf_linalg_get_info(op, &info)) {
+  linalg_facts_t tmp;
+  const linalg_facts_t *f = facts(buf_bz_rw_analysis(rw), op, &tmp);
+  if (!f->ok) {
     buf_op_emit_error(op, "cannot bufferize: not a structured linalg op");
     return BUF_FAILURE;
   }
   buf_value_t *results[64];
   for (uint32_t r = 0; r < op->num_results && r < 64; r++)
-    results[r] = ops[info.num_inputs + r];
+    results[r] = ops[f->info.num_inputs + r];
   buf_op_t *n = buf__bz_rebuild(rw, op, op->num_operands, ops, 0, NULL);
   for (uint32_t r = 0; r < n->num_regions; r++)
     for (buf_block_t *b = n->regions[r]->first; b; b = b->next)

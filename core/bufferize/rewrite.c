@@ -25,8 +25,11 @@
 struct buf_bz_rewriter_s {
   buf_bz_t *bz;
   buf_ctx_t *ctx;
-  buf__ptrmap_t map;     /* tensor value -> buffer */
-  buf__ptrmap_t erased;  /* ops scheduled for erasure */
+  /* tensor value -> buffer, and the ops scheduled for erasure: kept on
+   * the analysis' records (bz_val.buffer, bz_op.erase_scheduled), in these
+   * maps for values and ops made after the numbering */
+  buf__ptrmap_t map;
+  buf__ptrmap_t erased;
   buf_op_t **erase_list;
   uint32_t num_erase, cap_erase;
   buf_op_t **allocs;     /* memref.alloc ops created, for dead-alloc cleanup */
@@ -38,7 +41,16 @@ buf_ctx_t *buf_bz_rw_ctx(buf_bz_rewriter_t *rw) { return rw->ctx; }
 buf_bz_t *buf_bz_rw_analysis(buf_bz_rewriter_t *rw) { return rw->bz; }
 
 void buf_bz_map(buf_bz_rewriter_t *rw, buf_value_t *t, buf_value_t *b) {
-  buf__ptrmap_set(&rw->map, t, b);
+  bz_val_t *rec = buf__bz_val(rw->bz, t);
+  if (rec)
+    rec->buffer = b;
+  else
+    buf__ptrmap_set(&rw->map, t, b);
+}
+
+buf_value_t *buf__bz_mapped(buf_bz_rewriter_t *rw, buf_value_t *t) {
+  bz_val_t *rec = buf__bz_val(rw->bz, t);
+  return rec ? rec->buffer : buf__ptrmap_get(&rw->map, t);
 }
 
 void buf_bz_builder(buf_bz_rewriter_t *rw, buf_op_t *op, buf_builder_t *b) {
@@ -81,7 +93,7 @@ static void builder_after_def(buf_bz_rewriter_t *rw, buf_value_t *v,
 buf_value_t *buf_bz_buffer(buf_bz_rewriter_t *rw, buf_value_t *t) {
   if (!buf__bz_is_tensor_type(t->type))
     return t;
-  buf_value_t *m = buf__ptrmap_get(&rw->map, t);
+  buf_value_t *m = buf__bz_mapped(rw, t);
   if (m)
     return m;
   buf_builder_t b;
@@ -98,13 +110,18 @@ buf_value_t *buf_bz_buffer(buf_bz_rewriter_t *rw, buf_value_t *t) {
 }
 
 static bool is_scheduled(buf_bz_rewriter_t *rw, buf_op_t *op) {
-  return buf__ptrmap_get(&rw->erased, op) != NULL;
+  bz_op_t *rec = buf__bz_op(rw->bz, op);
+  return rec ? rec->erase_scheduled : buf__ptrmap_get(&rw->erased, op) != NULL;
 }
 
 void buf_bz_erase(buf_bz_rewriter_t *rw, buf_op_t *op) {
   if (is_scheduled(rw, op))
     return;
-  buf__ptrmap_set(&rw->erased, op, (void *)1);
+  bz_op_t *rec = buf__bz_op(rw->bz, op);
+  if (rec)
+    rec->erase_scheduled = true;
+  else
+    buf__ptrmap_set(&rw->erased, op, (void *)1);
   if (rw->num_erase == rw->cap_erase) {
     rw->cap_erase = rw->cap_erase ? rw->cap_erase * 2 : 64;
     rw->erase_list = realloc(rw->erase_list, rw->cap_erase * sizeof *rw->erase_list);
@@ -351,7 +368,7 @@ buf_status_t buf__bz_keep_on_tensors(buf_bz_rewriter_t *rw, buf_op_t *op) {
   }
   for (uint32_t i = 0; i < op->num_operands; i++) {
     buf_value_t *v = op->operands[i].value;
-    buf_value_t *m = buf__ptrmap_get(&rw->map, v);
+    buf_value_t *m = buf__bz_mapped(rw, v);
     /* m = to_buffer(v): nothing wrote it (it is not writable), v is it */
     if (!m || (m->def && m->def->num_operands == 1 &&
                m->def->operands[0].value == v &&
@@ -424,7 +441,7 @@ static buf_status_t rewrite_op(buf_bz_rewriter_t *rw, buf_op_t *op) {
                        (rw->bz->opts.op_filter &&
                         strncmp(op->name, "memref.", 7) != 0);
   for (uint32_t i = 0; check_retyped && !tensors && i < op->num_operands; i++)
-    if (buf__ptrmap_get(&rw->map, op->operands[i].value))
+    if (buf__bz_mapped(rw, op->operands[i].value))
       tensors = true;
   if (m && m->bufferize && tensors) {
     /* nested rewrites (region bodies) name their own ops as the cause */
@@ -470,7 +487,7 @@ static void erase_scheduled(buf_bz_rewriter_t *rw) {
       buf_value_t *r = &op->results[i];
       if (!buf_value_has_uses(r))
         continue;
-      buf_value_t *m = buf__ptrmap_get(&rw->map, r);
+      buf_value_t *m = buf__bz_mapped(rw, r);
       if (m && buf__bz_is_tensor_type(r->type)) {
         buf_value_replace_all_uses(r, to_tensor_before(rw, op, m, r->type));
       }
@@ -551,8 +568,4 @@ buf_op_t *buf__bz_rebuild(buf_bz_rewriter_t *rw, buf_op_t *op,
   buf_builder_t b;
   buf_bz_builder(rw, op, &b);
   return buf_builder_insert(&b, &st);
-}
-
-buf_value_t *buf__bz_mapped(buf_bz_rewriter_t *rw, buf_value_t *t) {
-  return buf__ptrmap_get(&rw->map, t);
 }

@@ -749,9 +749,15 @@ bool buf_linalg_get_info(buf_op_t *op, buf_linalg_info_t *info) {
 
 bool buf_linalg_output_is_read(buf_op_t *op, uint32_t output) {
   buf_linalg_info_t info;
-  if (!buf_linalg_get_info(op, &info) || output >= info.num_outputs)
+  return buf_linalg_get_info(op, &info) &&
+         buf_linalg_info_output_is_read(&info, output);
+}
+
+bool buf_linalg_info_output_is_read(const buf_linalg_info_t *info,
+                                    uint32_t output) {
+  if (output >= info->num_outputs)
     return false;
-  int32_t arg = info.body_arg_of_operand[info.num_inputs + output];
-  return arg >= 0 && (uint32_t)arg < info.body->num_args &&
-         buf_value_has_uses(info.body->args[arg]);
+  int32_t arg = info->body_arg_of_operand[info->num_inputs + output];
+  return arg >= 0 && (uint32_t)arg < info->body->num_args &&
+         buf_value_has_uses(info->body->args[arg]);
 }

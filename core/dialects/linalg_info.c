@@ -83,23 +83,13 @@ static buf_affine_map_t *dims_map(buf_ctx_t *ctx, uint32_t loops, uint32_t n,
   return buf_attr_affine_map(ctx, &m)->u.map;
 }
 
-/* The interned identity map of rank dimensions. */
-static buf_affine_map_t *identity_map(buf_ctx_t *ctx, uint32_t rank) {
-  if (rank > BUF_LINALG_MAX_LOOPS) /* not a valid linalg op: no interning */
-    return buf_affine_map_identity(ctx, rank);
-  int64_t dims[BUF_LINALG_MAX_LOOPS];
-  for (uint32_t i = 0; i < rank; i++)
-    dims[i] = i;
-  return dims_map(ctx, rank, rank, dims);
-}
-
 buf_attr_t buf__linalg_identity_maps(buf_ctx_t *ctx, uint32_t n,
                                      uint32_t rank) {
   buf_attr_t maps[BUF_LINALG_MAX_OPERANDS];
   if (n > BUF_LINALG_MAX_OPERANDS)
     n = BUF_LINALG_MAX_OPERANDS;
   for (uint32_t i = 0; i < n; i++)
-    maps[i] = buf_attr_affine_map(ctx, identity_map(ctx, rank));
+    maps[i] = buf_attr_affine_map(ctx, buf_affine_map_identity(ctx, rank));
   return buf_attr_array(ctx, n, maps);
 }
 
@@ -299,7 +289,7 @@ bool buf__linalg_info(buf_op_t *op, buf_linalg_info_t *info, bool emit) {
   case BUF__LK_FILL:
     info->num_loops = out_rank;
     for (uint32_t i = 0; i < n; i++)
-      info->maps[i] = identity_map(ctx, out_rank);
+      info->maps[i] = buf_affine_map_identity(ctx, out_rank);
     if (d->kind == BUF__LK_FILL)
       for (uint32_t i = 0; i < nin; i++)
         info->maps[i] = dims_map(ctx, out_rank, 0, NULL);
@@ -325,7 +315,7 @@ bool buf__linalg_info(buf_op_t *op, buf_linalg_info_t *info, bool emit) {
         kept[nkept++] = l;
     }
     for (uint32_t i = 0; i < n; i++)
-      info->maps[i] = i < nin ? identity_map(ctx, rank)
+      info->maps[i] = i < nin ? buf_affine_map_identity(ctx, rank)
                               : dims_map(ctx, rank, nkept, kept);
     break;
   }
@@ -342,7 +332,7 @@ bool buf__linalg_info(buf_op_t *op, buf_linalg_info_t *info, bool emit) {
     }
     info->num_loops = out_rank;
     info->maps[0] = dims_map(ctx, out_rank, ndims, inv);
-    info->maps[1] = identity_map(ctx, out_rank);
+    info->maps[1] = buf_affine_map_identity(ctx, out_rank);
     break;
   }
   case BUF__LK_BROADCAST: {
@@ -361,7 +351,7 @@ bool buf__linalg_info(buf_op_t *op, buf_linalg_info_t *info, bool emit) {
         kept[nkept++] = l;
     info->num_loops = out_rank;
     info->maps[0] = dims_map(ctx, out_rank, nkept, kept);
-    info->maps[1] = identity_map(ctx, out_rank);
+    info->maps[1] = buf_affine_map_identity(ctx, out_rank);
     break;
   }
   }

@@ -268,11 +268,18 @@ buf_affine_map_t *buf_affine_map(buf_ctx_t *ctx, uint32_t num_dims,
   return m;
 }
 
+/* Small identity maps are interned once per context: linalg asks for one
+ * per operand of every named op it parses, verifies, prints or bufferizes. */
 buf_affine_map_t *buf_affine_map_identity(buf_ctx_t *ctx, uint32_t n) {
+  uint32_t cached = sizeof ctx->identity_maps / sizeof ctx->identity_maps[0];
+  if (n < cached && ctx->identity_maps[n]) return ctx->identity_maps[n];
   buf_affine_expr_t **rs =
       buf_arena_alloc(&ctx->arena, (n ? n : 1) * sizeof *rs);
   for (uint32_t i = 0; i < n; i++) rs[i] = buf_affine_dim(ctx, i);
-  return buf_affine_map(ctx, n, 0, n, rs);
+  buf_affine_map_t *m = buf_affine_map(ctx, n, 0, n, rs);
+  if (n < cached)
+    m = ctx->identity_maps[n] = buf_attr_affine_map(ctx, m)->u.map;
+  return m;
 }
 
 bool buf_affine_map_is_identity(buf_affine_map_t *m) {

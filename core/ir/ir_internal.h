@@ -79,6 +79,8 @@ struct buf_ctx_s {
   /* Shared leaves d0..d15 and s0..s15: expressions are immutable, and
    * linalg named ops build the same maps for every op. */
   buf_affine_expr_t *dims[16], *syms[16];
+  /* The interned identity maps of 0..15 dims (buf_affine_map_identity). */
+  buf_affine_map_t *identity_maps[16];
   bool allow_unregistered;
   buf__htab_t idents;    /* interned strings */
   buf__htab_t types;     /* interned types */

@@ -348,7 +348,8 @@ buf_affine_expr_t *buf_affine_binary(buf_ctx_t *ctx, buf_affine_kind_t kind,
 buf_affine_map_t *buf_affine_map(buf_ctx_t *ctx, uint32_t num_dims,
                                  uint32_t num_symbols, uint32_t num_results,
                                  buf_affine_expr_t *const *results);
-/* (d0, ..., dn-1) -> (d0, ..., dn-1) */
+/* (d0, ..., dn-1) -> (d0, ..., dn-1); for n < 16 the map of the interned
+ * attribute, the same pointer at every call. */
 buf_affine_map_t *buf_affine_map_identity(buf_ctx_t *ctx, uint32_t n);
 bool buf_affine_map_is_identity(buf_affine_map_t *map);
 /* Evaluates result i with the given dim and symbol values. */

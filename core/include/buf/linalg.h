@@ -54,6 +54,9 @@ bool buf_linalg_get_info(buf_op_t *op, buf_linalg_info_t *info);
 /* True when the body reads output operand `output` (0-based among outputs):
  * the fact bufferization needs to know whether an `outs` operand is read. */
 bool buf_linalg_output_is_read(buf_op_t *op, uint32_t output);
+/* The same, from the info of the op already at hand. */
+bool buf_linalg_info_output_is_read(const buf_linalg_info_t *info,
+                                    uint32_t output);
 
 #ifdef __cplusplus
 }
