@@ -71,6 +71,16 @@ static bool outside_range(buf_use_t *u, void *user) {
   return true;
 }
 
+/* Where a copy of an operand of op goes: right before op, or before the
+ * terminator op sits in (tensor.parallel_insert_slice in
+ * scf.forall.in_parallel, whose body takes nothing else). */
+static buf_op_t *copy_point(buf_op_t *op) {
+  buf_op_t *parent = buf_op_parent(op);
+  if (parent && buf_op_has_trait(parent, BUF_TRAIT_TERMINATOR))
+    return parent;
+  return op;
+}
+
 buf_status_t buf__bz_materialize_copies(buf_bz_t *bz) {
   plan_t *plans = NULL;
   uint32_t n = 0, cap = 0;
@@ -120,7 +130,7 @@ buf_status_t buf__bz_materialize_copies(buf_bz_t *bz) {
       new_range_t r = {op, c->def};
       buf_value_replace_uses_if(p->result, c, outside_range, &r);
     } else {
-      buf_builder_set_before(&b, op);
+      buf_builder_set_before(&b, copy_point(op));
       buf_value_t *c = make_alloc(bz, &b, p->use->value, p->copy_data);
       buf__bz_report_copy_made(bz, p->use, c->def);
       buf_op_set_operand(op, p->use->index, c);

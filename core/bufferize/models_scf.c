@@ -695,14 +695,19 @@ static buf_status_t forall_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_block_t *body = entry(nf, 0);
   if (!body)
     return BUF_FAILURE;
-  /* shared_out block arguments become the outs buffers themselves */
-  for (uint32_t k = op->num_operands - first; k-- > 0;) {
-    buf_value_t *arg = body->args[nivs + k];
-    buf_value_replace_all_uses(arg, outs[k]);
-    buf_block_erase_arg(body, nivs + k);
-  }
+  /* shared_out block arguments become the outs buffers themselves. They
+   * are mapped, not replaced, while the body is rewritten: an op kept on
+   * tensors (partial bufferization) must still find a tensor there, and
+   * reads it through a to_tensor of the buffer. */
+  uint32_t nouts = op->num_operands - first;
+  for (uint32_t k = 0; k < nouts; k++)
+    buf_bz_map(rw, body->args[nivs + k], outs[k]);
   if (BUF_FAILED(buf_bz_rewrite_block(rw, body)))
     return BUF_FAILURE;
+  for (uint32_t k = nouts; k-- > 0;) {
+    buf_value_replace_all_uses(body->args[nivs + k], outs[k]);
+    buf_block_erase_arg(body, nivs + k);
+  }
   buf_bz_replace(rw, op, outs);
   return BUF_SUCCESS;
 }

@@ -784,7 +784,16 @@ static buf_status_t parallel_insert_slice_bufferize(buf_bz_rewriter_t *rw,
   return BUF_SUCCESS;
 }
 
+/* The destination is the shared_out itself: there is no place inside
+ * in_parallel for a copy of it, so it is always in place (as upstream);
+ * conflicts on it are the scf.forall operand's to resolve. */
+static bool parallel_insert_slice_must_inplace(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  return u->index == 1;
+}
+
 static const buf_bufferize_model_t parallel_insert_slice_model = {
+    .must_inplace = parallel_insert_slice_must_inplace,
     .reads = r_true,
     .writes = insert_slice_writes,
     .not_conflicting = insert_slice_not_conflicting,
