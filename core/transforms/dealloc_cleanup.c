@@ -196,20 +196,30 @@ static bool is_dead_pure(buf_op_t *op) {
   return true;
 }
 
-/* Erases a dead pure op, then its operands' defs that died with it. */
+/* Erases op, then every def that dies with it: dead pure defs of its
+ * operands, their operands' defs, and so on. A def enters the work list
+ * only at the moment its last use goes (checked right after erasing that
+ * user, operands of one op deduplicated), so no op is listed twice, and a
+ * listed op stays alive until its turn: nothing else erases it meanwhile. */
 static void erase_dead(buf_op_t *op) {
-  buf_op_t *defs[8];
-  uint32_t nd = 0;
-  for (uint32_t i = 0; i < op->num_operands && nd < 8; i++)
-    if (op->operands[i].value->def)
-      defs[nd++] = op->operands[i].value->def;
-  buf_op_erase(op);
-  for (uint32_t i = 0; i < nd; i++) {
-    bool again = false;
-    for (uint32_t j = 0; j < i; j++)
-      again |= defs[j] == defs[i];
-    if (!again && is_dead_pure(defs[i]))
-      erase_dead(defs[i]);
+  bo_oplist_t work = {.arena = buf_ctx_arena(buf_op_ctx(op))};
+  buf__bo_oplist_push(&work, op);
+  while (work.n) {
+    buf_op_t *x = work.ops[--work.n];
+    uint32_t nd = x->num_operands, first = work.n;
+    buf_op_t **defs = buf_arena_alloc(work.arena, (nd ? nd : 1) * sizeof *defs);
+    for (uint32_t i = 0; i < nd; i++)
+      defs[i] = x->operands[i].value->def;
+    buf_op_erase(x);
+    for (uint32_t i = 0; i < nd; i++) {
+      if (!defs[i] || !is_dead_pure(defs[i]))
+        continue;
+      bool listed = false;
+      for (uint32_t j = first; j < work.n && !listed; j++)
+        listed = work.ops[j] == defs[i];
+      if (!listed)
+        buf__bo_oplist_push(&work, defs[i]);
+    }
   }
 }
 

@@ -21,6 +21,8 @@ func.func private @printMemrefI32(memref<*xi32>)
 // computation is gone with them.
 // CHECK-NOT: memref<2xi32>
 // CHECK-NOT: arith.muli
+// CHECK-NOT: arith.addi
+// CHECK-NOT: 5 : i32
 // The read one stays, with its stores and its dealloc.
 // CHECK: %[[R:.*]] = memref.alloc() {{.*}} : memref<3xi32>
 // CHECK: memref.store %{{.*}}, %[[R]]
@@ -38,8 +40,12 @@ func.func @main() {
   %c7 = arith.constant 7 : i32
   %c8 = arith.constant 8 : i32
   %c9 = arith.constant 9 : i32
-  %sq = arith.muli %c7, %c8 : i32
-  %unused = tensor.from_elements %sq, %c9 : tensor<2xi32>
+  // A chain where an op and its operand's def share an operand (%five):
+  // each def is erased once, after its last use.
+  %five = arith.constant 5 : i32
+  %sq = arith.muli %five, %five : i32
+  %p = arith.addi %sq, %five : i32
+  %unused = tensor.from_elements %p, %c9 : tensor<2xi32>
   %read = tensor.from_elements %c7, %c8, %c9 : tensor<3xi32>
   %e = tensor.empty() : tensor<4xi32>
   %s = tensor.insert_slice %read into %e[1] [3] [1] : tensor<3xi32> into tensor<4xi32>
