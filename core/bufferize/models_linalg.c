@@ -17,62 +17,87 @@
 
 /* What the model asks about an op, computed once per op of the analysis
  * (the analysis asks for every decision; building the indexing maps is the
- * costly part). */
+ * costly part) and kept small: one record per linalg op of the module. */
 typedef struct linalg_facts {
-  bool ok; /* a structured op */
-  bool output_read[BUF_LINALG_MAX_OPERANDS];
-  buf_linalg_info_t info;
+  bool ok;              /* a structured op */
+  bool all_parallel;    /* every loop is parallel */
+  uint8_t num_inputs, num_outputs;
+  uint16_t output_read; /* bit k: the body reads output k */
+  uint32_t num_loops;
+  buf_affine_map_t *maps[]; /* per operand, num_inputs + num_outputs */
 } linalg_facts_t;
 
+/* Fills f, which has room for BUF_LINALG_MAX_OPERANDS maps; f->ok is
+ * false when op is no structured op. */
 static void compute_facts(buf_op_t *op, linalg_facts_t *f) {
-  f->ok = buf_linalg_get_info(op, &f->info);
-  for (uint32_t k = 0; f->ok && k < f->info.num_outputs &&
-                       k < BUF_LINALG_MAX_OPERANDS; k++)
-    f->output_read[k] = buf_linalg_info_output_is_read(&f->info, k);
+  buf_linalg_info_t info;
+  memset(f, 0, sizeof *f);
+  if (!buf_linalg_get_info(op, &info))
+    return;
+  f->ok = true;
+  f->num_inputs = (uint8_t)info.num_inputs;
+  f->num_outputs = (uint8_t)info.num_outputs;
+  f->num_loops = info.num_loops;
+  f->all_parallel = true;
+  for (uint32_t l = 0; l < info.num_loops; l++)
+    f->all_parallel &= info.iterators[l] == BUF_ITER_PARALLEL;
+  for (uint32_t k = 0; k < info.num_outputs; k++)
+    if (buf_linalg_info_output_is_read(&info, k))
+      f->output_read |= (uint16_t)(1u << k);
+  for (uint32_t i = 0; i < info.num_inputs + info.num_outputs; i++)
+    f->maps[i] = info.maps[i];
 }
+
+/* Room for the facts of any op, on the stack. */
+typedef struct facts_scratch {
+  linalg_facts_t facts;
+  buf_affine_map_t *maps[BUF_LINALG_MAX_OPERANDS];
+} facts_scratch_t;
 
 /* The facts of op: cached on the analysis' op record, or computed into
  * scratch for an op the analysis does not know. */
 static const linalg_facts_t *facts(buf_bz_t *bz, buf_op_t *op,
-                                   linalg_facts_t *scratch) {
+                                   facts_scratch_t *scratch) {
   bz_op_t *o = buf__bz_op(bz, op);
   if (o && o->model_data)
     return o->model_data;
-  linalg_facts_t *f = o ? malloc(sizeof *f) : scratch;
-  if (!f)
-    abort(); /* out of memory only */
+  linalg_facts_t *f = &scratch->facts;
   compute_facts(op, f);
-  if (o)
-    o->model_data = f;
-  return f;
+  if (!o)
+    return f;
+  size_t maps = (size_t)f->num_inputs + f->num_outputs;
+  o->model_data = malloc(sizeof *f + maps * sizeof f->maps[0]);
+  if (!o->model_data)
+    abort(); /* out of memory only */
+  memcpy(o->model_data, f, sizeof *f + maps * sizeof f->maps[0]);
+  return o->model_data;
 }
 
-static bool is_output(const buf_linalg_info_t *info, uint32_t i) {
-  return i >= info->num_inputs && i < info->num_inputs + info->num_outputs;
+static bool is_output(const linalg_facts_t *f, uint32_t i) {
+  return i >= f->num_inputs && i < (uint32_t)f->num_inputs + f->num_outputs;
 }
 
 static bool linalg_reads(buf_bz_t *bz, buf_use_t *u) {
-  linalg_facts_t tmp;
+  facts_scratch_t tmp;
   const linalg_facts_t *f = facts(bz, u->owner, &tmp);
-  if (!f->ok || !is_output(&f->info, u->index))
+  if (!f->ok || !is_output(f, u->index))
     return true;
-  uint32_t k = u->index - f->info.num_inputs;
-  return k < BUF_LINALG_MAX_OPERANDS && f->output_read[k];
+  return (f->output_read >> (u->index - f->num_inputs)) & 1;
 }
 
 static bool linalg_writes(buf_bz_t *bz, buf_use_t *u) {
-  linalg_facts_t tmp;
+  facts_scratch_t tmp;
   const linalg_facts_t *f = facts(bz, u->owner, &tmp);
-  return f->ok && is_output(&f->info, u->index);
+  return f->ok && is_output(f, u->index);
 }
 
 static uint32_t linalg_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
                                uint32_t max) {
-  linalg_facts_t tmp;
+  facts_scratch_t tmp;
   const linalg_facts_t *f = facts(bz, u->owner, &tmp);
-  if (!max || !f->ok || !is_output(&f->info, u->index))
+  if (!max || !f->ok || !is_output(f, u->index))
     return 0;
-  uint32_t r = u->index - f->info.num_inputs;
+  uint32_t r = u->index - f->num_inputs;
   if (r >= u->owner->num_results)
     return 0;
   out[0] = (buf_bz_alias_t){&u->owner->results[r], BUF_BZ_EQUIV};
@@ -93,18 +118,13 @@ static bool is_permutation(buf_affine_map_t *m, uint32_t loops) {
 }
 
 static bool linalg_elementwise(buf_bz_t *bz, buf_use_t *a, buf_use_t *b) {
-  linalg_facts_t tmp;
+  facts_scratch_t tmp;
   const linalg_facts_t *f = facts(bz, a->owner, &tmp);
-  if (!f->ok)
+  uint32_t n = (uint32_t)f->num_inputs + f->num_outputs;
+  if (!f->ok || !f->all_parallel || a->index >= n || b->index >= n)
     return false;
-  const buf_linalg_info_t *info = &f->info;
-  for (uint32_t i = 0; i < info->num_loops; i++)
-    if (info->iterators[i] != BUF_ITER_PARALLEL)
-      return false;
-  if (a->index >= BUF_LINALG_MAX_OPERANDS || b->index >= BUF_LINALG_MAX_OPERANDS)
-    return false;
-  buf_affine_map_t *ma = info->maps[a->index], *mb = info->maps[b->index];
-  if (!ma || !mb || !is_permutation(ma, info->num_loops) ||
+  buf_affine_map_t *ma = f->maps[a->index], *mb = f->maps[b->index];
+  if (!ma || !mb || !is_permutation(ma, f->num_loops) ||
       !buf_affine_map_equal(ma, mb))
     return false;
   return a->value->type == b->value->type;
@@ -116,7 +136,7 @@ static buf_status_t linalg_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     return BUF_FAILURE;
   for (uint32_t i = 0; i < op->num_operands; i++)
     ops[i] = buf_bz_buffer(rw, op->operands[i].value);
-  linalg_facts_t tmp;
+  facts_scratch_t tmp;
   const linalg_facts_t *f = facts(buf_bz_rw_analysis(rw), op, &tmp);
   if (!f->ok) {
     buf_op_emit_error(op, "cannot bufferize: not a structured linalg op");
@@ -124,7 +144,7 @@ static buf_status_t linalg_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   }
   buf_value_t *results[64];
   for (uint32_t r = 0; r < op->num_results && r < 64; r++)
-    results[r] = ops[f->info.num_inputs + r];
+    results[r] = ops[f->num_inputs + r];
   buf_op_t *n = buf__bz_rebuild(rw, op, op->num_operands, ops, 0, NULL);
   for (uint32_t r = 0; r < n->num_regions; r++)
     for (buf_block_t *b = n->regions[r]->first; b; b = b->next)
