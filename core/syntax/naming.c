@@ -232,9 +232,13 @@ typedef struct region_ctx {
   uint32_t parent_scope; /* scope depth of the parent region */
 } region_ctx_t;
 
-typedef struct state {
+typedef struct buf__name_state {
   buf__names_t *nm;
+  buf_op_t *root;
   bool generic;
+  region_ctx_t *stack;      /* regions waiting to be named */
+  size_t num_stack, cap_stack;
+  region_ctx_t deferred;    /* where deferred regions start from */
   int64_t next_value, next_arg, next_conflict;
   strset_t used;
   uint32_t *used_stack;     /* used names (text offsets) in insertion order */
@@ -555,64 +559,110 @@ static void number_region(state_t *st, buf_region_t *r) {
   }
 }
 
-/* Names root and everything nested in it. */
-void buf__names_compute(buf__names_t *nm, buf_op_t *root, bool generic) {
+/* Pushes the regions of op, to be named from the current counters inside
+ * `scope` scopes. */
+static void push_regions(state_t *st, buf_op_t *op, uint32_t scope) {
+  for (uint32_t i = 0; i < op->num_regions; i++) {
+    if (!op->regions[i])
+      continue;
+    if (st->num_stack == st->cap_stack) {
+      st->cap_stack = st->cap_stack ? st->cap_stack * 2 : 32;
+      st->stack = xrealloc(st->stack, st->cap_stack * sizeof *st->stack);
+    }
+    st->stack[st->num_stack++] = (region_ctx_t){
+        op->regions[i], st->next_value, st->next_arg, st->next_conflict, scope};
+  }
+}
+
+/* Names the regions on the stack and everything nested in them, last
+ * pushed first. With `defer` the regions of the ops of root's region are
+ * not pushed: buf__names_enter names them when their op is printed. */
+static void number_stack(state_t *st, bool defer) {
+  while (st->num_stack) {
+    region_ctx_t c = st->stack[--st->num_stack];
+    if (!st->generic) {
+      st->next_value = c.next_value;
+      st->next_arg = c.next_arg;
+      st->next_conflict = c.next_conflict;
+    }
+    pop_scopes_to(st, c.parent_scope);
+    push_scope(st);
+    uint32_t depth = st->num_scopes;
+    number_region(st, c.region);
+    if (defer && c.region->op == st->root) {
+      /* Where its ops' regions start from, as push_regions would record. */
+      st->deferred = (region_ctx_t){c.region, st->next_value, st->next_arg,
+                                    st->next_conflict, depth};
+      continue;
+    }
+    for (buf_block_t *b = c.region->first; b; b = b->next)
+      for (buf_op_t *op = b->first; op; op = op->next)
+        push_regions(st, op, depth);
+  }
+}
+
+/* Names root and everything nested in it (see the header for deferred). */
+void buf__names_compute(buf__names_t *nm, buf_op_t *root, bool generic,
+                        bool deferred) {
   memset(nm, 0, sizeof *nm);
   /* The slot array doubles as it fills (slot_get): no counting walk over
    * the IR first. Large arrays are mapped, so realloc moves pages rather
    * than bytes and capacity never written costs no memory. */
   nm->numbuf = xrealloc(NULL, 4 * sizeof *nm->numbuf);
   nm->numbuf_next = calloc(1, sizeof *nm->numbuf_next);
-  if (!nm->numbuf_next)
+  state_t *st = calloc(1, sizeof *st);
+  if (!nm->numbuf_next || !st)
     abort(); /* out of memory */
-  state_t st = {0};
-  st.nm = nm;
-  st.generic = generic;
-  st.used.nm = nm;
+  nm->state = st;
+  st->nm = nm;
+  st->generic = generic;
+  st->used.nm = nm;
+  st->root = root;
+  /* Deferring relies on sibling regions being named independently (the
+   * custom form's rule) from the state their parent region left; with two
+   * root regions the second one's names would be gone by then. */
+  nm->deferred = deferred && !generic && root->num_regions == 1;
 
-  region_ctx_t *stack = NULL;
-  size_t n = 0, cap = 0;
-#define PUSH_REGIONS(op, scope)                                              \
-  do {                                                                       \
-    for (uint32_t ri_ = 0; ri_ < (op)->num_regions; ri_++) {                 \
-      if (!(op)->regions[ri_])                                               \
-        continue;                                                            \
-      if (n == cap) {                                                        \
-        cap = cap ? cap * 2 : 32;                                            \
-        stack = xrealloc(stack, cap * sizeof *stack);                        \
-      }                                                                      \
-      stack[n++] = (region_ctx_t){(op)->regions[ri_], st.next_value,         \
-                                  st.next_arg, st.next_conflict, (scope)};   \
-    }                                                                        \
-  } while (0)
+  push_scope(st); /* the root scope, depth 1 */
+  push_regions(st, root, 1u);
+  number_op(st, root);
+  number_stack(st, nm->deferred);
+}
 
-  push_scope(&st); /* the root scope, depth 1 */
-  PUSH_REGIONS(root, 1u);
-  number_op(&st, root);
+buf__names_mark_t buf__names_enter(buf__names_t *nm, buf_op_t *op) {
+  buf__names_mark_t mark = {nm->num_slots, nm->text_len, false};
+  state_t *st = nm->state;
+  if (!nm->deferred || !op->num_regions || !op->block ||
+      !op->block->region || op->block->region->op != st->root)
+    return mark;
+  region_ctx_t from = st->deferred;
+  st->next_value = from.next_value;
+  st->next_arg = from.next_arg;
+  st->next_conflict = from.next_conflict;
+  push_regions(st, op, from.parent_scope);
+  number_stack(st, false);
+  mark.named = true;
+  return mark;
+}
 
-  while (n) {
-    region_ctx_t c = stack[--n];
-    if (!generic) {
-      st.next_value = c.next_value;
-      st.next_arg = c.next_arg;
-      st.next_conflict = c.next_conflict;
-    }
-    pop_scopes_to(&st, c.parent_scope);
-    push_scope(&st);
-    uint32_t depth = st.num_scopes;
-    number_region(&st, c.region);
-    for (buf_block_t *b = c.region->first; b; b = b->next)
-      for (buf_op_t *op = b->first; op; op = op->next)
-        PUSH_REGIONS(op, depth);
-  }
-#undef PUSH_REGIONS
-  free(stack);
-  free(st.used.slots);
-  free(st.used_stack);
-  free(st.scope_start);
+void buf__names_leave(buf__names_t *nm, buf__names_mark_t mark) {
+  if (!mark.named)
+    return;
+  /* The used-name set refers to text: it lets go of the op's names first. */
+  pop_scopes_to(nm->state, nm->state->deferred.parent_scope);
+  nm->num_slots = mark.num_slots;
+  nm->text_len = mark.text_len;
 }
 
 void buf__names_free(buf__names_t *nm) {
+  state_t *st = nm->state;
+  if (st) {
+    free(st->stack);
+    free(st->used.slots);
+    free(st->used_stack);
+    free(st->scope_start);
+    free(st);
+  }
   free(nm->slots);
   free(nm->text);
   free(nm->numbuf);

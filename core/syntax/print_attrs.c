@@ -221,15 +221,15 @@ void buf__print_affine_map(buf_strbuf_t *sb, buf_affine_map_t *map) {
 /* Aliases                                                                   */
 /* ------------------------------------------------------------------------ */
 
-/* Records a (first) visit of map attribute a in collecting mode; returns
- * its alias position (0-based) in lookup mode, -1 when it has none. */
+/* Records a (first) visit of map attribute a in collecting and numbering
+ * modes; returns its alias position (0-based), -1 when it has none. */
 static int64_t alias_visit(buf__aliases_t *al, buf_attr_t a) {
   if (!al)
     return -1;
   void *v = buf__prmap_get(&al->index, a);
   if (v)
     return (int64_t)(uintptr_t)v - 1;
-  if (!al->collecting)
+  if (!al->collecting && !al->numbering)
     return -1;
   if (al->n == al->cap) {
     al->cap = al->cap ? al->cap * 2 : 16;

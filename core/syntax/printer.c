@@ -527,11 +527,13 @@ void buf__print_operation(buf_printer_t *pr, buf_op_t *op) {
     return;
   }
   pr->depth++;
+  buf__names_mark_t names = buf__names_enter(&pr->names, op);
   /* Without debug info the collecting pass only looks for affine maps: an
    * op that cannot print one itself is not printed, only searched. */
   if (pr->aliases.collecting && !pr->opts.debug_info && pr->out->discard &&
       !op_may_print_map(op)) {
     collect_nested(pr, op);
+    buf__names_leave(&pr->names, names);
     pr->depth--;
     return;
   }
@@ -548,11 +550,28 @@ void buf__print_operation(buf_printer_t *pr, buf_op_t *op) {
       !(def->traits & BUF_TRAIT_UNREGISTERED)) {
     print_custom_name(pr, op);
     def->print(pr, op);
+  } else if (pr->aliases.numbering && !pr->in_generic) {
+    /* The generic form visits maps in another order than it prints them
+     * (see the file header): a collecting visit of the op first gives the
+     * maps of its whole subtree their numbers in mlir-opt's order. */
+    buf_strbuf_t *out = pr->out;
+    buf_strbuf_t scratch = {.discard = true};
+    pr->out = &scratch;
+    pr->aliases.numbering = false;
+    pr->aliases.collecting = true;
+    print_generic(pr, op);
+    pr->aliases.collecting = false;
+    pr->aliases.numbering = true;
+    pr->out = out;
+    pr->in_generic = true;
+    print_generic(pr, op);
+    pr->in_generic = false;
   } else {
     print_generic(pr, op);
   }
   if (!pr->aliases.collecting)
     buf__print_loc(pr, op->loc, true);
+  buf__names_leave(&pr->names, names);
   pr->depth--;
 }
 
@@ -565,6 +584,43 @@ buf_print_options_t buf_print_options_default(void) {
   memset(&o, 0, sizeof o);
   o.use_aliases = true;
   return o;
+}
+
+/* Printed text held back until the aliases are known. */
+typedef struct text_pieces {
+  char **text;
+  size_t *len;
+  uint32_t n, cap;
+} text_pieces_t;
+
+/* buf_strbuf_t.spill: keeps a copy of the text. */
+static void keep_piece(void *user, const char *text, size_t n) {
+  text_pieces_t *p = user;
+  if (p->n == p->cap) {
+    p->cap = p->cap ? p->cap * 2 : 64;
+    p->text = realloc(p->text, p->cap * sizeof *p->text);
+    p->len = realloc(p->len, p->cap * sizeof *p->len);
+    if (!p->text || !p->len)
+      abort(); /* out of memory */
+  }
+  char *copy = malloc(n);
+  if (!copy)
+    abort(); /* out of memory */
+  memcpy(copy, text, n);
+  p->text[p->n] = copy;
+  p->len[p->n++] = n;
+}
+
+/* "#mapN = affine_map<...>" lines for the aliases found. */
+static void print_map_aliases(buf_printer_t *pr) {
+  for (uint32_t i = 0; i < pr->aliases.n; i++) {
+    if (i)
+      buf_strbuf_printf(pr->out, "#map%u = affine_map<", i);
+    else
+      buf_strbuf_puts(pr->out, "#map = affine_map<");
+    buf__print_affine_map(pr->out, pr->aliases.maps[i]->u.map);
+    buf_strbuf_puts(pr->out, ">\n");
+  }
 }
 
 /* Prints op with aliases into out. */
@@ -586,8 +642,44 @@ static void print_top(buf_op_t *op, const buf_print_options_t *opts,
                            root->block->region && root->block->region->op;
        guard++)
     root = root->block->region->op;
-  buf__names_compute(&pr.names, root, pr.opts.generic);
+  /* Printing root itself, every op of its region passes through
+   * buf__print_operation, which names deferred regions as it goes; the
+   * two-pass print with location aliases names everything up front. */
+  bool defer = op == root && !(pr.opts.use_aliases && pr.opts.debug_info);
+  buf__names_compute(&pr.names, root, pr.opts.generic, defer);
   push_dialect(&pr, "builtin");
+
+  /* The custom form without locations visits affine maps in print order
+   * (custom hooks run for real in mlir-opt's alias pass too): one print
+   * into memory numbers them as they come, and the alias lines are written
+   * before its text. The generic form visits in another order than it
+   * prints, and location aliases have their own placement rules: those
+   * print twice, first to find the aliases. */
+  if (pr.opts.use_aliases && !pr.opts.generic && !pr.opts.debug_info) {
+    /* The text is kept in pieces (one growing string would need twice its
+     * size while it moves). */
+    text_pieces_t pieces = {0};
+    buf_strbuf_t body = {.spill = keep_piece, .spill_user = &pieces};
+    pr.out = &body;
+    pr.aliases.numbering = true;
+    buf__print_operation(&pr, op);
+    buf_strbuf_flush(&body);
+    buf_strbuf_free(&body);
+    pr.aliases.numbering = false;
+    pr.out = out;
+    print_map_aliases(&pr);
+    for (uint32_t i = 0; i < pieces.n; i++) {
+      buf_strbuf_append(out, pieces.text[i], pieces.len[i]);
+      free(pieces.text[i]);
+    }
+    free(pieces.text);
+    free(pieces.len);
+    buf_strbuf_puts(out, "\n");
+    buf__names_free(&pr.names);
+    buf__aliases_free(&pr.aliases);
+    free(pr.dialects);
+    return;
+  }
 
   if (pr.opts.use_aliases) {
     /* A first print, its text dropped, finds the aliases in the order
@@ -606,14 +698,7 @@ static void print_top(buf_op_t *op, const buf_print_options_t *opts,
   pr.out = out;
   /* Aliases sort by name: "loc" before "map"; deferred locations go last. */
   print_loc_aliases(&pr, false);
-  for (uint32_t i = 0; i < pr.aliases.n; i++) {
-    if (i)
-      buf_strbuf_printf(out, "#map%u = affine_map<", i);
-    else
-      buf_strbuf_puts(out, "#map = affine_map<");
-    buf__print_affine_map(out, pr.aliases.maps[i]->u.map);
-    buf_strbuf_puts(out, ">\n");
-  }
+  print_map_aliases(&pr);
   buf__print_operation(&pr, op);
   buf_strbuf_puts(out, "\n");
   print_loc_aliases(&pr, true);

@@ -47,9 +47,13 @@ void buf__prmap_free(buf__prmap_t *m);
 /* The alias table of one print. In collecting mode every affine map seen is
  * recorded in first-visit order (mlir-opt's order: it runs a dummy print
  * pass and aliases same-kind attributes in visit order); in lookup mode an
- * affine map that has an alias prints as #mapN. */
+ * affine map that has an alias prints as #mapN. In numbering mode a map
+ * gets its alias at its first visit and prints as #mapN at once: one print
+ * does both, which is right when the print visits maps in the collecting
+ * pass's order (see print_top). */
 typedef struct buf__aliases {
   bool collecting;
+  bool numbering;
   buf__prmap_t index;   /* attr -> (void *)(uintptr_t)(position + 1) */
   buf_attr_t *maps;     /* in alias order */
   uint32_t n, cap;
@@ -126,13 +130,30 @@ typedef struct buf__names {
   size_t text_len, text_cap;
   char (*numbuf)[24];   /* 4 rotating buffers for plain numbers "%12" */
   uint32_t *numbuf_next;
+  struct buf__name_state *state; /* the naming walk's state (naming.c) */
+  bool deferred;        /* root's ops name their regions in enter/leave */
 } buf__names_t;
 
 /* Names every value and block nested in root (root's results too), as
  * mlir-opt does; generic selects the generic-form rules (no custom names,
- * unique numbering across sibling regions). */
-void buf__names_compute(buf__names_t *nm, buf_op_t *root, bool generic);
+ * unique numbering across sibling regions). With deferred (custom form,
+ * and a print that goes through buf__names_enter/leave for every op of
+ * root's region), the names inside each such op are made when it is
+ * printed and dropped after it: a module's functions are named one at a
+ * time, near the printing that reads them, and never all held at once. */
+void buf__names_compute(buf__names_t *nm, buf_op_t *root, bool generic,
+                        bool deferred);
 void buf__names_free(buf__names_t *nm);
+/* What buf__names_leave drops. */
+typedef struct buf__names_mark {
+  uint32_t num_slots;
+  size_t text_len;
+  bool named; /* enter named op's regions */
+} buf__names_mark_t;
+/* Before printing op: names its regions when they were deferred. */
+buf__names_mark_t buf__names_enter(buf__names_t *nm, buf_op_t *op);
+/* After printing op: forgets the names buf__names_enter made. */
+void buf__names_leave(buf__names_t *nm, buf__names_mark_t mark);
 /* The printed name of v ("<<UNKNOWN SSA VALUE>>" when v is not in the
  * printed IR, as MLIR prints it). */
 const char *buf__names_value(const buf__names_t *nm, buf_value_t *v);
@@ -170,6 +191,8 @@ struct buf_printer_s {
   const char **dialects;
   uint32_t num_dialects, cap_dialects;
   uint32_t depth;             /* op nesting, bounded against stack overflow */
+  bool in_generic;            /* numbering aliases inside a generic-form op
+                               * whose maps are numbered already */
   buf__locs_t locs;           /* used when opts.debug_info && use_aliases */
 };
 

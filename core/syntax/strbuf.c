@@ -26,11 +26,18 @@ static void strbuf_reserve(buf_strbuf_t *sb, size_t n) {
   sb->cap = cap;
 }
 
-/* Writes the accumulated text to the sink and empties the buffer. */
+/* Whether the text goes somewhere as it accumulates. */
+static bool streaming(const buf_strbuf_t *sb) { return sb->sink || sb->spill; }
+
+/* Writes the accumulated text to the sink (or spill) and empties the
+ * buffer. */
 void buf_strbuf_flush(buf_strbuf_t *sb) {
-  if (!sb->sink || sb->len == 0)
+  if (!streaming(sb) || sb->len == 0)
     return;
-  fwrite(sb->data, 1, sb->len, sb->sink);
+  if (sb->sink)
+    fwrite(sb->data, 1, sb->len, sb->sink);
+  else
+    sb->spill(sb->spill_user, sb->data, sb->len);
   sb->len = 0;
   sb->data[0] = 0;
 }
@@ -45,7 +52,7 @@ void buf_strbuf_append(buf_strbuf_t *sb, const char *s, size_t n) {
     memcpy(sb->data + sb->len, s, n);
   sb->len += n;
   sb->data[sb->len] = 0;
-  if (sb->sink && sb->len >= (256u << 10))
+  if (streaming(sb) && sb->len >= (256u << 10))
     buf_strbuf_flush(sb);
 }
 
@@ -91,7 +98,7 @@ void buf_strbuf_puts(buf_strbuf_t *sb, const char *s) {
     buf_strbuf_append(sb, s + i, strlen(s + i));
     return;
   }
-  if (sb->sink && sb->len >= (256u << 10))
+  if (streaming(sb) && sb->len >= (256u << 10))
     buf_strbuf_flush(sb);
 }
 
@@ -115,7 +122,7 @@ void buf_strbuf_printf(buf_strbuf_t *sb, const char *fmt, ...) {
     strbuf_reserve(sb, (size_t)n);
     vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap2);
     sb->len += (size_t)n;
-    if (sb->sink && sb->len >= (256u << 10))
+    if (streaming(sb) && sb->len >= (256u << 10))
       buf_strbuf_flush(sb);
   }
   va_end(ap2);

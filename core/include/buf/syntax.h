@@ -100,6 +100,10 @@ typedef struct buf_strbuf {
    * only the unwritten tail. When discard is set, appends are dropped. */
   FILE *sink;
   bool discard;
+  /* Streaming to a function instead of a file: spill(spill_user, text, n)
+   * gets the text at the same points (used when sink is NULL). */
+  void (*spill)(void *user, const char *text, size_t n);
+  void *spill_user;
 } buf_strbuf_t;
 /* Writes what a streaming strbuf holds to its sink. */
 void buf_strbuf_flush(buf_strbuf_t *sb);
