@@ -261,6 +261,9 @@ bool buf__bz_can_omit_copy(buf_bz_t *bz, buf_use_t *u);
 bool buf__bz_disjoint_accesses(buf_use_t *read, buf_use_t *write);
 /* Erases unused side-effect-free buffer views, casts and conversions. */
 void buf__bz_erase_dead_views(buf_op_t *module);
+/* Erases buffer ops that touch no element and folds static memref.dim
+ * (zero_size_ops.c). */
+void buf__bz_erase_zero_size_ops(buf_bz_t *bz);
 /* Is the op (known to the model tables, or excluded and kept as is)? */
 bool buf__bz_is_tensor_type(buf_type_t t);
 /* The func.func op that contains op, or NULL. */

@@ -523,6 +523,7 @@ buf_status_t buf__bz_rewrite(buf_bz_t *bz) {
   }
   if (st == BUF_SUCCESS) {
     erase_scheduled(&rw);
+    buf__bz_erase_zero_size_ops(bz);
     /* allocations nothing uses (an out-of-place operand whose value was an
      * empty tensor leaves that tensor's allocation dead) */
     for (uint32_t i = rw.num_allocs; i-- > 0;) {
