@@ -37,82 +37,14 @@ static bool is_memref(buf_type_t t) {
   return t->kind == BUF_TYPE_MEMREF || t->kind == BUF_TYPE_UNRANKED_MEMREF;
 }
 
-/* Does the use u of a buffer leave its contents alone? Views count as
- * reads: the alias closure checks their own uses. */
-static const char *const reading_ops[] = {
-    "memref.load",        "affine.load",
-    "memref.dim",         "memref.rank",
-    "memref.cast",        "memref.subview",
-    "memref.collapse_shape", "memref.expand_shape",
-    "memref.reinterpret_cast", "memref.extract_strided_metadata",
-    "memref.extract_aligned_pointer_as_index", "memref.view",
-    "bufferization.to_tensor", "bufferization.clone",
-    "vector.transfer_read", "vector.load",
-    /* the function ends here: nothing after it writes in this function */
-    "func.return",
-};
-
-/* The func.func a func.call calls; NULL when it cannot be found. */
-static buf_op_t *called_function(buf_op_t *call) {
-  if (!bo_is(call, "func.call"))
-    return NULL;
-  buf_attr_t callee = buf_op_attr(call, "callee");
-  buf_op_t *module = buf_op_ancestor_named(call, "builtin.module");
-  return callee && callee->kind == BUF_ATTR_SYMBOL_REF && module
-             ? buf_symbol_lookup(module, callee->u.symref.names[0])
-             : NULL;
-}
-
-static bool has_body(const buf_op_t *f) {
-  return f->num_regions > 0 && !buf_region_empty(f->regions[0]);
+static bool use_only_reads(buf_use_t *u) {
+  /* the function ends at a return: nothing after it writes in it */
+  return buf__bo_use_only_reads(u, true);
 }
 
 static bool is_declaration_call(buf_op_t *op) {
-  buf_op_t *f = called_function(op);
-  return f && !has_body(f);
-}
-
-/* How deep use_only_reads follows calls into callees: deeper chains (and
- * recursion) count as writes. */
-enum { MAX_CALL_DEPTH = 8 };
-
-static bool use_only_reads_at(buf_use_t *u, int depth);
-
-/* Does the callee of `call` only read its operand `index` (and whatever
- * views it makes of it)? Its body is on buffers once func-bufferize ran. */
-static bool callee_only_reads(buf_op_t *call, uint32_t index, int depth) {
-  buf_op_t *f = called_function(call);
-  if (!f || !has_body(f) || depth >= MAX_CALL_DEPTH)
-    return false;
-  buf_block_t *entry = f->regions[0]->first;
-  if (index >= entry->num_args)
-    return false;
-  bo_vset_t names = {.arena = buf_ctx_arena(buf_op_ctx(call))};
-  buf__bo_alias_closure(entry->args[index], true, &names, NULL);
-  for (uint32_t i = 0; i < names.n; i++)
-    for (buf_use_t *u = names.v[i]->first_use; u; u = u->next_use)
-      if (!use_only_reads_at(u, depth + 1))
-        return false;
-  return true;
-}
-
-static bool use_only_reads(buf_use_t *u) { return use_only_reads_at(u, 0); }
-
-static bool use_only_reads_at(buf_use_t *u, int depth) {
-  buf_op_t *op = u->owner;
-  if (!is_memref(u->value->type))
-    return true; /* tensors are values: no op writes them */
-  for (size_t i = 0; i < sizeof reading_ops / sizeof reading_ops[0]; i++)
-    if (bo_is(op, reading_ops[i]))
-      return true;
-  if (is_declaration_call(op)) /* the runtime's printers */
-    return true;
-  if (bo_is(op, "func.call"))
-    return callee_only_reads(op, u->index, depth);
-  if (bo_is(op, "memref.copy"))
-    return u->index == 0;
-  buf_linalg_info_t info;
-  return buf_linalg_get_info(op, &info) && u->index < info.num_inputs;
+  buf_op_t *f = buf__bo_called_function(op);
+  return f && (f->num_regions == 0 || buf_region_empty(f->regions[0]));
 }
 
 static bool is_local_allocation(const buf_value_t *v);

@@ -7,15 +7,17 @@
  *                       memory_space carried to the memref type
  *   to_tensor           the result is the memref operand's buffer; writable
  *                       only when marked `writable`
- *   to_buffer           reads its tensor; the result is replaced by the
- *                       tensor's buffer (cast, or copied when the layouts
- *                       do not cast)
+ *   to_buffer           reads its tensor, and writes it unless every use
+ *                       of the result only reads; the result is replaced
+ *                       by the tensor's buffer (cast, or copied when the
+ *                       layouts do not cast)
  *   materialize_in_destination  reads the source, writes the destination;
  *                       the result is the destination's buffer
  *   dealloc_tensor      -> memref.dealloc
  */
 #include <string.h>
 
+#include "../transforms/bufopt_internal.h"
 #include "bz_internal.h"
 
 static bool r_true(buf_bz_t *bz, buf_use_t *u) { (void)bz; (void)u; return true; }
@@ -90,9 +92,20 @@ static const buf_bufferize_model_t to_tensor_model = {
     .bufferize = to_tensor_bufferize,
 };
 
+/* The buffer is written through the result unless the op says read_only
+ * or every use of the result and its views only reads (loads, copies from
+ * it, linalg inputs, the runner-utils printers, functions that only read
+ * it). A returned buffer may be written by the caller. */
 static bool to_buffer_writes(buf_bz_t *bz, buf_use_t *u) {
-  (void)bz;
-  return !buf_op_has_attr(u->owner, "read_only");
+  if (buf_op_has_attr(u->owner, "read_only"))
+    return false;
+  bo_vset_t names = {.arena = buf_ctx_arena(bz->ctx)};
+  buf__bo_alias_closure(&u->owner->results[0], true, &names, NULL);
+  for (uint32_t i = 0; i < names.n; i++)
+    for (buf_use_t *r = names.v[i]->first_use; r; r = r->next_use)
+      if (!buf__bo_use_only_reads(r, false))
+        return true;
+  return false;
 }
 
 static buf_status_t to_buffer_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {

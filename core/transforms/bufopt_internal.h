@@ -65,6 +65,17 @@ bool buf__bo_is_loop(const buf_op_t *op);
  * reinterpret_cast) back to their source. */
 buf_value_t *buf__bo_underlying(buf_value_t *v);
 
+/* The func.func a func.call calls; NULL when it cannot be found. */
+buf_op_t *buf__bo_called_function(buf_op_t *call);
+
+/* Does the use u leave the buffer's contents alone? Views count as reads
+ * (the caller's alias closure checks their uses); a call of a defined
+ * function is followed into the callee (a few calls deep); of declared
+ * functions only the runner-utils printers are known to only read. A
+ * func.return reads when return_reads (nothing after it writes in this
+ * function), else it counts as a write (the caller may write). */
+bool buf__bo_use_only_reads(buf_use_t *u, bool return_reads);
+
 /* True when value v is defined outside op (so it is available before op). */
 bool buf__bo_defined_outside(const buf_value_t *v, const buf_op_t *op);
 

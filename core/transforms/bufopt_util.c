@@ -9,6 +9,7 @@
  * always safe.
  */
 #include "bufopt_internal.h"
+#include "buf/linalg.h"
 
 bool buf__bo_vset_has(const bo_vset_t *s, const buf_value_t *v) {
   for (uint32_t i = 0; i < s->n; i++)
@@ -229,4 +230,92 @@ void buf__bo_hoist_allocs(buf_op_t *func, bool loops) {
     if (moved || !loops)
       raise_in_block(alloc);
   }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Uses that only read                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* Ops that leave their buffer operands' contents alone. Views count as
+ * reads: the caller's alias closure checks their own uses. */
+static const char *const reading_ops[] = {
+    "memref.load",        "affine.load",
+    "memref.dim",         "memref.rank",
+    "memref.cast",        "memref.subview",
+    "memref.collapse_shape", "memref.expand_shape",
+    "memref.reinterpret_cast", "memref.extract_strided_metadata",
+    "memref.extract_aligned_pointer_as_index", "memref.view",
+    "bufferization.to_tensor", "bufferization.clone",
+    "vector.transfer_read", "vector.load",
+};
+
+buf_op_t *buf__bo_called_function(buf_op_t *call) {
+  if (!bo_is(call, "func.call"))
+    return NULL;
+  buf_attr_t callee = buf_op_attr(call, "callee");
+  buf_op_t *module = buf_op_ancestor_named(call, "builtin.module");
+  return callee && callee->kind == BUF_ATTR_SYMBOL_REF && module
+             ? buf_symbol_lookup(module, callee->u.symref.names[0])
+             : NULL;
+}
+
+static bool has_body(const buf_op_t *f) {
+  return f->num_regions > 0 && !buf_region_empty(f->regions[0]);
+}
+
+/* The runner-utils printers (printMemrefF32, printMemref1dI64 ...) read
+ * their argument; any other declared function may write it. */
+static bool is_runtime_printer(const buf_op_t *f) {
+  buf_attr_t name = buf_op_attr((buf_op_t *)f, "sym_name");
+  return name && name->kind == BUF_ATTR_STRING &&
+         strncmp(name->u.str.data, "printMemref", 11) == 0;
+}
+
+/* How deep calls are followed into callees: deeper chains (and
+ * recursion) count as writes. */
+enum { MAX_CALL_DEPTH = 8 };
+
+static bool use_only_reads_at(buf_use_t *u, bool return_reads, int depth);
+
+/* Does the function `call` calls only read its operand `index` (and the
+ * views it makes of it)? */
+static bool callee_only_reads(buf_op_t *call, uint32_t index, int depth) {
+  buf_op_t *f = buf__bo_called_function(call);
+  if (!f)
+    return false;
+  if (!has_body(f))
+    return is_runtime_printer(f);
+  buf_block_t *entry = f->regions[0]->first;
+  if (depth >= MAX_CALL_DEPTH || index >= entry->num_args)
+    return false;
+  bo_vset_t names = {.arena = buf_ctx_arena(buf_op_ctx(call))};
+  buf__bo_alias_closure(entry->args[index], true, &names, NULL);
+  for (uint32_t i = 0; i < names.n; i++)
+    for (buf_use_t *u = names.v[i]->first_use; u; u = u->next_use)
+      /* the callee returning it hands it back to `call`'s results, which
+       * the caller's closure follows */
+      if (!use_only_reads_at(u, true, depth + 1))
+        return false;
+  return true;
+}
+
+static bool use_only_reads_at(buf_use_t *u, bool return_reads, int depth) {
+  buf_op_t *op = u->owner;
+  if (!buf_type_is_memref(u->value->type))
+    return true; /* tensors are values: no op writes them */
+  for (size_t i = 0; i < sizeof reading_ops / sizeof reading_ops[0]; i++)
+    if (bo_is(op, reading_ops[i]))
+      return true;
+  if (bo_is(op, "func.return"))
+    return return_reads;
+  if (bo_is(op, "func.call"))
+    return callee_only_reads(op, u->index, depth);
+  if (bo_is(op, "memref.copy"))
+    return u->index == 0;
+  buf_linalg_info_t info;
+  return buf_linalg_get_info(op, &info) && u->index < info.num_inputs;
+}
+
+bool buf__bo_use_only_reads(buf_use_t *u, bool return_reads) {
+  return use_only_reads_at(u, return_reads, 0);
 }

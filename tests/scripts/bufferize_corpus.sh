@@ -14,14 +14,10 @@
 # Needs mlir-opt (skips with 77 otherwise).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
-# Programs One-Shot does not handle yet: unstructured cf carrying tensors,
-# unranked to_buffer copies; and qa_runner_printers, where a zero-size
-# tensor.empty + fill and a zero-size insert_slice stay as an alloc and a
-# copy of no elements that upstream's canonicalizer folds away (we do not
-# fold zero-size ops yet). Their failures are listed as known gaps, not
-# counted; every other program must pass.
-KNOWN_GAPS="tests/programs/qa_cf_unstructured.mlir tests/programs/qa_dynamic_named.run.mlir
-  tests/programs/qa_linalg_named_more.run.mlir tests/programs/qa_runner_printers.run.mlir"
+# Programs One-Shot does not handle yet: unstructured cf carrying tensors.
+# Their failures are listed as known gaps, not counted; every other
+# program must pass.
+KNOWN_GAPS="tests/programs/qa_cf_unstructured.mlir"
 fail() {
   local g
   for g in $KNOWN_GAPS; do
