@@ -1248,26 +1248,37 @@ static buf_attr_t collapsed_layout(buf_ctx_t *ctx, buf_type_t src,
   return buf_attr_strided(ctx, r->num_groups, rs, off);
 }
 
-/* MLIR's computeExpandedLayoutMap: the strided layout of expanding src by r
- * to result_shape, or NULL when src is not strided. */
-static buf_attr_t expanded_layout(buf_ctx_t *ctx, buf_type_t src,
-                                  const int64_t *result_shape,
-                                  uint32_t result_rank,
-                                  const buf__reassoc_t *r) {
+/* MLIR's computeExpandedLayoutMap: in *layout the strided layout of
+ * expanding src by r to result_shape, NULL (the identity) when that is the
+ * row-major one; fails when src is not strided. */
+static buf_status_t expanded_layout(buf_ctx_t *ctx, buf_type_t src,
+                                    const int64_t *result_shape,
+                                    uint32_t result_rank,
+                                    const buf__reassoc_t *r,
+                                    buf_attr_t *layout) {
   int64_t ss[src->u.shaped.rank + 1], off;
-  if (BUF_FAILED(buf_type_memref_strides(src, ss, &off))) return NULL;
+  if (BUF_FAILED(buf_type_memref_strides(src, ss, &off))) return BUF_FAILURE;
   int64_t rs[result_rank + 1];
   for (uint32_t i = 0; i < result_rank; i++) rs[i] = 1;
   for (uint32_t g = r->num_groups; g-- > 0;) {
     int64_t cur = ss[g];
     const int64_t *dims = r->dims + r->start[g];
     for (uint32_t k = r->len[g]; k-- > 0;) {
-      if (dims[k] < 0 || dims[k] >= (int64_t)result_rank) return NULL;
+      if (dims[k] < 0 || dims[k] >= (int64_t)result_rank) return BUF_FAILURE;
       rs[dims[k]] = cur;
       cur = mul_sat(cur, result_shape[dims[k]]);
     }
   }
-  return buf_attr_strided(ctx, result_rank, rs, off);
+  /* as upstream, a layout that is the row-major one of the result shape
+   * (a source with strided<[1]> say) is the identity */
+  bool row_major = off == 0;
+  int64_t contiguous = 1;
+  for (uint32_t i = result_rank; row_major && i-- > 0;) {
+    row_major = rs[i] == contiguous && result_shape[i] != BUF_DYNAMIC;
+    contiguous = mul_sat(contiguous, result_shape[i]);
+  }
+  *layout = row_major ? NULL : buf_attr_strided(ctx, result_rank, rs, off);
+  return BUF_SUCCESS;
 }
 
 /* MLIR's verifyCollapsedShape for memref reshapes (several dynamic dims per
@@ -1409,8 +1420,8 @@ static buf_status_t expand_verify(buf_op_t *op) {
   uint32_t rank = res->u.shaped.rank;
   buf_attr_t layout = NULL;
   if (!has_identity_layout(src)) {
-    layout = expanded_layout(ctx, src, res->u.shaped.shape, rank, &r);
-    if (!layout) {
+    if (BUF_FAILED(expanded_layout(ctx, src, res->u.shaped.shape, rank, &r,
+                                   &layout))) {
       buf_op_emit_error(op, "invalid source layout map");
       return BUF_FAILURE;
     }

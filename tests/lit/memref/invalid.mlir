@@ -263,6 +263,18 @@ func.func @expand_layout(%m: memref<64xf32>) {
 
 // -----
 
+// A strided source whose expansion is row-major expands to the identity
+// layout (mlir-opt 22 prints the first form itself), never to the
+// spelled-out strides.
+func.func @expand_row_major_is_identity(%m: memref<6xf32, strided<[1]>>) {
+  %ok = memref.expand_shape %m [[0, 1]] output_shape [6, 1] : memref<6xf32, strided<[1]>> into memref<6x1xf32>
+  // expected-error @+1 {{'memref.expand_shape' op expected expanded type to be 'memref<2x3xf32>' but found 'memref<2x3xf32, strided<[3, 1]>>'}}
+  %r = memref.expand_shape %m [[0, 1]] output_shape [2, 3] : memref<6xf32, strided<[1]>> into memref<2x3xf32, strided<[3, 1]>>
+  return
+}
+
+// -----
+
 func.func @expand_output_shape(%m: memref<64xf32>) {
   // expected-error @+1 {{'memref.expand_shape' op invalid output shape provided at pos 1}}
   %r = memref.expand_shape %m [[0, 1]] output_shape [8, 4] : memref<64xf32> into memref<8x8xf32>
