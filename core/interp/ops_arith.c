@@ -278,6 +278,24 @@ static buf_type_t scalar_type(buf_type_t t) {
   return buf_type_is_shaped(t) ? buf_type_elem(t) : t;
 }
 
+static bool is_64_bit_integer_like(buf_type_t t) {
+  return t->kind == BUF_TYPE_INDEX ||
+         (t->kind == BUF_TYPE_INTEGER && t->u.integer.width == 64);
+}
+
+/* arith.index_cast / index_castui on memrefs (what upstream's One-Shot
+ * makes of them on tensors) between index and 64-bit integers: the same
+ * cells read with the other element type, so the result is a view. */
+static bool is_memref_view_cast(buf_op_t *op) {
+  if (strcmp(op->name, "arith.index_cast") != 0 &&
+      strcmp(op->name, "arith.index_castui") != 0)
+    return false;
+  buf_type_t from = buf_op_operand(op, 0)->type, to = op->results[0].type;
+  return buf_type_is_memref(from) && buf_type_is_memref(to) &&
+         is_64_bit_integer_like(buf_type_elem(from)) &&
+         is_64_bit_integer_like(buf_type_elem(to));
+}
+
 /* The elementwise driver: scalars directly, tensors element by element
  * (scalar operands broadcast, e.g. select's condition). */
 buf_status_t buf__elementwise(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
@@ -305,8 +323,12 @@ buf_status_t buf__elementwise(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
         return BUF_FAILURE;
       }
       shape_from = v[i].u.t;
+    } else if (v[i].kind == IV_MEMREF && is_memref_view_cast(op)) {
+      buf__set_result(I, F, op, 0, buf__iv_ref(v[i]));
+      return BUF_SUCCESS;
     } else if (v[i].kind == IV_MEMREF) {
-      buf__err(I, op, "arith on memrefs is not supported");
+      buf__err(I, op, "arith on memrefs is supported only for index_cast "
+                      "between index and 64-bit integers");
       return BUF_FAILURE;
     }
   }
