@@ -95,6 +95,10 @@ buf_attr_t buf__linalg_identity_maps(buf_ctx_t *ctx, uint32_t n,
 
 buf_attr_t buf__linalg_contract_maps(buf_ctx_t *ctx,
                                      const buf__linalg_contract_t *c) {
+  /* Each named op's parse and print asks for these: built once. */
+  buf_attr_t memo = buf_ctx_memo_attr(ctx, c);
+  if (memo)
+    return memo;
   buf_attr_t maps[3];
   for (uint32_t i = 0; i < 3; i++) {
     int64_t dims[4];
@@ -103,7 +107,9 @@ buf_attr_t buf__linalg_contract_maps(buf_ctx_t *ctx,
     maps[i] = buf_attr_affine_map(ctx, dims_map(ctx, c->num_loops,
                                                  c->rank[i], dims));
   }
-  return buf_attr_array(ctx, 3, maps);
+  memo = buf_attr_array(ctx, 3, maps);
+  buf_ctx_memo_set_attr(ctx, c, memo);
+  return memo;
 }
 
 /* Reads an array<i64> attribute; false when absent or too long. */

@@ -114,7 +114,8 @@ buf_status_t buf__linalg_verify_specific(buf_op_t *op,
  * the default indexing_maps attribute for rank `rank`. */
 buf_attr_t buf__linalg_identity_maps(buf_ctx_t *ctx, uint32_t n,
                                      uint32_t rank);
-/* The default indexing_maps of a contraction. */
+/* The default indexing_maps of a contraction; c must be a row of a
+ * constant table (the result is memoized by its address). */
 buf_attr_t buf__linalg_contract_maps(buf_ctx_t *ctx,
                                      const buf__linalg_contract_t *c);
 /* The number of inputs of elementwise kind k (1, 2 or 3), or 0 for an

@@ -70,8 +70,8 @@ static uint64_t hash_f(uint64_t h, const double *f, int64_t n) {
 }
 
 static uint64_t attr_hash(const struct buf_attr_s *a) {
-  uint64_t h = buf__hash_u64(BUF__HASH_SEED, a->kind);
-  h = buf__hash_u64(h, (uintptr_t)a->type);
+  /* Kind and type in one mix: every attribute pays for this line. */
+  uint64_t h = buf__hash_u64(BUF__HASH_SEED ^ a->kind, (uintptr_t)a->type);
   switch (a->kind) {
   case BUF_ATTR_UNIT:
   case BUF_ATTR_TYPE:
@@ -355,7 +355,21 @@ buf_attr_t buf_attr_dict(buf_ctx_t *ctx, uint32_t n,
     tmp[i].e.name = buf_ident_cstr(ctx, entries[i].name);
     tmp[i].idx = i;
   }
-  if (n > 1) qsort(tmp, n, sizeof *tmp, cmp_named);
+  if (n > 16) {
+    qsort(tmp, n, sizeof *tmp, cmp_named);
+  } else {
+    /* Insertion sort (stable): an op's few attributes, most often already
+     * in order, sort faster than qsort can set up. */
+    for (uint32_t i = 1; i < n; i++) {
+      sort_ent_t x = tmp[i];
+      uint32_t j = i;
+      while (j > 0 && strcmp(tmp[j - 1].e.name, x.e.name) > 0) {
+        tmp[j] = tmp[j - 1];
+        j--;
+      }
+      tmp[j] = x;
+    }
+  }
   for (uint32_t i = 0; i < n; i++) sorted[i] = tmp[i].e;
   if (tmp != small_tmp) free(tmp);
   k.u.dict.n = n;

@@ -275,12 +275,21 @@ void buf_ctx_destroy(buf_ctx_t *ctx) {
   buf__htab_free(&ctx->opdefs);
   buf__htab_free(&ctx->unreg);
   buf__htab_free(&ctx->dialects);
+  buf__ptrmap_free(&ctx->memo);
   buf__arena_free(&ctx->states);
   buf__arena_free(&ctx->arena);
   free(ctx);
 }
 
 buf_arena_t *buf_ctx_arena(buf_ctx_t *ctx) { return &ctx->arena; }
+
+buf_attr_t buf_ctx_memo_attr(buf_ctx_t *ctx, const void *key) {
+  return buf__ptrmap_get(&ctx->memo, key);
+}
+
+void buf_ctx_memo_set_attr(buf_ctx_t *ctx, const void *key, buf_attr_t a) {
+  buf__ptrmap_set(&ctx->memo, key, (void *)a);
+}
 
 void buf_ctx_set_allow_unregistered(buf_ctx_t *ctx, bool allow) {
   ctx->allow_unregistered = allow;

@@ -92,6 +92,7 @@ struct buf_ctx_s {
   buf_diag_t *diags, *diags_tail;
   size_t num_errors;
   buf_attr_t empty_dict; /* the interned {} (buf_attr_dict's fast path) */
+  buf__ptrmap_t memo;    /* buf_ctx_memo_attr: table address -> attribute */
   /* Where bufferization runs in this context record their allocations
    * and copies (buf_bz_report_attach); borrowed, NULL when none. */
   struct buf_bz_report_s *bz_report;

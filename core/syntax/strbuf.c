@@ -12,19 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Makes room for n more bytes plus the terminating NUL. */
-static void strbuf_reserve(buf_strbuf_t *sb, size_t n) {
-  if (sb->len + n + 1 <= sb->cap)
-    return;
-  size_t cap = sb->cap ? sb->cap : 64;
-  while (cap < sb->len + n + 1)
-    cap *= 2;
-  char *d = realloc(sb->data, cap);
-  if (!d)
-    abort(); /* out of memory */
-  sb->data = d;
-  sb->cap = cap;
-}
+/* The buffer of a streaming strbuf: full, its text is handed on. */
+#define STREAM_CAP ((size_t)256 << 10)
 
 /* Whether the text goes somewhere as it accumulates. */
 static bool streaming(const buf_strbuf_t *sb) { return sb->sink || sb->spill; }
@@ -42,18 +31,36 @@ void buf_strbuf_flush(buf_strbuf_t *sb) {
   sb->data[0] = 0;
 }
 
-/* Appends n bytes of s. */
-void buf_strbuf_append(buf_strbuf_t *sb, const char *s, size_t n) {
+/* Makes room for n more bytes plus the terminating NUL. A streaming buffer
+ * hands its text on rather than growing, and grows only for a piece larger
+ * than itself. */
+static void strbuf_reserve(buf_strbuf_t *sb, size_t n) {
+  if (sb->len + n + 1 <= sb->cap)
+    return;
+  if (streaming(sb)) {
+    buf_strbuf_flush(sb);
+    if (n + 1 <= sb->cap)
+      return;
+  }
+  size_t cap = sb->cap ? sb->cap : streaming(sb) ? STREAM_CAP : 64;
+  while (cap < sb->len + n + 1)
+    cap *= 2;
+  char *d = realloc(sb->data, cap);
+  if (!d)
+    abort(); /* out of memory */
+  sb->data = d;
+  sb->cap = cap;
+}
+
+/* buf_strbuf_append when the buffer is full, empty or discarding. */
+void buf__strbuf_append_slow(buf_strbuf_t *sb, const char *s, size_t n) {
   if (sb->discard)
     return;
-  if (sb->len + n + 1 > sb->cap)
-    strbuf_reserve(sb, n);
+  strbuf_reserve(sb, n);
   if (n)
     memcpy(sb->data + sb->len, s, n);
   sb->len += n;
   sb->data[sb->len] = 0;
-  if (streaming(sb) && sb->len >= (256u << 10))
-    buf_strbuf_flush(sb);
 }
 
 /* Appends the decimal form of u, after a '-' when negative (the printer's
@@ -78,30 +85,6 @@ void buf__strbuf_append_u64(buf_strbuf_t *sb, uint64_t v) {
   append_decimal(sb, v, false);
 }
 
-/* Appends a NUL-terminated string. The printer appends short pieces
- * ("%12", ", ", "tensor<"): copying bytes while looking for the NUL beats
- * strlen plus memcpy on those. */
-void buf_strbuf_puts(buf_strbuf_t *sb, const char *s) {
-  if (sb->discard)
-    return;
-  if (sb->cap - sb->len < 64) /* also covers an empty buffer */
-    strbuf_reserve(sb, 64);
-  char *d = sb->data + sb->len;
-  size_t room = sb->cap - sb->len - 1, i = 0;
-  while (i < room && s[i]) {
-    d[i] = s[i];
-    i++;
-  }
-  sb->len += i;
-  sb->data[sb->len] = 0;
-  if (s[i]) { /* longer than the room: the rest in one piece */
-    buf_strbuf_append(sb, s + i, strlen(s + i));
-    return;
-  }
-  if (streaming(sb) && sb->len >= (256u << 10))
-    buf_strbuf_flush(sb);
-}
-
 /* Appends printf-formatted text. */
 void buf_strbuf_printf(buf_strbuf_t *sb, const char *fmt, ...) {
   if (sb->discard)
@@ -122,8 +105,6 @@ void buf_strbuf_printf(buf_strbuf_t *sb, const char *fmt, ...) {
     strbuf_reserve(sb, (size_t)n);
     vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap2);
     sb->len += (size_t)n;
-    if (streaming(sb) && sb->len >= (256u << 10))
-      buf_strbuf_flush(sb);
   }
   va_end(ap2);
 }

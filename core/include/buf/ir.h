@@ -122,6 +122,12 @@ buf_arena_t *buf_ctx_arena(buf_ctx_t *ctx);
  * like mlir-opt's --allow-unregistered-dialect. Default false. */
 void buf_ctx_set_allow_unregistered(buf_ctx_t *ctx, bool allow);
 bool buf_ctx_allow_unregistered(const buf_ctx_t *ctx);
+/* A memo of attributes a dialect derives from its constant tables (the
+ * default indexing maps of a linalg named op, built at every parse and
+ * print): key is the address of the table data, so keys of different
+ * tables never meet. NULL when nothing is stored for key. */
+buf_attr_t buf_ctx_memo_attr(buf_ctx_t *ctx, const void *key);
+void buf_ctx_memo_set_attr(buf_ctx_t *ctx, const void *key, buf_attr_t a);
 
 /* Interns the n bytes at s. */
 buf_ident_t buf_ident(buf_ctx_t *ctx, const char *s, size_t n);

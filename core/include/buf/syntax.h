@@ -13,6 +13,8 @@
 #ifndef BUF_SYNTAX_H
 #define BUF_SYNTAX_H
 
+#include <string.h>
+
 #include "buf/ir.h"
 
 #ifdef __cplusplus
@@ -95,9 +97,10 @@ const char *buf_attr_to_string(buf_ctx_t *ctx, buf_attr_t a);
 typedef struct buf_strbuf {
   char *data;
   size_t len, cap;
-  /* Streaming: when sink is set, the text is written to it whenever more
-   * than 256 KiB have accumulated (and by buf_strbuf_flush), so data holds
-   * only the unwritten tail. When discard is set, appends are dropped. */
+  /* Streaming: when sink is set, the text is written to it whenever the
+   * 256 KiB buffer is full (and by buf_strbuf_flush), so data holds only
+   * the unwritten tail. When discard is set, appends are dropped (such a
+   * buffer never allocates: cap stays 0). */
   FILE *sink;
   bool discard;
   /* Streaming to a function instead of a file: spill(spill_user, text, n)
@@ -107,8 +110,24 @@ typedef struct buf_strbuf {
 } buf_strbuf_t;
 /* Writes what a streaming strbuf holds to its sink. */
 void buf_strbuf_flush(buf_strbuf_t *sb);
-void buf_strbuf_append(buf_strbuf_t *sb, const char *s, size_t n);
-void buf_strbuf_puts(buf_strbuf_t *sb, const char *s);
+/* Appends n bytes of s; data stays NUL-terminated. The common case, room
+ * left, is inline: the printer appends millions of short pieces, and for a
+ * literal the copy folds into a store or two. */
+void buf__strbuf_append_slow(buf_strbuf_t *sb, const char *s, size_t n);
+static inline void buf_strbuf_append(buf_strbuf_t *sb, const char *s,
+                                     size_t n) {
+  if (n < sb->cap - sb->len) { /* room for the bytes and the NUL */
+    memcpy(sb->data + sb->len, s, n);
+    sb->len += n;
+    sb->data[sb->len] = 0;
+    return;
+  }
+  buf__strbuf_append_slow(sb, s, n);
+}
+/* Appends a NUL-terminated string. */
+static inline void buf_strbuf_puts(buf_strbuf_t *sb, const char *s) {
+  buf_strbuf_append(sb, s, strlen(s));
+}
 void buf_strbuf_printf(buf_strbuf_t *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void buf_strbuf_free(buf_strbuf_t *sb);
