@@ -70,40 +70,38 @@ static int at(const buf_lexer_t *lx, size_t i) {
   return i < lx->len ? (unsigned char)lx->text[i] : 0;
 }
 
-static buf_token_t make(buf_lexer_t *lx, buf_token_kind_t kind, size_t start,
-                        size_t end) {
-  buf_token_t t;
-  t.kind = kind;
-  t.s = lx->text + start;
-  t.len = (uint32_t)(end - start);
-  t.line = lx->line;
-  t.col = (uint32_t)(start - lx->line_start + 1);
-  t.off = start;
-  t.line_start = lx->line_start;
-  t.msg = NULL;
+/* Fills *t with the token [start, end) and moves past it. */
+static void make(buf_lexer_t *lx, buf_token_t *t, buf_token_kind_t kind,
+                 size_t start, size_t end) {
+  t->kind = kind;
+  t->s = lx->text + start;
+  t->len = (uint32_t)(end - start);
+  t->line = lx->line;
+  t->col = (uint32_t)(start - lx->line_start + 1);
+  t->off = start;
+  t->line_start = lx->line_start;
+  t->msg = NULL;
   lx->pos = end;
-  return t;
 }
 
-static buf_token_t error_tok(buf_lexer_t *lx, size_t start, size_t end,
-                             const char *msg) {
+static void error_tok(buf_lexer_t *lx, buf_token_t *t, size_t start,
+                      size_t end, const char *msg) {
   if (end <= start)
     end = start + 1; /* always make progress */
   if (end > lx->len)
     end = lx->len;
-  buf_token_t t = make(lx, BUF_TK_ERROR, start, end);
-  t.msg = msg;
-  return t;
+  make(lx, t, BUF_TK_ERROR, start, end);
+  t->msg = msg;
 }
 
 /* An error token reported at byte err (where a string literal broke off);
  * it still consumes at least one byte so lexing makes progress. */
-static buf_token_t error_at(buf_lexer_t *lx, size_t err, const char *msg) {
+static void error_at(buf_lexer_t *lx, buf_token_t *t, size_t err,
+                     const char *msg) {
   size_t start = err < lx->len ? err : (lx->len ? lx->len - 1 : 0);
   if (err >= lx->len && lx->len && lx->text[start] == '\n')
     err = start; /* never point past the buffer */
-  buf_token_t t = error_tok(lx, err < lx->len ? err : start, err + 1, msg);
-  return t;
+  error_tok(lx, t, err < lx->len ? err : start, err + 1, msg);
 }
 
 /* Skips whitespace and comments, keeping line numbers. */
@@ -165,35 +163,52 @@ static size_t scan_string(buf_lexer_t *lx, size_t start, const char **msg,
 }
 
 /* Lexes a suffix identifier after a prefix character at start. */
-static buf_token_t lex_prefixed(buf_lexer_t *lx, size_t start,
-                                buf_token_kind_t kind, const char *what) {
+static void lex_prefixed(buf_lexer_t *lx, buf_token_t *t, size_t start,
+                         buf_token_kind_t kind, const char *what) {
   size_t i = start + 1;
   if (is_digit(at(lx, i))) {
     while (is_digit(at(lx, i)))
       i++;
   } else if (is_suffix_char(at(lx, i)) && !is_digit(at(lx, i))) {
     size_t n = lx->len;
-    const unsigned char *t = (const unsigned char *)lx->text;
-    while (i < n && (char_class[t[i]] & C_SUFFIX))
+    const unsigned char *text = (const unsigned char *)lx->text;
+    while (i < n && (char_class[text[i]] & C_SUFFIX))
       i++;
   } else {
-    return error_tok(lx, start, start + 1, what);
+    error_tok(lx, t, start, start + 1, what);
+    return;
   }
-  return make(lx, kind, start, i);
+  make(lx, t, kind, start, i);
 }
 
-buf_token_t buf__lex(buf_lexer_t *lx) {
+/* A string token of kind starting at start whose opening quote is at
+ * quote (after the '@' of a quoted symbol). */
+static void lex_string(buf_lexer_t *lx, buf_token_t *t, size_t start,
+                       size_t quote, buf_token_kind_t kind) {
+  const char *msg = NULL;
+  size_t err = start;
+  size_t e = scan_string(lx, quote, &msg, &err);
+  if (e)
+    make(lx, t, kind, start, e);
+  else
+    error_at(lx, t, err, msg);
+}
+
+void buf__lex(buf_lexer_t *lx, buf_token_t *t) {
   skip_space(lx);
   size_t s = lx->pos;
-  if (s >= lx->len)
-    return make(lx, BUF_TK_EOF, s, s);
+  if (s >= lx->len) {
+    make(lx, t, BUF_TK_EOF, s, s);
+    return;
+  }
   int c = at(lx, s);
   if (is_alpha(c) || c == '_') {
     size_t i = s + 1, n = lx->len;
-    const unsigned char *t = (const unsigned char *)lx->text;
-    while (i < n && (char_class[t[i]] & C_BARE))
+    const unsigned char *text = (const unsigned char *)lx->text;
+    while (i < n && (char_class[text[i]] & C_BARE))
       i++;
-    return make(lx, BUF_TK_BARE_ID, s, i);
+    make(lx, t, BUF_TK_BARE_ID, s, i);
+    return;
   }
   if (is_digit(c)) {
     size_t i = s;
@@ -201,12 +216,15 @@ buf_token_t buf__lex(buf_lexer_t *lx) {
       i = s + 2;
       while (is_hex(at(lx, i)))
         i++;
-      return make(lx, BUF_TK_INTEGER, s, i);
+      make(lx, t, BUF_TK_INTEGER, s, i);
+      return;
     }
     while (is_digit(at(lx, i)))
       i++;
-    if (at(lx, i) != '.')
-      return make(lx, BUF_TK_INTEGER, s, i);
+    if (at(lx, i) != '.') {
+      make(lx, t, BUF_TK_INTEGER, s, i);
+      return;
+    }
     i++;
     while (is_digit(at(lx, i)))
       i++;
@@ -220,53 +238,50 @@ buf_token_t buf__lex(buf_lexer_t *lx) {
         i = j;
       }
     }
-    return make(lx, BUF_TK_FLOAT, s, i);
+    make(lx, t, BUF_TK_FLOAT, s, i);
+    return;
   }
   switch (c) {
   case '%':
-    return lex_prefixed(lx, s, BUF_TK_PERCENT, "invalid SSA name");
+    lex_prefixed(lx, t, s, BUF_TK_PERCENT, "invalid SSA name");
+    return;
   case '^':
-    return lex_prefixed(lx, s, BUF_TK_CARET, "invalid block name");
+    lex_prefixed(lx, t, s, BUF_TK_CARET, "invalid block name");
+    return;
   case '#':
-    return lex_prefixed(lx, s, BUF_TK_HASH, "invalid attribute name");
+    lex_prefixed(lx, t, s, BUF_TK_HASH, "invalid attribute name");
+    return;
   case '!':
-    return lex_prefixed(lx, s, BUF_TK_BANG, "invalid type identifier");
-  case '@': {
-    if (at(lx, s + 1) == '"') {
-      const char *msg = NULL;
-      size_t err = s;
-      size_t e = scan_string(lx, s + 1, &msg, &err);
-      if (!e)
-        return error_at(lx, err, msg);
-      return make(lx, BUF_TK_AT, s, e);
-    }
-    return lex_prefixed(lx, s, BUF_TK_AT, "invalid symbol name");
-  }
-  case '"': {
-    const char *msg = NULL;
-    size_t err = s;
-    size_t e = scan_string(lx, s, &msg, &err);
-    if (!e)
-      return error_at(lx, err, msg);
-    return make(lx, BUF_TK_STRING, s, e);
-  }
+    lex_prefixed(lx, t, s, BUF_TK_BANG, "invalid type identifier");
+    return;
+  case '@':
+    if (at(lx, s + 1) == '"')
+      lex_string(lx, t, s, s + 1, BUF_TK_AT);
+    else
+      lex_prefixed(lx, t, s, BUF_TK_AT, "invalid symbol name");
+    return;
+  case '"':
+    lex_string(lx, t, s, s, BUF_TK_STRING);
+    return;
   case '-':
-    if (at(lx, s + 1) == '>')
-      return make(lx, BUF_TK_PUNCT, s, s + 2);
-    return make(lx, BUF_TK_PUNCT, s, s + 1);
+    make(lx, t, BUF_TK_PUNCT, s, at(lx, s + 1) == '>' ? s + 2 : s + 1);
+    return;
   case '.':
     if (at(lx, s + 1) == '.' && at(lx, s + 2) == '.')
-      return make(lx, BUF_TK_PUNCT, s, s + 3);
-    return error_tok(lx, s, s + 1, "unexpected character");
+      make(lx, t, BUF_TK_PUNCT, s, s + 3);
+    else
+      error_tok(lx, t, s, s + 1, "unexpected character");
+    return;
   case ':':
-    if (at(lx, s + 1) == ':')
-      return make(lx, BUF_TK_PUNCT, s, s + 2);
-    return make(lx, BUF_TK_PUNCT, s, s + 1);
+    make(lx, t, BUF_TK_PUNCT, s, at(lx, s + 1) == ':' ? s + 2 : s + 1);
+    return;
   case '(': case ')': case '[': case ']': case '{': case '}': case '<':
   case '>': case ',': case '=': case '*': case '?': case '+': case '|':
-    return make(lx, BUF_TK_PUNCT, s, s + 1);
+    make(lx, t, BUF_TK_PUNCT, s, s + 1);
+    return;
   default:
-    return error_tok(lx, s, s + 1, "unexpected character");
+    error_tok(lx, t, s, s + 1, "unexpected character");
+    return;
   }
 }
 

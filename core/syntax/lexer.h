@@ -55,8 +55,8 @@ typedef struct buf_lexer {
 /* Starts lexing text[0..len) whose first line is numbered first_line. */
 void buf__lexer_init(buf_lexer_t *lx, const char *text, size_t len,
                      uint32_t first_line);
-/* Lexes the next token, skipping whitespace and // comments. */
-buf_token_t buf__lex(buf_lexer_t *lx);
+/* Lexes the next token into *t, skipping whitespace and // comments. */
+void buf__lex(buf_lexer_t *lx, buf_token_t *t);
 /* Moves the lexer to byte offset pos of tok's line (pos must lie within or
  * right after tok), so that the next buf__lex starts there. */
 void buf__lexer_reset_in_token(buf_lexer_t *lx, const buf_token_t *tok,

@@ -87,7 +87,7 @@ void buf__pmap_put(buf_arena_t *arena, buf_pmap_t *m, const void *key,
 /* Tokens and errors                                                         */
 /* ------------------------------------------------------------------------ */
 
-void buf__p_next(buf_parser_t *p) { p->tok = buf__lex(&p->lx); }
+void buf__p_next(buf_parser_t *p) { buf__lex(&p->lx, &p->tok); }
 
 buf_loc_t buf__p_tok_loc(const buf_parser_t *p, const buf_token_t *t) {
   buf_loc_t l = {p->file, t->line,
@@ -169,7 +169,9 @@ buf_status_t buf__p_error_tok(buf_parser_t *p, const char *fmt, ...) {
 
 buf_token_t buf__p_peek(const buf_parser_t *p) {
   buf_lexer_t copy = p->lx;
-  return buf__lex(&copy);
+  buf_token_t t;
+  buf__lex(&copy, &t);
+  return t;
 }
 
 buf_ident_t buf__p_tok_ident(buf_parser_t *p, const buf_token_t *t,
