@@ -6,8 +6,8 @@
  * (tensor.insert_slice, tensor.parallel_insert_slice) is replaced by a
  * tensor.extract_slice of that destination with the insertion's offsets,
  * sizes and strides; one that ends up materialized in a destination
- * (bufferization.materialize_in_destination into a tensor) by the
- * destination itself. One-Shot then writes the computation straight into
+ * (bufferization.materialize_in_destination into a tensor, linalg.copy
+ * into its outs tensor) by the destination itself. One-Shot then writes the computation straight into
  * the destination's buffer instead of allocating a temporary and copying
  * it in.
  *
@@ -53,6 +53,7 @@ static const struct subset_insertion {
     {"tensor.insert_slice", SUBSET_SLICE},
     {"tensor.parallel_insert_slice", SUBSET_SLICE},
     {"bufferization.materialize_in_destination", SUBSET_WHOLE},
+    {"linalg.copy", SUBSET_WHOLE},
 };
 
 typedef struct ete {

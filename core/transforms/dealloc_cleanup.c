@@ -1,7 +1,8 @@
 /*
  * dealloc_cleanup.c: what ends buffer-deallocation-pipeline where upstream
  * runs its canonicalizer: clone folding, folding of memref.dim of static
- * sizes, removal of buffers nothing reads, and removal of dead pure ops.
+ * sizes, removal of copies of a buffer onto itself and of buffers nothing
+ * reads, and removal of dead pure ops.
  *
  * memref.dim of a dimension the type makes static becomes an
  * arith.constant, so a buffer read only for its shape (a constant global
@@ -230,6 +231,18 @@ static buf_walk_result_t drop_dead(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
+/* A copy of a buffer onto itself (memref.copy, or linalg.copy on memrefs,
+ * as One-Shot leaves one whose source eliminate-empty-tensors computed in
+ * its destination) changes nothing and goes. */
+static buf_walk_result_t drop_self_copy(buf_op_t *op, void *user) {
+  (void)user;
+  if ((bo_is(op, "memref.copy") || bo_is(op, "linalg.copy")) &&
+      op->num_operands == 2 && op->num_results == 0 &&
+      op->operands[0].value == op->operands[1].value)
+    buf_op_erase(op);
+  return BUF_WALK_ADVANCE;
+}
+
 static buf_walk_result_t collect_allocs(buf_op_t *op, void *user) {
   if ((bo_is(op, "memref.alloc") || bo_is(op, "memref.alloca")) &&
       op->num_results == 1)
@@ -261,6 +274,7 @@ buf_status_t buf__dealloc_cleanup(buf_op_t *root) {
   buf_op_walk(root, BUF_WALK_POST, fold_static_dim, NULL);
   /* Post-order visits uses before defs within a block only in reverse, so
    * erase_dead follows the chain back itself. */
+  buf_op_walk(root, BUF_WALK_POST, drop_self_copy, NULL);
   l.n = 0;
   buf_op_walk(root, BUF_WALK_PRE, collect_allocs, &l);
   for (uint32_t i = 0; i < l.n; i++)

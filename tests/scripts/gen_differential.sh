@@ -373,4 +373,6 @@ while read -r s kind; do
   rm -rf "$d"
 done < "$probe/results"
 echo "kinds: $(awk '{print $2}' "$probe/results" | sort | uniq -c | tr '\n' ' ')"
+# Skipped seeds by kind, so that a long run says which programs to look at.
+awk '$2 ~ /^skip-/ {s[$2] = s[$2] " " $1} END {for (k in s) print "skipped " k ":" s[k]}' "$probe/results"
 finish
