@@ -98,8 +98,10 @@ buf_status_t buf__lower_deallocs(buf_op_t *root);
  * (convert-linalg-to-loops; with parallel, convert-linalg-to-parallel-loops:
  * the parallel dimensions form one outer scf.parallel, the reduction
  * dimensions scf.for loops inside it). Ops on tensors or with results are
- * left alone. */
-buf_status_t buf__linalg_lower_to_loops(buf_op_t *op, bool parallel);
+ * left alone. interchange_reductions (sequential loops only): the
+ * convert-linalg-to-loops option of that name. */
+buf_status_t buf__linalg_lower_to_loops(buf_op_t *op, bool parallel,
+                                        bool interchange_reductions);
 /* The end of buffer-deallocation-pipeline: folds clones freed in their own
  * block into their source and erases dead pure ops (dealloc_cleanup.c). */
 buf_status_t buf__dealloc_cleanup(buf_op_t *root);

@@ -15,6 +15,21 @@
  *
  * Ops with tensor operands are left alone (they have value semantics and
  * must be bufferized first), as upstream's pattern does.
+ *
+ * With the option interchange-reductions (which the LLVM lowering uses,
+ * upstream's pass has no such option) an op whose innermost loop is a
+ * reduction gets the parallel loop of its output's last (contiguous)
+ * index innermost instead: matmul runs i, k, j. Every iteration that
+ * writes one output element has the same value of that loop, and moving
+ * one loop inward keeps the relative order of the iterations that share
+ * its value: each element sees the same sequence of updates, so every
+ * float sum is the same; but the inner loop now updates a row of
+ * independent elements (which LLVM vectorizes) where it was one long chain
+ * of dependent adds. Moving a loop is only safe when no operand element
+ * the op reads can be an element it writes: the output must be a buffer
+ * the function allocated that no input views, and the body pure
+ * arithmetic. It is only worth it when every input either ignores that
+ * loop or walks along its last index with it.
  */
 #include <string.h>
 
@@ -205,8 +220,93 @@ static buf_value_t *const *build_parallel(buf_builder_t *b, uint32_t n,
   return body->args;
 }
 
+/* True when affine expression e mentions dimension d. */
+static bool expr_uses_dim(buf_affine_expr_t *e, uint32_t d) {
+  switch (e->kind) {
+  case BUF_AFFINE_DIM:
+    return (uint64_t)e->value == d;
+  case BUF_AFFINE_CONST:
+  case BUF_AFFINE_SYMBOL:
+    return false;
+  default:
+    return expr_uses_dim(e->lhs, d) || expr_uses_dim(e->rhs, d);
+  }
+}
+
+/* A buffer the function allocated itself (no argument or other buffer can
+ * be it), or NULL. */
+static buf_op_t *local_allocation(buf_value_t *v) {
+  buf_value_t *u = buf__bo_underlying(v);
+  if (!u->def || (strcmp(u->def->name, "memref.alloc") != 0 &&
+                  strcmp(u->def->name, "memref.alloca") != 0))
+    return NULL;
+  return u->def;
+}
+
+/* True when input buffer v cannot be (part of) allocation `out`: it is an
+ * argument of the function, a global, or another allocation. */
+static bool distinct_from(buf_value_t *v, const buf_op_t *out) {
+  buf_value_t *u = buf__bo_underlying(v);
+  if (u->def)
+    return u->def != out && (strcmp(u->def->name, "memref.alloc") == 0 ||
+                             strcmp(u->def->name, "memref.alloca") == 0 ||
+                             strcmp(u->def->name, "memref.get_global") == 0);
+  buf_op_t *owner = buf_block_parent_op(u->block);
+  return owner && strcmp(owner->name, "func.func") == 0 &&
+         buf_region_entry(owner->regions[0]) == u->block;
+}
+
+/* The dimension interchange-reductions runs innermost, or num_loops when
+ * the op keeps its iteration order (see the header comment for when). */
+static uint32_t contiguous_inner_dim(buf_op_t *op, const buf_linalg_info_t *info) {
+  uint32_t n = info->num_loops, none = n;
+  if (n < 2 || info->iterators[n - 1] != BUF_ITER_REDUCTION || info->num_outputs == 0)
+    return none;
+  uint32_t p = none;
+  buf_op_t *outs[BUF_LINALG_MAX_OPERANDS];
+  for (uint32_t o = 0; o < info->num_outputs; o++) {
+    uint32_t i = info->num_inputs + o;
+    buf_affine_map_t *m = info->maps[i];
+    buf_value_t *v = buf_op_operand(op, i);
+    if (v->type->kind != BUF_TYPE_MEMREF || m->num_results == 0 ||
+        !(outs[o] = local_allocation(v)))
+      return none;
+    for (uint32_t r = 0; r < m->num_results; r++)
+      if (m->results[r]->kind != BUF_AFFINE_DIM ||
+          info->iterators[m->results[r]->value] != BUF_ITER_PARALLEL)
+        return none;
+    uint32_t last = (uint32_t)m->results[m->num_results - 1]->value;
+    if (p != none && last != p)
+      return none;
+    p = last;
+    for (uint32_t e = 0; e < o; e++)
+      if (outs[e] == outs[o])
+        return none;
+  }
+  for (uint32_t i = 0; i < info->num_inputs; i++) {
+    buf_value_t *v = buf_op_operand(op, i);
+    if (v->type->kind != BUF_TYPE_MEMREF)
+      continue; /* a scalar */
+    for (uint32_t o = 0; o < info->num_outputs; o++)
+      if (!distinct_from(v, outs[o]))
+        return none;
+    buf_affine_map_t *m = info->maps[i];
+    for (uint32_t r = 0; r + 1 < m->num_results; r++)
+      if (expr_uses_dim(m->results[r], p))
+        return none; /* p would stride across rows of this input */
+  }
+  for (buf_op_t *b = info->body->first; b; b = b->next)
+    if (b->num_regions || (strncmp(b->name, "arith.", 6) != 0 &&
+                           strncmp(b->name, "math.", 5) != 0 &&
+                           strcmp(b->name, "linalg.index") != 0 &&
+                           strcmp(b->name, "linalg.yield") != 0))
+      return none;
+  return p;
+}
+
 /* Contract in bufopt_internal.h. */
-buf_status_t buf__linalg_lower_to_loops(buf_op_t *op, bool parallel) {
+buf_status_t buf__linalg_lower_to_loops(buf_op_t *op, bool parallel,
+                                        bool interchange_reductions) {
   buf_ctx_t *ctx = buf_op_ctx(op);
   buf_linalg_info_t info;
   if (!buf_linalg_get_info(op, &info))
@@ -246,9 +346,13 @@ buf_status_t buf__linalg_lower_to_loops(buf_op_t *op, bool parallel) {
       for (uint32_t k = 0; k < np; k++)
         ivs[par[k]] = pivs[k];
     }
+    uint32_t inner = interchange_reductions && !parallel ? contiguous_inner_dim(op, &info)
+                                                          : info.num_loops;
     for (uint32_t d = 0; d < info.num_loops; d++)
-      if (!np || info.iterators[d] != BUF_ITER_PARALLEL)
+      if ((!np || info.iterators[d] != BUF_ITER_PARALLEL) && d != inner)
         ivs[d] = build_for(&b, c0, extents[d], c1);
+    if (inner < info.num_loops)
+      ivs[inner] = build_for(&b, c0, extents[inner], c1);
   }
 
   /* Loads of the operands the body reads. */
@@ -334,18 +438,26 @@ buf_status_t buf__linalg_lower_to_loops(buf_op_t *op, bool parallel) {
 
 static buf_status_t linalg_to_loops_run(buf_op_t *anchor,
                                         const buf_pass_options_t *options) {
-  (void)options;
+  bool interchange = buf_pass_option_bool(options, "interchange-reductions");
   ops_list_t l = {.arena = buf_ctx_arena(buf_op_ctx(anchor))};
   buf_op_walk(anchor, BUF_WALK_POST, collect_linalg, &l);
   for (uint32_t i = 0; i < l.n; i++)
-    if (BUF_FAILED(buf__linalg_lower_to_loops(l.ops[i], false)))
+    if (BUF_FAILED(buf__linalg_lower_to_loops(l.ops[i], false, interchange)))
       return BUF_FAILURE;
   return BUF_SUCCESS;
 }
+
+static const buf_option_spec_t linalg_to_loops_options[] = {
+    {"interchange-reductions", BUF_OPT_BOOL, "false", NULL,
+     "Run an innermost reduction outside the loop over the output's contiguous "
+     "index when that keeps every result (a bufferd extension)"},
+};
 
 const buf_pass_def_t buf_pass_convert_linalg_to_loops = {
     .name = "convert-linalg-to-loops",
     .summary = "Lower linalg ops on memrefs to scf.for loop nests",
     .anchor = "func.func",
+    .options = linalg_to_loops_options,
+    .num_options = 1,
     .run = linalg_to_loops_run,
 };

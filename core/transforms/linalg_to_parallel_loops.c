@@ -29,7 +29,7 @@ static buf_status_t linalg_to_parallel_loops_run(buf_op_t *anchor,
   bo_oplist_t l = {.arena = buf_ctx_arena(buf_op_ctx(anchor))};
   buf_op_walk(anchor, BUF_WALK_POST, collect_linalg, &l);
   for (uint32_t i = 0; i < l.n; i++)
-    if (BUF_FAILED(buf__linalg_lower_to_loops(l.ops[i], true)))
+    if (BUF_FAILED(buf__linalg_lower_to_loops(l.ops[i], true, false)))
       return BUF_FAILURE;
   return BUF_SUCCESS;
 }

@@ -53,12 +53,16 @@ typedef struct buf_llvm_options {
 /* What runs before the LLVM emission. A module with tensor values is
  * bufferized first (function boundaries included, with identity layouts so
  * C callers pass plain row-major descriptors) and gets ownership-based
- * deallocation; then linalg becomes loops and scf becomes cf. */
+ * deallocation; then linalg becomes loops (an innermost reduction moved
+ * outside the output's contiguous loop where the results stay the same:
+ * LLVM vectorizes such loops, not a chain of dependent float adds) and scf
+ * becomes cf. */
 #define BUF_LLVM_BUFFERIZE_PIPELINE                                            \
   "one-shot-bufferize{bufferize-function-boundaries "                          \
   "function-boundary-type-conversion=identity-layout-map},"                    \
   "buffer-deallocation-pipeline"
-#define BUF_LLVM_LOOPS_PIPELINE "func.func(convert-linalg-to-loops,convert-scf-to-cf)"
+#define BUF_LLVM_LOOPS_PIPELINE                                                \
+  "func.func(convert-linalg-to-loops{interchange-reductions},convert-scf-to-cf)"
 
 /* True when this build of libbufcore can lower to LLVM. */
 bool buf_llvm_available(void);
