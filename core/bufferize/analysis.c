@@ -224,6 +224,7 @@ const buf_bufferize_model_t *buf__bz_unfiltered_model(buf_bz_t *bz,
         {buf__bz_models_bufferization, &buf__bz_num_models_bufferization},
         {buf__bz_models_func, &buf__bz_num_models_func},
         {buf__bz_models_arith, &buf__bz_num_models_arith},
+        {buf__bz_models_cf, &buf__bz_num_models_cf},
     };
     for (size_t t = 0; t < sizeof tables / sizeof tables[0] && !m; t++)
       m = find_model_row(tables[t].rows, *tables[t].n, op->name);
@@ -478,6 +479,18 @@ uint32_t buf__bz_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
   if (!m->aliases)
     return 0;
   return m->aliases(bz, u, out, max);
+}
+
+bool buf__bz_block_args_bufferized(buf_bz_t *bz, buf_block_t *b) {
+  if (!b->region || b == b->region->first)
+    return false;
+  for (buf_block_t *p = b->region->first; p; p = p->next) {
+    buf_op_t *t = p->last;
+    for (uint32_t s = 0; t && s < t->num_successors; s++)
+      if (t->successors[s] == b && !buf_bz_model_of(bz, t))
+        return false;
+  }
+  return true;
 }
 
 static bool must_inplace(buf_bz_t *bz, buf_use_t *u) {
@@ -740,15 +753,123 @@ static bool is_proper_ancestor(buf_bz_t *bz, const buf_op_t *anc,
   return anc != op && is_ancestor(bz, anc, op);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Unstructured control flow                                                 */
+/* ------------------------------------------------------------------------ */
+/*
+ * A region with several blocks (a func.func body with cf branches) orders
+ * its ops by the block graph: an op in block A happens before one in block
+ * B when A dominates B, and a loop made of blocks lets an op run again
+ * after a later one. The queries walk the successor graph of the region;
+ * nothing is cached, as regions that pass tensors between blocks are small.
+ */
+
+static bool region_has_cfg(const buf_region_t *r) {
+  return r && r->first && r->first->next;
+}
+
+/* The ancestor of op (op included) whose block lies in region r, or NULL. */
+static buf_op_t *ancestor_in_region(buf_op_t *op, const buf_region_t *r) {
+  for (buf_op_t *y = op; y; y = buf_op_parent(y))
+    if (y->block && y->block->region == r)
+      return y;
+  return NULL;
+}
+
+/* Is there a path of one edge or more from block `from` to block `to` that
+ * enters no block `avoid` (NULL: any path)? A `to` equal to `avoid` is never
+ * reached. */
+static bool cfg_path(buf_block_t *from, buf_block_t *to, buf_block_t *avoid) {
+  ptrvec_t work = {0};
+  buf__ptrmap_t seen = {0};
+  bool found = false;
+  pv_push(&work, from);
+  while (work.n && !found) {
+    buf_block_t *b = work.v[--work.n];
+    buf_op_t *t = b->last;
+    for (uint32_t s = 0; t && s < t->num_successors && !found; s++) {
+      buf_block_t *next = t->successors[s];
+      if (!next || next == avoid || buf__ptrmap_get(&seen, next))
+        continue;
+      buf__ptrmap_set(&seen, next, (void *)1);
+      found = next == to;
+      pv_push(&work, next);
+    }
+  }
+  pv_free(&work);
+  buf__ptrmap_free(&seen);
+  return found;
+}
+
+/* Does block a dominate block b of the same region (every path from the
+ * entry to b enters a)? Unreachable blocks are dominated by every block. */
+static bool block_dominates(buf_block_t *a, buf_block_t *b) {
+  buf_block_t *entry = a->region->first;
+  if (a == b || a == entry)
+    return true;
+  return b != entry && !cfg_path(entry, b, a);
+}
+
+/* The block of region r that holds the definition of d (a block argument
+ * of a block of r, or an op of r or nested in one), or NULL when d is
+ * defined outside r. */
+static buf_block_t *def_block_in(buf_value_t *d, const buf_region_t *r) {
+  if (!d->def && d->block && d->block->region == r)
+    return d->block;
+  buf_op_t *op = d->def ? d->def
+                 : d->block && d->block->region ? d->block->region->op
+                                                : NULL;
+  buf_op_t *a = op ? ancestor_in_region(op, r) : NULL;
+  return a ? a->block : NULL;
+}
+
+/* May read rop run again after write wop, reading the same definitions,
+ * because of a loop made of blocks? At every region with several blocks
+ * around both, a path from the write's block back to the read's block that
+ * does not pass a definition's block (which defines it anew) makes op
+ * order meaningless. */
+static bool cfg_loop_between(buf_op_t *rop, buf_op_t *wop,
+                             buf_value_t *const *defs, uint32_t n) {
+  for (buf_op_t *y = rop; y; y = buf_op_parent(y)) {
+    buf_region_t *r = y->block ? y->block->region : NULL;
+    if (!region_has_cfg(r))
+      continue;
+    buf_op_t *wy = ancestor_in_region(wop, r);
+    if (!wy)
+      continue;
+    for (uint32_t i = 0; i < n; i++)
+      if (cfg_path(wy->block, y->block, def_block_in(defs[i], r)))
+        return true;
+  }
+  return false;
+}
+
+/* In the region with several blocks that defines def: can the read run
+ * after the write with def not defined anew in between? False only when
+ * the write's block reaches the read's block on no path that avoids the
+ * definition's block (branches of a diamond, a write after the loop that
+ * the read is in). */
+static bool cfg_read_may_follow(buf_value_t *def, buf_op_t *wop,
+                                buf_op_t *rop) {
+  buf_block_t *bd = def->def ? def->def->block : def->block;
+  buf_region_t *r = bd ? bd->region : NULL;
+  if (!region_has_cfg(r))
+    return true;
+  buf_op_t *wy = ancestor_in_region(wop, r), *ry = ancestor_in_region(rop, r);
+  if (!wy || !ry || wy->block == ry->block)
+    return true;
+  return cfg_path(wy->block, ry->block, bd);
+}
+
 /* x properly dominates b (x not an ancestor of b): an ancestor of b lies in
- * x's block after x. */
+ * x's block after x, or in a block of x's region that x's block dominates. */
 static bool properly_dominates(buf_bz_t *bz, buf_op_t *x, buf_op_t *b) {
   for (buf_op_t *y = b; y; y = buf_op_parent(y)) {
     if (y->block == x->block)
       return y != x && pre_of(bz, x) < pre_of(bz, y);
-    if (x->block && x->block->region && y->block && y->block->region &&
-        x->block->region == y->block->region && y->block != x->block)
-      return false; /* another block of the same region: be conservative */
+    if (x->block && x->block->region && y->block &&
+        y->block->region == x->block->region)
+      return block_dominates(x->block, y->block);
   }
   return false;
 }
@@ -861,6 +982,8 @@ static bool mutually_exclusive(buf_bz_t *bz, buf_op_t *a, buf_op_t *b) {
 
 static bool can_use_dominance(buf_bz_t *bz, buf_use_t *r, buf_use_t *w,
                               buf_value_t *const *defs, uint32_t num_defs) {
+  if (cfg_loop_between(r->owner, w->owner, defs, num_defs))
+    return false;
   for (uint32_t i = 0; i < num_defs; i++) {
     buf_value_t *d = defs[i];
     buf_region_t *rr = repetitive_of_op(bz, r->owner);
@@ -978,15 +1101,15 @@ static bz_why_kind_t pair_conflicts(buf_bz_t *bz, buf_use_t *ur,
       if (mutually_exclusive(bz, wop, def->def))
         continue;
     } else {
-      bool inside = false;
-      for (buf_op_t *y = wop; y; y = buf_op_parent(y))
-        if (y->block == def->block) {
-          inside = true;
-          break;
-        }
-      if (!inside)
+      /* a write outside the argument's region, or in a block that never
+       * runs after the argument is bound, cannot clobber it */
+      buf_op_t *wy = ancestor_in_region(wop, def->block->region);
+      if (!wy || (wy->block != def->block &&
+                  !cfg_path(def->block, wy->block, NULL)))
         continue;
     }
+    if (!cfg_read_may_follow(def, wop, rop))
+      continue;
     buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
     uint32_t k = buf__bz_aliases(bz, uw, al, BUF_BZ_MAX_ALIASES);
     if (k == 1 && al[0].value == def)

@@ -215,6 +215,8 @@ extern const buf__bz_model_row_t buf__bz_models_func[];
 extern const uint32_t buf__bz_num_models_func;
 extern const buf__bz_model_row_t buf__bz_models_arith[];
 extern const uint32_t buf__bz_num_models_arith;
+extern const buf__bz_model_row_t buf__bz_models_cf[];
+extern const uint32_t buf__bz_num_models_cf;
 
 /* Creates the analysis state of module: numbers ops and tensor values. */
 buf_bz_t *buf__bz_create(buf_op_t *module, const buf_bz_options_t *opts);
@@ -280,6 +282,18 @@ buf_status_t buf__bz_keep_on_tensors(buf_bz_rewriter_t *rw, buf_op_t *op);
 buf_op_t *buf__bz_rebuild(buf_bz_rewriter_t *rw, buf_op_t *op,
                           uint32_t num_operands, buf_value_t *const *operands,
                           uint32_t num_results, const buf_type_t *results);
+/* Rewrites the blocks of region r, which may have unstructured control
+ * flow (rewrite.c): dominators first, and every non-entry block's tensor
+ * arguments become memrefs (the type of the buffers the branches forward
+ * when they agree, else a fully dynamic layout) before its ops are
+ * rewritten. Entry-block arguments are the caller's business. */
+buf_status_t buf__bz_rewrite_cfg_region(buf_bz_rewriter_t *rw, buf_region_t *r);
+/* Is r being rewritten by buf__bz_rewrite_cfg_region (so branches in it may
+ * forward buffers to its blocks)? */
+bool buf__bz_cfg_region_managed(buf_bz_rewriter_t *rw, buf_region_t *r);
+/* Do all branches into block b bufferize (so its tensor arguments become
+ * memrefs)? False for the entry block. */
+bool buf__bz_block_args_bufferized(buf_bz_t *bz, buf_block_t *b);
 /* The buffer recorded for tensor t, or NULL (no materialization). */
 buf_value_t *buf__bz_mapped(buf_bz_rewriter_t *rw, buf_value_t *t);
 /* True when func ops are bufferized (bufferize-function-boundaries). */

@@ -13,6 +13,10 @@
  * Without it, signatures stay tensors: arguments are read-only tensors
  * (to_buffer materializations), returns and calls read to_tensor of the
  * buffers, as upstream.
+ *
+ * Either way the body may be several blocks joined by cf branches: the
+ * arguments of the blocks after the entry become memrefs (upstream keeps
+ * them tensors without function boundaries, and copies on every write).
  */
 #include <string.h>
 
@@ -24,8 +28,13 @@ static bool boundaries(buf_bz_t *bz) { return buf_bz_options(bz)->function_bound
 /* func.func                                                                 */
 /* ------------------------------------------------------------------------ */
 
+/* Arguments of the entry block are the caller's buffers: writable with
+ * function boundaries only. Arguments of the other blocks get the buffers
+ * the branches forward (copies where those must not be written), so they
+ * are writable whenever the branches bufferize. */
 static bool func_arg_writable(buf_bz_t *bz, buf_value_t *arg) {
-  (void)arg;
+  if (arg->block && arg->block->region && arg->block != arg->block->region->first)
+    return buf__bz_block_args_bufferized(bz, arg->block);
   return boundaries(bz);
 }
 
@@ -48,12 +57,9 @@ static buf_status_t func_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_bz_t *bz = buf_bz_rw_analysis(rw);
   buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
   bool has_body = op->num_regions && !buf_region_empty(op->regions[0]);
-  if (!boundaries(bz)) {
-    for (buf_block_t *b = has_body ? op->regions[0]->first : NULL; b; b = b->next)
-      if (BUF_FAILED(buf_bz_rewrite_block(rw, b)))
-        return BUF_FAILURE;
-    return BUF_SUCCESS;
-  }
+  if (!boundaries(bz))
+    return has_body ? buf__bz_rewrite_cfg_region(rw, op->regions[0])
+                    : BUF_SUCCESS;
   buf_attr_t fta = buf_op_attr(op, "function_type");
   if (!fta || fta->kind != BUF_ATTR_TYPE || fta->type->kind != BUF_TYPE_FUNCTION)
     return BUF_FAILURE;
@@ -73,9 +79,8 @@ static buf_status_t func_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
         buf_bz_map(rw, a, a);
       }
     }
-    for (buf_block_t *b = op->regions[0]->first; b; b = b->next)
-      if (BUF_FAILED(buf_bz_rewrite_block(rw, b)))
-        return BUF_FAILURE;
+    if (BUF_FAILED(buf__bz_rewrite_cfg_region(rw, op->regions[0])))
+      return BUF_FAILURE;
   }
   /* result types: from the returned buffers under infer-layout-map */
   for (uint32_t r = 0; r < nr; r++) {

@@ -35,6 +35,7 @@ struct buf_bz_rewriter_s {
   buf_op_t **allocs;     /* memref.alloc ops created, for dead-alloc cleanup */
   uint32_t num_allocs, cap_allocs;
   buf_op_t *cause;       /* the tensor op whose model is running (report) */
+  buf__ptrmap_t cfg_regions; /* regions buf__bz_rewrite_cfg_region rewrites */
 };
 
 buf_ctx_t *buf_bz_rw_ctx(buf_bz_rewriter_t *rw) { return rw->ctx; }
@@ -107,6 +108,10 @@ buf_value_t *buf_bz_buffer(buf_bz_rewriter_t *rw, buf_value_t *t) {
   buf_value_t *r = buf_op_result(op, 0);
   buf_bz_map(rw, t, r);
   return r;
+}
+
+static bool region_has_several_blocks(const buf_region_t *r) {
+  return r && r->first && r->first->next;
 }
 
 static bool is_scheduled(buf_bz_rewriter_t *rw, buf_op_t *op) {
@@ -478,6 +483,171 @@ buf_status_t buf_bz_rewrite_block(buf_bz_rewriter_t *rw, buf_block_t *b) {
   return BUF_SUCCESS;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Regions with unstructured control flow                                    */
+/* ------------------------------------------------------------------------ */
+
+bool buf__bz_cfg_region_managed(buf_bz_rewriter_t *rw, buf_region_t *r) {
+  return r && buf__ptrmap_get(&rw->cfg_regions, r) != NULL;
+}
+
+/* The blocks of r in reverse post-order of the successor graph from the
+ * entry (every block after one of its dominators), then the unreachable
+ * ones in their order. The caller frees the array; *num gets its length. */
+static buf_block_t **blocks_in_rpo(buf_region_t *r, uint32_t *num) {
+  uint32_t n = buf_region_num_blocks(r);
+  buf_block_t **post = malloc((n + 1) * sizeof *post);
+  buf_block_t **out = malloc((n + 1) * sizeof *out);
+  buf_block_t **stack = malloc((n + 1) * sizeof *stack);
+  uint32_t *next = malloc((n + 1) * sizeof *next);
+  if (!post || !out || !stack || !next)
+    abort(); /* out of memory only */
+  buf__ptrmap_t seen = {0};
+  uint32_t np = 0, sp = 0, k = 0;
+  if (r->first) {
+    buf__ptrmap_set(&seen, r->first, (void *)1);
+    stack[sp] = r->first;
+    next[sp++] = 0;
+  }
+  while (sp) {
+    buf_block_t *b = stack[sp - 1];
+    buf_op_t *t = b->last;
+    if (t && next[sp - 1] < t->num_successors) {
+      buf_block_t *s = t->successors[next[sp - 1]++];
+      if (s && s->region == r && !buf__ptrmap_get(&seen, s)) {
+        buf__ptrmap_set(&seen, s, (void *)1);
+        stack[sp] = s;
+        next[sp++] = 0;
+      }
+      continue;
+    }
+    post[np++] = b;
+    sp--;
+  }
+  for (uint32_t i = np; i-- > 0;)
+    out[k++] = post[i];
+  for (buf_block_t *b = r->first; b; b = b->next)
+    if (!buf__ptrmap_get(&seen, b))
+      out[k++] = b;
+  buf__ptrmap_free(&seen);
+  free(post);
+  free(stack);
+  free(next);
+  *num = k;
+  return out;
+}
+
+/* A branch operand that forwards a value to a block argument of the region
+ * (a chain per argument: next is an index + 1 into the edge array). */
+typedef struct cfg_edge {
+  buf_use_t *use;
+  uint32_t next;
+} cfg_edge_t;
+
+/* Gives the tensor arguments of block b memref types: the type every
+ * incoming buffer has when they agree, otherwise a fully dynamic layout;
+ * incoming buffers of another type are cast before their branch. Branches
+ * not rewritten yet (back edges) cast their own operands later. */
+static buf_status_t retype_block_args(buf_bz_rewriter_t *rw, buf_block_t *b,
+                                      const cfg_edge_t *edges,
+                                      buf__ptrmap_t *incoming) {
+  for (uint32_t a = 0; a < b->num_args; a++) {
+    buf_value_t *arg = b->args[a];
+    if (!buf__bz_is_tensor_type(arg->type))
+      continue;
+    uintptr_t first = (uintptr_t)buf__ptrmap_get(incoming, arg);
+    buf_type_t t = NULL;
+    bool differ = false;
+    for (uintptr_t e = first; e; e = edges[e - 1].next) {
+      buf_use_t *u = edges[e - 1].use;
+      buf_type_t ot = u->value->type;
+      if (!buf_type_is_memref(ot))
+        continue;
+      if (t && t != ot && t->u.shaped.memory_space != ot->u.shaped.memory_space) {
+        buf_op_emit_error(u->owner, "cannot bufferize: buffers of different "
+                                    "memory spaces flow into one block "
+                                    "argument");
+        return BUF_FAILURE;
+      }
+      differ |= t && t != ot;
+      if (!t)
+        t = ot;
+    }
+    if (!t || differ)
+      t = buf_bz_dynamic_layout_type(rw->ctx, arg->type,
+                                     t ? t->u.shaped.memory_space : NULL);
+    buf_value_set_type(arg, t);
+    buf_bz_map(rw, arg, arg);
+    for (uintptr_t e = first; e; e = edges[e - 1].next) {
+      buf_use_t *u = edges[e - 1].use;
+      if (!buf_type_is_memref(u->value->type) || u->value->type == t)
+        continue;
+      buf_builder_t bb;
+      buf_bz_builder(rw, u->owner, &bb);
+      buf_op_set_operand(u->owner, u->index,
+                         buf_bz_cast_or_copy(rw, &bb, u->value, t));
+    }
+  }
+  return BUF_SUCCESS;
+}
+
+buf_status_t buf__bz_rewrite_cfg_region(buf_bz_rewriter_t *rw,
+                                        buf_region_t *r) {
+  if (!region_has_several_blocks(r)) {
+    for (buf_block_t *b = r->first; b; b = b->next)
+      if (BUF_FAILED(buf_bz_rewrite_block(rw, b)))
+        return BUF_FAILURE;
+    return BUF_SUCCESS;
+  }
+  buf__ptrmap_set(&rw->cfg_regions, r, (void *)1);
+  /* which branch operands forward to which block arguments, before the
+   * rewrite changes the operands */
+  cfg_edge_t *edges = NULL;
+  uint32_t num_edges = 0, cap_edges = 0;
+  buf__ptrmap_t incoming = {0};
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  for (buf_block_t *p = r->first; p; p = p->next) {
+    buf_op_t *t = p->last;
+    if (!t || !t->num_successors || !buf_bz_model_of(rw->bz, t))
+      continue;
+    for (uint32_t i = 0; i < t->num_operands; i++) {
+      buf_use_t *u = &t->operands[i];
+      if (!buf__bz_is_tensor_type(u->value->type) &&
+          !buf__bz_mapped(rw, u->value))
+        continue;
+      uint32_t k = buf__bz_aliases(rw->bz, u, al, BUF_BZ_MAX_ALIASES);
+      for (uint32_t j = 0; j < k; j++) {
+        buf_value_t *arg = al[j].value;
+        if (arg->def || !arg->block || arg->block->region != r)
+          continue;
+        if (num_edges == cap_edges) {
+          cap_edges = cap_edges ? cap_edges * 2 : 16;
+          edges = realloc(edges, cap_edges * sizeof *edges);
+          if (!edges)
+            abort();
+        }
+        edges[num_edges] = (cfg_edge_t){
+            u, (uint32_t)(uintptr_t)buf__ptrmap_get(&incoming, arg)};
+        buf__ptrmap_set(&incoming, arg, (void *)(uintptr_t)(++num_edges));
+      }
+    }
+  }
+  uint32_t n;
+  buf_block_t **order = blocks_in_rpo(r, &n);
+  buf_status_t st = BUF_SUCCESS;
+  for (uint32_t i = 0; i < n && st == BUF_SUCCESS; i++) {
+    if (order[i] != r->first &&
+        buf__bz_block_args_bufferized(rw->bz, order[i]))
+      st = retype_block_args(rw, order[i], edges, &incoming);
+    if (st == BUF_SUCCESS)
+      st = buf_bz_rewrite_block(rw, order[i]);
+  }
+  free(order);
+  free(edges);
+  buf__ptrmap_free(&incoming);
+  return st;
+}
+
 /* Erases the old ops, users first; a result still used by a kept op is
  * handed to it as to_tensor of its buffer. */
 static void erase_scheduled(buf_bz_rewriter_t *rw) {
@@ -539,6 +709,7 @@ buf_status_t buf__bz_rewrite(buf_bz_t *bz) {
   free(rw.allocs);
   buf__ptrmap_free(&rw.map);
   buf__ptrmap_free(&rw.erased);
+  buf__ptrmap_free(&rw.cfg_regions);
   free(rw.erase_list);
   return st;
 }

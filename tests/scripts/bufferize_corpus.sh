@@ -14,10 +14,9 @@
 # Needs mlir-opt (skips with 77 otherwise).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
-# Programs One-Shot does not handle yet: unstructured cf carrying tensors.
-# Their failures are listed as known gaps, not counted; every other
-# program must pass.
-KNOWN_GAPS="tests/programs/qa_cf_unstructured.mlir"
+# Programs One-Shot does not handle yet. Their failures are listed as known
+# gaps, not counted; every other program must pass. None at present.
+KNOWN_GAPS=""
 fail() {
   local g
   for g in $KNOWN_GAPS; do
