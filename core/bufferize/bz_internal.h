@@ -294,6 +294,11 @@ bool buf__bz_cfg_region_managed(buf_bz_rewriter_t *rw, buf_region_t *r);
 /* Do all branches into block b bufferize (so its tensor arguments become
  * memrefs)? False for the entry block. */
 bool buf__bz_block_args_bufferized(buf_bz_t *bz, buf_block_t *b);
+/* Builds an scf.for nest (inserted with b) over every index of buffer m;
+ * returns the innermost body block (ending in scf.yield) and fills ivs with
+ * its induction variables, outermost first (models_tensor.c). */
+buf_block_t *buf__bz_loop_nest(buf_bz_rewriter_t *rw, buf_builder_t *b,
+                               buf_value_t *m, buf_value_t **ivs);
 /* The buffer recorded for tensor t, or NULL (no materialization). */
 buf_value_t *buf__bz_mapped(buf_bz_rewriter_t *rw, buf_value_t *t);
 /* True when func ops are bufferized (bufferize-function-boundaries). */

@@ -1,9 +1,17 @@
 /*
- * models_arith.c: bufferization model of arith.constant with a dense
- * tensor value: a read-only buffer, a private constant memref.global
- * (one per distinct value and type, named __constant_<shape>x<elem> as
- * upstream) read through memref.get_global. A write to it is never in
- * place (the analysis sees the result as not writable and copies).
+ * models_arith.c: bufferization models of arith ops on tensors.
+ *
+ *   arith.constant    a dense tensor value is a read-only buffer, a private
+ *                     constant memref.global (one per distinct value and
+ *                     type, named __constant_<shape>x<elem> as upstream)
+ *                     read through memref.get_global. A write to it is
+ *                     never in place (the result is not writable: copies).
+ *   arith.index_cast  on tensors: a new buffer filled element by element
+ *                     by a loop nest applying the scalar op. Upstream
+ *                     instead reinterprets the buffer (an index_cast of
+ *                     memrefs, which no lowering accepts). Other
+ *                     elementwise arith ops on tensors have no model, as
+ *                     upstream: they are refused with a located error.
  */
 #include <stdio.h>
 #include <string.h>
@@ -99,8 +107,99 @@ static const buf_bufferize_model_t constant_model = {
     .bufferize = const_bufferize,
 };
 
+/* ------------------------------------------------------------------------ */
+/* Elementwise ops on tensors                                                */
+/* ------------------------------------------------------------------------ */
+
+static bool r_true(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  (void)u;
+  return true;
+}
+
+/* Every tensor operand and result has one shape (the verifier's rule for
+ * elementwise ops); scalar operands apply to every element. */
+static buf_status_t elementwise_bufferize(buf_bz_rewriter_t *rw,
+                                          buf_op_t *op) {
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_value_t *ins[16], *outs[16], *shape_of = NULL;
+  if (op->num_operands > 16 || op->num_results == 0 || op->num_results > 16) {
+    buf_op_emit_error(op, "cannot bufferize: too many operands or results");
+    return BUF_FAILURE;
+  }
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    ins[i] = buf_bz_buffer(rw, op->operands[i].value);
+    if (buf_type_is_memref(ins[i]->type) && !shape_of)
+      shape_of = ins[i];
+  }
+  buf_type_t rt = op->results[0].type;
+  if (!shape_of || rt->kind != BUF_TYPE_TENSOR ||
+      shape_of->type->kind != BUF_TYPE_MEMREF ||
+      rt->u.shaped.rank > 64) {
+    buf_op_emit_error(op, "cannot bufferize: elementwise op on unranked "
+                          "tensors");
+    return BUF_FAILURE;
+  }
+  uint32_t rank = rt->u.shaped.rank;
+  buf_value_t *dyn[64];
+  uint32_t nd = 0;
+  for (uint32_t d = 0; d < rank; d++)
+    if (rt->u.shaped.shape[d] == BUF_DYNAMIC) {
+      buf_value_t *dim[2] = {shape_of, buf_build_index_constant(&b, d)};
+      dyn[nd++] = buf_op_result(
+          buf_build(&b, "memref.dim", buf_type_index(ctx), 2, dim, NULL), 0);
+    }
+  for (uint32_t r = 0; r < op->num_results; r++)
+    outs[r] = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, op->results[r].type),
+                           NULL, dyn);
+  buf_value_t *ivs[64];
+  buf_block_t *inner = buf__bz_loop_nest(rw, &b, outs[0], ivs);
+  buf_builder_t ib;
+  buf_builder_init(&ib, ctx);
+  buf_builder_set_before(&ib, inner->last);
+  ib.loc = op->loc;
+  /* the scalar op on the elements at ivs */
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, op->name, op->loc);
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    buf_value_t *v = ins[i];
+    if (buf_type_is_memref(v->type)) {
+      buf_value_t *ld[65] = {v};
+      for (uint32_t d = 0; d < rank; d++)
+        ld[d + 1] = ivs[d];
+      v = buf_op_result(buf_build(&ib, "memref.load", v->type->u.shaped.elem,
+                                  rank + 1, ld, NULL), 0);
+    }
+    buf_state_add_operand(&st, v);
+  }
+  for (uint32_t r = 0; r < op->num_results; r++)
+    buf_state_add_result(&st, op->results[r].type->u.shaped.elem);
+  buf_attr_t attrs = op->attrs;
+  for (uint32_t i = 0; attrs && i < attrs->u.dict.n; i++)
+    if (strcmp(attrs->u.dict.entries[i].name, "__inplace_operands_attr__") != 0)
+      buf_state_set_attr(&st, attrs->u.dict.entries[i].name,
+                         attrs->u.dict.entries[i].value);
+  buf_op_t *scalar = buf_builder_insert(&ib, &st);
+  for (uint32_t r = 0; r < op->num_results; r++) {
+    buf_value_t *sv[66] = {buf_op_result(scalar, r), outs[r]};
+    for (uint32_t d = 0; d < rank; d++)
+      sv[d + 2] = ivs[d];
+    buf_build(&ib, "memref.store", NULL, rank + 2, sv, NULL);
+  }
+  buf_bz_replace(rw, op, outs);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t elementwise_model = {
+    .reads = r_true,
+    .bufferize = elementwise_bufferize,
+};
+
 const buf__bz_model_row_t buf__bz_models_arith[] = {
     {"arith.constant", &constant_model},
+    {"arith.index_cast", &elementwise_model},
 };
 const uint32_t buf__bz_num_models_arith =
     sizeof buf__bz_models_arith / sizeof buf__bz_models_arith[0];

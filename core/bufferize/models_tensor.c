@@ -482,6 +482,75 @@ static const buf_bufferize_model_t dim_model = {
     .bufferize = dim_bufferize,
 };
 
+/* tensor.rank: the buffer's rank; its contents are not read. */
+static buf_status_t rank_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_value_t *src = buf_bz_buffer(rw, operand(op, 0));
+  buf_value_t *r = buf_op_result(
+      buf_build(&b, "memref.rank", op->results[0].type, 1, &src, NULL), 0);
+  buf_bz_replace(rw, op, &r);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t rank_model = {
+    .reads = r_false,
+    .writes = r_false,
+    .bufferize = rank_bufferize,
+};
+
+/* tensor.reshape %src(%shape): memref.reshape, a view of the source (which
+ * must be contiguous: other layouts are copied first); the shape operand is
+ * read. */
+static bool shape_reshape_reads(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  return is_operand(u, 1);
+}
+
+/* Only the source is viewed; the shape is a separate tensor. */
+static uint32_t shape_reshape_aliases(buf_bz_t *bz, buf_use_t *u,
+                                      buf_bz_alias_t *out, uint32_t max) {
+  return is_operand(u, 0) ? alias_result0_equiv(bz, u, out, max) : 0;
+}
+
+static buf_status_t shape_reshape_bufferize(buf_bz_rewriter_t *rw,
+                                            buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  buf_value_t *src = buf_bz_buffer(rw, operand(op, 0));
+  if (src->type->kind != BUF_TYPE_MEMREF) {
+    buf_op_emit_error(op, "cannot bufferize: unranked source");
+    return BUF_FAILURE;
+  }
+  if (!is_identity_memref(src->type)) {
+    buf_type_t id = buf_type_memref(ctx, src->type->u.shaped.rank,
+                                    src->type->u.shaped.shape,
+                                    src->type->u.shaped.elem, NULL,
+                                    src->type->u.shaped.memory_space);
+    src = buf_bz_cast_or_copy(rw, &b, src, id);
+  }
+  buf_value_t *ops[2] = {src, buf_bz_buffer(rw, operand(op, 1))};
+  buf_type_t rt = op->results[0].type;
+  buf_attr_t ms = src->type->u.shaped.memory_space;
+  buf_type_t mt = rt->kind == BUF_TYPE_UNRANKED_TENSOR
+                      ? buf_type_unranked_memref(ctx, rt->u.shaped.elem, ms)
+                      : buf_type_memref(ctx, rt->u.shaped.rank,
+                                        rt->u.shaped.shape, rt->u.shaped.elem,
+                                        NULL, ms);
+  buf_value_t *r = buf_op_result(
+      buf_build(&b, "memref.reshape", mt, 2, ops, NULL), 0);
+  buf_bz_replace(rw, op, &r);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t shape_reshape_model = {
+    .reads = shape_reshape_reads,
+    .writes = r_false,
+    .aliases = shape_reshape_aliases,
+    .bufferize = shape_reshape_bufferize,
+};
+
 /* ------------------------------------------------------------------------ */
 /* Fresh buffers: from_elements, splat, generate, pad                        */
 /* ------------------------------------------------------------------------ */
@@ -517,8 +586,8 @@ static const buf_bufferize_model_t from_elements_model = {
 
 /* Builds an scf.for nest over every index of `m`; returns the innermost
  * body block (ending in scf.yield) and its induction variables. */
-static buf_block_t *build_loop_nest(buf_bz_rewriter_t *rw, buf_builder_t *b,
-                                    buf_value_t *m, buf_value_t **ivs) {
+buf_block_t *buf__bz_loop_nest(buf_bz_rewriter_t *rw, buf_builder_t *b,
+                               buf_value_t *m, buf_value_t **ivs) {
   buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
   uint32_t rank = m->type->u.shaped.rank;
   buf_builder_t cur = *b;
@@ -615,7 +684,7 @@ static buf_status_t generate_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     buf_bz_replace(rw, op, &m);
     return BUF_SUCCESS;
   }
-  buf_block_t *inner = build_loop_nest(rw, &b, m, ivs);
+  buf_block_t *inner = buf__bz_loop_nest(rw, &b, m, ivs);
   if (BUF_FAILED(inline_body(rw, op, inner, ivs, rank, m)))
     return BUF_FAILURE;
   buf_bz_replace(rw, op, &m);
@@ -639,7 +708,7 @@ static buf_status_t splat_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   if (rank == 0) {
     build_store(&b, operand(op, 0), m, ivs, 0);
   } else {
-    buf_block_t *inner = build_loop_nest(rw, &b, m, ivs);
+    buf_block_t *inner = buf__bz_loop_nest(rw, &b, m, ivs);
     buf_builder_t ib;
     buf_builder_init(&ib, buf_bz_rw_ctx(rw));
     buf_builder_set_before(&ib, inner->last);
@@ -705,7 +774,7 @@ static buf_status_t pad_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   }
   buf_value_t *m = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, rt), NULL, dyn);
   buf_value_t *ivs[64] = {0};
-  buf_block_t *inner = build_loop_nest(rw, &b, m, ivs);
+  buf_block_t *inner = buf__bz_loop_nest(rw, &b, m, ivs);
   if (BUF_FAILED(inline_body(rw, op, inner, ivs, rank, m)))
     return BUF_FAILURE;
   /* copy the source into the interior: subview at the low pads */
@@ -753,6 +822,116 @@ static const buf_bufferize_model_t pad_model = {
     .reads = pad_reads,
     .writes = r_false,
     .bufferize = pad_bufferize,
+};
+
+/* tensor.concat dim(D) %a, %b, ...: one new buffer; each input is copied
+ * into its subview, at the sum of the sizes of the inputs before it along
+ * D (as upstream). The inputs are only read. */
+static buf_value_t *dim_of(buf_builder_t *b, buf_value_t *mem, uint32_t d) {
+  buf_value_t *ops[2] = {mem, buf_build_index_constant(b, d)};
+  return buf_op_result(
+      buf_build(b, "memref.dim", buf_type_index(b->ctx), 2, ops, NULL), 0);
+}
+
+static buf_status_t concat_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  buf_type_t rt = op->results[0].type;
+  buf_attr_t da = buf_op_attr(op, "dim");
+  uint32_t rank = rt->u.shaped.rank;
+  if (!da || da->kind != BUF_ATTR_INTEGER || rank == 0 || rank > 64 ||
+      da->u.i < 0 || (uint64_t)da->u.i >= rank || op->num_operands == 0) {
+    buf_op_emit_error(op, "cannot bufferize: malformed concatenation");
+    return BUF_FAILURE;
+  }
+  uint32_t d = (uint32_t)da->u.i;
+  buf_type_t index = buf_type_index(ctx);
+  /* the result's dynamic sizes: the inputs' sum along D, the first input's
+   * size elsewhere (the inputs agree there) */
+  buf_value_t *dyn[64];
+  uint32_t nd = 0;
+  for (uint32_t i = 0; i < rank; i++) {
+    if (rt->u.shaped.shape[i] != BUF_DYNAMIC)
+      continue;
+    if (i != d) {
+      dyn[nd++] = dim_of(&b, buf_bz_buffer(rw, operand(op, 0)), i);
+      continue;
+    }
+    buf_value_t *sum = NULL;
+    for (uint32_t k = 0; k < op->num_operands; k++) {
+      buf_value_t *in = buf_bz_buffer(rw, operand(op, k));
+      int64_t n = in->type->u.shaped.shape[d];
+      buf_value_t *sz = n == BUF_DYNAMIC ? dim_of(&b, in, d)
+                                         : buf_build_index_constant(&b, n);
+      buf_value_t *add[2] = {sum, sz};
+      sum = sum ? buf_op_result(buf_build(&b, "arith.addi", index, 2, add, NULL), 0)
+                : sz;
+    }
+    dyn[nd++] = sum;
+  }
+  buf_value_t *m = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, rt), NULL, dyn);
+  /* the offset along D: static while every input before is static */
+  int64_t at = 0;
+  buf_value_t *at_v = NULL;
+  for (uint32_t k = 0; k < op->num_operands; k++) {
+    buf_value_t *in = buf_bz_buffer(rw, operand(op, k));
+    int64_t offs[64], sizes[64], strides[64];
+    buf_value_t *dyn_sizes[64];
+    uint32_t ns = 0;
+    for (uint32_t i = 0; i < rank; i++) {
+      offs[i] = i == d ? (at_v ? BUF_DYNAMIC : at) : 0;
+      sizes[i] = in->type->u.shaped.shape[i];
+      strides[i] = 1;
+      if (sizes[i] == BUF_DYNAMIC)
+        dyn_sizes[ns++] = dim_of(&b, in, i);
+    }
+    buf__slice_t sl = {.rank = rank, .offsets = offs, .sizes = sizes,
+                       .strides = strides};
+    buf_type_t svt = buf__subview_type(ctx, m->type, &sl);
+    if (!svt) {
+      buf_op_emit_error(op, "cannot bufferize: no subview type for input %u",
+                        k);
+      return BUF_FAILURE;
+    }
+    buf_op_state_t st;
+    buf_state_init(&st, ctx, "memref.subview", op->loc);
+    buf_state_add_operand(&st, m);
+    if (at_v)
+      buf_state_add_operand(&st, at_v);
+    for (uint32_t i = 0; i < ns; i++)
+      buf_state_add_operand(&st, dyn_sizes[i]);
+    buf_state_add_result(&st, svt);
+    int64_t seg[4] = {1, at_v ? 1 : 0, ns, 0};
+    buf_state_set_attr(&st, "operandSegmentSizes",
+                       buf_attr_dense_array(ctx, buf_type_i32(ctx), 4, seg, NULL));
+    buf_state_set_attr(&st, "static_offsets", buf_attr_i64_array(ctx, rank, offs));
+    buf_state_set_attr(&st, "static_sizes", buf_attr_i64_array(ctx, rank, sizes));
+    buf_state_set_attr(&st, "static_strides", buf_attr_i64_array(ctx, rank, strides));
+    buf_value_t *sv = buf_op_result(buf_builder_insert(&b, &st), 0);
+    buf_bz_copy(rw, &b, in, sv);
+    if (k + 1 == op->num_operands)
+      break;
+    /* advance past this input */
+    int64_t n = sizes[d];
+    if (!at_v && n != BUF_DYNAMIC) {
+      at += n;
+      continue;
+    }
+    buf_value_t *step = n == BUF_DYNAMIC ? dim_of(&b, in, d)
+                                         : buf_build_index_constant(&b, n);
+    buf_value_t *base = at_v ? at_v : buf_build_index_constant(&b, at);
+    buf_value_t *add[2] = {base, step};
+    at_v = buf_op_result(buf_build(&b, "arith.addi", index, 2, add, NULL), 0);
+  }
+  buf_bz_replace(rw, op, &m);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t concat_model = {
+    .reads = r_true,
+    .writes = r_false,
+    .bufferize = concat_bufferize,
 };
 
 /* tensor.parallel_insert_slice (in scf.forall.in_parallel): like
@@ -809,6 +988,7 @@ static const buf_bufferize_model_t body_yield_model = {
 const buf__bz_model_row_t buf__bz_models_tensor[] = {
     {"tensor.cast", &cast_model},
     {"tensor.collapse_shape", &reshape_model},
+    {"tensor.concat", &concat_model},
     {"tensor.dim", &dim_model},
     {"tensor.empty", &empty_model},
     {"tensor.expand_shape", &reshape_model},
@@ -820,6 +1000,8 @@ const buf__bz_model_row_t buf__bz_models_tensor[] = {
     {"tensor.insert_slice", &insert_slice_model},
     {"tensor.pad", &pad_model},
     {"tensor.parallel_insert_slice", &parallel_insert_slice_model},
+    {"tensor.rank", &rank_model},
+    {"tensor.reshape", &shape_reshape_model},
     {"tensor.splat", &splat_model},
     {"tensor.yield", &body_yield_model},
 };
