@@ -544,41 +544,155 @@ typedef struct cfg_edge {
   uint32_t next;
 } cfg_edge_t;
 
+/* Joins buffer type t into *into (NULL: none yet): equal types stay, other
+ * ones make *differ. Buffers of different memory spaces cannot meet. */
+static bool join_type(buf_type_t *into, bool *differ, buf_type_t t) {
+  if (*into && *into != t &&
+      (*into)->u.shaped.memory_space != t->u.shaped.memory_space)
+    return false;
+  *differ |= *into && *into != t;
+  if (!*into)
+    *into = t;
+  return true;
+}
+
+/* The buffer type value v (forwarded to argument arg of block b by a
+ * branch not rewritten yet) will have, followed back through in-place
+ * updates: the type of the buffer it already has; the argument's own when
+ * it is equivalent to it (NULL, and *link = arg's index) or is another
+ * argument of b (NULL, *link = that index); a new allocation's type when
+ * its op makes a fresh buffer. NULL with *link < 0: unknown. A wrong guess
+ * costs a cast or a copy on the back edge, never correctness. */
+static buf_type_t predict_buffer_type(buf_bz_rewriter_t *rw, buf_value_t *v,
+                                      buf_block_t *b, buf_value_t *arg,
+                                      int32_t *link) {
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  for (unsigned depth = 0; depth < 16; depth++) {
+    buf_value_t *m = buf__bz_mapped(rw, v);
+    if (m && buf_type_is_memref(m->type))
+      return m->type;
+    if (buf_bz_equivalent(rw->bz, v, arg)) {
+      *link = (int32_t)arg->index;
+      return NULL;
+    }
+    if (!v->def) {
+      if (v->block == b)
+        *link = (int32_t)v->index;
+      return NULL;
+    }
+    buf_op_t *op = v->def;
+    if (op->num_regions || !buf_bz_model_of(rw->bz, op))
+      return NULL;
+    buf_value_t *from = NULL;
+    bool aliased = false;
+    for (uint32_t i = 0; i < op->num_operands && !aliased; i++) {
+      buf_use_t *u = &op->operands[i];
+      /* (an argument retyped in place is a memref already) */
+      if (!buf__bz_is_tensor_type(u->value->type) &&
+          !buf__bz_mapped(rw, u->value))
+        continue;
+      uint32_t k = buf__bz_aliases(rw->bz, u, al, BUF_BZ_MAX_ALIASES);
+      for (uint32_t j = 0; j < k; j++)
+        if (al[j].value == v) {
+          aliased = true;
+          /* (an operand decided out of place is a copy by now) */
+          if (al[j].rel == BUF_BZ_EQUIV)
+            from = u->value;
+        }
+    }
+    if (!aliased)
+      return buf_bz_alloc_type(rw, v->type);
+    if (!from)
+      return NULL;
+    v = from;
+  }
+  return NULL;
+}
+
 /* Gives the tensor arguments of block b memref types: the type every
- * incoming buffer has when they agree, otherwise a fully dynamic layout;
- * incoming buffers of another type are cast before their branch. Branches
- * not rewritten yet (back edges) cast their own operands later. */
+ * incoming buffer has when they agree, otherwise a fully dynamic layout
+ * (which every buffer casts to); incoming buffers of another type are cast
+ * before their branch. A branch not rewritten yet (a back edge) forwards a
+ * buffer whose type is predicted: the argument's own when the value is
+ * equivalent to it (an in-place update), the type of the buffer it already
+ * has, the type of another argument of b when it forwards that argument
+ * (arguments that swap); any other value may get any layout, so the
+ * argument gets the fully dynamic one and no copy is needed on the back
+ * edge. That branch casts its operand when it is rewritten. */
 static buf_status_t retype_block_args(buf_bz_rewriter_t *rw, buf_block_t *b,
                                       const cfg_edge_t *edges,
                                       buf__ptrmap_t *incoming) {
-  for (uint32_t a = 0; a < b->num_args; a++) {
+  uint32_t n = b->num_args;
+  if (n > 256) {
+    buf_emit_error(rw->ctx, b->args[0]->loc,
+                   "cannot bufferize: more than 256 block arguments");
+    return BUF_FAILURE;
+  }
+  buf_type_t types[256];
+  bool differ[256];
+  /* links[a * n + c]: argument a receives argument c on a back edge */
+  bool *links = calloc((size_t)n * n + 1, sizeof *links);
+  if (!links)
+    abort(); /* out of memory only */
+  for (uint32_t a = 0; a < n; a++) {
     buf_value_t *arg = b->args[a];
+    types[a] = NULL;
+    differ[a] = false;
     if (!buf__bz_is_tensor_type(arg->type))
       continue;
-    uintptr_t first = (uintptr_t)buf__ptrmap_get(incoming, arg);
-    buf_type_t t = NULL;
-    bool differ = false;
-    for (uintptr_t e = first; e; e = edges[e - 1].next) {
+    for (uintptr_t e = (uintptr_t)buf__ptrmap_get(incoming, arg); e;
+         e = edges[e - 1].next) {
       buf_use_t *u = edges[e - 1].use;
-      buf_type_t ot = u->value->type;
-      if (!buf_type_is_memref(ot))
-        continue;
-      if (t && t != ot && t->u.shaped.memory_space != ot->u.shaped.memory_space) {
+      buf_value_t *v = u->value;
+      buf_type_t ot = buf_type_is_memref(v->type) ? v->type : NULL;
+      if (!ot) {
+        int32_t link = -1;
+        ot = predict_buffer_type(rw, v, b, arg, &link);
+        if (link >= 0)
+          links[(size_t)a * n + (uint32_t)link] = true;
+        if (!ot) {
+          differ[a] |= link < 0;
+          continue;
+        }
+      }
+      if (!join_type(&types[a], &differ[a], ot)) {
+        free(links);
         buf_op_emit_error(u->owner, "cannot bufferize: buffers of different "
                                     "memory spaces flow into one block "
                                     "argument");
         return BUF_FAILURE;
       }
-      differ |= t && t != ot;
-      if (!t)
-        t = ot;
     }
-    if (!t || differ)
+  }
+  /* arguments handed around must agree: until nothing changes */
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t a = 0; a < n; a++)
+      for (uint32_t c = 0; c < n; c++) {
+        if (!links[(size_t)a * n + c] || a == c)
+          continue;
+        bool d = differ[a] || differ[c] ||
+                 (types[a] && types[c] && types[a] != types[c]);
+        buf_type_t t = types[a] ? types[a] : types[c];
+        if (d != differ[a] || t != types[a] || d != differ[c] || t != types[c])
+          changed = true;
+        differ[a] = differ[c] = d;
+        types[a] = types[c] = t;
+      }
+  }
+  free(links);
+  for (uint32_t a = 0; a < n; a++) {
+    buf_value_t *arg = b->args[a];
+    if (!buf__bz_is_tensor_type(arg->type))
+      continue;
+    buf_type_t t = types[a];
+    if (!t || differ[a])
       t = buf_bz_dynamic_layout_type(rw->ctx, arg->type,
                                      t ? t->u.shaped.memory_space : NULL);
     buf_value_set_type(arg, t);
     buf_bz_map(rw, arg, arg);
-    for (uintptr_t e = first; e; e = edges[e - 1].next) {
+    for (uintptr_t e = (uintptr_t)buf__ptrmap_get(incoming, arg); e;
+         e = edges[e - 1].next) {
       buf_use_t *u = edges[e - 1].use;
       if (!buf_type_is_memref(u->value->type) || u->value->type == t)
         continue;

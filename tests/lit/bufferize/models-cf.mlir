@@ -39,6 +39,7 @@
 // OUT-NEXT: 5
 // OUT-NEXT: 5
 // OUT-NEXT: 42
+// OUT-NEXT: 62
 
 // diamond: each branch writes its own element of the argument in place
 // Each branch writes its own element of the argument: only one runs, so
@@ -187,8 +188,10 @@ func.func @input_read_after(%t: tensor<4xf32>) -> (tensor<4xf32>, f32) {
 // two loop-carried tensors that swap every iteration
 // Two tensors swap roles every iteration (correct, one copy per
 // iteration where upstream has none: the alias sets of the two arguments
-// merge through the back edge).
+// merge through the back edge). The copy is a new buffer of the arguments'
+// layout, so the arguments keep the identity layout.
 // CHECK-LABEL: func.func @swap(
+// CHECK: ^bb1(%{{.*}}: index, %{{.*}}: memref<2xf32>, %{{.*}}: memref<2xf32>):
 func.func @swap(%a: tensor<2xf32>, %b: tensor<2xf32>, %n: index) -> (tensor<2xf32>, tensor<2xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -254,6 +257,33 @@ func.func @join_views(%t: tensor<8xf32>, %c: i1) -> f32 {
 ^j(%z: tensor<4xf32>):
   %e = tensor.extract %z[%i1] : tensor<4xf32>
   return %e : f32
+}
+
+// The loop carries a slice of another tensor on its back edge: the block
+// argument gets a fully dynamic layout, so the slice is cast, not copied.
+// CHECK-LABEL: func.func @slide(
+// CHECK-NOT: memref.alloc
+// CHECK: ^bb1(%{{.*}}: index, %{{.*}}: f32, %{{.*}}: memref<4xf32, strided<[?], offset: ?>>):
+// CHECK: %[[S:.*]] = memref.subview
+// CHECK: %[[C:.*]] = memref.cast %[[S]]
+// CHECK: cf.br ^bb1(%{{.*}}, %{{.*}}, %[[C]] :
+func.func @slide(%t: tensor<4xf32>, %big: tensor<12xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0.0 : f32
+  cf.br ^head(%c0, %z, %t : index, f32, tensor<4xf32>)
+^head(%i: index, %acc: f32, %cur: tensor<4xf32>):
+  %more = arith.cmpi slt, %i, %c4 : index
+  cf.cond_br %more, ^body, ^done
+^body:
+  %x = tensor.extract %cur[%c1] : tensor<4xf32>
+  %a = arith.addf %acc, %x : f32
+  %s = tensor.extract_slice %big[%i] [4] [1] : tensor<12xf32> to tensor<4xf32>
+  %i2 = arith.addi %i, %c1 : index
+  cf.br ^head(%i2, %a, %s : index, f32, tensor<4xf32>)
+^done:
+  return %acc : f32
 }
 
 func.func @show4(%t: tensor<4xf32>) {
@@ -327,6 +357,10 @@ func.func @main() {
   call @printF32(%jv1) : (f32) -> ()
   %jv2 = call @join_views(%e8, %false) : (tensor<8xf32>, i1) -> f32
   call @printF32(%jv2) : (f32) -> ()
+  call @printNewline() : () -> ()
+  %big = arith.constant dense<[0.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 90.0, 100.0, 110.0]> : tensor<12xf32>
+  %sl = call @slide(%t, %big) : (tensor<4xf32>, tensor<12xf32>) -> f32
+  call @printF32(%sl) : (f32) -> ()
   call @printNewline() : () -> ()
   return
 }
