@@ -15,7 +15,12 @@
  *     inside repetitive (loop) regions whose body may run again; mutually
  *     exclusive regions (scf.if branches) never conflict; a write in a
  *     parallel region conflicts with reads in that region of values defined
- *     outside it.
+ *     outside it. In a region of several blocks (cf branches), block
+ *     dominance orders ops, a loop made of blocks makes op order
+ *     meaningless unless it passes the read's definition, and a write only
+ *     conflicts with reads its block can reach without the definition's
+ *     block (this is stricter than upstream, which misses reads reached
+ *     from a write outside the definition's block).
  *   Unlike upstream, a read and a write of provably disjoint parts of one
  *   tensor never conflict (disjoint_subsets.c).
  * An operand decided in place joins the alias set (and for equivalent
