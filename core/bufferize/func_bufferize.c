@@ -1,13 +1,16 @@
 /*
  * func_bufferize.c: --func-bufferize, function signatures, calls and returns
- * to memrefs with identity layouts (partial bufferization, see
- * partial_bufferize.c); every other op stays on tensors.
+ * to memrefs with identity layouts, and the cf branches that carry tensors
+ * between the blocks of a body with their block arguments (as upstream's
+ * func-bufferize converted branch operands with the signatures); partial
+ * bufferization, see partial_bufferize.c. Every other op stays on tensors.
  */
 #include "bz_internal.h"
 #include "buf/pipeline.h"
 
 static bool func_ops(const char *op_name) {
-  return buf__bz_in_dialect(op_name, "func");
+  return buf__bz_in_dialect(op_name, "func") ||
+         buf__bz_in_dialect(op_name, "cf");
 }
 
 static buf_status_t func_bufferize_run(buf_op_t *module,
