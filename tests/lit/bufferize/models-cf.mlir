@@ -12,6 +12,8 @@
 // RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries" --buffer-deallocation-pipeline %s --run=main --run-leak-check | FileCheck %s --check-prefix=OUT
 // RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline %s --run=main --run-leak-check | FileCheck %s --check-prefix=OUT
 // RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries analysis-heuristic=top-down" %s --run=main | FileCheck %s --check-prefix=OUT
+// The partial passes reach the branches too (func-bufferize takes them).
+// RUN: buffer-opt --tensor-bufferize --scf-bufferize --func-bufferize --arith-bufferize --finalizing-bufferize %s --run=main | FileCheck %s --check-prefix=OUT
 // Upstream parses what we print.
 // RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries" %s | mlir-opt > /dev/null
 // RUN: buffer-opt --one-shot-bufferize %s | mlir-opt > /dev/null
