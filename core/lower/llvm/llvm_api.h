@@ -53,6 +53,8 @@
   X(LLVMBuildFDiv) \
   X(LLVMBuildFMul) \
   X(LLVMBuildFNeg) \
+  X(LLVMBuildFPExt) \
+  X(LLVMBuildFPTrunc) \
   X(LLVMBuildGEP2) \
   X(LLVMBuildICmp) \
   X(LLVMBuildInsertValue) \
@@ -65,6 +67,7 @@
   X(LLVMBuildRetVoid) \
   X(LLVMBuildSDiv) \
   X(LLVMBuildSExt) \
+  X(LLVMBuildSIToFP) \
   X(LLVMBuildSRem) \
   X(LLVMBuildSelect) \
   X(LLVMBuildStore) \
@@ -72,7 +75,9 @@
   X(LLVMBuildTrunc) \
   X(LLVMBuildUDiv) \
   X(LLVMBuildURem) \
+  X(LLVMBuildUnreachable) \
   X(LLVMBuildZExt) \
+  X(LLVMConstAllOnes) \
   X(LLVMConstArray2) \
   X(LLVMConstInt) \
   X(LLVMConstNull) \
@@ -217,6 +222,8 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildFDiv (*buf__llvm.LLVMBuildFDiv)
 #define LLVMBuildFMul (*buf__llvm.LLVMBuildFMul)
 #define LLVMBuildFNeg (*buf__llvm.LLVMBuildFNeg)
+#define LLVMBuildFPExt (*buf__llvm.LLVMBuildFPExt)
+#define LLVMBuildFPTrunc (*buf__llvm.LLVMBuildFPTrunc)
 #define LLVMBuildGEP2 (*buf__llvm.LLVMBuildGEP2)
 #define LLVMBuildICmp (*buf__llvm.LLVMBuildICmp)
 #define LLVMBuildInsertValue (*buf__llvm.LLVMBuildInsertValue)
@@ -229,6 +236,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildRetVoid (*buf__llvm.LLVMBuildRetVoid)
 #define LLVMBuildSDiv (*buf__llvm.LLVMBuildSDiv)
 #define LLVMBuildSExt (*buf__llvm.LLVMBuildSExt)
+#define LLVMBuildSIToFP (*buf__llvm.LLVMBuildSIToFP)
 #define LLVMBuildSRem (*buf__llvm.LLVMBuildSRem)
 #define LLVMBuildSelect (*buf__llvm.LLVMBuildSelect)
 #define LLVMBuildStore (*buf__llvm.LLVMBuildStore)
@@ -236,7 +244,9 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildTrunc (*buf__llvm.LLVMBuildTrunc)
 #define LLVMBuildUDiv (*buf__llvm.LLVMBuildUDiv)
 #define LLVMBuildURem (*buf__llvm.LLVMBuildURem)
+#define LLVMBuildUnreachable (*buf__llvm.LLVMBuildUnreachable)
 #define LLVMBuildZExt (*buf__llvm.LLVMBuildZExt)
+#define LLVMConstAllOnes (*buf__llvm.LLVMConstAllOnes)
 #define LLVMConstArray2 (*buf__llvm.LLVMConstArray2)
 #define LLVMConstInt (*buf__llvm.LLVMConstInt)
 #define LLVMConstNull (*buf__llvm.LLVMConstNull)
