@@ -30,6 +30,7 @@ extern const buf_pass_def_t buf_pass_convert_linalg_to_loops;
 extern const buf_pass_def_t buf_pass_convert_linalg_to_parallel_loops;
 extern const buf_pass_def_t buf_pass_gpu_outline_parallel_loops;
 extern const buf_pass_def_t buf_pass_convert_scf_to_cf;
+extern const buf_pass_def_t buf_pass_lower_affine;
 
 const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_symbol_dce,
@@ -57,5 +58,6 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_convert_linalg_to_parallel_loops,
     &buf_pass_gpu_outline_parallel_loops,
     &buf_pass_convert_scf_to_cf,
+    &buf_pass_lower_affine,
 };
 const uint32_t buf_num_passes = sizeof buf_passes / sizeof buf_passes[0];

@@ -7,8 +7,7 @@
 #   2. `buffer-opt --emit=obj` is linked with clang against upstream's
 #      runner-utils libraries and run: the output must equal the .expected
 #      file (heap addresses masked), and the program must exit 0.
-# Programs upstream cannot bufferize, and programs with affine loops or
-# accesses (no lower-affine yet), are skipped and counted. Exits 77 (skip) when the
+# Programs upstream cannot bufferize are skipped and counted. Exits 77 (skip) when the
 # build has no LLVM lowering or LLVM 22's tools are absent.
 #
 # env: BUF_BIN (folder of buffer-opt), LLVM_TOOLS_DIR, BUF_CORPUS_DIR,
@@ -66,10 +65,7 @@ while IFS= read -r f; do
       cmp -s "$tmp/out" "$exp" || why="output differs from $(basename "$exp")"
     fi
   fi
-  if [ "$why" = "--emit=llvm failed" ] && grep -q "affine loops and accesses must be lowered first" "$tmp/err"; then
-    # Known gap: affine.for/load/store have no lowering yet (lower-affine).
-    skip=$((skip + 1)); echo "SKIP $f: affine loops not lowered yet"
-  elif [ -z "$why" ]; then
+  if [ -z "$why" ]; then
     pass=$((pass + 1))
   else
     fail=$((fail + 1))

@@ -55,14 +55,15 @@ typedef struct buf_llvm_options {
  * C callers pass plain row-major descriptors) and gets ownership-based
  * deallocation; then linalg becomes loops (an innermost reduction moved
  * outside the output's contiguous loop where the results stay the same:
- * LLVM vectorizes such loops, not a chain of dependent float adds) and scf
- * becomes cf. */
+ * LLVM vectorizes such loops, not a chain of dependent float adds), affine
+ * becomes scf/arith/memref (lower-affine) and scf becomes cf. */
 #define BUF_LLVM_BUFFERIZE_PIPELINE                                            \
   "one-shot-bufferize{bufferize-function-boundaries "                          \
   "function-boundary-type-conversion=identity-layout-map},"                    \
   "buffer-deallocation-pipeline"
 #define BUF_LLVM_LOOPS_PIPELINE                                                \
-  "func.func(convert-linalg-to-loops{interchange-reductions},convert-scf-to-cf)"
+  "func.func(convert-linalg-to-loops{interchange-reductions},lower-affine,"   \
+  "convert-scf-to-cf)"
 
 /* True when this build of libbufcore can lower to LLVM. */
 bool buf_llvm_available(void);

@@ -740,55 +740,6 @@ static buf_status_t e_mul_extended(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
-/* An affine expression over the op's operands (dims, then symbols). */
-static LLVMValueRef affine_value(lw_t *L, buf_op_t *op, buf_affine_map_t *m,
-                                 buf_affine_expr_t *e, uint32_t first) {
-  switch (e->kind) {
-  case BUF_AFFINE_DIM:
-    return operand(L, op, first + (uint32_t)e->value);
-  case BUF_AFFINE_SYMBOL:
-    return operand(L, op, first + m->num_dims + (uint32_t)e->value);
-  case BUF_AFFINE_CONST:
-    return c64(L, e->value);
-  default:
-    break;
-  }
-  LLVMValueRef a = affine_value(L, op, m, e->lhs, first);
-  LLVMValueRef b = affine_value(L, op, m, e->rhs, first);
-  switch (e->kind) {
-  case BUF_AFFINE_ADD:
-    return LLVMBuildAdd(L->B, a, b, "");
-  case BUF_AFFINE_MUL:
-    return LLVMBuildMul(L->B, a, b, "");
-  case BUF_AFFINE_FLOORDIV:
-    return div_round(L, a, b, false);
-  case BUF_AFFINE_CEILDIV:
-    return div_round(L, a, b, true);
-  default: { /* MOD: never negative for positive divisors */
-    LLVMValueRef r = LLVMBuildSRem(L->B, a, b, "");
-    LLVMValueRef neg = LLVMBuildICmp(L->B, LLVMIntSLT, r, c64(L, 0), "");
-    return LLVMBuildSelect(L->B, neg, LLVMBuildAdd(L->B, r, b, ""), r, "");
-  }
-  }
-}
-
-/* affine.apply (arg NULL), affine.min (LLVMIntSLT), affine.max (SGT). */
-static buf_status_t e_affine_map(lw_t *L, buf_op_t *op, const void *arg) {
-  buf_attr_t a = buf_op_attr(op, "map");
-  if (!a || a->kind != BUF_ATTR_AFFINE_MAP || a->u.map->num_results == 0 ||
-      a->u.map->num_dims + a->u.map->num_symbols != op->num_operands)
-    return fail(L, op, "malformed affine map operands");
-  buf_affine_map_t *m = a->u.map;
-  LLVMValueRef r = affine_value(L, op, m, m->results[0], 0);
-  for (uint32_t i = 1; arg && i < m->num_results; i++) {
-    LLVMValueRef v = affine_value(L, op, m, m->results[i], 0);
-    LLVMValueRef c = LLVMBuildICmp(L->B, (LLVMIntPredicate)(uintptr_t)arg, v, r, "");
-    r = LLVMBuildSelect(L->B, c, v, r, "");
-  }
-  set_result(L, op, 0, r);
-  return BUF_SUCCESS;
-}
-
 /* An overloaded LLVM intrinsic over the result type. */
 static buf_status_t e_intrinsic(lw_t *L, buf_op_t *op, const void *arg) {
   LLVMValueRef args[3];
@@ -1712,9 +1663,6 @@ static const emit_row_t emit_rows[] = {
     {"memref.extract_aligned_pointer_as_index", e_aligned_ptr, NULL},
     {"memref.copy", e_copy, NULL},
     {"bufferization.clone", e_clone, NULL},
-    {"affine.apply", e_affine_map, NULL},
-    {"affine.min", e_affine_map, OPC(LLVMIntSLT)},
-    {"affine.max", e_affine_map, OPC(LLVMIntSGT)},
     {"cf.br", e_br, NULL},
     {"cf.cond_br", e_cond_br, NULL},
     {"func.call", e_call, NULL},
@@ -1791,8 +1739,6 @@ static void rpo(lw_t *L, buf_block_t *entry, block_list_t *out) {
 static buf_status_t emit_op(lw_t *L, buf_op_t *op) {
   const emit_row_t *row = emit_lookup(op->name);
   if (!row) {
-    if (strncmp(op->name, "affine.", 7) == 0)
-      return fail(L, op, "affine loops and accesses must be lowered first (lower-affine)");
     buf_op_emit_error(op, "cannot lower to LLVM: no lowering for '%s'", op->name);
     L->failed = true;
     return BUF_FAILURE;
