@@ -297,8 +297,12 @@ buf_bz_t *buf__bz_create(buf_op_t *module, const buf_bz_options_t *opts) {
     f->arg_written = calloc(f->num_args + 1, sizeof *f->arg_written);
     f->result_equiv = calloc(f->num_results + 1, sizeof *f->result_equiv);
     f->result_alias = calloc((size_t)f->num_results * f->num_args + 1, 1);
-    for (uint32_t i = 0; i < f->num_results; i++)
+    f->result_group = calloc(f->num_results + 1, sizeof *f->result_group);
+    f->result_readonly = calloc(f->num_results + 1, sizeof *f->result_readonly);
+    for (uint32_t i = 0; i < f->num_results; i++) {
       f->result_equiv[i] = -1;
+      f->result_group[i] = i;
+    }
     /* unknown bodies: conservatively read and written */
     for (uint32_t i = 0; i < f->num_args; i++)
       f->arg_read[i] = f->arg_written[i] = true;
@@ -320,6 +324,8 @@ void buf__bz_destroy(buf_bz_t *bz) {
     free(bz->funcs[i].arg_written);
     free(bz->funcs[i].result_equiv);
     free(bz->funcs[i].result_alias);
+    free(bz->funcs[i].result_group);
+    free(bz->funcs[i].result_readonly);
   }
   free(bz->funcs);
   free(bz->order);
@@ -1071,8 +1077,12 @@ static bz_why_kind_t pair_conflicts(buf_bz_t *bz, buf_use_t *ur,
         if (!region_contains_value(bz, pr, defs[d]))
           return BZ_WHY_PARALLEL;
   }
+  /* An op reading and writing one operand sees its own write only when it
+   * runs again before the value is defined anew: inside a loop that does
+   * not define the value, the next iteration reads what this one wrote. */
   if (ur == uw)
-    return BZ_WHY_NONE;
+    return can_use_dominance(bz, ur, uw, defs, num_defs) ? BZ_WHY_NONE
+                                                         : BZ_WHY_CONFLICT;
   if (rop == wop) {
     const buf_bufferize_model_t *m = buf_bz_model_of(bz, rop);
     if (m && m->elementwise && m->elementwise(bz, ur, uw) &&
@@ -1603,6 +1613,21 @@ static void collect_post_order(buf_bz_t *bz, buf_op_t *root, ptrvec_t *out) {
   pv_free(&pending);
 }
 
+static uint32_t result_group_root(bz_func_t *f, uint32_t r) {
+  while (f->result_group[r] != r)
+    r = f->result_group[r];
+  return r;
+}
+
+/* Puts results a and b in one group, named by its lowest result. */
+static void group_results(bz_func_t *f, uint32_t a, uint32_t b) {
+  uint32_t ra = result_group_root(f, a), rb = result_group_root(f, b);
+  if (ra < rb)
+    f->result_group[rb] = ra;
+  else if (rb < ra)
+    f->result_group[ra] = rb;
+}
+
 /* The summary of func after its ops were analysed. */
 static void summarize_func(buf_bz_t *bz, bz_func_t *f) {
   buf_op_t *func = f->func;
@@ -1626,8 +1651,11 @@ static void summarize_func(buf_bz_t *bz, bz_func_t *f) {
   }
   /* results: look at the returns */
   memset(f->result_alias, 0, (size_t)f->num_results * f->num_args);
-  for (uint32_t r = 0; r < f->num_results; r++)
+  for (uint32_t r = 0; r < f->num_results; r++) {
     f->result_equiv[r] = -1;
+    f->result_group[r] = r;
+    f->result_readonly[r] = false;
+  }
   for (buf_block_t *b = func->regions[0]->first; b; b = b->next) {
     buf_op_t *t = b->last;
     if (!t || !buf_op_has_trait(t, BUF_TRAIT_RETURN_LIKE))
@@ -1636,6 +1664,13 @@ static void summarize_func(buf_bz_t *bz, bz_func_t *f) {
       buf_value_t *rv = t->operands[r].value;
       if (!buf__bz_is_tensor_type(rv->type))
         continue;
+      uint32_t ri = vidx(bz, rv);
+      if (ri != UINT32_MAX && bz->vals[alias_root(bz, ri)].num_unwritable)
+        f->result_readonly[r] = true;
+      for (uint32_t q = 0; q < r; q++)
+        if (buf__bz_is_tensor_type(t->operands[q].value->type) &&
+            same_alias_set(bz, rv, t->operands[q].value))
+          group_results(f, q, r);
       for (uint32_t a = 0; a < entry->num_args && a < f->num_args; a++) {
         buf_value_t *arg = entry->args[a];
         if (!buf__bz_is_tensor_type(arg->type))
@@ -1647,6 +1682,43 @@ static void summarize_func(buf_bz_t *bz, bz_func_t *f) {
       }
     }
   }
+  for (uint32_t r = 0; r < f->num_results; r++)
+    f->result_group[r] = result_group_root(f, r);
+}
+
+/* Before a caller is analysed, its calls take what the callees' summaries
+ * say about results (the callees were analysed first): results that may be
+ * one buffer in the callee join one alias set, and a result that may be a
+ * read-only buffer counts as unwritable (buf__bz_analyze left call results
+ * out of its first count for this). */
+static void join_call_results(buf_bz_t *bz, bz_func_t *caller) {
+  ptrvec_t ops = {0};
+  collect_post_order(bz, caller->func, &ops);
+  buf_ident_t call_name = buf_ident_cstr(bz->ctx, "func.call");
+  for (uint32_t i = 0; i < ops.n; i++) {
+    buf_op_t *call = ops.v[i];
+    if (call->name != call_name)
+      continue;
+    buf_op_t *callee = buf__bz_callee(bz, call);
+    bz_func_t *cf = callee ? buf__bz_func(bz, callee) : NULL;
+    for (uint32_t r = 0; r < call->num_results; r++) {
+      uint32_t ri = vidx(bz, &call->results[r]);
+      if (ri == UINT32_MAX)
+        continue;
+      bz->vals[alias_root(bz, ri)].num_unwritable +=
+          !value_writable(bz, &call->results[r]);
+      if (!cf || r >= cf->num_results)
+        continue;
+      for (uint32_t q = 0; q < r; q++) {
+        uint32_t qi = vidx(bz, &call->results[q]);
+        if (qi != UINT32_MAX && cf->result_group[q] == cf->result_group[r]) {
+          alias_union(bz, qi, ri);
+          break;
+        }
+      }
+    }
+  }
+  pv_free(&ops);
 }
 
 static buf_status_t analyze_func_ops(buf_bz_t *bz, buf_op_t *root) {
@@ -1720,10 +1792,19 @@ static void mark_must_inplace(buf_bz_t *bz) {
   }
 }
 
+/* Is v a result of a func.call whose writability the callee's summary
+ * decides (counted by join_call_results)? */
+static bool summarized_call_result(buf_bz_t *bz, buf_value_t *v) {
+  return bz->opts.function_boundaries && bz->num_funcs && v->def &&
+         strcmp(v->def->name, "func.call") == 0;
+}
+
 buf_status_t buf__bz_analyze(buf_bz_t *bz) {
   compute_tops(bz);
   for (uint32_t i = 0; i < bz->num_vals; i++)
-    bz->vals[i].num_unwritable = !value_writable(bz, bz->vals[i].v);
+    bz->vals[i].num_unwritable =
+        !summarized_call_result(bz, bz->vals[i].v) &&
+        !value_writable(bz, bz->vals[i].v);
   mark_must_inplace(bz);
   if (!bz->opts.function_boundaries || bz->num_funcs == 0)
     return analyze_func_ops(bz, bz->module);
@@ -1732,13 +1813,21 @@ buf_status_t buf__bz_analyze(buf_bz_t *bz) {
   buf_status_t st = BUF_SUCCESS;
   for (uint32_t i = 0; i < bz->num_funcs && st == BUF_SUCCESS; i++)
     st = visit_func(bz, &bz->funcs[i], state, &order);
-  /* until analysed, a function on a cycle may return any argument */
-  for (uint32_t i = 0; i < bz->num_funcs; i++)
-    if (bz->funcs[i].recursive)
-      memset(bz->funcs[i].result_alias, 1,
-             (size_t)bz->funcs[i].num_results * bz->funcs[i].num_args);
+  /* until analysed, a function on a cycle may return any argument, one
+   * buffer for several results, or a buffer that must not be written */
+  for (uint32_t i = 0; i < bz->num_funcs; i++) {
+    bz_func_t *f = &bz->funcs[i];
+    if (!f->recursive)
+      continue;
+    memset(f->result_alias, 1, (size_t)f->num_results * f->num_args);
+    for (uint32_t r = 0; r < f->num_results; r++) {
+      f->result_group[r] = 0;
+      f->result_readonly[r] = true;
+    }
+  }
   for (uint32_t i = 0; i < order.n && st == BUF_SUCCESS; i++) {
     bz_func_t *f = order.v[i];
+    join_call_results(bz, f);
     st = analyze_func_ops(bz, f->func);
     summarize_func(bz, f);
     f->analysed = true;
@@ -1769,6 +1858,11 @@ int32_t buf_bz_func_result_equiv_arg(buf_bz_t *bz, buf_op_t *func,
   if (!f || result >= f->num_results)
     return -1;
   return f->result_equiv[result];
+}
+
+bool buf_bz_func_result_readonly(buf_bz_t *bz, buf_op_t *func, uint32_t r) {
+  bz_func_t *f = buf__bz_func(bz, func);
+  return f && r < f->num_results && f->result_readonly[r];
 }
 
 bool buf_bz_func_result_aliases_arg(buf_bz_t *bz, buf_op_t *func, uint32_t r,

@@ -127,6 +127,12 @@ typedef struct bz_func {
   bool *arg_read, *arg_written;
   int32_t *result_equiv;   /* per result: equivalent arg or -1 */
   uint8_t *result_alias;   /* num_results x num_args flags */
+  /* per result: the lowest result that may share its buffer (returns that
+   * hand out one buffer twice); its own index when none */
+  uint32_t *result_group;
+  /* per result: the returned buffer may be one that must not be written
+   * (a constant's global), so the caller copies before writing it */
+  bool *result_readonly;
   uint32_t num_args, num_results;
   bool analysed;
   /* a call-graph cycle closes here: functions analysed before it see it

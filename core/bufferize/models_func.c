@@ -190,8 +190,10 @@ static uint32_t call_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
 }
 
 static bool call_result_writable(buf_bz_t *bz, buf_value_t *v) {
-  (void)v;
-  return boundaries(bz);
+  if (!boundaries(bz))
+    return false;
+  buf_op_t *f = callee_of(bz, v->def);
+  return !f || !buf_bz_func_result_readonly(bz, f, v->index);
 }
 
 static buf_status_t call_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {

@@ -249,7 +249,9 @@ static bool layout_is_identity(buf_type_t t) {
  * An identity layout's strides are products of the sizes, not free
  * parameters: a strided<[4, 1]> view of 4x3 elements does not have them
  * even though memref<?x?xf32>'s stride in dimension 0 reads as dynamic.
- * A dimension of size 1 may have any stride (no address depends on it). */
+ * A dimension of size 1 needs the identity stride too: no address depends
+ * on it, but memref.cast compares strides, and a cast to a layout whose
+ * stride differs is invalid IR (upstream's verifier) or fails at run time. */
 static bool always_row_major(buf_type_t from, buf_type_t to, const int64_t *strides,
                              int64_t offset) {
   if (layout_is_identity(from))
@@ -261,8 +263,6 @@ static bool always_row_major(buf_type_t from, buf_type_t to, const int64_t *stri
     int64_t d = from->u.shaped.shape[i];
     if (d == BUF_DYNAMIC)
       d = to->u.shaped.shape[i];
-    if (d == 1)
-      continue;
     if (running == BUF_DYNAMIC || strides[i] != running)
       return false;
     running = d == BUF_DYNAMIC ? BUF_DYNAMIC : running * d;

@@ -352,21 +352,29 @@ static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
         idx[nr] = i;
         ret[nr++] = term->operands[i].value;
       }
+    /* The caller frees every result: one that may share its buffer with
+     * an earlier result is returned as a copy of its own. The copy is made
+     * before the dealloc, which then retains the copy rather than the
+     * original: an original that is in fact a buffer of its own is freed
+     * there instead of leaking. */
+    bool *cloned = buf_arena_alloc(d->arena, (nr + 1) * sizeof *cloned);
+    for (uint32_t k = 0; k < nr; k++) {
+      buf_value_t *v = ret[k];
+      cloned[k] = false;
+      for (uint32_t j = 0; j < k && !cloned[k]; j++)
+        cloned[k] = may_share_buffer(d, ret[j], v);
+      if (cloned[k]) {
+        ret[k] = buf_op_result(
+            buf_build(&b, "bufferization.clone", v->type, 1, &v, NULL), 0);
+        buf_op_set_operand(term, idx[k], ret[k]);
+      }
+    }
     buf_value_t **conds = buf_arena_alloc(d->arena, (nr + 1) * sizeof *conds);
     emit_dealloc(d, &b, l, nr, ret, conds);
     for (uint32_t k = 0; k < nr; k++) {
       buf_value_t *v = ret[k];
-      /* The caller frees every result: one that may share its buffer with
-       * an earlier result is returned as a copy of its own. */
-      bool shared = false;
-      for (uint32_t j = 0; j < k && !shared; j++)
-        shared = may_share_buffer(d, ret[j], v);
-      if (shared) {
-        buf_value_t *c = buf_op_result(
-            buf_build(&b, "bufferization.clone", v->type, 1, &v, NULL), 0);
-        buf_op_set_operand(term, idx[k], c);
+      if (cloned[k])
         continue;
-      }
       bool owned_static = false;
       for (uint32_t i = 0; i < l->n; i++)
         if (l->e[i].v == v && !l->e[i].cond)

@@ -152,6 +152,9 @@ bool buf_bz_func_arg_read(buf_bz_t *bz, buf_op_t *func, uint32_t arg);
 bool buf_bz_func_arg_written(buf_bz_t *bz, buf_op_t *func, uint32_t arg);
 int32_t buf_bz_func_result_equiv_arg(buf_bz_t *bz, buf_op_t *func,
                                      uint32_t result);
+/* May func return, as result r, a buffer that must not be written (a
+ * constant's global)? */
+bool buf_bz_func_result_readonly(buf_bz_t *bz, buf_op_t *func, uint32_t r);
 /* Does func result r possibly alias argument a? */
 bool buf_bz_func_result_aliases_arg(buf_bz_t *bz, buf_op_t *func, uint32_t r,
                                     uint32_t a);

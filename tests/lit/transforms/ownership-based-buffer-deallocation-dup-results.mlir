@@ -28,12 +28,38 @@ func.func @view_and_base(%v: f32) -> (memref<4xf32>, memref<2xf32, strided<[1], 
   return %a, %s : memref<4xf32>, memref<2xf32, strided<[1], offset: 2>>
 }
 
+// The second result's clone is made where the dealloc would go (before it),
+// the first's (an argument, never owned) after it.
 // CHECK-LABEL: func.func @arg_twice
-// CHECK: %[[C1:.*]] = bufferization.clone %arg0
 // CHECK: %[[C2:.*]] = bufferization.clone %arg0
+// CHECK: %[[C1:.*]] = bufferization.clone %arg0
 // CHECK: return %[[C1]], %[[C2]]
 func.func @arg_twice(%m: memref<2xf32>) -> (memref<2xf32>, memref<2xf32>) {
   return %m, %m : memref<2xf32>, memref<2xf32>
+}
+
+// A result that may or may not be the earlier one is cloned before the
+// dealloc, so the dealloc frees the other buffer when it is not retained.
+// Found by the generator (seeds 9162, 9746): %b leaked when %c was false.
+// CHECK-LABEL: func.func @maybe_same
+// CHECK: %[[A:.*]] = memref.alloc
+// CHECK: %[[B:.*]] = memref.alloc
+// CHECK: %[[S:.*]]:2 = scf.if
+// CHECK: %[[C:.*]] = bufferization.clone %[[S]]#0
+// CHECK-NOT: return
+// CHECK: memref.dealloc %[[B]]
+// CHECK: return %[[A]], %[[C]]
+func.func @maybe_same(%c: i1, %v: f32) -> (memref<2xf32>, memref<2xf32>) {
+  %a = memref.alloc() : memref<2xf32>
+  %b = memref.alloc() : memref<2xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<2xf32>)
+  linalg.fill ins(%v : f32) outs(%b : memref<2xf32>)
+  %s = scf.if %c -> memref<2xf32> {
+    scf.yield %a : memref<2xf32>
+  } else {
+    scf.yield %b : memref<2xf32>
+  }
+  return %a, %s : memref<2xf32>, memref<2xf32>
 }
 
 // EXEC: [1,  1]
@@ -42,6 +68,10 @@ func.func @arg_twice(%m: memref<2xf32>) -> (memref<2xf32>, memref<2xf32>) {
 // EXEC: [2,  2]
 // EXEC: [1,  1]
 // EXEC: [1,  1]
+// EXEC: [3,  3]
+// EXEC: [3,  3]
+// EXEC: [4,  4]
+// EXEC: [4,  4]
 func.func @main() {
   %one = arith.constant 1.0 : f32
   %two = arith.constant 2.0 : f32
@@ -60,5 +90,19 @@ func.func @main() {
   call @printMemrefF32(%up) : (memref<*xf32>) -> ()
   %uq = memref.cast %q : memref<2xf32> to memref<*xf32>
   call @printMemrefF32(%uq) : (memref<*xf32>) -> ()
+  %three = arith.constant 3.0 : f32
+  %four = arith.constant 4.0 : f32
+  %true = arith.constant true
+  %false = arith.constant false
+  %m0, %m1 = call @maybe_same(%false, %three) : (i1, f32) -> (memref<2xf32>, memref<2xf32>)
+  %um0 = memref.cast %m0 : memref<2xf32> to memref<*xf32>
+  call @printMemrefF32(%um0) : (memref<*xf32>) -> ()
+  %um1 = memref.cast %m1 : memref<2xf32> to memref<*xf32>
+  call @printMemrefF32(%um1) : (memref<*xf32>) -> ()
+  %n0, %n1 = call @maybe_same(%true, %four) : (i1, f32) -> (memref<2xf32>, memref<2xf32>)
+  %un0 = memref.cast %n0 : memref<2xf32> to memref<*xf32>
+  call @printMemrefF32(%un0) : (memref<*xf32>) -> ()
+  %un1 = memref.cast %n1 : memref<2xf32> to memref<*xf32>
+  call @printMemrefF32(%un1) : (memref<*xf32>) -> ()
   return
 }
