@@ -1792,6 +1792,34 @@ static void mark_must_inplace(buf_bz_t *bz) {
   }
 }
 
+/* Does f, or a function it calls directly or not, make a buffer that must
+ * not be written (a constant)? Such a buffer is the only way a result can be
+ * read-only; seen marks the functions visited. */
+static bool reaches_read_only_source(buf_bz_t *bz, bz_func_t *f, uint8_t *seen) {
+  uint32_t fi = (uint32_t)(f - bz->funcs);
+  if (seen[fi])
+    return false;
+  seen[fi] = 1;
+  ptrvec_t ops = {0};
+  collect_post_order(bz, f->func, &ops);
+  buf_ident_t call_name = buf_ident_cstr(bz->ctx, "func.call");
+  bool found = false;
+  for (uint32_t i = 0; i < ops.n && !found; i++) {
+    buf_op_t *op = ops.v[i];
+    if (op->name == call_name) {
+      buf_op_t *callee = buf__bz_callee(bz, op);
+      bz_func_t *cf = callee ? buf__bz_func(bz, callee) : NULL;
+      found = cf && reaches_read_only_source(bz, cf, seen);
+      continue;
+    }
+    for (uint32_t r = 0; r < op->num_results && !found; r++)
+      found = buf__bz_is_tensor_type(op->results[r].type) &&
+              !value_writable(bz, &op->results[r]);
+  }
+  pv_free(&ops);
+  return found;
+}
+
 /* Is v a result of a func.call whose writability the callee's summary
  * decides (counted by join_call_results)? */
 static bool summarized_call_result(buf_bz_t *bz, buf_value_t *v) {
@@ -1814,15 +1842,18 @@ buf_status_t buf__bz_analyze(buf_bz_t *bz) {
   for (uint32_t i = 0; i < bz->num_funcs && st == BUF_SUCCESS; i++)
     st = visit_func(bz, &bz->funcs[i], state, &order);
   /* until analysed, a function on a cycle may return any argument, one
-   * buffer for several results, or a buffer that must not be written */
+   * buffer for several results, or a read-only buffer where the functions
+   * it reaches make one */
   for (uint32_t i = 0; i < bz->num_funcs; i++) {
     bz_func_t *f = &bz->funcs[i];
     if (!f->recursive)
       continue;
     memset(f->result_alias, 1, (size_t)f->num_results * f->num_args);
+    memset(state, 0, bz->num_funcs);
+    bool readonly = reaches_read_only_source(bz, f, state);
     for (uint32_t r = 0; r < f->num_results; r++) {
       f->result_group[r] = 0;
-      f->result_readonly[r] = true;
+      f->result_readonly[r] = readonly;
     }
   }
   for (uint32_t i = 0; i < order.n && st == BUF_SUCCESS; i++) {

@@ -44,6 +44,33 @@ func.func @filled(%v: f32) -> tensor<3xf32> {
   return %f : tensor<3xf32>
 }
 
+// Self-recursion whose base case returns the constant: the self-call is
+// met before @count is analysed, and a function that makes a constant may
+// return it, so the caller's write goes to a copy.
+// CHECK-LABEL: func.func @count
+// CHECK: %[[T:.*]] = func.call @count
+// CHECK: %[[C:.*]] = memref.alloc
+// CHECK: memref.copy %[[T]], %[[C]]
+// CHECK: memref.store %{{.*}}, %[[C]]
+func.func @count(%n: index) -> tensor<3xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %done = arith.cmpi eq, %n, %c0 : index
+  %r = scf.if %done -> tensor<3xf32> {
+    %c = arith.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+    scf.yield %c : tensor<3xf32>
+  } else {
+    %m = arith.subi %n, %c1 : index
+    %t = func.call @count(%m) : (index) -> tensor<3xf32>
+    %v = tensor.extract %t[%c0] : tensor<3xf32>
+    %v1 = arith.addf %v, %one : f32
+    %w = tensor.insert %v1 into %t[%c0] : tensor<3xf32>
+    scf.yield %w : tensor<3xf32>
+  }
+  return %r : tensor<3xf32>
+}
+
 // CHECK-LABEL: func.func @main
 // CHECK: %[[T:.*]] = call @table()
 // CHECK: %[[C1:.*]] = memref.alloc
@@ -85,6 +112,14 @@ func.func @main() {
   %mwf = bufferization.to_buffer %wf : tensor<3xf32> to memref<3xf32>
   %uwf = memref.cast %mwf : memref<3xf32> to memref<*xf32>
   call @printMemrefF32(%uwf) : (memref<*xf32>) -> ()
+  %k1 = call @count(%c2) : (index) -> tensor<3xf32>
+  %mk1 = bufferization.to_buffer %k1 : tensor<3xf32> to memref<3xf32>
+  %uk1 = memref.cast %mk1 : memref<3xf32> to memref<*xf32>
+  call @printMemrefF32(%uk1) : (memref<*xf32>) -> ()
+  %k2 = call @count(%c2) : (index) -> tensor<3xf32>
+  %mk2 = bufferization.to_buffer %k2 : tensor<3xf32> to memref<3xf32>
+  %uk2 = memref.cast %mk2 : memref<3xf32> to memref<*xf32>
+  call @printMemrefF32(%uk2) : (memref<*xf32>) -> ()
   %again = call @table() : () -> tensor<3xf32>
   %ma = bufferization.to_buffer %again : tensor<3xf32> to memref<3xf32>
   %ua = memref.cast %ma : memref<3xf32> to memref<*xf32>
