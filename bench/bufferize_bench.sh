@@ -11,7 +11,7 @@ set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-$top/build}
 sizes=${2:-1000 5000 50000 100000}
-if ! "$build/bin/buffer-opt" --help | grep -q -- '--one-shot-bufferize'; then
+if [[ $("$build/bin/buffer-opt" --help 2>&1) != *--one-shot-bufferize* ]]; then
   echo "buffer-opt has no --one-shot-bufferize yet"; exit 0
 fi
 exec /usr/bin/python3 - "$top" "$build/bin/buffer-opt" "${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}" \

@@ -126,7 +126,9 @@ upstream_out() {
 HAVE_OSB=0
 # Our One-Shot is checked on every seed (GEN_ONESHOT=0 turns it off).
 if [[ ${GEN_ONESHOT:-1} == 1 ]]; then
-  "$BUFFER_OPT" --help 2>&1 | grep -q -- '--one-shot-bufferize' && HAVE_OSB=1
+  # Not `--help | grep -q`: grep may quit before the help is written, and
+  # the SIGPIPE then fails the pipeline (pipefail) and turns the checks off.
+  [[ $("$BUFFER_OPT" --help 2>&1) == *--one-shot-bufferize* ]] && HAVE_OSB=1
 fi
 
 DEALLOC=${GEN_DEALLOC:-0}
