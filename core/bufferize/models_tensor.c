@@ -167,15 +167,20 @@ static bool same_slice(buf_op_t *a, uint32_t a_first, buf_op_t *b,
 
 /* Is every equivalent reverse use-def path from v ending in an
  * extract_slice with the same slice as insert (`ins`, dest operand 1,
- * dynamic operands from 2) whose source is equivalent to ins's dest? */
+ * dynamic operands from 2) whose source is equivalent to ins's dest? With
+ * within, a path may also pass through other extract_slices first: a slice
+ * of that slice lies inside it (or, out of place, is a copy), so writing it
+ * only touches what the insert overwrites. */
 static bool matching_extract(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins,
-                             unsigned depth) {
+                             bool within, unsigned depth) {
   if (depth > 64 || !v->def)
     return false;
   buf_op_t *d = v->def;
   if (strcmp(d->name, "tensor.extract_slice") == 0) {
-    return same_slice(d, 1, ins, 2) &&
-           buf_bz_equivalent(bz, operand(d, 0), operand(ins, 1));
+    if (same_slice(d, 1, ins, 2) &&
+        buf_bz_equivalent(bz, operand(d, 0), operand(ins, 1)))
+      return true;
+    return within && matching_extract(bz, operand(d, 0), ins, within, depth + 1);
   }
   /* follow in-place operands that are equivalent to v */
   bool any = false;
@@ -189,7 +194,7 @@ static bool matching_extract(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins,
       if (al[j].value == v) {
         if (al[j].rel != BUF_BZ_EQUIV || !buf_bz_inplace(bz, u))
           return false;
-        if (!matching_extract(bz, u->value, ins, depth + 1))
+        if (!matching_extract(bz, u->value, ins, within, depth + 1))
           return false;
         any = true;
       }
@@ -330,18 +335,18 @@ static bool insert_slice_not_conflicting(buf_bz_t *bz, buf_use_t *read,
   if (read->owner == op && read->index == 1) {
     /* Case 1: the insert_slice reads its dest except the slice; a write
      * into a matching extract of that slice does not touch what it reads. */
-    if (matching_extract(bz, write->value, op, 0))
+    if (matching_extract(bz, write->value, op, true, 0))
       return true;
   }
   if (read->owner == op && read->index == 0 && write->owner == op &&
-      write->index == 1 && matching_extract(bz, read->value, op, 0))
+      write->index == 1 && matching_extract(bz, read->value, op, false, 0))
     return true; /* Case 2: the source is that very slice of dest */
   buf_op_t *wop = write->owner;
   const buf_bufferize_model_t *wm = buf_bz_model_of(bz, wop);
   if (wm && wm->not_conflicting == insert_slice_not_conflicting &&
       write->index == 1 &&
       buf_bz_equivalent(bz, read->value, operand(wop, 0)) &&
-      matching_extract(bz, operand(wop, 0), wop, 0))
+      matching_extract(bz, operand(wop, 0), wop, false, 0))
     return true; /* Case 3: the write stores the same data back */
   return false;
 }
