@@ -31,6 +31,7 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #define BUF_LLVM_FUNCTIONS(X) \
+  X(LLVMAddCase) \
   X(LLVMAddFunction) \
   X(LLVMAddGlobal) \
   X(LLVMAddIncoming) \
@@ -56,6 +57,7 @@
   X(LLVMBuildFPExt) \
   X(LLVMBuildFPTrunc) \
   X(LLVMBuildGEP2) \
+  X(LLVMBuildGlobalString) \
   X(LLVMBuildICmp) \
   X(LLVMBuildInsertValue) \
   X(LLVMBuildLShr) \
@@ -72,6 +74,7 @@
   X(LLVMBuildSelect) \
   X(LLVMBuildStore) \
   X(LLVMBuildSub) \
+  X(LLVMBuildSwitch) \
   X(LLVMBuildTrunc) \
   X(LLVMBuildUDiv) \
   X(LLVMBuildURem) \
@@ -200,6 +203,7 @@ extern buf_llvm_api_t buf__llvm;
 bool buf__llvm_load(const char **why);
 
 #ifndef BUF_LLVM_API_LOADER
+#define LLVMAddCase (*buf__llvm.LLVMAddCase)
 #define LLVMAddFunction (*buf__llvm.LLVMAddFunction)
 #define LLVMAddGlobal (*buf__llvm.LLVMAddGlobal)
 #define LLVMAddIncoming (*buf__llvm.LLVMAddIncoming)
@@ -225,6 +229,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildFPExt (*buf__llvm.LLVMBuildFPExt)
 #define LLVMBuildFPTrunc (*buf__llvm.LLVMBuildFPTrunc)
 #define LLVMBuildGEP2 (*buf__llvm.LLVMBuildGEP2)
+#define LLVMBuildGlobalString (*buf__llvm.LLVMBuildGlobalString)
 #define LLVMBuildICmp (*buf__llvm.LLVMBuildICmp)
 #define LLVMBuildInsertValue (*buf__llvm.LLVMBuildInsertValue)
 #define LLVMBuildLShr (*buf__llvm.LLVMBuildLShr)
@@ -241,6 +246,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildSelect (*buf__llvm.LLVMBuildSelect)
 #define LLVMBuildStore (*buf__llvm.LLVMBuildStore)
 #define LLVMBuildSub (*buf__llvm.LLVMBuildSub)
+#define LLVMBuildSwitch (*buf__llvm.LLVMBuildSwitch)
 #define LLVMBuildTrunc (*buf__llvm.LLVMBuildTrunc)
 #define LLVMBuildUDiv (*buf__llvm.LLVMBuildUDiv)
 #define LLVMBuildURem (*buf__llvm.LLVMBuildURem)
