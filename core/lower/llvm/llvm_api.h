@@ -62,6 +62,7 @@
   X(LLVMBuildInsertValue) \
   X(LLVMBuildLShr) \
   X(LLVMBuildLoad2) \
+  X(LLVMBuildMemCpy) \
   X(LLVMBuildMul) \
   X(LLVMBuildPhi) \
   X(LLVMBuildPtrToInt) \
@@ -234,6 +235,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildInsertValue (*buf__llvm.LLVMBuildInsertValue)
 #define LLVMBuildLShr (*buf__llvm.LLVMBuildLShr)
 #define LLVMBuildLoad2 (*buf__llvm.LLVMBuildLoad2)
+#define LLVMBuildMemCpy (*buf__llvm.LLVMBuildMemCpy)
 #define LLVMBuildMul (*buf__llvm.LLVMBuildMul)
 #define LLVMBuildPhi (*buf__llvm.LLVMBuildPhi)
 #define LLVMBuildPtrToInt (*buf__llvm.LLVMBuildPtrToInt)

@@ -982,6 +982,28 @@ static void alloc_sizes(lw_t *L, buf_op_t *op, LLVMValueRef *sizes,
   }
 }
 
+/* A heap buffer of bytes from malloc for op (alloc or realloc); with an
+ * alignment attribute above 1, malloc'ed with align - 1 bytes to spare and
+ * the aligned pointer rounded up into them. */
+static void heap_alloc(lw_t *L, buf_op_t *op, LLVMValueRef bytes,
+                       LLVMValueRef *allocated, LLVMValueRef *aligned) {
+  buf_attr_t al = buf_op_attr(op, "alignment");
+  int64_t align = al && al->kind == BUF_ATTR_INTEGER ? al->u.i : 0;
+  LLVMValueRef malloc_fn = get_fn(L, "malloc", L->ptr, &L->i64, 1);
+  if (align <= 1) {
+    *allocated = *aligned = call(L, malloc_fn, &bytes, 1);
+    return;
+  }
+  LLVMValueRef padded = LLVMBuildAdd(L->B, bytes, c64(L, align - 1), "");
+  *allocated = call(L, malloc_fn, &padded, 1);
+  LLVMValueRef pi = LLVMBuildPtrToInt(L->B, *allocated, L->i64, "");
+  LLVMValueRef up = LLVMBuildAdd(L->B, pi, c64(L, align - 1), "");
+  LLVMValueRef rem = LLVMBuildURem(L->B, up, c64(L, align), "");
+  LLVMValueRef delta = LLVMBuildSub(L->B, up, rem, "");
+  delta = LLVMBuildSub(L->B, delta, pi, "");
+  *aligned = LLVMBuildGEP2(L->B, L->i8, *allocated, &delta, 1, "");
+}
+
 static buf_status_t e_alloc(lw_t *L, buf_op_t *op, const void *arg) {
   buf_type_t t = res_type(op);
   if (t->kind != BUF_TYPE_MEMREF || t->u.shaped.rank > 64)
@@ -996,23 +1018,49 @@ static buf_status_t e_alloc(lw_t *L, buf_op_t *op, const void *arg) {
     LLVMTypeRef et = lw_type(L, t->u.shaped.elem);
     allocated = aligned = LLVMBuildArrayAlloca(L->B, et, numel, "");
   } else {
-    buf_attr_t al = buf_op_attr(op, "alignment");
-    int64_t align = al && al->kind == BUF_ATTR_INTEGER ? al->u.i : 0;
-    LLVMValueRef malloc_fn = get_fn(L, "malloc", L->ptr, &L->i64, 1);
-    if (align > 1) {
-      LLVMValueRef padded = LLVMBuildAdd(L->B, bytes, c64(L, align - 1), "");
-      allocated = call(L, malloc_fn, &padded, 1);
-      LLVMValueRef pi = LLVMBuildPtrToInt(L->B, allocated, L->i64, "");
-      LLVMValueRef up = LLVMBuildAdd(L->B, pi, c64(L, align - 1), "");
-      LLVMValueRef rem = LLVMBuildURem(L->B, up, c64(L, align), "");
-      LLVMValueRef delta = LLVMBuildSub(L->B, up, rem, "");
-      delta = LLVMBuildSub(L->B, delta, pi, "");
-      aligned = LLVMBuildGEP2(L->B, L->i8, allocated, &delta, 1, "");
-    } else {
-      allocated = aligned = call(L, malloc_fn, &bytes, 1);
-    }
+    heap_alloc(L, op, bytes, &allocated, &aligned);
   }
   set_result(L, op, 0, make_desc(L, rank, allocated, aligned, c64(L, 0), sizes, strides));
+  return BUF_SUCCESS;
+}
+
+/* memref.realloc (1-D, identity layout) as upstream's expand-realloc
+ * expands it: a size above the old one gets a fresh heap buffer (with the
+ * op's alignment), the old elements copied to its front and the old buffer
+ * freed; a size not above it keeps the old buffer, its descriptor showing
+ * the new size. Either way the first min(old, new) elements stay and the
+ * source memref is dead afterwards. */
+static buf_status_t e_realloc(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_type_t st = buf_op_operand(op, 0)->type, rt = res_type(op);
+  if (st->kind != BUF_TYPE_MEMREF || rt->kind != BUF_TYPE_MEMREF ||
+      st->u.shaped.rank != 1 || rt->u.shaped.rank != 1 || mem_addrspace(st))
+    return fail(L, op, "realloc of this type");
+  LLVMValueRef src = operand(L, op, 0);
+  int64_t s = rt->u.shaped.shape[0];
+  LLVMValueRef size = s != BUF_DYNAMIC ? c64(L, s) : operand(L, op, 1);
+  LLVMValueRef esize = elem_size(L, rt->u.shaped.elem);
+  LLVMValueRef old = desc_size(L, st, src, 0);
+  LLVMValueRef old_allocated = extract(L, src, 0), old_aligned = extract(L, src, 1);
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(L->B);
+  LLVMBasicBlockRef grow = LLVMAppendBasicBlockInContext(L->C, L->fn, "realloc.grow");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(L->C, L->fn, "realloc.done");
+  LLVMBuildCondBr(L->B, LLVMBuildICmp(L->B, LLVMIntULT, old, size, ""), grow, done);
+  LLVMPositionBuilderAtEnd(L->B, grow);
+  LLVMValueRef allocated, aligned;
+  heap_alloc(L, op, LLVMBuildMul(L->B, size, esize, ""), &allocated, &aligned);
+  LLVMBuildMemCpy(L->B, aligned, 0, old_aligned, 0, LLVMBuildMul(L->B, old, esize, ""));
+  call(L, get_fn(L, "free", L->voidt, &L->ptr, 1), &old_allocated, 1);
+  LLVMBuildBr(L->B, done);
+  LLVMPositionBuilderAtEnd(L->B, done);
+  LLVMValueRef base[2] = {LLVMBuildPhi(L->B, L->ptr, ""), LLVMBuildPhi(L->B, L->ptr, "")};
+  LLVMValueRef from_pre[2] = {old_allocated, old_aligned}, from_grow[2] = {allocated, aligned};
+  for (int i = 0; i < 2; i++) {
+    LLVMAddIncoming(base[i], &from_pre[i], &pre, 1);
+    LLVMAddIncoming(base[i], &from_grow[i], &grow, 1);
+  }
+  LLVMValueRef one = c64(L, 1);
+  set_result(L, op, 0, make_desc(L, 1, base[0], base[1], c64(L, 0), &size, &one));
   return BUF_SUCCESS;
 }
 
@@ -1715,6 +1763,7 @@ static const emit_row_t emit_rows[] = {
     {"math.isnormal", e_fpclass, OPC(0x108)},
     {"memref.alloc", e_alloc, NULL},
     {"memref.alloca", e_alloc, OPC(1)},
+    {"memref.realloc", e_realloc, NULL},
     {"memref.dealloc", e_dealloc, NULL},
     {"memref.load", e_load_store, NULL},
     {"memref.store", e_load_store, OPC(1)},
