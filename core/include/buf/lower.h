@@ -53,15 +53,19 @@ typedef struct buf_llvm_options {
 /* What runs before the LLVM emission. A module with tensor values is
  * bufferized first (function boundaries included, with identity layouts so
  * C callers pass plain row-major descriptors) and gets ownership-based
- * deallocation; then linalg becomes loops (an innermost reduction moved
- * outside the output's contiguous loop where the results stay the same:
- * LLVM vectorizes such loops, not a chain of dependent float adds), affine
- * becomes scf/arith/memref (lower-affine) and scf becomes cf. */
+ * deallocation; then the bufferization.dealloc ops a memref program was
+ * written with become memref.dealloc under scf.if (those of the
+ * deallocation pipeline already have), linalg becomes loops (an innermost
+ * reduction moved outside the output's contiguous loop where the results
+ * stay the same: LLVM vectorizes such loops, not a chain of dependent float
+ * adds), affine becomes scf/arith/memref (lower-affine) and scf becomes
+ * cf. */
 #define BUF_LLVM_BUFFERIZE_PIPELINE                                            \
   "one-shot-bufferize{bufferize-function-boundaries "                          \
   "function-boundary-type-conversion=identity-layout-map},"                    \
   "buffer-deallocation-pipeline"
 #define BUF_LLVM_LOOPS_PIPELINE                                                \
+  "bufferization-lower-deallocations,"                                         \
   "func.func(convert-linalg-to-loops{interchange-reductions},lower-affine,"   \
   "convert-scf-to-cf)"
 

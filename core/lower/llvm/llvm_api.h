@@ -124,6 +124,7 @@
   X(LLVMGetNextGlobal) \
   X(LLVMGetParam) \
   X(LLVMGetParams) \
+  X(LLVMGetPointerAddressSpace) \
   X(LLVMGetReturnType) \
   X(LLVMGetTargetFromTriple) \
   X(LLVMGetUndef) \
@@ -297,6 +298,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMGetNextGlobal (*buf__llvm.LLVMGetNextGlobal)
 #define LLVMGetParam (*buf__llvm.LLVMGetParam)
 #define LLVMGetParams (*buf__llvm.LLVMGetParams)
+#define LLVMGetPointerAddressSpace (*buf__llvm.LLVMGetPointerAddressSpace)
 #define LLVMGetReturnType (*buf__llvm.LLVMGetReturnType)
 #define LLVMGetTargetFromTriple (*buf__llvm.LLVMGetTargetFromTriple)
 #define LLVMGetUndef (*buf__llvm.LLVMGetUndef)

@@ -149,8 +149,6 @@ static LLVMTypeRef desc_type_as(lw_t *L, uint32_t rank, unsigned as) {
   return LLVMStructTypeInContext(L->C, f, rank ? 5 : 3, 0);
 }
 
-static LLVMTypeRef desc_type(lw_t *L, uint32_t rank) { return desc_type_as(L, rank, 0); }
-
 static LLVMTypeRef unranked_type(lw_t *L) {
   LLVMTypeRef f[2] = {L->i64, L->ptr};
   return LLVMStructTypeInContext(L->C, f, 2, 0);
@@ -244,11 +242,13 @@ static LLVMValueRef elem_ptr(lw_t *L, buf_type_t t, LLVMValueRef d,
   return LLVMBuildGEP2(L->B, et, extract(L, d, 1), &lin, 1, "");
 }
 
-/* A descriptor with the identity layout of sizes (row-major strides). */
+/* A descriptor of the given fields, in the address space of its pointers
+ * (a view of a memref in a memory space stays in that space). */
 static LLVMValueRef make_desc(lw_t *L, uint32_t rank, LLVMValueRef allocated,
                               LLVMValueRef aligned, LLVMValueRef offset,
                               LLVMValueRef *sizes, LLVMValueRef *strides) {
-  LLVMValueRef d = LLVMGetUndef(desc_type(L, rank));
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(allocated));
+  LLVMValueRef d = LLVMGetUndef(desc_type_as(L, rank, as));
   d = insert(L, d, allocated, 0);
   d = insert(L, d, aligned, 1);
   d = insert(L, d, offset, 2);
