@@ -54,9 +54,9 @@ ELEMS = ['f32', 'f32', 'f32', 'i32', 'i64']
 #   map-init-read    a linalg.map body reading its init argument (upstream
 #                    treats the init as not read: a fresh, uninitialized
 #                    buffer when it cannot write in place)
-#   dup-results      a helper returning the same value twice (upstream lets
-#                    a caller's in-place write into one result show through
-#                    the other)
+#   dup-results      a helper returning the same value twice, or a value and
+#                    a tensor.cast of it (upstream lets a caller's in-place
+#                    write into one result show through the other)
 AVOIDABLE = ['map-init-read', 'dup-results']
 PRINTER = {'f32': 'printMemrefF32', 'i32': 'printMemrefI32',
            'i64': 'printMemrefI64'}
@@ -85,6 +85,7 @@ class TV:
         self.shape, self.dyn = list(shape), list(dyn)
         self.bound, self.sid = float(bound), sid
         self.used = False
+        self.origin = self  # the value it is a tensor.cast of (same buffer)
 
     def ty(self):
         return tensor_ty(self.elem, self.shape, self.dyn)
@@ -245,6 +246,7 @@ class Gen:
             return t
         n = self.fresh('cast')
         nt = TV(n, t.elem, t.shape, dyn, t.bound, t.sid)
+        nt.origin = t.origin
         self.emit('%s = tensor.cast %s : %s to %s' % (n, t.name, t.ty(), nt.ty()))
         return self.add(nt)
 
@@ -1287,7 +1289,9 @@ class Gen:
             results.append(cands[-1])
         if self.r() < 0.4:
             extra = self.ch(self.tpool)   # maybe an argument itself
-            if extra not in results or 'dup-results' not in self.avoid:
+            # a cast of a returned value is the same buffer, as for upstream
+            if (all(extra.origin is not t.origin for t in results)
+                    or 'dup-results' not in self.avoid):
                 results.append(extra)
         if not results:
             results.append(args[-1])
