@@ -291,7 +291,28 @@ static buf_value_t *build_extraction(ete_t *e, buf_op_t *ins, buf_op_t *at,
   return buf_op_result(buf_builder_insert(&b, &st), 0);
 }
 
-/* Follows ins's source back to a tensor.empty and replaces that use. */
+/* Is every use of v other than `link` (the next step of the chain) an op
+ * of ins's block that runs before ins? */
+static bool used_only_before(buf_value_t *v, buf_use_t *link, buf_op_t *ins) {
+  for (buf_use_t *u = v->first_use; u; u = u->next_use) {
+    if (u == link)
+      continue;
+    buf_op_t *o = u->owner;
+    while (o && o->block != ins->block)
+      o = buf_op_parent(o);
+    if (!o || o == ins || !buf_op_is_before_in_block(o, ins))
+      return false;
+  }
+  return true;
+}
+
+/* Follows ins's source back to a tensor.empty and replaces that use.
+ * For a whole-destination materialization (linalg.copy,
+ * materialize_in_destination) the values of the chain must not be used
+ * after it: those uses would then see the destination, which the now
+ * self-copying ins writes in place, so One-Shot would copy (an allocation
+ * for the one saved). Slice insertions do not have this problem: an
+ * insert_slice of the very slice it writes never conflicts. */
 static void eliminate_for(ete_t *e, buf_op_t *ins) {
   uint32_t lens[3];
   bool whole = subset_insertion(ins)->kind == SUBSET_WHOLE;
@@ -307,6 +328,8 @@ static void eliminate_for(ete_t *e, buf_op_t *ins) {
     buf_value_t *v = use->value;
     if (is_empty(v))
       break;
+    if (whole && !used_only_before(v, use, ins))
+      return;
     use = equivalent_operand(e, v);
     if (!use)
       return;

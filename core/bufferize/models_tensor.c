@@ -380,8 +380,33 @@ static buf_status_t insert_slice_bufferize(buf_bz_rewriter_t *rw,
   return BUF_SUCCESS;
 }
 
+/* Does the insert_slice overwrite every element of its destination (zero
+ * offsets, unit strides, the static sizes of the destination)? Then it does
+ * not read the destination, as upstream's model says too: an out-of-place
+ * destination needs no copy of its old contents. */
+static bool overwrites_whole_dest(buf_op_t *op) {
+  buf_type_t dest = operand(op, 1)->type;
+  if (dest->kind != BUF_TYPE_TENSOR)
+    return false;
+  uint32_t rank = dest->u.shaped.rank;
+  buf__slice_t s;
+  if (BUF_FAILED(buf__slice_get(op, 2, rank, &s)))
+    return false;
+  for (uint32_t i = 0; i < rank; i++)
+    if (s.offsets[i] != 0 || s.strides[i] != 1 ||
+        dest->u.shaped.shape[i] == BUF_DYNAMIC ||
+        s.sizes[i] != dest->u.shaped.shape[i])
+      return false;
+  return true;
+}
+
+static bool insert_slice_reads(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  return !is_operand(u, 1) || !overwrites_whole_dest(u->owner);
+}
+
 static const buf_bufferize_model_t insert_slice_model = {
-    .reads = r_true,
+    .reads = insert_slice_reads,
     .writes = insert_slice_writes,
     .aliases = insert_slice_aliases,
     .not_conflicting = insert_slice_not_conflicting,
