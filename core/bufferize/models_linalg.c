@@ -162,6 +162,43 @@ static const buf_bufferize_model_t linalg_model = {
     .bufferize = linalg_bufferize,
 };
 
+/* A linalg.copy whose input is its output's buffer (equivalent values)
+ * stores every element back unchanged: its write conflicts with no read
+ * (upstream lets such a copy write in place too). */
+static const buf_bufferize_model_t copy_model;
+
+static bool copy_not_conflicting(buf_bz_t *bz, buf_use_t *read,
+                                 buf_use_t *write) {
+  (void)read;
+  buf_op_t *copy = write->owner;
+  if (buf_bz_model_of(bz, copy) != &copy_model || write->index != 1 ||
+      copy->num_operands != 2)
+    return false;
+  return buf_bz_equivalent(bz, copy->operands[0].value, copy->operands[1].value);
+}
+
+/* A copy from a buffer into itself is dropped rather than printed. */
+static buf_status_t copy_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  if (op->num_operands == 2 && op->num_results == 1) {
+    buf_value_t *from = buf_bz_buffer(rw, op->operands[0].value);
+    buf_value_t *to = buf_bz_buffer(rw, op->operands[1].value);
+    if (from == to) {
+      buf_bz_replace(rw, op, &to);
+      return BUF_SUCCESS;
+    }
+  }
+  return linalg_bufferize(rw, op);
+}
+
+static const buf_bufferize_model_t copy_model = {
+    .reads = linalg_reads,
+    .writes = linalg_writes,
+    .aliases = linalg_aliases,
+    .elementwise = linalg_elementwise,
+    .not_conflicting = copy_not_conflicting,
+    .bufferize = copy_bufferize,
+};
+
 /* linalg.yield / linalg.index carry scalars only; every other linalg op is
  * structured. */
 static const buf_bufferize_model_t scalar_model = {0};
@@ -169,6 +206,7 @@ static const buf_bufferize_model_t scalar_model = {0};
 const buf__bz_model_row_t buf__bz_models_linalg[] = {
     {"linalg.yield", &scalar_model},
     {"linalg.index", &scalar_model},
+    {"linalg.copy", &copy_model},
     {"linalg.*", &linalg_model},
 };
 const uint32_t buf__bz_num_models_linalg =

@@ -431,9 +431,12 @@ static buf_status_t cast_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_attr_t ms = src->type->u.shaped.memory_space;
   if (rt->kind == BUF_TYPE_UNRANKED_TENSOR)
     mt = buf_type_unranked_memref(ctx, rt->u.shaped.elem, ms);
-  else if (src->type->kind == BUF_TYPE_MEMREF && is_identity_memref(src->type))
+  else if (src->type->kind == BUF_TYPE_MEMREF)
+    /* a layout does not depend on which sizes are static: the result keeps
+     * the source's (a fully dynamic one would lose known strides, and a
+     * later identity-layout use would have to copy) */
     mt = buf_type_memref(ctx, rt->u.shaped.rank, rt->u.shaped.shape,
-                         rt->u.shaped.elem, NULL, ms);
+                         rt->u.shaped.elem, src->type->u.shaped.layout, ms);
   else
     mt = buf_bz_dynamic_layout_type(ctx, rt, ms);
   buf_value_t *r = src;
