@@ -1,7 +1,8 @@
 /*
  * dealloc_cleanup.c: what ends buffer-deallocation-pipeline where upstream
  * runs its canonicalizer: clone folding, folding of memref.dim of static
- * sizes, removal of copies of a buffer onto itself and of buffers nothing
+ * sizes and of loads of constant globals at constant indices, removal of
+ * loops with no iteration, of copies of a buffer onto itself and of buffers nothing
  * reads, and removal of dead pure ops.
  *
  * memref.dim of a dimension the type makes static becomes an
@@ -187,6 +188,88 @@ static buf_walk_result_t fold_static_dim(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
+/* memref.load at constant indices of a constant global becomes the
+ * element (upstream's canonicalizer folds it too): a global read only for
+ * a few elements is then never made live. */
+static buf_walk_result_t fold_constant_load(buf_op_t *op, void *user) {
+  (void)user;
+  buf_op_t *get = op->num_operands ? op->operands[0].value->def : NULL;
+  if (!bo_is(op, "memref.load") || !get || !bo_is(get, "memref.get_global"))
+    return BUF_WALK_ADVANCE;
+  buf_attr_t name = buf_op_attr(get, "name");
+  buf_op_t *module = buf_op_ancestor_named(op, "builtin.module");
+  buf_op_t *global = name && name->kind == BUF_ATTR_SYMBOL_REF && module
+                         ? buf_symbol_lookup(module, name->u.symref.names[0])
+                         : NULL;
+  buf_attr_t init = global ? buf_op_attr(global, "initial_value") : NULL;
+  buf_type_t t = op->operands[0].value->type;
+  buf_type_t elem = op->results[0].type;
+  if (!global || !buf_op_attr(global, "constant") || !init ||
+      init->kind != BUF_ATTR_DENSE || t->kind != BUF_TYPE_MEMREF ||
+      t->u.shaped.layout || op->num_operands != 1 + t->u.shaped.rank ||
+      (elem->kind != BUF_TYPE_FLOAT && elem->kind != BUF_TYPE_INTEGER &&
+       elem->kind != BUF_TYPE_INDEX))
+    return BUF_WALK_ADVANCE;
+  int64_t linear = 0;
+  for (uint32_t i = 0; i < t->u.shaped.rank; i++) {
+    buf_op_t *c = op->operands[1 + i].value->def;
+    buf_attr_t a = c && bo_is(c, "arith.constant") ? buf_op_attr(c, "value") : NULL;
+    int64_t d = t->u.shaped.shape[i];
+    if (!a || a->kind != BUF_ATTR_INTEGER || d == BUF_DYNAMIC || a->u.i < 0 ||
+        a->u.i >= d)
+      return BUF_WALK_ADVANCE;
+    linear = linear * d + a->u.i;
+  }
+  int64_t k = init->u.dense.splat ? 0 : linear;
+  if (k >= init->u.dense.count)
+    return BUF_WALK_ADVANCE;
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_attr_t value;
+  if (elem->kind == BUF_TYPE_FLOAT && init->u.dense.floats)
+    value = buf_attr_float(ctx, elem, init->u.dense.floats[k]);
+  else if (elem->kind != BUF_TYPE_FLOAT && init->u.dense.ints)
+    value = elem == buf_type_i1(ctx)
+                ? buf_attr_bool(ctx, init->u.dense.ints[k] != 0)
+                : buf_attr_integer(ctx, elem, init->u.dense.ints[k]);
+  else
+    return BUF_WALK_ADVANCE;
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  buf_op_t *c = buf_build(&b, "arith.constant", elem, 0, NULL, "value", value, NULL);
+  buf_value_replace_all_uses(&op->results[0], buf_op_result(c, 0));
+  buf_op_erase(op);
+  return BUF_WALK_ADVANCE;
+}
+
+/* The constant integer value v holds, if any. */
+static bool constant_int(buf_value_t *v, int64_t *out) {
+  buf_op_t *c = v->def;
+  buf_attr_t a = c && bo_is(c, "arith.constant") ? buf_op_attr(c, "value") : NULL;
+  if (!a || a->kind != BUF_ATTR_INTEGER)
+    return false;
+  *out = a->u.i;
+  return true;
+}
+
+/* An scf.for whose constant bounds give no iteration is its iter_args'
+ * initial values (upstream's canonicalizer folds it too): the buffers only
+ * its body used become dead, and drop_if_write_only / drop_dead take them. */
+static buf_walk_result_t fold_zero_trip_for(buf_op_t *op, void *user) {
+  (void)user;
+  int64_t lb, ub;
+  if (!bo_is(op, "scf.for") || op->num_operands < 3 ||
+      op->num_operands - 3 != op->num_results ||
+      !constant_int(op->operands[0].value, &lb) ||
+      !constant_int(op->operands[1].value, &ub) || lb < ub)
+    return BUF_WALK_ADVANCE;
+  for (uint32_t r = 0; r < op->num_results; r++)
+    buf_value_replace_all_uses(&op->results[r], op->operands[3 + r].value);
+  buf_op_erase(op);
+  return BUF_WALK_SKIP;
+}
+
 static bool is_dead_pure(buf_op_t *op) {
   if (!buf_op_has_trait(op, BUF_TRAIT_PURE) || op->num_regions ||
       buf_op_has_trait(op, BUF_TRAIT_TERMINATOR) || op->num_results == 0)
@@ -272,6 +355,8 @@ buf_status_t buf__dealloc_cleanup(buf_op_t *root) {
   for (uint32_t i = 0; i < l.n; i++)
     simplify_clone(l.ops[i]);
   buf_op_walk(root, BUF_WALK_POST, fold_static_dim, NULL);
+  buf_op_walk(root, BUF_WALK_POST, fold_constant_load, NULL);
+  buf_op_walk(root, BUF_WALK_PRE, fold_zero_trip_for, NULL);
   /* Post-order visits uses before defs within a block only in reverse, so
    * erase_dead follows the chain back itself. */
   buf_op_walk(root, BUF_WALK_POST, drop_self_copy, NULL);
