@@ -43,14 +43,19 @@
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
 
+/* The op of the enclosing module that op's symbol attribute `attr` names. */
+static buf_op_t *referenced_symbol(buf_op_t *op, const char *attr) {
+  buf_attr_t ref = buf_op_attr(op, attr);
+  buf_op_t *module = buf_op_ancestor_named(op, "builtin.module");
+  return ref && ref->kind == BUF_ATTR_SYMBOL_REF && module
+             ? buf_symbol_lookup(module, ref->u.symref.names[0])
+             : NULL;
+}
+
 static bool is_declaration_call(buf_op_t *op) {
   if (!bo_is(op, "func.call"))
     return false;
-  buf_attr_t callee = buf_op_attr(op, "callee");
-  buf_op_t *module = buf_op_ancestor_named(op, "builtin.module");
-  buf_op_t *f = callee && callee->kind == BUF_ATTR_SYMBOL_REF && module
-                    ? buf_symbol_lookup(module, callee->u.symref.names[0])
-                    : NULL;
+  buf_op_t *f = referenced_symbol(op, "callee");
   return f && (f->num_regions == 0 || buf_region_empty(f->regions[0]));
 }
 
@@ -196,11 +201,7 @@ static buf_walk_result_t fold_constant_load(buf_op_t *op, void *user) {
   buf_op_t *get = op->num_operands ? op->operands[0].value->def : NULL;
   if (!bo_is(op, "memref.load") || !get || !bo_is(get, "memref.get_global"))
     return BUF_WALK_ADVANCE;
-  buf_attr_t name = buf_op_attr(get, "name");
-  buf_op_t *module = buf_op_ancestor_named(op, "builtin.module");
-  buf_op_t *global = name && name->kind == BUF_ATTR_SYMBOL_REF && module
-                         ? buf_symbol_lookup(module, name->u.symref.names[0])
-                         : NULL;
+  buf_op_t *global = referenced_symbol(get, "name");
   buf_attr_t init = global ? buf_op_attr(global, "initial_value") : NULL;
   buf_type_t t = op->operands[0].value->type;
   buf_type_t elem = op->results[0].type;
