@@ -35,6 +35,14 @@ if llvm_opt:
     config.available_features.add("llvm-opt")
     config.substitutions.append((r"(?<![-\w/])opt(?![-\w])", llvm_opt))
 
+# `REQUIRES: gcc`: objects from --emit=obj linked by the system's C compiler
+# and its runtime library (libgcc), as a user of the objects links them.
+import shutil
+gcc = shutil.which("gcc")
+if gcc:
+    config.available_features.add("gcc")
+    config.substitutions.append((r"(?<![-\w/])gcc(?![-\w])", gcc))
+
 mlir_opt = tool("mlir-opt", config.llvm_tools_dir)
 if mlir_opt:
     config.available_features.add("mlir-opt")

@@ -45,6 +45,7 @@
   X(LLVMBuildAnd) \
   X(LLVMBuildArrayAlloca) \
   X(LLVMBuildBinOp) \
+  X(LLVMBuildBitCast) \
   X(LLVMBuildBr) \
   X(LLVMBuildCall2) \
   X(LLVMBuildCast) \
@@ -64,6 +65,7 @@
   X(LLVMBuildLoad2) \
   X(LLVMBuildMemCpy) \
   X(LLVMBuildMul) \
+  X(LLVMBuildOr) \
   X(LLVMBuildPhi) \
   X(LLVMBuildPtrToInt) \
   X(LLVMBuildRet) \
@@ -73,6 +75,7 @@
   X(LLVMBuildSIToFP) \
   X(LLVMBuildSRem) \
   X(LLVMBuildSelect) \
+  X(LLVMBuildShl) \
   X(LLVMBuildStore) \
   X(LLVMBuildSub) \
   X(LLVMBuildSwitch) \
@@ -127,6 +130,7 @@
   X(LLVMGetPointerAddressSpace) \
   X(LLVMGetReturnType) \
   X(LLVMGetTargetFromTriple) \
+  X(LLVMGetTypeKind) \
   X(LLVMGetUndef) \
   X(LLVMGetValueName2) \
   X(LLVMGlobalGetValueType) \
@@ -139,6 +143,7 @@
   X(LLVMInitializeX86Target) \
   X(LLVMInitializeX86TargetInfo) \
   X(LLVMInitializeX86TargetMC) \
+  X(LLVMInt16TypeInContext) \
   X(LLVMInt1TypeInContext) \
   X(LLVMInt32TypeInContext) \
   X(LLVMInt64TypeInContext) \
@@ -219,6 +224,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildAnd (*buf__llvm.LLVMBuildAnd)
 #define LLVMBuildArrayAlloca (*buf__llvm.LLVMBuildArrayAlloca)
 #define LLVMBuildBinOp (*buf__llvm.LLVMBuildBinOp)
+#define LLVMBuildBitCast (*buf__llvm.LLVMBuildBitCast)
 #define LLVMBuildBr (*buf__llvm.LLVMBuildBr)
 #define LLVMBuildCall2 (*buf__llvm.LLVMBuildCall2)
 #define LLVMBuildCast (*buf__llvm.LLVMBuildCast)
@@ -238,6 +244,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildLoad2 (*buf__llvm.LLVMBuildLoad2)
 #define LLVMBuildMemCpy (*buf__llvm.LLVMBuildMemCpy)
 #define LLVMBuildMul (*buf__llvm.LLVMBuildMul)
+#define LLVMBuildOr (*buf__llvm.LLVMBuildOr)
 #define LLVMBuildPhi (*buf__llvm.LLVMBuildPhi)
 #define LLVMBuildPtrToInt (*buf__llvm.LLVMBuildPtrToInt)
 #define LLVMBuildRet (*buf__llvm.LLVMBuildRet)
@@ -247,6 +254,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildSIToFP (*buf__llvm.LLVMBuildSIToFP)
 #define LLVMBuildSRem (*buf__llvm.LLVMBuildSRem)
 #define LLVMBuildSelect (*buf__llvm.LLVMBuildSelect)
+#define LLVMBuildShl (*buf__llvm.LLVMBuildShl)
 #define LLVMBuildStore (*buf__llvm.LLVMBuildStore)
 #define LLVMBuildSub (*buf__llvm.LLVMBuildSub)
 #define LLVMBuildSwitch (*buf__llvm.LLVMBuildSwitch)
@@ -301,6 +309,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMGetPointerAddressSpace (*buf__llvm.LLVMGetPointerAddressSpace)
 #define LLVMGetReturnType (*buf__llvm.LLVMGetReturnType)
 #define LLVMGetTargetFromTriple (*buf__llvm.LLVMGetTargetFromTriple)
+#define LLVMGetTypeKind (*buf__llvm.LLVMGetTypeKind)
 #define LLVMGetUndef (*buf__llvm.LLVMGetUndef)
 #define LLVMGetValueName2 (*buf__llvm.LLVMGetValueName2)
 #define LLVMGlobalGetValueType (*buf__llvm.LLVMGlobalGetValueType)
@@ -313,6 +322,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMInitializeX86Target (*buf__llvm.LLVMInitializeX86Target)
 #define LLVMInitializeX86TargetInfo (*buf__llvm.LLVMInitializeX86TargetInfo)
 #define LLVMInitializeX86TargetMC (*buf__llvm.LLVMInitializeX86TargetMC)
+#define LLVMInt16TypeInContext (*buf__llvm.LLVMInt16TypeInContext)
 #define LLVMInt1TypeInContext (*buf__llvm.LLVMInt1TypeInContext)
 #define LLVMInt32TypeInContext (*buf__llvm.LLVMInt32TypeInContext)
 #define LLVMInt64TypeInContext (*buf__llvm.LLVMInt64TypeInContext)

@@ -285,14 +285,88 @@ static LLVMValueRef call(lw_t *L, LLVMValueRef f, LLVMValueRef *args,
   return LLVMBuildCall2(L->B, LLVMGlobalGetValueType(f), f, args, n, "");
 }
 
-/* An intrinsic overloaded on the types ts (llvm.powi.f32.i32 ...). */
+/* bf16 on the host. x86-64 has no bf16 arithmetic: its back end computes
+ * in float and rounds back through compiler-rt's __truncsfbf2 (or
+ * __truncdfbf2 from double), which libgcc before 13 lacks, so an object
+ * calling it does not link with the system toolchain. So on the host no
+ * bfloat value comes out of an LLVM float operation: the lowering computes
+ * in float and rounds with integer operations on the float's bits, and
+ * widens bf16 by a shift. Kernels keep LLVM's bf16 operations (sm_90 has
+ * them); f16 needs nothing, libgcc 12 has __extendhfsf2, __truncsfhf2 and
+ * __truncdfhf2. */
+static bool host_bf16(lw_t *L, LLVMTypeRef t) {
+  return !L->gpu && LLVMGetTypeKind(t) == LLVMBFloatTypeKind;
+}
+
+/* The type a float operation on t computes in: float for bf16 on the
+ * host, else t itself. */
+static LLVMTypeRef compute_type(lw_t *L, LLVMTypeRef t) {
+  return host_bf16(L, t) ? LLVMFloatTypeInContext(L->C) : t;
+}
+
+/* v widened to the float type t (v itself when it has type t); a bf16's
+ * bits are the top half of the float it widens to. */
+static LLVMValueRef fp_ext(lw_t *L, LLVMValueRef v, LLVMTypeRef t) {
+  if (LLVMTypeOf(v) == t)
+    return v;
+  if (host_bf16(L, LLVMTypeOf(v))) {
+    LLVMValueRef bits = LLVMBuildBitCast(L->B, v, LLVMInt16TypeInContext(L->C), "");
+    bits = LLVMBuildShl(L->B, LLVMBuildZExt(L->B, bits, L->i32, ""),
+                        LLVMConstInt(L->i32, 16, 0), "");
+    v = LLVMBuildBitCast(L->B, bits, LLVMFloatTypeInContext(L->C), "");
+    if (LLVMTypeOf(v) == t)
+      return v;
+  }
+  return LLVMBuildFPExt(L->B, v, t, "");
+}
+
+/* v rounded to the float type t (v itself when it has type t). To bf16 on
+ * the host: a double is rounded to float first (as the interpreter
+ * rounds), then the float's bits to nearest even: adding 0x7fff plus the
+ * lowest kept bit carries into the kept half exactly when the dropped half
+ * is above one half, or one half with an odd kept half; a carry out of
+ * the mantissa steps the exponent, up to infinity. A NaN keeps its sign and
+ * top payload bits and is made quiet. */
+static LLVMValueRef fp_trunc(lw_t *L, LLVMValueRef v, LLVMTypeRef t) {
+  if (LLVMTypeOf(v) == t)
+    return v;
+  if (!host_bf16(L, t))
+    return LLVMBuildFPTrunc(L->B, v, t, "");
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(L->C);
+  if (LLVMTypeOf(v) != f32)
+    v = LLVMBuildFPTrunc(L->B, v, f32, "");
+  LLVMValueRef c16 = LLVMConstInt(L->i32, 16, 0);
+  LLVMValueRef bits = LLVMBuildBitCast(L->B, v, L->i32, "");
+  LLVMValueRef high = LLVMBuildLShr(L->B, bits, c16, "");
+  LLVMValueRef lsb = LLVMBuildAnd(L->B, high, LLVMConstInt(L->i32, 1, 0), "");
+  LLVMValueRef bias = LLVMBuildAdd(L->B, lsb, LLVMConstInt(L->i32, 0x7fff, 0), "");
+  LLVMValueRef rounded = LLVMBuildLShr(L->B, LLVMBuildAdd(L->B, bits, bias, ""), c16, "");
+  LLVMValueRef quiet = LLVMBuildOr(L->B, high, LLVMConstInt(L->i32, 0x40, 0), "");
+  LLVMValueRef nan = LLVMBuildFCmp(L->B, LLVMRealUNO, v, v, "");
+  LLVMValueRef r = LLVMBuildSelect(L->B, nan, quiet, rounded, "");
+  r = LLVMBuildTrunc(L->B, r, LLVMInt16TypeInContext(L->C), "");
+  return LLVMBuildBitCast(L->B, r, t, "");
+}
+
+/* An intrinsic overloaded on the types ts (llvm.powi.f32.i32 ...); one
+ * with a bf16 result on the host computes in float (its bf16 arguments
+ * widened) and rounds. */
 static LLVMValueRef intrinsic_on(lw_t *L, const char *name, LLVMTypeRef *ts,
                                  unsigned nts, LLVMValueRef *args, unsigned n) {
   unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
   if (!id)
     return NULL;
+  LLVMTypeRef ft = LLVMIntrinsicGetType(L->C, id, ts, nts), rt = LLVMGetReturnType(ft);
+  if (host_bf16(L, rt)) {
+    LLVMTypeRef cts[4];
+    LLVMValueRef cargs[4];
+    for (unsigned i = 0; i < nts && i < 4; i++)
+      cts[i] = compute_type(L, ts[i]);
+    for (unsigned i = 0; i < n && i < 4; i++)
+      cargs[i] = fp_ext(L, args[i], compute_type(L, LLVMTypeOf(args[i])));
+    return fp_trunc(L, intrinsic_on(L, name, cts, nts, cargs, n), rt);
+  }
   LLVMValueRef f = LLVMGetIntrinsicDeclaration(L->M, id, ts, nts);
-  LLVMTypeRef ft = LLVMIntrinsicGetType(L->C, id, ts, nts);
   return LLVMBuildCall2(L->B, ft, f, args, n, "");
 }
 
@@ -575,17 +649,34 @@ typedef struct emit_row {
 
 #define OPC(x) ((const void *)(uintptr_t)(x))
 
+/* A binary operation; on bf16 (host) computed in float and rounded. */
+static LLVMValueRef binop(lw_t *L, LLVMOpcode opc, LLVMValueRef a, LLVMValueRef b) {
+  LLVMTypeRef t = LLVMTypeOf(a), ct = compute_type(L, t);
+  return fp_trunc(L, LLVMBuildBinOp(L->B, opc, fp_ext(L, a, ct), fp_ext(L, b, ct), ""), t);
+}
+
 static buf_status_t e_binop(lw_t *L, buf_op_t *op, const void *arg) {
   set_result(L, op, 0,
-             LLVMBuildBinOp(L->B, (LLVMOpcode)(uintptr_t)arg, operand(L, op, 0),
-                            operand(L, op, 1), ""));
+             binop(L, (LLVMOpcode)(uintptr_t)arg, operand(L, op, 0), operand(L, op, 1)));
   return BUF_SUCCESS;
 }
 
+/* A cast; float ones to or from bf16 (host) through fp_ext and fp_trunc,
+ * an integer to bf16 converted to float first and then rounded, as the
+ * interpreter converts. */
 static buf_status_t e_cast(lw_t *L, buf_op_t *op, const void *arg) {
+  LLVMOpcode opc = (LLVMOpcode)(uintptr_t)arg;
   LLVMTypeRef t = lw_type(L, op->results[0].type);
-  set_result(L, op, 0,
-             LLVMBuildCast(L->B, (LLVMOpcode)(uintptr_t)arg, operand(L, op, 0), t, ""));
+  LLVMValueRef v = operand(L, op, 0);
+  if (opc == LLVMFPExt)
+    v = fp_ext(L, v, t);
+  else if (opc == LLVMFPTrunc)
+    v = fp_trunc(L, v, t);
+  else if ((opc == LLVMSIToFP || opc == LLVMUIToFP) && host_bf16(L, t))
+    v = fp_trunc(L, LLVMBuildCast(L->B, opc, v, compute_type(L, t), ""), t);
+  else
+    v = LLVMBuildCast(L->B, opc, v, t, "");
+  set_result(L, op, 0, v);
   return BUF_SUCCESS;
 }
 
@@ -809,10 +900,8 @@ static buf_status_t e_math_fn(lw_t *L, buf_op_t *op, const void *arg) {
   LLVMTypeRef ps[2] = {ct, ct};
   LLVMValueRef f = get_fn(L, name, ct, ps, op->num_operands);
   for (uint32_t i = 0; i < op->num_operands && i < 2; i++)
-    if (narrow)
-      args[i] = LLVMBuildFPExt(L->B, args[i], ct, "");
-  LLVMValueRef r = call(L, f, args, op->num_operands);
-  set_result(L, op, 0, narrow ? LLVMBuildFPTrunc(L->B, r, lt, "") : r);
+    args[i] = fp_ext(L, args[i], ct);
+  set_result(L, op, 0, fp_trunc(L, call(L, f, args, op->num_operands), lt));
   return BUF_SUCCESS;
 }
 
@@ -827,8 +916,9 @@ static buf_status_t e_count_zeros(lw_t *L, buf_op_t *op, const void *arg) {
 /* math.fpowi. On the host: llvm.powi, as upstream's math-to-llvm lowers
  * it. Its exponent must be a C int (the back end calls __powisf2 or
  * __powidf2), so a narrower one is sign-extended; a wider one, which an int
- * cannot hold, goes through llvm.pow on the converted exponent (the
- * interpreter's pow(x, (double)n)). The NVPTX back end cannot make that
+ * cannot hold, goes through llvm.pow on the exponent converted to the type
+ * the power is computed in (the interpreter's pow(x, (double)n), powf for
+ * the narrower floats). The NVPTX back end cannot make that
  * libcall, so kernels call libdevice's __nv_powif/__nv_powi (or
  * __nv_powf/__nv_pow for wide exponents) on f32 or f64, f16 and bf16
  * computing in float. */
@@ -859,7 +949,7 @@ static buf_status_t e_fpowi(lw_t *L, buf_op_t *op, const void *arg) {
     return BUF_SUCCESS;
   }
   if (w > 32) {
-    args[1] = LLVMBuildSIToFP(L->B, args[1], ft, "");
+    args[1] = LLVMBuildSIToFP(L->B, args[1], compute_type(L, ft), "");
     set_result(L, op, 0, intrinsic(L, "llvm.pow", ft, args, 2));
     return BUF_SUCCESS;
   }
@@ -948,12 +1038,14 @@ static buf_status_t e_ipowi(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
+/* 1 / sqrt(x); bf16 (host) computed in float and rounded once, as the
+ * interpreter does. */
 static buf_status_t e_rsqrt(lw_t *L, buf_op_t *op, const void *arg) {
   (void)arg;
-  LLVMTypeRef t = lw_type(L, op->results[0].type);
-  LLVMValueRef x = operand(L, op, 0);
-  LLVMValueRef s = intrinsic(L, "llvm.sqrt", t, &x, 1);
-  set_result(L, op, 0, LLVMBuildFDiv(L->B, LLVMConstReal(t, 1.0), s, ""));
+  LLVMTypeRef t = lw_type(L, op->results[0].type), ct = compute_type(L, t);
+  LLVMValueRef x = fp_ext(L, operand(L, op, 0), ct);
+  LLVMValueRef s = intrinsic(L, "llvm.sqrt", ct, &x, 1);
+  set_result(L, op, 0, fp_trunc(L, LLVMBuildFDiv(L->B, LLVMConstReal(ct, 1.0), s, ""), t));
   return BUF_SUCCESS;
 }
 
