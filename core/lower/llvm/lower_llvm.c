@@ -177,6 +177,8 @@ static LLVMTypeRef lw_type(lw_t *L, buf_type_t t) {
     return desc_type_as(L, t->u.shaped.rank, mem_addrspace(t));
   case BUF_TYPE_UNRANKED_MEMREF:
     return unranked_type(L);
+  case BUF_TYPE_FUNCTION: /* a function's address, as upstream's func-to-llvm */
+    return L->ptr;
   default:
     return NULL;
   }
@@ -484,26 +486,41 @@ static LLVMTypeRef result_type(lw_t *L, buf_type_t ft) {
 
 static bool type_ok(lw_t *L, buf_type_t t) { return lw_type(L, t) != NULL; }
 
-static buf_status_t declare_fn(lw_t *L, buf_op_t *fn) {
-  buf_type_t ft = fn_type(fn);
-  const char *name = sym_name(fn);
-  if (!ft || !name)
-    return fail(L, fn, "function without a name or type");
+/* The LLVM type of a function of IR function type ft: memref parameters
+ * expanded, several results in a struct. NULL, with *why set, when a type
+ * has no lowering or there are too many. */
+static LLVMTypeRef fn_llvm_type(lw_t *L, buf_type_t ft, const char **why) {
   LLVMTypeRef params[MAX_PARAMS];
   unsigned np = 0;
   for (uint32_t i = 0; i < ft->u.func.num_inputs; i++) {
     buf_type_t t = ft->u.func.inputs[i];
-    if (!type_ok(L, t))
-      return fail(L, fn, "argument type has no LLVM lowering");
-    if (np + 3 + 2 * 64 > MAX_PARAMS)
-      return fail(L, fn, "too many parameters");
+    if (!type_ok(L, t)) {
+      *why = "argument type has no LLVM lowering";
+      return NULL;
+    }
+    if (np + 3 + 2 * 64 > MAX_PARAMS) {
+      *why = "too many parameters";
+      return NULL;
+    }
     np += expand_type(L, t, params + np);
   }
   for (uint32_t i = 0; i < ft->u.func.num_results; i++)
-    if (!type_ok(L, ft->u.func.results[i]) || i >= 64)
-      return fail(L, fn, "result type has no LLVM lowering");
-  LLVMValueRef f = LLVMAddFunction(
-      L->M, name, LLVMFunctionType(result_type(L, ft), params, np, 0));
+    if (!type_ok(L, ft->u.func.results[i]) || i >= 64) {
+      *why = "result type has no LLVM lowering";
+      return NULL;
+    }
+  return LLVMFunctionType(result_type(L, ft), params, np, 0);
+}
+
+static buf_status_t declare_fn(lw_t *L, buf_op_t *fn) {
+  buf_type_t ft = fn_type(fn);
+  const char *name = sym_name(fn), *why;
+  if (!ft || !name)
+    return fail(L, fn, "function without a name or type");
+  LLVMTypeRef fty = fn_llvm_type(L, ft, &why);
+  if (!fty)
+    return fail(L, fn, why);
+  LLVMValueRef f = LLVMAddFunction(L->M, name, fty);
   buf_attr_t vis = buf_op_attr(fn, "sym_visibility");
   bool has_body = fn->num_regions && !buf_region_empty(fn->regions[0]);
   if (has_body && vis && vis->kind == BUF_ATTR_STRING &&
@@ -1714,33 +1731,77 @@ static buf_status_t call_ciface(lw_t *L, buf_op_t *op, const char *name) {
   return BUF_SUCCESS;
 }
 
-static buf_status_t e_call(lw_t *L, buf_op_t *op, const void *arg) {
-  (void)arg;
-  buf_attr_t callee = buf_op_attr(op, "callee");
-  if (!callee || callee->kind != BUF_ATTR_SYMBOL_REF)
-    return fail(L, op, "call without a callee");
-  buf_op_t *decl = buf_symbol_lookup(L->module, callee->u.symref.names[0]);
-  if (decl && decl->num_regions && buf_region_empty(decl->regions[0]) &&
-      buf_op_has_attr(decl, "llvm.emit_c_interface"))
-    return call_ciface(L, op, callee->u.symref.names[0]);
-  LLVMValueRef f = LLVMGetNamedFunction(L->M, callee->u.symref.names[0]);
-  if (!f)
-    return fail(L, op, "call of an unknown function");
+/* True when name is an external function marked llvm.emit_c_interface,
+ * which is reached through its _mlir_ciface_ wrapper. */
+static bool is_ciface_decl(lw_t *L, const char *name) {
+  buf_op_t *decl = buf_symbol_lookup(L->module, name);
+  return decl && decl->num_regions && buf_region_empty(decl->regions[0]) &&
+         buf_op_has_attr(decl, "llvm.emit_c_interface");
+}
+
+/* Calls callee (of LLVM function type fty) with op's operands from first
+ * on, memref descriptors expanded, and sets op's results from its return
+ * value (a struct when there are several). */
+static buf_status_t call_args_from(lw_t *L, buf_op_t *op, LLVMTypeRef fty,
+                                   LLVMValueRef callee, uint32_t first) {
   LLVMValueRef args[MAX_PARAMS];
   unsigned n = 0;
-  for (uint32_t i = 0; i < op->num_operands; i++) {
+  for (uint32_t i = first; i < op->num_operands; i++) {
     buf_type_t t = buf_op_operand(op, i)->type;
     if (n + 3 + 2 * 64 > MAX_PARAMS)
       return fail(L, op, "too many arguments");
     n += expand_value(L, t, operand(L, op, i), args + n);
   }
-  LLVMValueRef r = call(L, f, args, n);
+  LLVMValueRef r = LLVMBuildCall2(L->B, fty, callee, args, n, "");
   if (op->num_results == 1)
     set_result(L, op, 0, r);
   else
     for (uint32_t i = 0; i < op->num_results; i++)
       set_result(L, op, i, extract(L, r, i));
   return BUF_SUCCESS;
+}
+
+static buf_status_t e_call(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_attr_t callee = buf_op_attr(op, "callee");
+  if (!callee || callee->kind != BUF_ATTR_SYMBOL_REF)
+    return fail(L, op, "call without a callee");
+  if (is_ciface_decl(L, callee->u.symref.names[0]))
+    return call_ciface(L, op, callee->u.symref.names[0]);
+  LLVMValueRef f = LLVMGetNamedFunction(L->M, callee->u.symref.names[0]);
+  if (!f)
+    return fail(L, op, "call of an unknown function");
+  return call_args_from(L, op, LLVMGlobalGetValueType(f), f, 0);
+}
+
+/* func.constant: the address of the function (a ptr), as upstream's
+ * func-to-llvm takes it. An external function with llvm.emit_c_interface
+ * exists only as its _mlir_ciface_ wrapper (calls go there, see
+ * call_ciface), whose signature differs, so its address is refused. */
+static buf_status_t e_func_constant(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_attr_t ref = buf_op_attr(op, "value");
+  if (!ref || ref->kind != BUF_ATTR_SYMBOL_REF)
+    return fail(L, op, "constant without a function");
+  if (is_ciface_decl(L, ref->u.symref.names[0]))
+    return fail(L, op, "address of an external function with llvm.emit_c_interface");
+  LLVMValueRef f = LLVMGetNamedFunction(L->M, ref->u.symref.names[0]);
+  if (!f)
+    return fail(L, op, "constant of an unknown function");
+  set_result(L, op, 0, f);
+  return BUF_SUCCESS;
+}
+
+/* func.call_indirect: a call through the pointer operand 0, with the LLVM
+ * function type its IR function type lowers to (the type the callee was
+ * declared with, so the expanded arguments match). */
+static buf_status_t e_call_indirect(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  const char *why;
+  LLVMTypeRef fty = fn_llvm_type(L, buf_op_operand(op, 0)->type, &why);
+  if (!fty)
+    return fail(L, op, why);
+  return call_args_from(L, op, fty, operand(L, op, 0), 1);
 }
 
 static buf_status_t e_return(lw_t *L, buf_op_t *op, const void *arg) {
@@ -1876,6 +1937,8 @@ static const emit_row_t emit_rows[] = {
     {"cf.switch", e_switch, NULL},
     {"cf.assert", e_assert, NULL},
     {"func.call", e_call, NULL},
+    {"func.call_indirect", e_call_indirect, NULL},
+    {"func.constant", e_func_constant, NULL},
     {"func.return", e_return, NULL},
 };
 
