@@ -1367,6 +1367,27 @@ static buf_status_t e_subview(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
+/* The allocated and aligned pointers of memref d of type t, ranked or
+ * unranked (whose descriptor they start), and, when offset is not NULL,
+ * its offset. */
+static void desc_base(lw_t *L, buf_type_t t, LLVMValueRef d, LLVMValueRef *allocated,
+                      LLVMValueRef *aligned, LLVMValueRef *offset) {
+  if (t->kind == BUF_TYPE_MEMREF) {
+    *allocated = extract(L, d, 0);
+    *aligned = extract(L, d, 1);
+    if (offset) {
+      LLVMValueRef strides[64];
+      desc_layout(L, t, d, strides, offset);
+    }
+    return;
+  }
+  LLVMValueRef p = extract(L, d, 1), one = c64(L, 1), two = c64(L, 2);
+  *allocated = LLVMBuildLoad2(L->B, L->ptr, p, "");
+  *aligned = LLVMBuildLoad2(L->B, L->ptr, LLVMBuildGEP2(L->B, L->ptr, p, &one, 1, ""), "");
+  if (offset) /* after the two pointers, 8 bytes each */
+    *offset = LLVMBuildLoad2(L->B, L->i64, LLVMBuildGEP2(L->B, L->i64, p, &two, 1, ""), "");
+}
+
 static buf_status_t e_reinterpret_cast(lw_t *L, buf_op_t *op, const void *arg) {
   (void)arg;
   buf_type_t rt = res_type(op);
@@ -1379,17 +1400,92 @@ static buf_status_t e_reinterpret_cast(lw_t *L, buf_op_t *op, const void *arg) {
       !mixed_list(L, op, "static_strides", 3, str, s, 64, &nstr) || noff != 1 ||
       nsz != rt->u.shaped.rank || nstr != nsz)
     return fail(L, op, "malformed reinterpret_cast");
-  LLVMValueRef d = operand(L, op, 0), allocated, aligned;
-  if (buf_op_operand(op, 0)->type->kind == BUF_TYPE_MEMREF) {
-    allocated = extract(L, d, 0);
-    aligned = extract(L, d, 1);
-  } else {
-    LLVMValueRef p = extract(L, d, 1);
-    allocated = LLVMBuildLoad2(L->B, L->ptr, p, "");
-    LLVMValueRef one = c64(L, 1);
-    aligned = LLVMBuildLoad2(L->B, L->ptr, LLVMBuildGEP2(L->B, L->ptr, p, &one, 1, ""), "");
-  }
+  LLVMValueRef allocated, aligned;
+  desc_base(L, buf_op_operand(op, 0)->type, operand(L, op, 0), &allocated, &aligned, NULL);
   set_result(L, op, 0, make_desc(L, nsz, allocated, aligned, off[0], sz, str));
+  return BUF_SUCCESS;
+}
+
+/* memref.reshape to a ranked memref, as upstream's memref-to-llvm: the
+ * source's pointers and offset, the sizes the result type fixes or else
+ * read from the shape memref (its integers sign-extended, like
+ * index_cast), row-major strides (both sides are contiguous). */
+static buf_status_t e_memref_reshape(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_type_t st = buf_op_operand(op, 0)->type, rt = res_type(op);
+  buf_type_t sht = buf_op_operand(op, 1)->type;
+  if (rt->kind != BUF_TYPE_MEMREF)
+    return fail(L, op, "reshape to an unranked memref");
+  if (rt->u.shaped.rank > 64 || (st->kind == BUF_TYPE_MEMREF && st->u.shaped.rank > 64))
+    return fail(L, op, "reshape of this rank");
+  LLVMValueRef allocated, aligned, offset, sizes[64], strides[64];
+  desc_base(L, st, operand(L, op, 0), &allocated, &aligned, &offset);
+  LLVMValueRef shape = operand(L, op, 1);
+  for (uint32_t i = 0; i < rt->u.shaped.rank; i++) {
+    int64_t s = rt->u.shaped.shape[i];
+    if (s != BUF_DYNAMIC) {
+      sizes[i] = c64(L, s);
+      continue;
+    }
+    LLVMValueRef idx = c64(L, i);
+    LLVMValueRef v = LLVMBuildLoad2(L->B, lw_type(L, sht->u.shaped.elem),
+                                    elem_ptr(L, sht, shape, &idx), "");
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+    sizes[i] = w < 64 ? LLVMBuildSExt(L->B, v, L->i64, "")
+               : w > 64 ? LLVMBuildTrunc(L->B, v, L->i64, "") : v;
+  }
+  row_major(L, rt->u.shaped.rank, sizes, strides);
+  set_result(L, op, 0, make_desc(L, rt->u.shaped.rank, allocated, aligned, offset, sizes, strides));
+  return BUF_SUCCESS;
+}
+
+/* memref.view as upstream's memref-to-llvm: the byte buffer's allocated
+ * pointer, its aligned pointer moved by the byte shift, offset 0, the
+ * result type's sizes (dynamic ones from the operands in order) with
+ * row-major strides. */
+static buf_status_t e_view(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_type_t rt = res_type(op);
+  if (rt->kind != BUF_TYPE_MEMREF || rt->u.shaped.rank > 64)
+    return fail(L, op, "view of this type");
+  LLVMValueRef src = operand(L, op, 0), shift = operand(L, op, 1);
+  LLVMValueRef sizes[64], strides[64];
+  uint32_t next = 2;
+  for (uint32_t i = 0; i < rt->u.shaped.rank; i++) {
+    int64_t s = rt->u.shaped.shape[i];
+    sizes[i] = s != BUF_DYNAMIC ? c64(L, s) : operand(L, op, next++);
+  }
+  row_major(L, rt->u.shaped.rank, sizes, strides);
+  LLVMValueRef aligned = LLVMBuildGEP2(L->B, L->i8, extract(L, src, 1), &shift, 1, "");
+  set_result(L, op, 0, make_desc(L, rt->u.shaped.rank, extract(L, src, 0), aligned, c64(L, 0),
+                                 sizes, strides));
+  return BUF_SUCCESS;
+}
+
+/* memref.rank: the type's rank, or an unranked descriptor's rank field. */
+static buf_status_t e_rank(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_type_t t = buf_op_operand(op, 0)->type;
+  set_result(L, op, 0, t->kind == BUF_TYPE_MEMREF ? c64(L, t->u.shaped.rank)
+                                                  : extract(L, operand(L, op, 0), 0));
+  return BUF_SUCCESS;
+}
+
+/* memref.assume_alignment: the same memref, and llvm.assume that its
+ * aligned pointer is a multiple of the alignment (the form upstream's
+ * memref-to-llvm emitted before operand bundles). */
+static buf_status_t e_assume_alignment(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_attr_t a = buf_op_attr(op, "alignment");
+  LLVMValueRef d = operand(L, op, 0);
+  if (!a || a->kind != BUF_ATTR_INTEGER || a->u.i < 1)
+    return fail(L, op, "assume_alignment without an alignment");
+  LLVMValueRef p = LLVMBuildPtrToInt(L->B, extract(L, d, 1), L->i64, "");
+  LLVMValueRef low = LLVMBuildAnd(L->B, p, c64(L, a->u.i - 1), "");
+  LLVMValueRef ok = LLVMBuildICmp(L->B, LLVMIntEQ, low, c64(L, 0), "");
+  LLVMTypeRef fty = LLVMFunctionType(L->voidt, &L->i1, 1, 0);
+  LLVMBuildCall2(L->B, fty, intrinsic_decl(L, "llvm.assume"), &ok, 1, "");
+  set_result(L, op, 0, d);
   return BUF_SUCCESS;
 }
 
@@ -1926,6 +2022,10 @@ static const emit_row_t emit_rows[] = {
     {"memref.get_global", e_get_global, NULL},
     {"memref.subview", e_subview, NULL},
     {"memref.reinterpret_cast", e_reinterpret_cast, NULL},
+    {"memref.reshape", e_memref_reshape, NULL},
+    {"memref.view", e_view, NULL},
+    {"memref.rank", e_rank, NULL},
+    {"memref.assume_alignment", e_assume_alignment, NULL},
     {"memref.expand_shape", e_reshape, OPC(1)},
     {"memref.collapse_shape", e_reshape, NULL},
     {"memref.extract_strided_metadata", e_extract_metadata, NULL},
