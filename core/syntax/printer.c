@@ -586,8 +586,12 @@ buf_print_options_t buf_print_options_default(void) {
   return o;
 }
 
-/* Printed text held back until the aliases are known. */
+/* Printed text held back until the aliases are known. The copies live in
+ * an arena of their own: its large chunks are backed by huge pages, where
+ * one malloc per piece touched a fresh small page every few KiB (on a
+ * 10 MB program, half the page faults of a whole print). */
 typedef struct text_pieces {
+  buf_arena_t *arena;
   char **text;
   size_t *len;
   uint32_t n, cap;
@@ -603,9 +607,7 @@ static void keep_piece(void *user, const char *text, size_t n) {
     if (!p->text || !p->len)
       abort(); /* out of memory */
   }
-  char *copy = malloc(n);
-  if (!copy)
-    abort(); /* out of memory */
+  char *copy = buf_arena_alloc(p->arena, n);
   memcpy(copy, text, n);
   p->text[p->n] = copy;
   p->len[p->n++] = n;
@@ -658,7 +660,7 @@ static void print_top(buf_op_t *op, const buf_print_options_t *opts,
   if (pr.opts.use_aliases && !pr.opts.generic && !pr.opts.debug_info) {
     /* The text is kept in pieces (one growing string would need twice its
      * size while it moves). */
-    text_pieces_t pieces = {0};
+    text_pieces_t pieces = {.arena = buf_arena_create()};
     buf_strbuf_t body = {.spill = keep_piece, .spill_user = &pieces};
     pr.out = &body;
     pr.aliases.numbering = true;
@@ -668,10 +670,9 @@ static void print_top(buf_op_t *op, const buf_print_options_t *opts,
     pr.aliases.numbering = false;
     pr.out = out;
     print_map_aliases(&pr);
-    for (uint32_t i = 0; i < pieces.n; i++) {
+    for (uint32_t i = 0; i < pieces.n; i++)
       buf_strbuf_append(out, pieces.text[i], pieces.len[i]);
-      free(pieces.text[i]);
-    }
+    buf_arena_destroy(pieces.arena);
     free(pieces.text);
     free(pieces.len);
     buf_strbuf_puts(out, "\n");
