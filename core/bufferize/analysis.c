@@ -1085,9 +1085,12 @@ static bz_why_kind_t pair_conflicts(buf_bz_t *bz, buf_use_t *ur,
                                                          : BZ_WHY_CONFLICT;
   if (rop == wop) {
     const buf_bufferize_model_t *m = buf_bz_model_of(bz, rop);
+    /* element i is read before it is written, from the same place: the
+     * same buffer, or the same slice of one (two extract_slices of it) */
     if (m && m->elementwise && m->elementwise(bz, ur, uw) &&
         (equivalent_in_reverse_chain(bz, ur->value, uw->value) ||
-         equivalent_in_reverse_chain(bz, uw->value, ur->value)))
+         equivalent_in_reverse_chain(bz, uw->value, ur->value) ||
+         buf__bz_same_slice_values(bz, ur->value, uw->value)))
       return BZ_WHY_NONE;
   }
   if (can_use_dominance(bz, ur, uw, defs, num_defs)) {

@@ -264,6 +264,9 @@ uint32_t buf__bz_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
                          uint32_t max);
 /* Can the copy for out-of-place operand u skip copying the old contents? */
 bool buf__bz_can_omit_copy(buf_bz_t *bz, buf_use_t *u);
+/* Are a and b the same slice (tensor.extract_slice with equal offsets,
+ * sizes and strides) of equivalent tensors (models_tensor.c)? */
+bool buf__bz_same_slice_values(buf_bz_t *bz, buf_value_t *a, buf_value_t *b);
 /* Do the read and the write touch provably disjoint elements of one tensor
  * (static slices / constant indices along extract_slice chains)? */
 bool buf__bz_disjoint_accesses(buf_use_t *read, buf_use_t *write);

@@ -165,6 +165,15 @@ static bool same_slice(buf_op_t *a, uint32_t a_first, buf_op_t *b,
   return true;
 }
 
+bool buf__bz_same_slice_values(buf_bz_t *bz, buf_value_t *a, buf_value_t *b) {
+  buf_op_t *da = a->def, *db = b->def;
+  if (!da || !db || strcmp(da->name, "tensor.extract_slice") != 0 ||
+      strcmp(db->name, "tensor.extract_slice") != 0 || a->type != b->type)
+    return false;
+  return same_slice(da, 1, db, 1) &&
+         buf_bz_equivalent(bz, operand(da, 0), operand(db, 0));
+}
+
 /* Is every equivalent reverse use-def path from v ending in an
  * extract_slice with the same slice as insert (`ins`, dest operand 1,
  * dynamic operands from 2) whose source is equivalent to ins's dest? With

@@ -6,7 +6,10 @@
 //   - a linalg.copy of a value into itself stores the same data back: it
 //     writes in place and disappears from the output;
 //   - a tensor.cast keeps the layout of its source buffer, so a later
-//     identity-layout use of a unit-stride slice needs no copy.
+//     identity-layout use of a unit-stride slice needs no copy;
+//   - an elementwise op whose input and output are two extract_slices of
+//     the same part of one tensor reads each element before writing it in
+//     the same place: both slices stay views (seeds 1287, 1301).
 // REQUIRES: mlir-opt
 // RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %s | FileCheck %s
 // RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %s | mlir-opt > /dev/null
@@ -56,6 +59,21 @@ func.func @cast_keeps_layout(%t: tensor<8xf32>, %n: index) -> f32 {
   return %x : f32
 }
 
+// CHECK-LABEL: func.func @same_slice_elementwise(
+// CHECK-NOT: memref.alloc
+// CHECK-NOT: memref.copy
+// CHECK: linalg.max ins(%[[A:.*]], %[[A]] : {{.*}}) outs(%[[B:[a-z_0-9]+]] :
+// CHECK: return
+func.func @same_slice_elementwise(%t: tensor<4x1xi64>) -> tensor<4x1xi64> {
+  %a = tensor.extract_slice %t[1, 0] [3, 1] [1, 1] : tensor<4x1xi64> to tensor<3x1xi64>
+  %b = tensor.extract_slice %t[1, 0] [3, 1] [1, 1] : tensor<4x1xi64> to tensor<3x1xi64>
+  %m = linalg.max ins(%a, %a : tensor<3x1xi64>, tensor<3x1xi64>) outs(%b : tensor<3x1xi64>) -> tensor<3x1xi64>
+  %r = tensor.insert_slice %m into %t[1, 0] [3, 1] [1, 1] : tensor<3x1xi64> into tensor<4x1xi64>
+  return %r : tensor<4x1xi64>
+}
+
+func.func private @printMemrefI64(memref<*xi64>)
+
 func.func @main() {
   %nine = arith.constant 9.0 : f32
   %c4 = arith.constant 4 : index
@@ -80,5 +98,12 @@ func.func @main() {
   %my = bufferization.to_buffer %ey : tensor<1xf32> to memref<1xf32>
   %uy = memref.cast %my : memref<1xf32> to memref<*xf32>
   call @printMemrefF32(%uy) : (memref<*xf32>) -> ()
+  %ti = arith.constant dense<[[4], [-3], [7], [0]]> : tensor<4x1xi64>
+  %ei = tensor.empty() : tensor<4x1xi64>
+  %tt2 = linalg.copy ins(%ti : tensor<4x1xi64>) outs(%ei : tensor<4x1xi64>) -> tensor<4x1xi64>
+  %s = call @same_slice_elementwise(%tt2) : (tensor<4x1xi64>) -> tensor<4x1xi64>
+  %ms = bufferization.to_buffer %s : tensor<4x1xi64> to memref<4x1xi64>
+  %us = memref.cast %ms : memref<4x1xi64> to memref<*xi64>
+  call @printMemrefI64(%us) : (memref<*xi64>) -> ()
   return
 }
