@@ -16,8 +16,8 @@
 
 buf_ctx_t *buf_printer_ctx(buf_printer_t *pr) { return pr->ctx; }
 
-void buf_printer_puts(buf_printer_t *pr, const char *s) {
-  buf_strbuf_puts(pr->out, s ? s : "");
+void buf_printer_write(buf_printer_t *pr, const char *s, size_t n) {
+  buf_strbuf_append(pr->out, s, n);
 }
 
 void buf_printer_printf(buf_printer_t *pr, const char *fmt, ...) {

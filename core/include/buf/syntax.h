@@ -294,7 +294,15 @@ buf_status_t buf_parse_dynamic_index_list(buf_parser_t *p,
 /* ------------------------------------------------------------------------ */
 
 buf_ctx_t *buf_printer_ctx(buf_printer_t *pr);
-void buf_printer_puts(buf_printer_t *pr, const char *s);
+/* Writes n bytes of s. */
+void buf_printer_write(buf_printer_t *pr, const char *s, size_t n);
+/* Writes s (NULL writes nothing). Inline so that the length of a literal,
+ * the common argument, is known when compiling rather than counted on every
+ * call. */
+static inline void buf_printer_puts(buf_printer_t *pr, const char *s) {
+  if (s)
+    buf_printer_write(pr, s, strlen(s));
+}
 void buf_printer_printf(buf_printer_t *pr, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void buf_printer_print_value(buf_printer_t *pr, buf_value_t *v); /* %name */
