@@ -224,6 +224,16 @@ extern const uint32_t buf__bz_num_models_arith;
 extern const buf__bz_model_row_t buf__bz_models_cf[];
 extern const uint32_t buf__bz_num_models_cf;
 
+/* Greatest common divisor (Euclid); gcd(a, 0) = a. */
+static inline int64_t buf__bz_gcd(int64_t a, int64_t b) {
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
 /* Creates the analysis state of module: numbers ops and tensor values. */
 buf_bz_t *buf__bz_create(buf_op_t *module, const buf_bz_options_t *opts);
 void buf__bz_destroy(buf_bz_t *bz);

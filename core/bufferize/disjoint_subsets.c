@@ -171,20 +171,11 @@ static bool write_box(buf_use_t *u, box_t *b) {
   return whole(u->value, b);
 }
 
-static int64_t gcd(int64_t a, int64_t b) {
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
 /* Do the progressions of a and b share no index in dimension d? */
 static bool apart(const box_t *a, const box_t *b, uint32_t d) {
   if (a->hi[d] < b->lo[d] || b->hi[d] < a->lo[d])
     return true;
-  int64_t g = gcd(a->step[d], b->step[d]);
+  int64_t g = buf__bz_gcd(a->step[d], b->step[d]);
   return g && (a->lo[d] - b->lo[d]) % g != 0; /* g == 0: the same index */
 }
 

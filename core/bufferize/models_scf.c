@@ -143,15 +143,6 @@ static bool yields_swap_iter_args(buf_bz_t *bz, buf_block_t *body, buf_op_t *y,
   return moved;
 }
 
-static int64_t gcd64(int64_t a, int64_t b) {
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
 /* After a ping-pong loop, result i may sit in another init's buffer (how
  * far the buffers rotated depends on the trip count), but result i must be
  * init i's buffer (the analysis made them equivalent). When the trip count
@@ -173,7 +164,7 @@ static void restore_swapped(buf_bz_rewriter_t *rw, buf_op_t *op, buf_op_t *nf,
     int64_t len = 0;
     for (int32_t j = (int32_t)i; perm[j] >= 0 && (len == 0 || j != (int32_t)i); j = perm[j])
       len++;
-    period = period / gcd64(period, len) * len;
+    period = period / buf__bz_gcd(period, len) * len;
   }
   buf_value_t *lb = nf->operands[0].value, *ub = nf->operands[1].value,
               *step = nf->operands[2].value;
