@@ -1616,6 +1616,15 @@ static void collect_post_order(buf_bz_t *bz, buf_op_t *root, ptrvec_t *out) {
   pv_free(&pending);
 }
 
+/* The summary of the function a func.call op calls, or NULL (not a call,
+ * or a callee outside the module). */
+static bz_func_t *called_func(buf_bz_t *bz, buf_op_t *op) {
+  if (op->name != buf_ident_cstr(bz->ctx, "func.call"))
+    return NULL;
+  buf_op_t *callee = buf__bz_callee(bz, op);
+  return callee ? buf__bz_func(bz, callee) : NULL;
+}
+
 static uint32_t result_group_root(bz_func_t *f, uint32_t r) {
   while (f->result_group[r] != r)
     r = f->result_group[r];
@@ -1702,8 +1711,7 @@ static void join_call_results(buf_bz_t *bz, bz_func_t *caller) {
     buf_op_t *call = ops.v[i];
     if (call->name != call_name)
       continue;
-    buf_op_t *callee = buf__bz_callee(bz, call);
-    bz_func_t *cf = callee ? buf__bz_func(bz, callee) : NULL;
+    bz_func_t *cf = called_func(bz, call);
     for (uint32_t r = 0; r < call->num_results; r++) {
       uint32_t ri = vidx(bz, &call->results[r]);
       if (ri == UINT32_MAX)
@@ -1761,14 +1769,9 @@ static buf_status_t visit_func(buf_bz_t *bz, bz_func_t *f, uint8_t *state,
   /* the calls inside f, in post-order (the order the analysis meets them) */
   ptrvec_t ops = {0};
   collect_post_order(bz, f->func, &ops);
-  buf_ident_t call_name = buf_ident_cstr(bz->ctx, "func.call");
   buf_status_t st = BUF_SUCCESS;
   for (uint32_t i = 0; i < ops.n && st == BUF_SUCCESS; i++) {
-    buf_op_t *op = ops.v[i];
-    if (op->name != call_name)
-      continue;
-    buf_op_t *callee = buf__bz_callee(bz, op);
-    bz_func_t *cf = callee ? buf__bz_func(bz, callee) : NULL;
+    bz_func_t *cf = called_func(bz, ops.v[i]);
     if (cf)
       st = visit_func(bz, cf, state, order);
   }
@@ -1810,8 +1813,7 @@ static bool reaches_read_only_source(buf_bz_t *bz, bz_func_t *f, uint8_t *seen) 
   for (uint32_t i = 0; i < ops.n && !found; i++) {
     buf_op_t *op = ops.v[i];
     if (op->name == call_name) {
-      buf_op_t *callee = buf__bz_callee(bz, op);
-      bz_func_t *cf = callee ? buf__bz_func(bz, callee) : NULL;
+      bz_func_t *cf = called_func(bz, op);
       found = cf && reaches_read_only_source(bz, cf, seen);
       continue;
     }

@@ -250,8 +250,9 @@ static bool layout_is_identity(buf_type_t t) {
  * parameters: a strided<[4, 1]> view of 4x3 elements does not have them
  * even though memref<?x?xf32>'s stride in dimension 0 reads as dynamic.
  * A dimension of size 1 needs the identity stride too: no address depends
- * on it, but memref.cast compares strides, and a cast to a layout whose
- * stride differs is invalid IR (upstream's verifier) or fails at run time. */
+ * on it, but a cast keeps the descriptor's stride, which then disagrees
+ * with what the identity layout says (printMemref prints it, and a static
+ * identity stride makes the cast invalid IR). */
 static bool always_row_major(buf_type_t from, buf_type_t to, const int64_t *strides,
                              int64_t offset) {
   if (layout_is_identity(from))

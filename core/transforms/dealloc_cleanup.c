@@ -2,8 +2,8 @@
  * dealloc_cleanup.c: what ends buffer-deallocation-pipeline where upstream
  * runs its canonicalizer: clone folding, folding of memref.dim of static
  * sizes and of loads of constant globals at constant indices, removal of
- * loops with no iteration, of copies of a buffer onto itself and of buffers nothing
- * reads, and removal of dead pure ops.
+ * loops with no iteration, of copies of a buffer onto itself and of buffers
+ * nothing reads, and removal of dead pure ops.
  *
  * memref.dim of a dimension the type makes static becomes an
  * arith.constant, so a buffer read only for its shape (a constant global
@@ -172,22 +172,31 @@ static buf_walk_result_t collect_clones(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
+/* The constant integer value v holds, if any. */
+static bool constant_int(buf_value_t *v, int64_t *out) {
+  buf_op_t *c = v->def;
+  buf_attr_t a = c && bo_is(c, "arith.constant") ? buf_op_attr(c, "value") : NULL;
+  if (!a || a->kind != BUF_ATTR_INTEGER)
+    return false;
+  *out = a->u.i;
+  return true;
+}
+
 static buf_walk_result_t fold_static_dim(buf_op_t *op, void *user) {
   (void)user;
   if (!bo_is(op, "memref.dim") || op->num_operands != 2)
     return BUF_WALK_ADVANCE;
   buf_type_t t = op->operands[0].value->type;
-  buf_op_t *c = op->operands[1].value->def;
-  buf_attr_t a = c && bo_is(c, "arith.constant") ? buf_op_attr(c, "value") : NULL;
-  if (t->kind != BUF_TYPE_MEMREF || !a || a->kind != BUF_ATTR_INTEGER ||
-      a->u.i < 0 || a->u.i >= (int64_t)t->u.shaped.rank ||
-      t->u.shaped.shape[a->u.i] == BUF_DYNAMIC)
+  int64_t dim;
+  if (t->kind != BUF_TYPE_MEMREF || !constant_int(op->operands[1].value, &dim) ||
+      dim < 0 || dim >= (int64_t)t->u.shaped.rank ||
+      t->u.shaped.shape[dim] == BUF_DYNAMIC)
     return BUF_WALK_ADVANCE;
   buf_builder_t b;
   buf_builder_init(&b, buf_op_ctx(op));
   buf_builder_set_before(&b, op);
   b.loc = op->loc;
-  buf_value_t *k = buf_build_index_constant(&b, t->u.shaped.shape[a->u.i]);
+  buf_value_t *k = buf_build_index_constant(&b, t->u.shaped.shape[dim]);
   buf_value_replace_all_uses(&op->results[0], k);
   buf_op_erase(op);
   return BUF_WALK_ADVANCE;
@@ -213,13 +222,11 @@ static buf_walk_result_t fold_constant_load(buf_op_t *op, void *user) {
     return BUF_WALK_ADVANCE;
   int64_t linear = 0;
   for (uint32_t i = 0; i < t->u.shaped.rank; i++) {
-    buf_op_t *c = op->operands[1 + i].value->def;
-    buf_attr_t a = c && bo_is(c, "arith.constant") ? buf_op_attr(c, "value") : NULL;
-    int64_t d = t->u.shaped.shape[i];
-    if (!a || a->kind != BUF_ATTR_INTEGER || d == BUF_DYNAMIC || a->u.i < 0 ||
-        a->u.i >= d)
+    int64_t d = t->u.shaped.shape[i], at;
+    if (!constant_int(op->operands[1 + i].value, &at) || d == BUF_DYNAMIC ||
+        at < 0 || at >= d)
       return BUF_WALK_ADVANCE;
-    linear = linear * d + a->u.i;
+    linear = linear * d + at;
   }
   int64_t k = init->u.dense.splat ? 0 : linear;
   if (k >= init->u.dense.count)
@@ -242,16 +249,6 @@ static buf_walk_result_t fold_constant_load(buf_op_t *op, void *user) {
   buf_value_replace_all_uses(&op->results[0], buf_op_result(c, 0));
   buf_op_erase(op);
   return BUF_WALK_ADVANCE;
-}
-
-/* The constant integer value v holds, if any. */
-static bool constant_int(buf_value_t *v, int64_t *out) {
-  buf_op_t *c = v->def;
-  buf_attr_t a = c && bo_is(c, "arith.constant") ? buf_op_attr(c, "value") : NULL;
-  if (!a || a->kind != BUF_ATTR_INTEGER)
-    return false;
-  *out = a->u.i;
-  return true;
 }
 
 /* An scf.for whose constant bounds give no iteration is its iter_args'
