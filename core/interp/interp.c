@@ -330,6 +330,58 @@ static void frame_destroy(buf__interp_t *I, buf__frame_t *F, buf_loc_t end) {
       buf__buffer_release(I, b, end);
 }
 
+/* A new descriptor with m's addressing and the given read-only marking. */
+static buf__memref_t *memref_dup(const buf__memref_t *m) {
+  buf__memref_t *nm =
+      buf__memref_new(m->buf, m->rank, m->offset, m->sizes, m->strides);
+  buf__memref_inherit(nm, m);
+  return nm;
+}
+
+/* The arguments func's body sees, when one of them is a memref argument
+ * marked {bufferization.writable = false} that is writable in the caller:
+ * owned copies of args where those memrefs are read-only views for the
+ * call now at depth I->depth (so are views the callee takes of them, and
+ * what it passes on). NULL when no argument changes. */
+static buf__ival_t *read_only_args(buf__interp_t *I, buf_op_t *func,
+                                   uint32_t nargs, const buf__ival_t *args) {
+  buf_block_t *entry = buf_region_entry(func->regions[0]);
+  buf__ival_t *own = NULL;
+  for (uint32_t i = 0; i < nargs && entry && i < entry->num_args; i++) {
+    buf_attr_t w = buf_op_arg_attr(func, i, "bufferization.writable");
+    if (args[i].kind != IV_MEMREF || args[i].u.m->ro_depth ||
+        !w || w->kind != BUF_ATTR_BOOL || w->u.b)
+      continue;
+    if (!own) {
+      own = calloc(nargs, sizeof *own);
+      if (!own)
+        abort(); /* out of memory */
+      for (uint32_t j = 0; j < nargs; j++)
+        own[j] = buf__iv_ref(args[j]);
+    }
+    buf__memref_t *nm = memref_dup(args[i].u.m);
+    nm->ro_depth = I->depth;
+    nm->ro_func = func;
+    nm->ro_arg = entry->args[i];
+    buf__iv_drop(I, own[i]);
+    own[i] = buf__iv_memref(nm);
+  }
+  return own;
+}
+
+/* An owned reference to result v of the call at depth I->depth, for its
+ * caller: a view that is read-only only because of an argument of this
+ * call (or a deeper one) is writable again where the caller holds it. */
+static buf__ival_t writable_again(buf__interp_t *I, buf__ival_t v) {
+  if (v.kind != IV_MEMREF || v.u.m->ro_depth < I->depth)
+    return buf__iv_ref(v);
+  buf__memref_t *nm = memref_dup(v.u.m);
+  nm->ro_depth = 0;
+  nm->ro_func = NULL;
+  nm->ro_arg = NULL;
+  return buf__iv_memref(nm);
+}
+
 buf_status_t buf__call_function(buf__interp_t *I, buf_op_t *call_site,
                                 buf_op_t *func, uint32_t nargs,
                                 const buf__ival_t *args, buf__ival_t *results,
@@ -350,9 +402,10 @@ buf_status_t buf__call_function(buf__interp_t *I, buf_op_t *call_site,
   if (!F.slots)
     abort(); /* out of memory */
   I->depth++;
+  buf__ival_t *own = read_only_args(I, func, nargs, args);
   buf_op_t *term = NULL;
   buf_status_t st =
-      buf__run_region(I, &F, func->regions[0], nargs, args, &term);
+      buf__run_region(I, &F, func->regions[0], nargs, own ? own : args, &term);
   if (!BUF_FAILED(st)) {
     if (term->num_operands != nresults) {
       buf__err(I, term, "function returns %u values, caller expects %u",
@@ -360,8 +413,13 @@ buf_status_t buf__call_function(buf__interp_t *I, buf_op_t *call_site,
       st = BUF_FAILURE;
     } else {
       for (uint32_t i = 0; i < nresults; i++)
-        results[i] = buf__iv_ref(buf__operand(I, &F, term, i));
+        results[i] = writable_again(I, buf__operand(I, &F, term, i));
     }
+  }
+  if (own) {
+    for (uint32_t i = 0; i < nargs; i++)
+      buf__iv_drop(I, own[i]);
+    free(own);
   }
   I->depth--;
   frame_destroy(I, &F, term ? term->loc : func->loc);

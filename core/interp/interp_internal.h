@@ -111,6 +111,13 @@ struct buf__memref {
                           width in bytes (offset and strides are scaled) */
   int64_t base_shift;  /* the cell where the view's base starts (0 unless
                           made by memref.view) */
+  uint32_t ro_depth;   /* 0: writable through this view; else the call depth
+                          of the function whose argument marked
+                          {bufferization.writable = false} this view comes
+                          from: writes through it (and through views of it)
+                          are reported until that call returns */
+  buf_op_t *ro_func;   /* that function (when ro_depth) */
+  buf_value_t *ro_arg; /* that argument of its entry block (when ro_depth) */
 };
 
 /* A pointer-keyed open-addressing hash map (pointer -> pointer or index). */
@@ -336,6 +343,9 @@ static inline void buf__memref_inherit(buf__memref_t *to,
                                        const buf__memref_t *from) {
   to->cell_bytes = from->cell_bytes;
   to->base_shift = from->base_shift;
+  to->ro_depth = from->ro_depth;
+  to->ro_func = from->ro_func;
+  to->ro_arg = from->ro_arg;
 }
 /* The offset and stride d as the program sees them (in elements from the
  * view's base), whatever the addressing unit. */
@@ -369,6 +379,12 @@ buf_status_t buf__memref_check_live(buf__interp_t *I, buf_op_t *op,
                                     const buf__memref_t *m);
 buf_status_t buf__memref_check_extent(buf__interp_t *I, buf_op_t *op,
                                       const buf__memref_t *m);
+/* Checks that the program may write through view m: not into a constant
+ * global, nor through a view of a function argument marked
+ * {bufferization.writable = false} while that call runs. Error at op
+ * (naming the buffer's origin) otherwise. */
+buf_status_t buf__memref_check_write(buf__interp_t *I, buf_op_t *op,
+                                     const buf__memref_t *m);
 /* Linear buffer index of a multi-index (no checks). */
 static inline int64_t buf__memref_linear(const buf__memref_t *m,
                                          const int64_t *idx) {

@@ -222,10 +222,8 @@ static bool access(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
     err_buf(I, op, m->buf, "out-of-bounds access outside the buffer");
     return false;
   }
-  if (write && m->buf->readonly) {
-    err_buf(I, op, m->buf, "write to a read-only constant global");
+  if (write && BUF_FAILED(buf__memref_check_write(I, op, m)))
     return false;
-  }
   *mout = m;
   *pos = l;
   return true;

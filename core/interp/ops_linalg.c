@@ -96,8 +96,7 @@ static buf_status_t linalg_structured(buf__interp_t *I, buf__frame_t *F,
         st = BUF_FAILURE;
         break;
       }
-      if (k >= nin && x.u.m->buf->readonly) {
-        buf__err(I, op, "write to a read-only constant global");
+      if (k >= nin && BUF_FAILED(buf__memref_check_write(I, op, x.u.m))) {
         st = BUF_FAILURE;
         break;
       }

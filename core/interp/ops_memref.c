@@ -62,10 +62,8 @@ static bool access(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
     err_buf(I, op, m->buf, "out-of-bounds access outside the buffer");
     return false;
   }
-  if (write && m->buf->readonly) {
-    err_buf(I, op, m->buf, "write to a read-only constant global");
+  if (write && BUF_FAILED(buf__memref_check_write(I, op, m)))
     return false;
-  }
   *pos = l;
   return true;
 }
@@ -265,10 +263,8 @@ buf_status_t buf__memref_copy(buf__interp_t *I, buf_op_t *op,
     buf__err(I, op, "copy between memrefs of different shapes");
     return BUF_FAILURE;
   }
-  if (dst->buf->readonly) {
-    err_buf(I, op, dst->buf, "write to a read-only constant global");
+  if (BUF_FAILED(buf__memref_check_write(I, op, dst)))
     return BUF_FAILURE;
-  }
   I->stats.copies++;
   int64_t n = buf__num_elements(src->rank, src->sizes);
   if (n == 0)
@@ -649,6 +645,7 @@ static buf_status_t memref_view(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
   m->buf->bytewise = true;
   buf__memref_t *nm = buf__memref_new(m->buf, rank, m->offset + shift, shape,
                                       strides);
+  buf__memref_inherit(nm, m); /* read-only-ness; the addressing is new: */
   nm->cell_bytes = (uint32_t)width;
   nm->base_shift = m->offset + shift;
   buf__set_result(I, F, op, 0, buf__iv_memref(nm));

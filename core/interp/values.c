@@ -302,6 +302,9 @@ buf__memref_t *buf__memref_new(buf__buffer_t *b, uint32_t rank,
   m->offset = offset;
   m->cell_bytes = 1;
   m->base_shift = 0;
+  m->ro_depth = 0;
+  m->ro_func = NULL;
+  m->ro_arg = NULL;
   m->sizes = (int64_t *)(m + 1);
   m->strides = m->sizes + rank;
   if (rank) {
@@ -349,6 +352,33 @@ buf_status_t buf__memref_check_extent(buf__interp_t *I, buf_op_t *op,
         (long long)lo, (long long)hi, (unsigned long long)m->buf->id,
         (long long)m->buf->n);
     buf_diag_note(I->ctx, d, m->buf->alloc_loc, "buffer allocated here");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+buf_status_t buf__memref_check_write(buf__interp_t *I, buf_op_t *op,
+                                     const buf__memref_t *m) {
+  const buf__buffer_t *b = m->buf;
+  if (b->readonly) {
+    buf_diag_t *d = buf__err(
+        I, op,
+        "write into a read-only buffer: buffer #%llu of %lld elements is a "
+        "constant memref.global",
+        (unsigned long long)b->id, (long long)b->n);
+    buf_diag_note(I->ctx, d, b->alloc_loc, "constant global defined here");
+    return BUF_FAILURE;
+  }
+  if (m->ro_depth) {
+    buf_attr_t name = buf_op_attr(m->ro_func, "sym_name");
+    buf_diag_t *d = buf__err(
+        I, op,
+        "write into a read-only buffer: buffer #%llu of %lld elements was "
+        "passed as argument #%u of '@%s', marked "
+        "{bufferization.writable = false}",
+        (unsigned long long)b->id, (long long)b->n, m->ro_arg->index,
+        name && name->kind == BUF_ATTR_STRING ? name->u.str.data : "?");
+    buf_diag_note(I->ctx, d, m->ro_arg->loc, "read-only argument declared here");
     return BUF_FAILURE;
   }
   return BUF_SUCCESS;
