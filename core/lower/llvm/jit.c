@@ -7,8 +7,11 @@
  * signature C can call whatever func takes. It arrives as bitcode, is read
  * into a fresh LLVMContext owned by the JIT, and LLJIT compiles it for the
  * host. The main JITDylib resolves the runner-utils functions to
- * jit_runtime.c (absolute symbols, which win over the process) and all else
- * (malloc, free, libm) from the process.
+ * jit_runtime.c and the compiler-runtime helpers (__truncdfhf2, __divti3,
+ * ...) to jit_builtins.c, as absolute symbols, and all else (malloc, free,
+ * libm) from the process. A `__` name is never taken from the process:
+ * whether libgcc_s is visible there depends on the machine, so a helper
+ * missing from the table fails the same way everywhere.
  *
  * Arguments come in the interpreter's JSON form (schema/run-values.schema.json),
  * typed by func's signature before bufferization: scalars go to 8-byte
@@ -378,24 +381,39 @@ static bool jit_failed(buf_op_t *fn, const char *what, LLVMErrorRef e, const jit
   return true;
 }
 
-/* The runner-utils functions as absolute symbols of the main JITDylib. */
+/* The runner-utils functions and the compiler-runtime helpers as absolute
+ * symbols of the main JITDylib. */
 static LLVMErrorRef define_runtime(LLVMOrcLLJITRef J, LLVMOrcJITDylibRef jd) {
-  size_t n = buf__jit_runtime_num_symbols;
+  const struct {
+    const buf__jit_symbol_t *syms;
+    size_t n;
+  } tables[] = {{buf__jit_runtime_symbols, buf__jit_runtime_num_symbols},
+                {buf__jit_builtin_symbols, buf__jit_builtin_num_symbols}};
+  size_t n = buf__jit_runtime_num_symbols + buf__jit_builtin_num_symbols;
   LLVMOrcCSymbolMapPair *pairs = calloc(n, sizeof *pairs);
   if (!pairs)
     abort(); /* out of memory */
-  for (size_t i = 0; i < n; i++) {
-    pairs[i].Name = LLVMOrcLLJITMangleAndIntern(J, buf__jit_runtime_symbols[i].name);
-    pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)buf__jit_runtime_symbols[i].address;
-    pairs[i].Sym.Flags.GenericFlags =
-        LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
-  }
+  size_t k = 0;
+  for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
+    for (size_t i = 0; i < tables[t].n; i++, k++) {
+      pairs[k].Name = LLVMOrcLLJITMangleAndIntern(J, tables[t].syms[i].name);
+      pairs[k].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)tables[t].syms[i].address;
+      pairs[k].Sym.Flags.GenericFlags =
+          LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+    }
   LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, n);
   free(pairs);
   LLVMErrorRef e = LLVMOrcJITDylibDefine(jd, mu);
   if (e)
     LLVMOrcDisposeMaterializationUnit(mu);
   return e;
+}
+
+/* The process generator's filter: everything but the reserved `__` names
+ * (compiler-runtime helpers come from define_runtime only). */
+static int from_process(void *unused, LLVMOrcSymbolStringPoolEntryRef sym) {
+  (void)unused;
+  return strncmp(LLVMOrcSymbolStringPoolEntryStr(sym), "__", 2) != 0;
 }
 
 /* Compiles bitcode with a fresh LLJIT, runs _bufferd_jit_<func>(slots). */
@@ -413,7 +431,7 @@ static buf_status_t jit_and_call(buf_op_t *fn, const char *func, const char *bc,
   if (jit_failed(fn, "runner-utils symbols", define_runtime(J, jd), &errs) ||
       jit_failed(fn, "process symbols",
                  LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
-                     &gen, LLVMOrcLLJITGetGlobalPrefix(J), NULL, NULL),
+                     &gen, LLVMOrcLLJITGetGlobalPrefix(J), from_process, NULL),
                  &errs))
     goto done;
   LLVMOrcJITDylibAddGenerator(jd, gen);

@@ -1,6 +1,7 @@
 /*
  * jit_internal.h: what jit.c needs from jit_runtime.c, the project's own
- * runner-utils functions that JIT-compiled programs call.
+ * runner-utils functions that JIT-compiled programs call, and from
+ * jit_builtins.c, the compiler-runtime helpers.
  */
 #ifndef BUF_JIT_INTERNAL_H
 #define BUF_JIT_INTERNAL_H
@@ -16,6 +17,11 @@ typedef struct buf__jit_symbol {
 /* Every runtime function, for the JIT's absolute symbols. */
 extern const buf__jit_symbol_t buf__jit_runtime_symbols[];
 extern const size_t buf__jit_runtime_num_symbols;
+
+/* Every compiler-runtime helper the back end may call (jit_builtins.c):
+ * the only `__` names the JIT resolves. */
+extern const buf__jit_symbol_t buf__jit_builtin_symbols[];
+extern const size_t buf__jit_builtin_num_symbols;
 
 /* Where the print functions write on the calling thread (stdout if NULL):
  * thread-local, so runs on two threads print to their own streams. */

@@ -212,12 +212,6 @@ static double rtclock(void) {
   return (double)tv.tv_sec + (double)tv.tv_usec * 1e-6;
 }
 
-/* llvm.powi becomes a call of the compiler runtime's __powisf2/__powidf2
- * (a native link gets them from libgcc); the JIT binds GCC's own, which
- * these builtins call for a variable exponent. */
-static float powisf2(float x, int n) { return __builtin_powif(x, n); }
-static double powidf2(double x, int n) { return __builtin_powi(x, n); }
-
 #define SYM(name) {#name, (void *)name}
 #define CIFACE(name) {"_mlir_ciface_" #name, (void *)ciface_##name}
 
@@ -234,7 +228,6 @@ const buf__jit_symbol_t buf__jit_runtime_symbols[] = {
     CIFACE(printMemref1dI64), CIFACE(printMemref1dInd), SYM(printI64), SYM(printU64),
     SYM(printF32),         SYM(printF64),         SYM(printNewline),    SYM(printComma),
     SYM(printOpen),        SYM(printClose),       SYM(printFlops),      SYM(rtclock),
-    {"__powisf2", (void *)powisf2}, {"__powidf2", (void *)powidf2},
 };
 const size_t buf__jit_runtime_num_symbols =
     sizeof buf__jit_runtime_symbols / sizeof buf__jit_runtime_symbols[0];

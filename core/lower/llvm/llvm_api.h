@@ -172,6 +172,7 @@
   X(LLVMOrcLLJITGetMainJITDylib) \
   X(LLVMOrcLLJITLookup) \
   X(LLVMOrcLLJITMangleAndIntern) \
+  X(LLVMOrcSymbolStringPoolEntryStr) \
   X(LLVMParseBitcodeInContext2) \
   X(LLVMPointerTypeInContext) \
   X(LLVMPositionBuilderAtEnd) \
@@ -351,6 +352,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMOrcLLJITGetMainJITDylib (*buf__llvm.LLVMOrcLLJITGetMainJITDylib)
 #define LLVMOrcLLJITLookup (*buf__llvm.LLVMOrcLLJITLookup)
 #define LLVMOrcLLJITMangleAndIntern (*buf__llvm.LLVMOrcLLJITMangleAndIntern)
+#define LLVMOrcSymbolStringPoolEntryStr (*buf__llvm.LLVMOrcSymbolStringPoolEntryStr)
 #define LLVMParseBitcodeInContext2 (*buf__llvm.LLVMParseBitcodeInContext2)
 #define LLVMPointerTypeInContext (*buf__llvm.LLVMPointerTypeInContext)
 #define LLVMPositionBuilderAtEnd (*buf__llvm.LLVMPositionBuilderAtEnd)
