@@ -3,7 +3,9 @@
 
 usage: bufferd-gen --seed N [--ops K] [--dynamic] [--helpers H]
                    [--no-regions] [--avoid FEATURE,...] [--drop ID,ID,...]
-                   [--list-ids]
+                   [--no-readonly-args] [--no-to-tensor] [--no-materialize]
+                   [--no-memory-space] [--no-extern] [--list-ids]
+       bufferd-gen --extern-decls FILE | --link-extern FILE
 
 Prints an MLIR 22 module whose @main builds its inputs from constants and
 tensor.generate, computes with linalg / tensor / scf / func / arith / math
@@ -33,7 +35,11 @@ Invariants the generator keeps (why each output is well defined):
     scoped), and a forall body only touches its own row of the shared out.
 
 --avoid leaves out constructs (AVOIDABLE below says why each exists):
-map-init-read, dup-results.
+map-init-read, dup-results, memory-space, to-tensor-unrestricted,
+materialize-read-only. --no-<feature> turns off one of FEATURES (below:
+read-only arguments, to_tensor, materialize_in_destination, memory spaces,
+external calls), all on by default. --extern-decls / --link-extern
+transform a file (EXTERN below) instead of generating one.
 
 Ids (for --drop / --list-ids): "h<k>" is helper function k, "h<k>.<i>" and
 "m.<i>" are steps of a helper / @main, nested steps append ".<j>", and
@@ -57,9 +63,214 @@ ELEMS = ['f32', 'f32', 'f32', 'i32', 'i64']
 #   dup-results      a helper returning the same value twice, or a value and
 #                    a tensor.cast of it (upstream lets a caller's in-place
 #                    write into one result show through the other)
-AVOIDABLE = ['map-init-read', 'dup-results']
+#   memory-space     bufferization.alloc_tensor with a memory_space:
+#                    upstream's LLVM lowering frees an addrspace(1) pointer
+#                    with an address-space-0 free and fails, so programs
+#                    using it cannot run upstream (they still bufferize)
+#   to-tensor-unrestricted  bufferization.to_tensor without `restrict`:
+#                    upstream's One-Shot rejects it (ours may accept it)
+#   materialize-read-only   bufferization.materialize_in_destination into
+#                    an argument marked {bufferization.writable = false}:
+#                    upstream's One-Shot rejects it ("would write to
+#                    read-only buffer")
+AVOIDABLE = ['map-init-read', 'dup-results', 'memory-space',
+             'to-tensor-unrestricted', 'materialize-read-only']
+# Bufferization-facing features (each on by default; --no-<feature> turns
+# it off). They never change the program a seed gives with all of them off:
+# their choices come from random streams of their own.
+#   readonly-args  helper arguments marked {bufferization.writable = false}
+#   to-tensor      memref.alloc + fill/stores or a copy from a tensor's
+#                  to_buffer, then bufferization.to_tensor (restrict, maybe
+#                  writable); the memref is printed at the end when the
+#                  tensor is not writable (a write-through would show)
+#   materialize    bufferization.materialize_in_destination into a fresh
+#                  tensor, into a helper's tensor argument, into a memref of
+#                  @main and into a helper's memref argument (restrict
+#                  writable), memrefs printed at the end
+#   memory-space   bufferization.alloc_tensor {memory_space = 1|2} (also
+#                  with copy), written, maybe through an scf.if whose
+#                  branches stay in that space, copied back to a default
+#                  space tensor
+#   extern         calls of functions @ext<i> that the program only
+#                  declares (--extern-decls): see EXTERN below
+FEATURES = ['readonly-args', 'to-tensor', 'materialize', 'memory-space',
+            'extern']
+NEW_STEP_RATE = 0.3    # share of @main's top-level steps given to FEATURES
 PRINTER = {'f32': 'printMemrefF32', 'i32': 'printMemrefI32',
            'i64': 'printMemrefI64'}
+
+
+# EXTERN: the functions @ext<i> stand for external code. The program the
+# generator prints defines them (func.func private with a tensor body), so
+# it runs anywhere; `--extern-decls FILE` turns those definitions back into
+# the declarations they come from (func.func private @ext<i>(types) with
+# bufferization.access on arguments), which is what bufferization sees, and
+# `--link-extern FILE` replaces every such declaration in FILE (a tensor
+# program, or its bufferized form with memref types of any layout) by a
+# definition, so that the bufferized program runs. A definition does what a
+# declaration allows and no more, from its text alone:
+#   * its result (if any) is a new buffer holding, element by element,
+#     K + the sum of the arguments it may read (access "read",
+#     "read-write" or none given), K = i + 2;
+#   * on memrefs it then overwrites every argument it may write (access
+#     "write", "read-write" or none given) with JUNK = -(i + 50), as
+#     external code may: a caller that needed the old contents must have
+#     passed a copy (and a read-only buffer passed there is reported by the
+#     interpreter).
+EXT_ACCESS = [None, None, 'read', 'read', 'read-write', 'write', 'none']
+
+
+def split_top(text, sep=','):
+    """Splits text at sep outside <>, [], (), {} and quotes."""
+    out, depth, cur, quote = [], 0, '', False
+    for ch in text:
+        if ch == '"':
+            quote = not quote
+        elif not quote and ch in '<[({':
+            depth += 1
+        elif not quote and ch in '>])}':
+            depth -= 1
+        if ch == sep and depth == 0 and not quote:
+            out.append(cur.strip())
+            cur = ''
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def shaped_parts(ty):
+    """('tensor'|'memref', dims (int or None), elem, has_layout) of a ranked
+    shaped type string."""
+    kind = ty[:ty.index('<')]
+    inner = split_top(ty[ty.index('<') + 1:ty.rindex('>')])
+    parts = inner[0].split('x')
+    dims = [None if d == '?' else int(d) for d in parts[:-1]]
+    return kind, dims, parts[-1], len(inner) > 1
+
+
+def extern_body(idx, args, results, ind):
+    """Definition lines of @ext<idx> for argument (type, access) pairs and
+    result types (see EXTERN)."""
+    kind, dims, elem, _ = shaped_parts(args[0][0])
+    rank = len(dims)
+    mem = kind == 'memref'
+    k, junk = idx + 2, -(idx + 50)
+    lit = (lambda v: fmt_f(v)) if elem == 'f32' else str
+    names = ['%%a%d' % j for j in range(len(args))]
+    sig = ', '.join('%s: %s%s' % (n, t, ' {bufferization.access = "%s"}' % a
+                                  if a else '')
+                    for n, (t, a) in zip(names, args))
+    head = 'func.func private @ext%d(%s)' % (idx, sig)
+    if results:
+        head += ' -> ' + (results[0] if len(results) == 1
+                          else '(%s)' % ', '.join(results))
+    lines = [head + ' {']
+    body = []
+    reads = [(n, t) for n, (t, a) in zip(names, args)
+             if a in (None, 'read', 'read-write')]
+    writes = [(n, t) for n, (t, a) in zip(names, args)
+              if a in (None, 'write', 'read-write')]
+    rets = []
+    for ri, rty in enumerate(results):
+        _, rdims, _, rlayout = shaped_parts(rty)
+        sizes = []
+        for d, n in enumerate(rdims):
+            if n is None:
+                body.append('%%c%d_%d = arith.constant %d : index' % (ri, d, d))
+                body.append('%%d%d_%d = %s.dim %s, %%c%d_%d : %s'
+                            % (ri, d, kind, names[0], ri, d, args[0][0]))
+                sizes.append('%%d%d_%d' % (ri, d))
+        ident = '%s<%s%s>' % (kind, ''.join('?x' if n is None else '%dx' % n
+                                             for n in rdims), elem)
+        r, kc = '%%r%d' % ri, '%%k%d' % ri
+        body.append('%s = %s(%s) : %s' % (
+            r, 'memref.alloc' if mem else 'tensor.empty', ', '.join(sizes), ident))
+        body.append('%s = arith.constant %s : %s' % (kc, lit(k), elem))
+        res = '' if mem else '%%v%d = ' % ri
+        tail = '' if mem else ' -> %s' % ident
+        if not reads:
+            body.append('%slinalg.fill ins(%s : %s) outs(%s : %s)%s'
+                        % (res, kc, elem, r, ident, tail))
+        else:
+            m = Gen.idmap(rank)
+            body.append('%slinalg.generic {indexing_maps = [%s], iterator_types = [%s]} '
+                        'ins(%s : %s) outs(%s : %s) {'
+                        % (res, ', '.join([m] * (len(reads) + 1)), Gen.iters(rank),
+                           ', '.join(n for n, _ in reads), ', '.join(t for _, t in reads),
+                           r, ident))
+            xs = ['%%x%d' % j for j in range(len(reads))]
+            body.append('^bb0(%s, %%o: %s):' % (', '.join('%s: %s' % (x, elem) for x in xs), elem))
+            add = 'arith.addf' if elem == 'f32' else 'arith.addi'
+            acc = kc
+            for j, x in enumerate(xs):
+                body.append('  %%s%d = %s %s, %s : %s' % (j, add, acc, x, elem))
+                acc = '%%s%d' % j
+            body.append('  linalg.yield %s : %s' % (acc, elem))
+            body.append('}%s' % tail)
+        out = r if mem else '%%v%d' % ri
+        if mem and ident != rty:
+            body.append('%%rc%d = memref.cast %s : %s to %s' % (ri, out, ident, rty))
+            out = '%%rc%d' % ri
+        rets.append(out)
+    if mem and writes:
+        body.append('%%junk = arith.constant %s : %s' % (lit(junk), elem))
+        for n, t in writes:
+            body.append('linalg.fill ins(%%junk : %s) outs(%s : %s)' % (elem, n, t))
+    if results:
+        body.append('return %s : %s' % (', '.join(rets), ', '.join(results)))
+    else:
+        body.append('return')
+    lines += ['  ' + b for b in body]
+    lines.append('}')
+    return [ind + x for x in lines]
+
+
+def link_extern(text):
+    """Replaces each declaration of an @ext<i> in text by its definition."""
+    import re
+    pat = re.compile(r'^(\s*)func\.func private @ext(\d+)\((.*)\)(?: -> (.*))?\s*$')
+    out = []
+    for line in text.split('\n'):
+        m = pat.match(line)
+        if not m or line.rstrip().endswith('{'):
+            out.append(line)
+            continue
+        args = []
+        for a in split_top(m.group(3)):
+            acc = re.search(r'bufferization\.access = "([a-z-]+)"', a)
+            ty = a.split(' {')[0].strip() if ' {' in a else a.strip()
+            args.append((ty, acc.group(1) if acc else None))
+        res = m.group(4)
+        results = []
+        if res:
+            res = res.strip()
+            results = split_top(res[1:-1]) if res.startswith('(') else [res]
+        out += extern_body(int(m.group(2)), args, results, m.group(1))
+    return '\n'.join(out)
+
+
+def extern_decls(text):
+    """Turns each definition of an @ext<i> in text back into a declaration
+    (argument names and body dropped)."""
+    import re
+    pat = re.compile(r'^(\s*)func\.func private @ext\d+\(.*\{$')
+    out, skip = [], None
+    for line in text.split('\n'):
+        if skip is not None:
+            if line == skip + '}':
+                skip = None
+            continue
+        m = pat.match(line)
+        if m:
+            head = line.rstrip()[:-1].rstrip()
+            head = re.sub(r'%[A-Za-z0-9_]+: ', '', head)
+            out.append(head)
+            skip = m.group(1)
+            continue
+        out.append(line)
+    return '\n'.join(out)
 
 
 def fmt_f(v):
@@ -109,15 +320,57 @@ class SV:
 
 
 class Helper:
-    def __init__(self, name, args, results):
+    def __init__(self, name, args, results, margs=()):
         self.name, self.args, self.results = name, args, results
+        self.margs = list(margs)  # memref arguments after the tensors: MV
+
+
+class MV:
+    """A memref value of @main (static identity type): SSA name, element
+    type, shape, magnitude bound of its contents."""
+
+    def __init__(self, name, elem, shape, bound, dyn=None):
+        self.name, self.elem, self.shape = name, elem, list(shape)
+        self.dyn = list(dyn) if dyn else [False] * len(shape)
+        self.bound = float(bound)
+
+    def ty(self):
+        return memref_ty(self.elem, self.shape, self.dyn)
+
+
+class Ext:
+    """An external function @ext<i>: argument tensor type (all arguments
+    share it), the access of each argument, result count."""
+
+    def __init__(self, idx, elem, shape, dyn, access, nres):
+        self.idx, self.elem, self.shape, self.dyn = idx, elem, shape, dyn
+        self.access, self.nres = access, nres
+
+    def ty(self):
+        return tensor_ty(self.elem, self.shape, self.dyn)
+
+    def decl(self):
+        args = ', '.join(self.ty() + (' {bufferization.access = "%s"}' % a
+                                      if a else '') for a in self.access)
+        d = 'func.func private @ext%d(%s)' % (self.idx, args)
+        if self.nres:
+            d += ' -> ' + self.ty()
+        return d
 
 
 class Gen:
-    def __init__(self, seed, ops, dynamic, helpers, regions, drop, avoid=()):
+    def __init__(self, seed, ops, dynamic, helpers, regions, drop, avoid=(),
+                 features=FEATURES):
         self.seed, self.nops, self.dynamic = seed, ops, dynamic
         self.nhelpers, self.regions, self.drop = helpers, regions, drop
         self.avoid = set(avoid)
+        self.feat = set(features)
+        if 'memory-space' in self.avoid:
+            self.feat.discard('memory-space')
+        self.mems = []      # MV printed at the end of @main
+        self.tgt_mems = []  # MV of @main that materializations write
+        self.exts = []      # Ext, created by the first call that needs one
+        self.ro_args = []   # TV: helper arguments marked writable = false
         self.lines, self.ind, self.cnt = [], 1, 0
         self.tpool, self.spool, self.ipool = [], [], []
         self.consts = [{}]
@@ -526,12 +779,241 @@ class Gen:
             x -= w
             if x < 0:
                 break
+        new = self.new_kind(sid)
+        if new:
+            # a step of its own stream: the other steps' choices stay
+            self.rng = random.Random('%d:%s:new' % (self.seed, sid))
+            k = new
         before = len(self.tpool)
         getattr(self, 'st_' + k)()
         for t in self.tpool[before:]:
             if t.sid in (None, 'src'):
                 t.sid = sid
         self.rng = saved
+
+    def new_kind(self, sid):
+        """The FEATURES step that replaces step sid, or None (drawn from a
+        stream of its own, so turning features off gives the old program)."""
+        if self.depth:
+            return None
+        kinds = []
+        if 'extern' in self.feat:
+            kinds.append(('ext_call', 3))
+        if 'memory-space' in self.feat:
+            kinds.append(('space', 2))
+        if not self.in_helper:
+            if 'to-tensor' in self.feat:
+                kinds.append(('to_tensor', 3))
+            if 'materialize' in self.feat:
+                kinds.append(('materialize', 2))
+        if not kinds:
+            return None
+        rng = random.Random('%d:%s:pick' % (self.seed, sid))
+        if rng.random() >= NEW_STEP_RATE:
+            return None
+        x = rng.random() * sum(w for _, w in kinds)
+        for k, w in kinds:
+            x -= w
+            if x < 0:
+                return k
+        return kinds[-1][0]
+
+    # ---- FEATURES steps -------------------------------------------------
+    def mem_load(self):
+        """Maybe a memref.load of a to_tensor source memref (the tensor's
+        uses before it may not have changed it) into the scalar pool."""
+        if self.in_helper or not self.mems or self.r() >= 0.3:
+            return
+        mv = self.ch(self.mems)
+        idx = [self.cidx(self.ri(0, n - 1)) for n in mv.shape]
+        n = self.fresh('ld')
+        self.emit('%s = memref.load %s[%s] : %s' % (n, mv.name, ', '.join(idx), mv.ty()))
+        self.spool.append(SV(n, mv.elem, mv.bound))
+
+    def st_to_tensor(self):
+        """A memref built in the program, seen as a tensor by to_tensor."""
+        self.mem_load()
+        elem = self.ch(ELEMS)
+        shape = self.rand_shape(self.ch([1, 1, 2]))
+        dyn = self.rand_dyn(len(shape))
+        mv = MV(self.fresh('mem'), elem, shape, 0, dyn)
+        sizes = [self.cidx(n) for n, d in zip(shape, dyn) if d]
+        self.emit('%s = memref.alloc(%s) : %s' % (mv.name, ', '.join(sizes), mv.ty()))
+        if self.r() < 0.5:
+            k = self.ri(-6, 6)
+            self.emit('linalg.fill ins(%s : %s) outs(%s : %s)'
+                      % (self.cscalar(elem, k), elem, mv.name, mv.ty()))
+            mv.bound = abs(k)
+            for _ in range(self.ri(0, 2)):
+                v = self.ri(-9, 9)
+                c = self.cscalar(elem, v)
+                idx = [self.cidx(self.ri(0, n - 1)) for n in shape]
+                self.emit('memref.store %s, %s[%s] : %s' % (c, mv.name, ', '.join(idx), mv.ty()))
+                mv.bound = max(mv.bound, abs(v))
+        else:
+            t = self.get(elem=elem, shape=shape)
+            tb = self.fresh('tb')
+            tbt = memref_ty(t.elem, t.shape, t.dyn)
+            self.emit('%s = bufferization.to_buffer %s : %s to %s' % (tb, t.name, t.ty(), tbt))
+            self.emit('memref.copy %s, %s : %s to %s' % (tb, mv.name, tbt, mv.ty()))
+            mv.bound = t.bound
+        restrict = 'to-tensor-unrestricted' in self.avoid or self.r() < 0.85
+        writable = self.r() < 0.4
+        n = self.fresh('tt')
+        self.emit('%s = bufferization.to_tensor %s%s%s : %s to %s'
+                  % (n, mv.name, ' restrict' if restrict else '',
+                     ' writable' if writable else '', mv.ty(),
+                     tensor_ty(elem, shape, dyn)))
+        self.add(TV(n, elem, shape, dyn, mv.bound, None))
+        # A writable tensor lets bufferization write into the memref: its
+        # contents are then no longer the program's to read.
+        if not writable:
+            self.mems.append(mv)
+
+    def st_materialize(self):
+        """materialize_in_destination into a fresh tensor (the result is
+        the value) or into a memref of @main (printed at the end)."""
+        self.mem_load()
+        src = self.get()
+        if self.r() < 0.5 and src.rank() >= 1:
+            src = self.cast(src, [False] * src.rank())
+            c = [m for m in self.tgt_mems if m.elem == src.elem and m.shape == src.shape]
+            if c and self.r() < 0.5:
+                mv = self.ch(c)
+            else:
+                mv = MV(self.fresh('dst'), src.elem, src.shape, 0)
+                self.emit('%s = memref.alloc() : %s' % (mv.name, mv.ty()))
+                k = self.ri(-3, 3)
+                self.emit('linalg.fill ins(%s : %s) outs(%s : %s)'
+                          % (self.cscalar(mv.elem, k), mv.elem, mv.name, mv.ty()))
+                mv.bound = abs(k)
+                self.tgt_mems.append(mv)
+                self.mems.append(mv)
+            mv.bound = max(mv.bound, src.bound)
+            self.emit('bufferization.materialize_in_destination %s in restrict writable %s'
+                      ' : (%s, %s) -> ()' % (src.name, mv.name, src.ty(), mv.ty()))
+            return
+        if self.r() < 0.5:
+            dst = self.empty(src.elem, src.shape, src.dyn, like=src)
+        else:
+            e = self.empty(src.elem, src.shape, src.dyn, like=src)
+            dst = TV(self.fresh('f'), src.elem, src.shape, src.dyn, 0, None)
+            self.emit('%s = linalg.fill ins(%s : %s) outs(%s : %s) -> %s'
+                      % (dst.name, self.cscalar(src.elem, self.ri(-3, 3)), src.elem,
+                         e.name, e.ty(), e.ty()))
+        n = self.fresh('mat')
+        self.emit('%s = bufferization.materialize_in_destination %s in %s : (%s, %s) -> %s'
+                  % (n, src.name, dst.name, src.ty(), dst.ty(), src.ty()))
+        self.add(TV(n, src.elem, src.shape, src.dyn, src.bound, None))
+
+    def st_space(self):
+        """A tensor in memory space 1 or 2 (alloc_tensor), written there,
+        maybe through an scf.if whose branches both stay in that space, then
+        copied into a default-space tensor (the only value that leaves the
+        step, so spaces never meet)."""
+        src = self.get()
+        space = self.ch([1, 2])
+        attr = '{memory_space = %d : i64}' % space
+        a = self.fresh('sp')
+        if self.r() < 0.4:
+            self.emit('%s = bufferization.alloc_tensor() copy(%s) %s : %s'
+                      % (a, src.name, attr, src.ty()))
+            cur = TV(a, src.elem, src.shape, src.dyn, src.bound, None)
+        else:
+            sizes = self.dim_vals(src)
+            self.emit('%s = bufferization.alloc_tensor(%s) %s : %s'
+                      % (a, ', '.join(sizes), attr, src.ty()))
+            cur = self.write_into(src, a)
+        if self.r() < 0.4:
+            # both branches yield values of the same space
+            c = self.fresh('cond')
+            self.emit('%s = arith.constant %s' % (c, self.ch(['true', 'false'])))
+            r = self.fresh('spif')
+            self.emit('%s = scf.if %s -> (%s) {' % (r, c, src.ty()))
+            bounds = []
+            for branch in (0, 1):
+                self.ind += 1
+                self.consts.append({})
+                if self.r() < 0.3:
+                    y = cur
+                else:
+                    y = self.write_into(src, cur.name)
+                bounds.append(y.bound)
+                self.emit('scf.yield %s : %s' % (y.name, src.ty()))
+                self.consts.pop()
+                self.ind -= 1
+                self.emit('} else {' if branch == 0 else '}')
+            cur = TV(r, src.elem, src.shape, src.dyn, max(bounds), None)
+        out = self.empty(src.elem, src.shape, src.dyn, like=src)
+        n = self.fresh('cp')
+        self.emit('%s = linalg.copy ins(%s : %s) outs(%s : %s) -> %s'
+                  % (n, cur.name, src.ty(), out.name, out.ty(), out.ty()))
+        self.clamp(self.add(TV(n, src.elem, src.shape, src.dyn, cur.bound, None)))
+
+    def write_into(self, src, dst):
+        """A generic reading src (and maybe dst) that overwrites every
+        element of dst (a value of src's type); returns the result."""
+        rk = src.rank()
+        m = self.idmap(rk)
+        n = self.fresh('g')
+        self.emit('%s = linalg.generic {indexing_maps = [%s, %s], iterator_types = [%s]} '
+                  'ins(%s : %s) outs(%s : %s) {'
+                  % (n, m, m, self.iters(rk), src.name, src.ty(), dst, src.ty()))
+        a, o = self.fresh('a'), self.fresh('o')
+        self.emit('^bb0(%s: %s, %s: %s):' % (a, src.elem, o, src.elem))
+        self.ind += 1
+        v, bd = self.sexpr([(a, src.elem, src.bound)], src.elem, depth=1)
+        self.emit('linalg.yield %s : %s' % (v, src.elem))
+        self.ind -= 1
+        self.emit('} -> %s' % src.ty())
+        return TV(n, src.elem, src.shape, src.dyn, bd, None)
+
+    def ext_for(self, t):
+        """An @ext<i> taking tensors of t's type: an existing one or a new
+        one (its accesses and result count from a stream of its own)."""
+        c = [e for e in self.exts if e.ty() == t.ty()]
+        if c and self.r() < 0.6:
+            return self.ch(c)
+        if len(self.exts) >= 4:
+            return self.ch(c) if c else None
+        idx = len(self.exts)
+        rng = random.Random('%d:ext%d' % (self.seed, idx))
+        nargs = rng.choice([1, 2, 2])
+        access = [rng.choice(EXT_ACCESS) for _ in range(nargs)]
+        e = Ext(idx, t.elem, t.shape, t.dyn, access, 0 if rng.random() < 0.2 else 1)
+        self.exts.append(e)
+        return e
+
+    def st_ext_call(self):
+        """A call of an external function; in a helper, often with one of
+        its read-only arguments."""
+        self.mem_load()
+        ro = [a for a in self.ro_args if a in self.tpool and a.rank() >= 1]
+        if ro and self.r() < 0.6:
+            first = self.ch(ro)
+        else:
+            first = self.get(pred=lambda u: u.rank() >= 1, rank=self.ch([1, 1, 2]))
+            first = self.clamp(first, HELPER_ARG_BOUND)
+        e = self.ext_for(first)
+        if e is None:
+            return
+        args = [first]
+        for _ in e.access[1:]:
+            t = self.get(elem=e.elem, shape=e.shape, fresh_p=0.2)
+            args.append(self.cast(self.clamp(t, HELPER_ARG_BOUND), e.dyn))
+        args = [self.cast(a, e.dyn) for a in args]
+        readable = [a for a, acc in zip(args, e.access) if acc in (None, 'read', 'read-write')]
+        if e.nres:
+            n = self.fresh('ext')
+            self.emit('%s = func.call @ext%d(%s) : (%s) -> %s'
+                      % (n, e.idx, ', '.join(a.name for a in args),
+                         ', '.join(a.ty() for a in args), e.ty()))
+            bd = e.idx + 2 + sum(a.bound for a in readable)
+            self.add(TV(n, e.elem, e.shape, e.dyn, bd, None))
+        else:
+            self.emit('func.call @ext%d(%s) : (%s) -> ()'
+                      % (e.idx, ', '.join(a.name for a in args),
+                         ', '.join(a.ty() for a in args)))
 
     def out_for(self, t, elem=None, fresh_p=0.5):
         """An outs operand shaped like t: tensor.empty (undefined contents,
@@ -1247,11 +1729,24 @@ class Gen:
             t = self.get(elem=a.elem, shape=a.shape, fresh_p=0.2)
             t = self.clamp(t, HELPER_ARG_BOUND)
             args.append(self.cast(t, a.dyn))
+        margs = []
+        for m in h.margs:
+            # a buffer of the caller for the helper to write (printed at the
+            # end of @main when it is made there)
+            mv = MV(self.fresh('hm'), m.elem, m.shape, 0)
+            self.emit('%s = memref.alloc() : %s' % (mv.name, mv.ty()))
+            k = self.ri(-3, 3)
+            self.emit('linalg.fill ins(%s : %s) outs(%s : %s)'
+                      % (self.cscalar(mv.elem, k), mv.elem, mv.name, mv.ty()))
+            mv.bound = max(abs(k), m.bound)
+            if not self.depth:
+                self.mems.append(mv)
+            margs.append(mv)
         names = [self.fresh('call') for _ in h.results]
         lhs = names[0] if len(names) == 1 else '%s:%d' % (names[0], len(names))
         self.emit('%s = func.call @%s(%s) : (%s) -> (%s)'
-                  % (lhs, h.name, ', '.join(a.name for a in args),
-                     ', '.join(a.ty() for a in args),
+                  % (lhs, h.name, ', '.join([a.name for a in args] + [m.name for m in margs]),
+                     ', '.join([a.ty() for a in args] + [m.ty() for m in margs]),
                      ', '.join(t.ty() for t in h.results)))
         for k, t in enumerate(h.results):
             nm = names[0] if len(names) == 1 else '%s#%d' % (names[0], k)
@@ -1273,16 +1768,51 @@ class Gen:
             sh = self.rand_shape(rk)
             args.append(TV('%%arg%d' % j, self.ch(ELEMS), sh, self.rand_dyn(rk),
                            HELPER_ARG_BOUND, None))
+        # FEATURES of the helper: a stream of their own
+        frng = random.Random('%d:%s:feat' % (self.seed, hid))
+        ro = [False] * len(args)
+        if 'readonly-args' in self.feat:
+            ro = [frng.random() < 0.35 for _ in args]
+        self.ro_args = [a for a, r in zip(args, ro) if r]
+        margs, mat_arg = [], None
+        if 'materialize' in self.feat:
+            if frng.random() < 0.3 and args[0].rank() >= 1:
+                margs.append(MV('%marg0', args[0].elem, args[0].shape, 0))
+            cands = [j for j in range(len(args))
+                     if not ro[j] or 'materialize-read-only' not in self.avoid]
+            if cands and frng.random() < 0.3:
+                mat_arg = frng.choice(cands)
         self.tpool = list(args)
         self.spool, self.ipool, self.consts = [], [], [{}]
         self.ind = 1
         self.sid = hid
         hrng = self.rng
+        if mat_arg is not None:
+            # overwrite a tensor argument first: the argument itself is
+            # never read again (the write must happen in place)
+            self.rng = frng
+            a = args[mat_arg]
+            src = self.cast(self.source(a.elem, a.shape), a.dyn)
+            n = self.fresh('mat')
+            self.emit('%s = bufferization.materialize_in_destination %s in %s : (%s, %s) -> %s'
+                      % (n, src.name, a.name, a.ty(), a.ty(), a.ty()))
+            self.tpool[mat_arg] = TV(n, a.elem, a.shape, a.dyn, src.bound, None)
+            self.rng = hrng
         # write into an argument first (callers must keep their value)
         if self.r() < 0.6:
-            self.clamp(self.transform_same(args[0]))
+            self.clamp(self.transform_same(self.tpool[0]))
         self.steps(hid, self.ri(1, 3))
         self.rng = hrng
+        if margs:
+            # the caller's memref receives a value of the helper
+            self.rng = frng
+            mv = margs[0]
+            src = self.get(elem=mv.elem, shape=mv.shape, fresh_p=0.2)
+            src = self.cast(src, [False] * src.rank())
+            self.emit('bufferization.materialize_in_destination %s in restrict writable %s'
+                      ' : (%s, %s) -> ()' % (src.name, mv.name, src.ty(), mv.ty()))
+            mv.bound = src.bound
+            self.rng = hrng
         cands = [t for t in self.tpool[len(args):] if t.rank() <= 3]
         results = []
         if cands:
@@ -1299,7 +1829,9 @@ class Gen:
         del self.lines[start:]
         name = 'helper%d' % k
         self.lines.append('func.func @%s(%s) -> (%s) {' % (
-            name, ', '.join('%s: %s' % (a.name, a.ty()) for a in args),
+            name, ', '.join(['%s: %s%s' % (a.name, a.ty(), ' {bufferization.writable = false}'
+                                          if r else '') for a, r in zip(args, ro)]
+                            + ['%s: %s' % (m.name, m.ty()) for m in margs]),
             ', '.join(t.ty() for t in results)))
         self.lines += body
         self.lines.append('  return %s : %s' % (', '.join(t.name for t in results),
@@ -1309,8 +1841,9 @@ class Gen:
         self.helpers.append(Helper(name, [TV(a.name, a.elem, a.shape, a.dyn, 0, None)
                                           for a in args],
                                    [TV(t.name, t.elem, t.shape, t.dyn, t.bound, None)
-                                    for t in results]))
+                                    for t in results], margs))
         self.in_helper = False
+        self.ro_args = []
 
     def program(self):
         for k in range(self.nhelpers):
@@ -1345,6 +1878,14 @@ class Gen:
             self.emit('func.call @%s(%s) : (memref<*x%s>) -> ()'
                       % (PRINTER[t.elem], u, t.elem))
             self.printers.add(t.elem)
+        for k, mv in enumerate(self.mems):
+            pid = 'p:mem:%d' % k
+            self.ids.append(pid)
+            if pid in self.drop:
+                continue
+            u = self.fresh('u')
+            self.emit('%s = memref.cast %s : %s to memref<*x%s>' % (u, mv.name, mv.ty(), mv.elem))
+            self.emit('func.call @%s(%s) : (memref<*x%s>) -> ()' % (PRINTER[mv.elem], u, mv.elem))
         body = self.lines[start:]
         del self.lines[start:]
         out = ['// bufferd-gen --seed %d --ops %d%s --helpers %d%s' % (
@@ -1354,9 +1895,15 @@ class Gen:
             out[0] += ' --avoid ' + ','.join(sorted(self.avoid))
         if self.drop:
             out[0] += ' --drop ' + ','.join(sorted(self.drop))
+        for f in FEATURES:
+            if f not in self.feat:
+                out[0] += ' --no-' + f
         for e in ('f32', 'i32', 'i64'):
             out.append('func.func private @%s(memref<*x%s>)' % (PRINTER[e], e))
         out.append('')
+        for e in self.exts:
+            out += link_extern(e.decl()).split('\n')
+            out.append('')
         out += self.lines
         out.append('func.func @main() {')
         out += body
@@ -1368,6 +1915,8 @@ class Gen:
 def main(argv):
     seed, ops, dynamic, helpers, regions, drop, list_ids = 1, 8, False, None, True, set(), False
     avoid = set()
+    features = set(FEATURES)
+    transform = None
     i = 0
     try:
         while i < len(argv):
@@ -1391,6 +1940,10 @@ def main(argv):
                     raise ValueError('--avoid ' + ','.join(sorted(bad)))
             elif a == '--list-ids':
                 list_ids = True
+            elif a.startswith('--no-') and a[5:] in FEATURES:
+                features.discard(a[5:])
+            elif a in ('--extern-decls', '--link-extern'):
+                transform = (a, argv[i + 1]); i += 1
             elif a in ('-h', '--help'):
                 print(__doc__)
                 return 0
@@ -1400,9 +1953,15 @@ def main(argv):
     except (ValueError, IndexError) as e:
         sys.stderr.write('bufferd-gen: bad arguments (%s); see --help\n' % e)
         return 2
+    if transform:
+        f = sys.stdin if transform[1] == '-' else open(transform[1])
+        text = f.read()
+        sys.stdout.write(extern_decls(text) if transform[0] == '--extern-decls'
+                         else link_extern(text))
+        return 0
     if helpers is None:
         helpers = random.Random('%d:helpers' % seed).randint(0, 2)
-    g = Gen(seed, ops, dynamic, helpers, regions, drop, avoid)
+    g = Gen(seed, ops, dynamic, helpers, regions, drop, avoid, features)
     text = g.program()
     if list_ids:
         sys.stdout.write('\n'.join(g.ids) + '\n')

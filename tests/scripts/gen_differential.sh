@@ -39,6 +39,20 @@
 #            identity-layout-map" and with default options, bufferizing must
 #            succeed (or fail exactly where upstream's One-Shot fails too) and
 #            the bufferized program must print what the tensor program prints.
+#            A write into a read-only buffer (a constant, or an argument
+#            marked {bufferization.writable = false}) that the interpreter
+#            reports there counts as bufferized-readonly-write-<options>.
+#   extern   programs calling external functions (@ext<i>, see bufferd-gen's
+#            EXTERN): the program with those functions only declared
+#            (bufferd-gen --extern-decls) must bufferize with both option
+#            sets (or fail where upstream fails too), upstream mlir-opt must
+#            accept our output, and with the declarations replaced by
+#            definitions that overwrite every argument their access lets
+#            them write (bufferd-gen --link-extern) it must print what the
+#            tensor program prints, with no write into a read-only buffer
+#            (extern-readonly-write-<options>). On upstream-bufferized
+#            seeds upstream's One-Shot gets the same check; a difference
+#            there alone counts as ok-upstream-extern.
 # A failing seed is minimized (greedy delta debugging over the generator's
 # step ids, keeping the failure kind) and reported with the minimized program
 # and the difference.
@@ -56,6 +70,9 @@
 #   GEN_MINIMIZE=F     minimize at most F failures (default 3)
 #   GEN_KEEP=DIR       keep every failing program (original + minimized) in DIR
 #   GEN_AVOID=LIST     bufferd-gen --avoid list of known gaps (default: none)
+#   GEN_GEN_ARGS="..." more bufferd-gen arguments for every seed (e.g.
+#                      "--no-extern --no-memory-space": its FEATURES are on
+#                      by default)
 #   GEN_ONESHOT=0      skip the checks of our One-Shot (default: on)
 #   GEN_DEALLOC=0|1|only  the dealloc check (default 0; tests/scripts/
 #                      gen_dealloc.sh runs `only`)
@@ -278,6 +295,8 @@ check() {
       timeout $TMO "$BUFFER_OPT" --run=main "$d/b.mlir" > "$d/b.raw" 2> "$d/err"; rc=$?
       if ((rc != 0)); then
         { echo "bufferized (${opts[*]}) program fails to run, exit $rc:"; head -c 2000 "$d/err"; } > "$d/detail"
+        if grep -q 'write into a read-only buffer' "$d/err"; then
+          echo "bufferized-readonly-write-$name"; return; fi
         echo "bufferized-run-error-$name"; return; fi
       norm < "$d/b.raw" > "$d/b.out"
       if ! cmp -s "$d/ours" "$d/b.out"; then
@@ -285,7 +304,56 @@ check() {
         echo "diff-bufferized-$name"; return; fi
     done
   fi
+  if ((HAVE_OSB)) && grep -q '^func.func private @ext[0-9]*(.*{$' "$f"; then
+    local xk
+    xk=$(check_extern "$f" "$d" "$seed")
+    [[ $xk != ok ]] && { echo "$xk"; return; }
+  fi
   if [[ $DEALLOC == 1 ]]; then check_dealloc "$f" "$up" "$d"; return; fi
+  echo ok
+}
+
+# check_extern FILE DIR SEED: the "extern" check (header); prints "ok" or
+# the failure kind (the tensor program's output is in DIR/ours).
+check_extern() {
+  local f=$1 d=$2 seed=$3 rc name opts tool
+  if ! "${GEN[@]}" --extern-decls "$f" > "$d/xd.mlir" 2> "$d/err"; then
+    { echo "bufferd-gen --extern-decls fails:"; cat "$d/err"; } > "$d/detail"; echo extern-gen-error; return; fi
+  for name in fb default upstream-fb; do
+    if [[ $name == default ]]; then opts=(--one-shot-bufferize); else opts=(--one-shot-bufferize="$OSB_FB"); fi
+    tool=$BUFFER_OPT
+    if [[ $name == upstream-fb ]]; then
+      upbuf_seed "$seed" || continue
+      tool=$MLIR_OPT
+    fi
+    timeout $TMO "$tool" "${opts[@]}" "$d/xd.mlir" -o "$d/xb.mlir" 2> "$d/err"; rc=$?
+    if ((rc != 0)); then
+      [[ $name == upstream-fb ]] && continue
+      # A rejection is fine where upstream's One-Shot rejects it too.
+      if ((rc != 124)) && have_mlir_opt && ! timeout $TMO "$MLIR_OPT" "${opts[@]}" "$d/xd.mlir" -o /dev/null 2> /dev/null; then
+        continue; fi
+      { echo "buffer-opt ${opts[*]} on the program with external declarations, exit $rc (upstream accepts):"; head -c 2000 "$d/err"; } > "$d/detail"
+      echo "extern-bufferize-error-$name"; return; fi
+    if [[ $name != upstream-fb ]] && have_mlir_opt && ! timeout $TMO "$MLIR_OPT" "$d/xb.mlir" -o /dev/null 2> "$d/err"; then
+      { echo "mlir-opt rejects our bufferized program (${opts[*]}, external declarations):"; head -c 2000 "$d/err"; } > "$d/detail"
+      echo "extern-upstream-rejects-$name"; return; fi
+    "${GEN[@]}" --link-extern "$d/xb.mlir" > "$d/xl.mlir"
+    timeout $TMO "$BUFFER_OPT" --run=main "$d/xl.mlir" > "$d/xl.raw" 2> "$d/err"; rc=$?
+    if ((rc == 0)); then
+      norm < "$d/xl.raw" > "$d/xl.out"
+      cmp -s "$d/ours" "$d/xl.out" && continue
+      { echo "--- tensor program  +++ bufferized (${opts[*]} by $tool) with the external functions linked"; diff -u "$d/ours" "$d/xl.out" | tail -n +3 | head -60; } > "$d/detail"
+    else
+      { echo "bufferized (${opts[*]} by $tool) program with the external functions linked fails to run, exit $rc:"; head -c 2000 "$d/err"; } > "$d/detail"
+    fi
+    if [[ $name == upstream-fb ]]; then touch "$d/upstream-extern"; continue; fi
+    if ((rc != 0)); then
+      if grep -q 'write into a read-only buffer' "$d/err"; then echo "extern-readonly-write-$name"
+      else echo "extern-run-error-$name"; fi
+      return
+    fi
+    echo "extern-diff-$name"; return
+  done
   echo ok
 }
 
@@ -297,8 +365,15 @@ gen_args() {  # gen_args SEED
   # Seeds whose reference is upstream's execution also avoid what upstream's
   # One-Shot gets wrong (bufferd-gen --help: map-init-read, dup-results);
   # the other seeds keep those patterns for our own bufferization.
-  if use_upstream "$s" || upbuf_seed "$s"; then avoid+=${avoid:+,}map-init-read,dup-results; fi
+  # Upstream rejects some forms (to_tensor without restrict, a
+  # materialization into a read-only argument), and cannot run programs
+  # with memory spaces (its LLVM lowering frees an addrspace(1) pointer).
+  if use_upstream "$s"; then avoid+=${avoid:+,}memory-space; fi
+  if use_upstream "$s" || upbuf_seed "$s"; then
+    avoid+=${avoid:+,}map-init-read,dup-results,to-tensor-unrestricted,materialize-read-only; fi
   [[ -n $avoid ]] && echo --avoid "$avoid"
+  # shellcheck disable=SC2086
+  [[ -n ${GEN_GEN_ARGS:-} ]] && printf '%s\n' ${GEN_GEN_ARGS}
   return 0
 }
 upbuf_seed() { have_mlir_opt && [[ $UPBUF == all || ( $UPBUF == even && $(($1 % 2)) == 0 ) ]]; }
@@ -314,6 +389,7 @@ if [[ ${1:-} == --one ]]; then
   # all checks passed, but upstream's output matched only up to strides
   [[ $kind == ok && -e $d/upstream-strides ]] && kind=ok-upstream-strides
   [[ $kind == ok && -e $d/upstream-crash ]] && kind=ok-upstream-crash
+  [[ $kind == ok && -e $d/upstream-extern ]] && kind=ok-upstream-extern
   echo "$s $kind"
   exit 0
 fi
