@@ -256,6 +256,27 @@ bool buf__bz_func_ops_enabled(const buf_bz_t *bz) {
   return bz->opts.function_boundaries;
 }
 
+/* What a call may do to argument i of func as far as its declaration says:
+ * `bufferization.access = "none" | "read" | "write" | "read-write"` on an
+ * external function's argument (as upstream's module bufferization reads
+ * it); anything else, and any function with a body until its summary is
+ * computed, reads and writes. */
+static void declared_access(const buf_op_t *func, uint32_t i, bool *read, bool *written) {
+  *read = *written = true;
+  buf_attr_t a = buf_op_arg_attr(func, i, "bufferization.access");
+  if (!a || a->kind != BUF_ATTR_STRING)
+    return;
+  char access[16] = "";
+  if (a->u.str.len < sizeof access)
+    memcpy(access, a->u.str.data, a->u.str.len);
+  if (strcmp(access, "none") == 0)
+    *read = *written = false;
+  else if (strcmp(access, "read") == 0)
+    *written = false;
+  else if (strcmp(access, "write") == 0)
+    *read = false;
+}
+
 buf_bz_t *buf__bz_create(buf_op_t *module, const buf_bz_options_t *opts) {
   buf_bz_t *bz = calloc(1, sizeof *bz);
   if (!bz)
@@ -303,9 +324,9 @@ buf_bz_t *buf__bz_create(buf_op_t *module, const buf_bz_options_t *opts) {
       f->result_equiv[i] = -1;
       f->result_group[i] = i;
     }
-    /* unknown bodies: conservatively read and written */
+    /* unknown bodies: read and written, unless a declaration says less */
     for (uint32_t i = 0; i < f->num_args; i++)
-      f->arg_read[i] = f->arg_written[i] = true;
+      declared_access(op, i, &f->arg_read[i], &f->arg_written[i]);
     buf__ptrmap_set(&bz->fmap, op, f);
   }
   return bz;

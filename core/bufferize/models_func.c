@@ -29,13 +29,19 @@ static bool boundaries(buf_bz_t *bz) { return buf_bz_options(bz)->function_bound
 /* ------------------------------------------------------------------------ */
 
 /* Arguments of the entry block are the caller's buffers: writable with
- * function boundaries only. Arguments of the other blocks get the buffers
- * the branches forward (copies where those must not be written), so they
- * are writable whenever the branches bufferize. */
+ * function boundaries only, and never when the caller marked the argument
+ * `bufferization.writable = false` (it may pass a constant or a buffer it
+ * reads later). Arguments of the other blocks get the buffers the branches
+ * forward (copies where those must not be written), so they are writable
+ * whenever the branches bufferize. */
 static bool func_arg_writable(buf_bz_t *bz, buf_value_t *arg) {
   if (arg->block && arg->block->region && arg->block != arg->block->region->first)
     return buf__bz_block_args_bufferized(bz, arg->block);
-  return boundaries(bz);
+  if (!boundaries(bz))
+    return false;
+  buf_op_t *func = arg->block && arg->block->region ? arg->block->region->op : NULL;
+  buf_attr_t w = func ? buf_op_arg_attr(func, arg->index, "bufferization.writable") : NULL;
+  return !(w && w->kind == BUF_ATTR_BOOL && !w->u.b);
 }
 
 static buf_type_t boundary_type(buf_bz_rewriter_t *rw, buf_type_t t,

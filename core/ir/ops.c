@@ -690,6 +690,13 @@ buf_op_t *buf_symbol_lookup(buf_op_t *symbol_table, const char *name) {
   return NULL;
 }
 
+buf_attr_t buf_op_arg_attr(const buf_op_t *func, uint32_t arg, const char *name) {
+  buf_attr_t all = buf_op_attr(func, "arg_attrs");
+  if (!all || all->kind != BUF_ATTR_ARRAY || arg >= all->u.array.n) return NULL;
+  buf_attr_t dict = all->u.array.elems[arg];
+  return dict && dict->kind == BUF_ATTR_DICT ? buf_attr_dict_get(dict, name) : NULL;
+}
+
 uint32_t buf_op_segment_sizes(const buf_op_t *op, const char *attr_name,
                               int64_t *sizes, uint32_t max) {
   buf_attr_t a = buf_op_attr(op, attr_name ? attr_name : "operandSegmentSizes");

@@ -706,6 +706,10 @@ buf_walk_result_t buf_op_walk(buf_op_t *op, buf_walk_order_t order,
 /* Symbols: the op in module (a symbol-table op) whose sym_name is name. */
 buf_op_t *buf_symbol_lookup(buf_op_t *symbol_table, const char *name);
 
+/* Function-like ops keep per-argument attributes in `arg_attrs`, an array of
+ * dictionaries: the attribute `name` of argument `arg`, or NULL. */
+buf_attr_t buf_op_arg_attr(const buf_op_t *func, uint32_t arg, const char *name);
+
 /* ------------------------------------------------------------------------ */
 /* Op definitions and dialects                                              */
 /* ------------------------------------------------------------------------ */
