@@ -249,6 +249,12 @@ static buf_status_t switch_parse(buf_parser_t *p, buf_op_state_t *st) {
       BUF_FAILED(buf_parse_expect(p, ":")) ||
       BUF_FAILED(parse_successor_with_operands(p, st, &ndefault)))
     return BUF_FAILURE;
+  /* Case values print zero-extended from the flag's width (see
+   * switch_print), so they read back at that width, signed or not. */
+  uint32_t width = 64;
+  if (ft->kind == BUF_TYPE_INTEGER && buf_type_bitwidth(ft) >= 1 &&
+      buf_type_bitwidth(ft) < 64)
+    width = buf_type_bitwidth(ft);
   while (buf_parse_optional(p, ",")) {
     if (ncases == cap) {
       uint32_t ncap = cap ? 2 * cap : 4;
@@ -257,7 +263,7 @@ static buf_status_t switch_parse(buf_parser_t *p, buf_op_state_t *st) {
       cap = ncap;
     }
     uint32_t n;
-    if (BUF_FAILED(buf_parse_integer(p, &values[ncases])) ||
+    if (BUF_FAILED(buf_parse_integer_of_width(p, width, &values[ncases])) ||
         BUF_FAILED(buf_parse_expect(p, ":")) ||
         BUF_FAILED(parse_successor_with_operands(p, st, &n)))
       return BUF_FAILURE;

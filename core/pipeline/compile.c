@@ -150,6 +150,7 @@ buf_status_t buf_compilation_prepare(buf_compilation_t *c) {
     return BUF_FAILURE;
   buf_op_walk(c->module, BUF_WALK_PRE, count_op, &c->num_ops);
   buf_print_options_t po = buf_print_options_default();
+  po.assume_verified = true; /* just verified */
   size_t len;
   char *text = buf_print_op_to_string(c->module, &po, &len);
   c->canonical_ir = buf_arena_strndup(buf_ctx_arena(c->ctx), text, len);
@@ -196,6 +197,7 @@ buf_status_t buf_compilation_run(buf_compilation_t *c) {
     char *data = NULL;
     if (strcmp(name, "memref") == 0) {
       buf_print_options_t po = buf_print_options_default();
+      po.assume_verified = true; /* buf_pipeline_run verified every pass */
       data = buf_print_op_to_string(c->module, &po, &len);
     } else if (strcmp(name, "json") == 0) {
       data = buf_module_to_json(c->module, &len);

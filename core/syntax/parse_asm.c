@@ -8,6 +8,7 @@
  * hook that ignores a failure cannot make the parser emit a second error
  * or read past the point of the first one.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -138,6 +139,31 @@ buf_status_t buf_parse_integer(buf_parser_t *p, int64_t *out) {
   if (buf_parse_optional_integer(p, out))
     return BUF_SUCCESS;
   return buf__p_error_tok(p, "expected integer value");
+}
+
+buf_status_t buf_parse_integer_of_width(buf_parser_t *p, uint32_t width,
+                                        int64_t *out) {
+  if (p->failed)
+    return BUF_FAILURE;
+  if (!buf_parser_next_is_integer(p))
+    return buf__p_error_tok(p, "expected integer value");
+  assert(width >= 1 && width <= 64);
+  bool neg = buf__p_accept(p, "-");
+  uint64_t v;
+  if (BUF_FAILED(buf__p_int_value(p, &p->tok, &v)))
+    return BUF_FAILURE;
+  uint64_t max = width == 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
+  uint64_t min_magnitude = UINT64_C(1) << (width - 1);
+  if (neg ? v > min_magnitude : v > max)
+    return buf__p_error_tok(p, "integer value too large for a %u-bit integer",
+                            width);
+  uint64_t bits = (neg ? 0 - v : v) & max;
+  /* Sign-extend the width-bit pattern. */
+  if (width < 64 && (bits & min_magnitude))
+    bits |= ~max;
+  *out = (int64_t)bits;
+  buf__p_next(p);
+  return BUF_SUCCESS;
 }
 
 buf_status_t buf_parse_string(buf_parser_t *p, const char **out,

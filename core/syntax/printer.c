@@ -32,8 +32,14 @@
  * defined after the op; those also used by block arguments (which always
  * print their location inline) are defined at the top, before the #map
  * lines, because mlir-opt sorts aliases by name.
+ *
+ * An op that fails to verify prints whole in the generic form (unless the
+ * caller says it verified it), as mlir-opt's printer does: a custom form
+ * can spell only a valid op, so printing an invalid one custom would give
+ * text that does not read back, or reads back as another op.
  */
 #include "printer_internal.h"
+#include "../ir/ir_internal.h" /* the context's diagnostic list */
 
 #include <stdlib.h>
 #include <string.h>
@@ -625,6 +631,23 @@ static void print_map_aliases(buf_printer_t *pr) {
   }
 }
 
+/* Whether op verifies, without leaving diagnostics: the printer only
+ * chooses its form with the answer. The errors the verifier records are
+ * unlinked again (they stay in the arena until the context dies). */
+static bool verifies_quietly(buf_op_t *op) {
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_diag_t *tail = ctx->diags_tail;
+  size_t errors = ctx->num_errors;
+  bool ok = !BUF_FAILED(buf_verify(op));
+  if (tail)
+    tail->next = NULL;
+  else
+    ctx->diags = NULL;
+  ctx->diags_tail = tail;
+  ctx->num_errors = errors;
+  return ok;
+}
+
 /* Prints op with aliases into out. */
 static void print_top(buf_op_t *op, const buf_print_options_t *opts,
                       buf_strbuf_t *out) {
@@ -636,6 +659,8 @@ static void print_top(buf_op_t *op, const buf_print_options_t *opts,
     buf_strbuf_puts(out, "<<NULL OPERATION>>\n");
     return;
   }
+  if (!pr.opts.generic && !pr.opts.assume_verified && !verifies_quietly(op))
+    pr.opts.generic = true;
   /* Names come from the outermost ancestor, as MLIR numbers a nested op
    * from its top-level op: a nested op printed alone (a diagnostic's "see
    * current operation") shows the names the whole-module print shows. */

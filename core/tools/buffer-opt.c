@@ -572,6 +572,8 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
     buf_print_options_t popt = buf_print_options_default();
     popt.generic = o->generic;
     popt.debug_info = o->debug_info;
+    /* Verified after parsing and after every pass (buf_pipeline_run). */
+    popt.assume_verified = true;
     buf_print_op(module, &popt, out);
     fputc('\n', out); /* mlir-opt ends each printed program with a blank line */
   }

@@ -74,6 +74,10 @@ typedef struct buf_print_options {
   bool generic;        /* --mlir-print-op-generic */
   bool debug_info;     /* print loc(...) */
   bool use_aliases;    /* #map = affine_map<...> at the top (default true) */
+  bool assume_verified; /* the caller has just verified the op: skip the
+                         * check that prints an invalid op generically
+                         * (MLIR's OpPrintingFlags::assumeVerified; default
+                         * false) */
 } buf_print_options_t;
 
 buf_print_options_t buf_print_options_default(void);
@@ -84,8 +88,14 @@ buf_print_options_t buf_print_options_default(void);
  * caller frees; *len receives its length when len is not NULL. The text
  * ends with one newline after the op; mlir-opt's driver writes one more
  * "\n" after it, so a tool that wants mlir-opt's exact bytes adds it. opts
- * may be NULL (defaults). Unverified IR prints without crashing (use the
- * generic form for it: custom hooks may assume verified IR). */
+ * may be NULL (defaults).
+ *
+ * Whatever the parser accepts, verified or not, prints as text the parser
+ * reads back to IR that prints the same (printing is a fixed point): an
+ * op that fails to verify prints whole in the generic form, as mlir-opt
+ * prints it, because custom hooks may assume verified IR and can spell
+ * only valid ops. The check verifies op once more (its diagnostics are
+ * dropped); opts->assume_verified skips it when the caller just verified. */
 char *buf_print_op_to_string(buf_op_t *op, const buf_print_options_t *opts,
                              size_t *len);
 /* The same, to a stream. */
@@ -195,6 +205,13 @@ bool buf_parser_next_is_integer(buf_parser_t *p);
 
 buf_status_t buf_parse_integer(buf_parser_t *p, int64_t *out); /* with sign */
 bool buf_parse_optional_integer(buf_parser_t *p, int64_t *out);
+/* An integer of a `width`-bit type (1..64) written signed or unsigned,
+ * -2^(width-1) .. 2^width - 1, as MLIR reads an APInt of that width: the
+ * value is the two's complement bit pattern, sign-extended to 64 bits
+ * (4294967295 and -1 both give -1 at width 32). Larger values are a
+ * located error. */
+buf_status_t buf_parse_integer_of_width(buf_parser_t *p, uint32_t width,
+                                        int64_t *out);
 buf_status_t buf_parse_string(buf_parser_t *p, const char **out, size_t *len);
 /* @name (returns the name without '@'). */
 buf_status_t buf_parse_symbol_name(buf_parser_t *p, buf_ident_t *out);
