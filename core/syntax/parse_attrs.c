@@ -913,16 +913,178 @@ static buf_status_t parse_symbol_ref(buf_parser_t *p, buf_attr_t *out) {
   return BUF_SUCCESS;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Enum dialect attributes                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Dialect attributes whose body is one keyword of a closed set (an enum)
+ * or a set of flags ("none", the flags in declaration order, or the name
+ * of all of them). Other dialect attributes stay opaque text; these are
+ * checked when parsed, as MLIR's dialects parse their enum attributes, and
+ * stored in one canonical spelling: custom forms print them by value
+ * (linalg.generic's "parallel", arith's fastmath<nnan>), which they can do
+ * only for a value they know, so an unknown value has to be an error here
+ * rather than text that prints and then does not read back. The names
+ * follow the dialects' own tables (core/dialects/dialect_util.c for the
+ * flags, linalg.c for the iterator types). */
+typedef struct enum_attr {
+  const char *name;              /* "linalg.iterator_type", after '#' */
+  const char *separator;         /* flag sets: between flags; NULL: enum */
+  const char *all;               /* flag sets: the name of every flag */
+  const char *const values[10];  /* enum values / flags, NULL-terminated */
+} enum_attr_t;
+
+static const enum_attr_t enum_attrs[] = {
+    {"linalg.iterator_type", NULL, NULL, {"parallel", "reduction"}},
+    {"linalg.type_fn", NULL, NULL, {"cast_signed", "cast_unsigned"}},
+    {"arith.fastmath", ",", "fast",
+     {"reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"}},
+    {"arith.overflow", ", ", NULL, {"nsw", "nuw"}},
+    {"gpu.memory_space", NULL, NULL, {"global", "workgroup", "private"}},
+};
+
+static bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.';
+}
+
+/* The values of e as a list for diagnostics: "parallel, reduction". */
+static void list_values(const enum_attr_t *e, buf_strbuf_t *sb) {
+  for (uint32_t i = 0; e->values[i]; i++) {
+    if (i)
+      buf_strbuf_puts(sb, ", ");
+    buf_strbuf_puts(sb, e->values[i]);
+  }
+  if (e->all) {
+    buf_strbuf_puts(sb, ", ");
+    buf_strbuf_puts(sb, e->all);
+  }
+  if (e->separator)
+    buf_strbuf_puts(sb, ", none");
+}
+
+static buf_status_t enum_attr_body(buf_parser_t *p, buf_loc_t loc,
+                                   const enum_attr_t *e, const char *expected,
+                                   const char *s, const char *end,
+                                   buf_attr_t *out);
+
+/* Checks the dialect attribute text[0..len) ("#linalg.iterator_type<x>")
+ * against enum_attrs and returns it as an attribute in canonical spelling;
+ * an unknown value or a malformed body is an error at loc. Attributes
+ * outside the table stay opaque text as written. */
+static buf_status_t enum_attr(buf_parser_t *p, buf_loc_t loc, const char *text,
+                              size_t len, buf_attr_t *out) {
+  const enum_attr_t *e = NULL;
+  size_t name_len = 0;
+  for (size_t i = 0; i < sizeof enum_attrs / sizeof enum_attrs[0] && !e; i++) {
+    name_len = strlen(enum_attrs[i].name);
+    if (len >= name_len + 1 && memcmp(text + 1, enum_attrs[i].name, name_len) == 0 &&
+        (len == name_len + 1 || !is_word_char(text[1 + name_len])))
+      e = &enum_attrs[i];
+  }
+  if (!e) {
+    *out = buf_attr_opaque(p->ctx, text, len);
+    return BUF_SUCCESS;
+  }
+  buf_strbuf_t expected = {0};
+  list_values(e, &expected);
+  buf_status_t status = enum_attr_body(p, loc, e, expected.data, text + 1 + name_len,
+                                       text + len, out);
+  buf_strbuf_free(&expected);
+  return status;
+}
+
+/* The body "<value>" (s..end) of the enum attribute e; see enum_attr. */
+static buf_status_t enum_attr_body(buf_parser_t *p, buf_loc_t loc,
+                                   const enum_attr_t *e, const char *expected,
+                                   const char *s, const char *end,
+                                   buf_attr_t *out) {
+  if (s == end || *s != '<' || end[-1] != '>')
+    return buf__p_error_at(p, loc, "#%s: expected '<', %s%s, then '>'",
+                           e->name, e->separator ? "flags among " : "one of ",
+                           expected);
+  s++;
+  end--;
+  uint32_t bits = 0, index = 0;
+  bool all = false;
+  for (;;) {
+    while (s < end && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'))
+      s++;
+    const char *w = s;
+    while (s < end && is_word_char(*s))
+      s++;
+    size_t n = (size_t)(s - w);
+    bool known = false;
+    for (uint32_t i = 0; e->values[i] && !known; i++)
+      if (strlen(e->values[i]) == n && memcmp(w, e->values[i], n) == 0) {
+        known = true;
+        index = i;
+        bits |= 1u << i;
+      }
+    if (!known && e->separator && n == 4 && memcmp(w, "none", 4) == 0)
+      known = true;
+    if (!known && e->all && strlen(e->all) == n && memcmp(w, e->all, n) == 0)
+      known = all = true;
+    if (!known)
+      return buf__p_error_at(p, loc, "#%s: expected %s%s, not '%.*s'", e->name,
+                             e->separator ? "flags among " : "one of ",
+                             expected, (int)n, w);
+    while (s < end && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'))
+      s++;
+    if (s == end)
+      break;
+    if (!e->separator || *s != ',')
+      return buf__p_error_at(p, loc, "#%s: unexpected '%c' after a value",
+                             e->name, *s);
+    s++;
+  }
+  /* The canonical spelling: the value, or the flags in declaration order
+   * ("none" for no flag, the all-name for every flag). */
+  buf_strbuf_t sb = {0};
+  buf_strbuf_printf(&sb, "#%s<", e->name);
+  if (!e->separator) {
+    buf_strbuf_puts(&sb, e->values[index]);
+  } else {
+    uint32_t count = 0;
+    while (e->values[count])
+      count++;
+    uint32_t every = (1u << count) - 1;
+    if (all)
+      bits = every;
+    if (bits == 0) {
+      buf_strbuf_puts(&sb, "none");
+    } else if (e->all && bits == every) {
+      buf_strbuf_puts(&sb, e->all);
+    } else {
+      const char *sep = "";
+      for (uint32_t i = 0; i < count; i++)
+        if (bits & (1u << i)) {
+          buf_strbuf_puts(&sb, sep);
+          buf_strbuf_puts(&sb, e->values[i]);
+          sep = e->separator;
+        }
+    }
+  }
+  buf_strbuf_puts(&sb, ">");
+  *out = buf_attr_opaque(p->ctx, sb.data, sb.len);
+  buf_strbuf_free(&sb);
+  return BUF_SUCCESS;
+}
+
 /* '#' alias or dialect attribute; the current token is the HASH token. */
 static buf_status_t parse_hash_attr(buf_parser_t *p, buf_attr_t *out) {
   const void *alias;
   const char *text;
   size_t len;
+  buf_loc_t loc = buf__p_tok_loc(p, &p->tok);
   if (BUF_FAILED(buf__p_parse_alias_or_dialect(p, &p->attr_aliases, &alias,
                                                &text, &len)))
     return BUF_FAILURE;
-  *out = alias ? (buf_attr_t)alias : buf_attr_opaque(p->ctx, text, len);
-  return BUF_SUCCESS;
+  if (alias) {
+    *out = alias;
+    return BUF_SUCCESS;
+  }
+  return enum_attr(p, loc, text, len, out);
 }
 
 buf_status_t buf__p_parse_dict_entries(buf_parser_t *p,
