@@ -30,6 +30,7 @@ struct buf_pipeline {
   buf_ctx_t *ctx;
   pass_instance_t *passes;
   uint32_t num_passes;
+  uint32_t cap_passes; /* room in passes (grows by doubling) */
 };
 
 const buf_pass_def_t *buf_pass_lookup(const char *name) {
@@ -205,9 +206,21 @@ buf_status_t buf_pipeline_add(buf_pipeline_t *pl, const char *name,
     buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN, "unknown pass '%s'", name);
     return BUF_FAILURE;
   }
+  if (pl->num_passes >= BUF_PIPELINE_MAX_PASSES) {
+    buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN,
+                   "too many passes: a pipeline holds at most %u",
+                   BUF_PIPELINE_MAX_PASSES);
+    return BUF_FAILURE;
+  }
   buf_arena_t *arena = buf_ctx_arena(pl->ctx);
-  pl->passes = buf_arena_grow(arena, pl->passes, pl->num_passes,
-                              pl->num_passes + 1, sizeof *pl->passes);
+  if (pl->num_passes == pl->cap_passes) {
+    /* Doubling: the arena keeps every old copy, so growing by one would
+     * cost memory quadratic in the number of passes. */
+    uint32_t cap = pl->cap_passes ? 2 * pl->cap_passes : 8;
+    pl->passes = buf_arena_grow(arena, pl->passes, pl->num_passes, cap,
+                                sizeof *pl->passes);
+    pl->cap_passes = cap;
+  }
   pass_instance_t *inst = &pl->passes[pl->num_passes];
   inst->def = def;
   inst->options.def = def;
@@ -222,8 +235,9 @@ buf_status_t buf_pipeline_add(buf_pipeline_t *pl, const char *name,
 /* Textual pipelines, recursive descent over:
  *   list    := element (',' element)*
  *   element := anchor '(' list ')' | pass-name ('{' options '}')?
- * where anchor is builtin.module or func.func. Depth is bounded by the text
- * length, and every step consumes input. */
+ * where anchor is builtin.module, func.func or any. Nesting is bounded (32
+ * levels), as are the text and the number of passes (pipeline.h), and
+ * every step consumes input. */
 typedef struct pipeline_parser {
   buf_pipeline_t *pl;
   const char *text;
@@ -319,6 +333,13 @@ static buf_status_t parse_list(pipeline_parser_t *pp, const char *anchor) {
 }
 
 buf_status_t buf_pipeline_parse(buf_pipeline_t *pl, const char *text) {
+  size_t len = strnlen(text, BUF_PIPELINE_MAX_TEXT + 1);
+  if (len > BUF_PIPELINE_MAX_TEXT) {
+    buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN,
+                   "invalid pass pipeline: longer than %u bytes",
+                   BUF_PIPELINE_MAX_TEXT);
+    return BUF_FAILURE;
+  }
   pipeline_parser_t pp = {pl, text, text, 0};
   skip_space(&pp);
   if (!*pp.p)

@@ -62,14 +62,23 @@ const buf_pass_def_t *buf_pass_lookup(const char *name);
 
 typedef struct buf_pipeline buf_pipeline_t;
 
+/* Bounds of one pipeline, which may come from a request: the text
+ * buf_pipeline_parse reads and the passes a pipeline holds. Longer texts
+ * and more passes are reported errors. */
+#define BUF_PIPELINE_MAX_TEXT 65536
+#define BUF_PIPELINE_MAX_PASSES 1024
+
 /* An empty pipeline; lives in ctx's arena. */
 buf_pipeline_t *buf_pipeline_create(buf_ctx_t *ctx);
 /* Appends `name` with options text "a b=c" (may be NULL or empty). Unknown
- * passes and bad options are reported in ctx and return BUF_FAILURE. */
+ * passes, bad options and a pass beyond BUF_PIPELINE_MAX_PASSES are
+ * reported in ctx and return BUF_FAILURE. */
 buf_status_t buf_pipeline_add(buf_pipeline_t *pl, const char *name,
                               const char *options);
 /* Appends every pass of a textual pipeline "builtin.module(a{x},func.func(b))"
- * or a bare comma-separated list "a{x},b". */
+ * or a bare comma-separated list "a{x},b". Nesting deeper than 32 and text
+ * longer than BUF_PIPELINE_MAX_TEXT are errors. Whatever parses prints
+ * (buf_pipeline_to_string) to text that parses back to the same passes. */
 buf_status_t buf_pipeline_parse(buf_pipeline_t *pl, const char *text);
 uint32_t buf_pipeline_num_passes(const buf_pipeline_t *pl);
 /* The normalized text: "builtin.module(a{x=1},func.func(b))". */
