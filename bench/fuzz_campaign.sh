@@ -7,6 +7,8 @@
 #   FUZZ_TARGETS="parser json pipeline"  which targets, in order
 #   FUZZ_BUILD_DIR=build-fuzz            the clang-22 libFuzzer build (ASan + UBSan)
 #   FUZZ_JOBS=2                          build parallelism
+#   FUZZ_SKIP_BUILD=1                    use the binaries already in FUZZ_BUILD_DIR
+#                                        (a tree mid-edit may not build)
 #   BUF_CORPUS_DIR=...                   extra seed programs (default ../shared/corpus)
 #
 # Seeds come from tests/programs, tests/lit, tests/fuzz/regressions and the
@@ -27,15 +29,22 @@ CLANG=${LLVM_TOOLS_DIR:-/usr/lib/llvm-22/bin}/clang
 [[ -x $CLANG ]] || { echo "clang-22 not found at $CLANG" >&2; exit 2; }
 source "$top/tests/scripts/lib/fuzz_seeds.sh"
 
-echo "== building the fuzz targets in $build"
-cmake -S "$top" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUF_FUZZ=ON \
-  -DCMAKE_C_COMPILER="$CLANG" > "$build.configure.log" 2>&1 ||
-  { tail -20 "$build.configure.log"; exit 2; }
-rm -f "$build.configure.log"
 fuzz_bins=()
 for t in $targets; do fuzz_bins+=("fuzz_$t"); done
-nice -n 10 cmake --build "$build" -j "${FUZZ_JOBS:-2}" --target "${fuzz_bins[@]}" buffer-opt \
-  > "$build/fuzz-build.log" 2>&1 || { tail -40 "$build/fuzz-build.log"; exit 2; }
+if [[ ${FUZZ_SKIP_BUILD:-} == 1 ]]; then
+  echo "== using the fuzz targets built in $build (FUZZ_SKIP_BUILD=1)"
+  for b in "${fuzz_bins[@]}" buffer-opt; do
+    [[ -x $build/bin/$b ]] || { echo "$build/bin/$b is missing" >&2; exit 2; }
+  done
+else
+  echo "== building the fuzz targets in $build"
+  mkdir -p "$build"
+  cmake -S "$top" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUF_FUZZ=ON \
+    -DCMAKE_C_COMPILER="$CLANG" > "$build/fuzz-configure.log" 2>&1 ||
+    { tail -20 "$build/fuzz-configure.log"; exit 2; }
+  nice -n 10 cmake --build "$build" -j "${FUZZ_JOBS:-2}" --target "${fuzz_bins[@]}" buffer-opt \
+    > "$build/fuzz-build.log" 2>&1 || { tail -40 "$build/fuzz-build.log"; exit 2; }
+fi
 
 max_len() { case $1 in pipeline) echo 8192 ;; *) echo 16384 ;; esac; }
 
