@@ -664,6 +664,12 @@ static buf_op_t *read_op(reader_t *r, json_t *j) {
     const char *key;
     json_object_foreach(aj, key, el) {
       size_t o2 = path_push(r, key);
+      if (!*key) {
+        /* The text form has no spelling for it ("expected valid attribute
+         * name"), so such an op could not print as text that reads back. */
+        fail(r, "empty attribute name");
+        goto out;
+      }
       if (!json_is_string(el)) {
         fail(r, "attribute '%s' must be MLIR attribute text (a string), not %s",
              key, json_kind(el));
