@@ -536,15 +536,21 @@ void buf__linalg_named_print(buf_printer_t *pr, buf_op_t *op) {
 /* map and reduce                                                            */
 /* ------------------------------------------------------------------------ */
 
-/* `{` op-name attr-dict? `}`: the short form's payload. */
+/* `{` op-name attr-dict? `}`: the short form's payload, a registered op
+ * (or any op where unregistered ones are allowed): the body built from an
+ * unknown name would print as an op the parser rejects. */
 static buf_status_t parse_short_form(buf_parser_t *p, buf_ident_t *name,
                                      buf_attr_t *attrs) {
   *name = NULL;
   *attrs = NULL;
   if (!buf_parse_optional(p, "{"))
     return BUF_SUCCESS;
+  buf_loc_t loc = buf_parser_loc(p);
+  buf_ctx_t *ctx = buf_parser_ctx(p);
   if (BUF_FAILED(buf_parse_any_keyword(p, name)))
     return BUF_FAILURE;
+  if (!buf_ctx_lookup_opdef(ctx, *name) && !buf_ctx_allow_unregistered(ctx))
+    return buf_parser_error_at(p, loc, "unknown payload operation '%s'", *name);
   if (buf_parser_next_is(p, "{") && BUF_FAILED(buf_parse_attr_dict(p, attrs)))
     return BUF_FAILURE;
   return buf_parse_expect(p, "}");
