@@ -19,6 +19,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define DEFAULT_MAX_STEPS UINT64_C(1000000000)
 #define DEFAULT_MAX_BYTES (UINT64_C(4) << 30)
@@ -101,6 +102,13 @@ buf_diag_t *buf__err_at(buf__interp_t *I, buf_loc_t loc, const char *fmt,
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   return buf_emit_error(I->ctx, loc, "interpreter: %s", msg);
+}
+
+/* Seconds on CLOCK_MONOTONIC, for max_wall_ms. */
+static double monotonic_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* Emits "interpreter: <msg>" at op's location. */
@@ -284,6 +292,11 @@ buf_status_t buf__run_region(buf__interp_t *I, buf__frame_t *F,
       if (++I->stats.steps > I->max_steps) {
         buf__err(I, op, "step limit of %llu executed ops exceeded",
                  (unsigned long long)I->max_steps);
+        return BUF_FAILURE;
+      }
+      if (I->deadline > 0 && (I->stats.steps & 4095) == 0 && monotonic_seconds() > I->deadline) {
+        buf__err(I, op, "wall time limit exceeded after %llu executed ops",
+                 (unsigned long long)I->stats.steps);
         return BUF_FAILURE;
       }
       const buf__interp_row_t *row = op_row(I, op);
@@ -493,6 +506,8 @@ buf_status_t buf_interp_run(buf_op_t *module, const char *func,
   I.leak_check = opts && opts->leak_check;
   I.max_steps = opts && opts->max_steps ? opts->max_steps : DEFAULT_MAX_STEPS;
   I.max_bytes = opts && opts->max_bytes ? opts->max_bytes : DEFAULT_MAX_BYTES;
+  if (opts && opts->max_wall_ms)
+    I.deadline = monotonic_seconds() + (double)opts->max_wall_ms / 1000.0;
 
   buf_op_t *fn = buf_symbol_lookup(module, func);
   if (!fn || strcmp(fn->name, "func.func") != 0) {

@@ -189,6 +189,7 @@ struct buf__interp {
   FILE *out;
   bool leak_check;
   uint64_t max_steps, max_bytes;
+  double deadline;        /* CLOCK_MONOTONIC seconds; 0: none */
   buf_interp_stats_t stats;
   uint64_t live_bytes;
   uint64_t live_heap_bytes; /* the part of live_bytes in BUFK_HEAP buffers */

@@ -24,6 +24,8 @@ typedef struct buf_interp_options {
   bool leak_check;      /* buffers live at the end of the entry call are errors */
   uint64_t max_steps;   /* bound on executed ops; 0: default (1e9) */
   uint64_t max_bytes;   /* bound on live allocated bytes; 0: default (4 GiB) */
+  uint64_t max_wall_ms; /* bound on the run's wall time ("wall time limit"
+                         * error); 0: none */
 } buf_interp_options_t;
 
 /* Statistics of one run, for benchmarks and the memory-footprint checks. */
