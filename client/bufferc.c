@@ -2,18 +2,30 @@
  * bufferc: the thin command-line client of bufferd (libcurl + jansson; no
  * compiler inside).
  *
- *   bufferc compile FILE... [--emit memref,json] [--pipeline P] [-o DIR]
- *                           [--server URL] [-j N]
+ *   bufferc compile FILE...|- [--emit memref,json,report,run,llvm,obj,ptx]
+ *                   [--pipeline P] [--run FUNC [--inputs FILE.json]]
+ *                   [--gpu-arch sm_XX] [-o DIR] [--server URL] [-j N]
  *   bufferc get KEY [--emit NAMES] [-o DIR]
  *   bufferc explain FILE [--pipeline P] [--emit NAMES]
- *   bufferc stats
+ *   bufferc stats [--json]
+ *   bufferc --version | --help
+ *
+ * compile without --emit prints the memref program (with --run: what the
+ * function printed and its results) on stdout. With --emit, each artifact
+ * is written next to its input (or into -o DIR) as STEM.EXT, STEM being the
+ * file name without .mlir/.json and EXT the artifact's extension from GET
+ * /v1/pipelines; ptx brings its launch manifest (STEM.manifest.json). The
+ * bytes are the server's, so they equal what `buffer-opt` writes for the
+ * same program, pipeline and options.
  *
  * Exit status: 0 ok, 1 program error (diagnostics printed like a compiler's:
- * file:line:col, the source line, a caret), 2 usage error, 3 server
- * unreachable or answering with a server error. A 503 is retried after its
- * Retry-After (a few times). `explain` remembers the key components of each
- * file's last explained or compiled request under $XDG_CACHE_HOME/bufferc
- * and says which component changed when a key differs.
+ * file:line:col, the source line, a caret; also a run stopped by a server
+ * limit), 2 usage error, 3 server unreachable or answering with a server
+ * error. With several files or artifacts the worst status wins. A 503 is
+ * retried after its Retry-After (a few times). `explain` remembers the key
+ * components of each file's last explained or compiled request under
+ * $XDG_CACHE_HOME/bufferc and says which component changed when a key
+ * differs.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -30,6 +42,11 @@
 #include <jansson.h>
 #include <openssl/evp.h>
 
+/* Only macros: the default pipeline is stated once, in the core. */
+#include "buf/compile.h"
+
+#define BC_VERSION "0.2.0"
+
 enum { BC_OK = 0, BC_PROGRAM_ERROR = 1, BC_USAGE = 2, BC_UNREACHABLE = 3 };
 
 typedef struct bc_options {
@@ -37,10 +54,18 @@ typedef struct bc_options {
   const char *pipeline;
   const char *out_dir;
   const char *emit;       /* comma-separated */
+  const char *run_func;   /* --run */
+  const char *inputs_file;/* --inputs */
+  json_t *inputs;         /* its contents */
+  const char *gpu_arch;   /* --gpu-arch */
+  bool run_stats;         /* --run-stats */
+  bool json;              /* stats --json */
+  bool to_stdout;         /* -o -: the one artifact to stdout */
   int jobs;
   const char *token;
   char **files;
   int num_files;
+  json_t *artifact_info;  /* GET /v1/pipelines "artifact_info", fetched once */
 } bc_options_t;
 
 typedef struct bc_response {
@@ -118,18 +143,31 @@ static int http(const bc_options_t *o, const char *method, const char *path,
   }
 }
 
+/* Reads FILE, or stdin for "-", into a malloc'd NUL-terminated buffer. */
 static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
+  bool is_stdin = strcmp(path, "-") == 0;
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
   if (!f)
     return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = malloc((size_t)(n < 0 ? 0 : n) + 1);
-  size_t got = fread(buf, 1, (size_t)(n < 0 ? 0 : n), f);
-  fclose(f);
-  buf[got] = 0;
-  *len = got;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  for (;;) {
+    size_t got = fread(buf + n, 1, cap - n, f);
+    n += got;
+    if (n < cap)
+      break;
+    cap *= 2;
+    buf = realloc(buf, cap + 1);
+  }
+  bool failed = ferror(f);
+  if (!is_stdin)
+    fclose(f);
+  if (failed) {
+    free(buf);
+    return NULL;
+  }
+  buf[n] = 0;
+  *len = n;
   return buf;
 }
 
@@ -179,8 +217,42 @@ static void print_error_body(const char *file, const char *source,
   json_decref(doc);
 }
 
-/* The request body for FILE: its text (or its JSON form for .json files). */
-static char *request_body(const bc_options_t *o, const char *source, bool is_json) {
+/* Splits a comma-separated list of names into a JSON array. */
+static json_t *name_list(const char *list) {
+  json_t *arr = json_array();
+  while (list && *list) {
+    size_t n = strcspn(list, ",");
+    if (n)
+      json_array_append_new(arr, json_stringn(list, n));
+    list += n + (list[n] == ',');
+  }
+  return arr;
+}
+
+static bool list_has(json_t *arr, const char *name) {
+  size_t i;
+  json_t *v;
+  json_array_foreach(arr, i, v) if (strcmp(json_string_value(v), name) == 0) return true;
+  return false;
+}
+
+/* The artifacts a compile asks for: --emit's (or memref), the run artifact
+ * for --run, and ptx's manifest with ptx. */
+static json_t *wanted_artifacts(const bc_options_t *o) {
+  json_t *arts = o->emit ? name_list(o->emit) : json_array();
+  if (!o->emit && !o->run_func)
+    json_array_append_new(arts, json_string("memref"));
+  if (o->run_func && !list_has(arts, "run"))
+    json_array_append_new(arts, json_string("run"));
+  if (list_has(arts, "ptx") && !list_has(arts, "gpu-manifest"))
+    json_array_append_new(arts, json_string("gpu-manifest"));
+  return arts;
+}
+
+/* The request body for FILE: its text (or its JSON form for .json files),
+ * its name for locations, the pipeline, artifacts and options. */
+static char *request_body(const bc_options_t *o, const char *file, const char *source,
+                          bool is_json) {
   json_t *req = json_object();
   if (is_json) {
     json_error_t jerr;
@@ -189,31 +261,83 @@ static char *request_body(const bc_options_t *o, const char *source, bool is_jso
   } else {
     json_object_set_new(req, "program", json_string(source));
   }
+  json_object_set_new(req, "file", json_string(strcmp(file, "-") == 0 ? "<stdin>" : file));
   if (o->pipeline)
     json_object_set_new(req, "pipeline", json_string(o->pipeline));
-  json_t *arts = json_array();
-  const char *e = o->emit ? o->emit : "memref";
-  while (*e) {
-    size_t n = strcspn(e, ",");
-    if (n)
-      json_array_append_new(arts, json_stringn(e, n));
-    e += n + (e[n] == ',');
-  }
-  json_object_set_new(req, "artifacts", arts);
+  json_object_set_new(req, "artifacts", wanted_artifacts(o));
+  json_t *options = json_object();
+  if (o->gpu_arch)
+    json_object_set_new(options, "gpu-arch", json_string(o->gpu_arch));
+  if (o->run_func)
+    json_object_set_new(options, "run", json_string(o->run_func));
+  if (o->inputs)
+    json_object_set(options, "inputs", o->inputs);
+  json_object_set_new(req, "options", options);
   char *s = json_dumps(req, JSON_COMPACT);
   json_decref(req);
   return s;
 }
 
-static const char *extension_of(const char *artifact) {
-  static const struct { const char *name, *ext; } table[] = {
-      {"memref", ".memref.mlir"}, {"json", ".json"},  {"llvm", ".ll"},
-      {"obj", ".o"},              {"ptx", ".ptx"},    {"report", ".report.json"},
-  };
-  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-    if (strcmp(table[i].name, artifact) == 0)
-      return table[i].ext;
-  return ".out";
+/* What the server says about an artifact (GET /v1/pipelines, asked once):
+ * its file extension and whether JSON responses carry it in base64. */
+static pthread_mutex_t info_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static json_t *artifact_info(bc_options_t *o, const char *name) {
+  pthread_mutex_lock(&info_lock);
+  if (!o->artifact_info) {
+    bc_response_t r;
+    if (http(o, "GET", "/v1/pipelines", NULL, &r) == BC_OK && r.status == 200) {
+      json_error_t jerr;
+      json_t *doc = json_loadb(r.body, r.len, 0, &jerr);
+      o->artifact_info = json_incref(json_object_get(doc, "artifact_info"));
+      json_decref(doc);
+    }
+    free(r.body);
+    if (!o->artifact_info)
+      o->artifact_info = json_array();
+  }
+  pthread_mutex_unlock(&info_lock);
+  size_t i;
+  json_t *a;
+  json_array_foreach(o->artifact_info, i, a) {
+    if (strcmp(json_string_value(json_object_get(a, "name")), name) == 0)
+      return a;
+  }
+  return NULL;
+}
+
+static const char *extension_of(bc_options_t *o, const char *name) {
+  const char *ext = json_string_value(json_object_get(artifact_info(o, name), "extension"));
+  return ext ? ext : ".out";
+}
+
+static bool is_binary(bc_options_t *o, const char *name) {
+  return json_is_true(json_object_get(artifact_info(o, name), "binary"));
+}
+
+/* The bytes of artifact v of a JSON response (malloc'd): base64-decoded
+ * when the artifact is binary. NULL when it is not valid base64. */
+static unsigned char *artifact_bytes(bc_options_t *o, const char *name, json_t *v,
+                                     size_t *len) {
+  const char *text = json_string_value(v);
+  size_t n = json_string_length(v);
+  if (!is_binary(o, name)) {
+    unsigned char *out = malloc(n + 1);
+    memcpy(out, text, n);
+    *len = n;
+    return out;
+  }
+  if (n % 4 || n > (size_t)1 << 30)
+    return NULL;
+  unsigned char *out = malloc(n / 4 * 3 + 1);
+  int got = EVP_DecodeBlock(out, (const unsigned char *)text, (int)n);
+  if (got < 0) {
+    free(out);
+    return NULL;
+  }
+  size_t pad = n && text[n - 1] == '=' ? (n > 1 && text[n - 2] == '=' ? 2 : 1) : 0;
+  *len = (size_t)got - pad;
+  return out;
 }
 
 static const char *base_name(const char *path) {
@@ -221,43 +345,89 @@ static const char *base_name(const char *path) {
   return slash ? slash + 1 : path;
 }
 
-/* Writes every artifact of a response to DIR/<stem><ext>, or prints the only
- * one to stdout when no directory is given. */
-static int write_artifacts(const bc_options_t *o, const char *stem, json_t *arts) {
-  const char *name;
-  json_t *v;
-  if (!o->out_dir) {
-    if (json_object_size(arts) != 1) {
-      fprintf(stderr, "bufferc: several artifacts: give -o DIR\n");
-      return BC_USAGE;
-    }
-    json_object_foreach(arts, name, v) fputs(json_string_value(v), stdout);
-    return BC_OK;
+/* Where the artifacts of input go: DIR/STEM, DIR being -o or the input's
+ * directory, STEM its file name without .mlir or .json. */
+static void output_stem(const bc_options_t *o, const char *input, char *out, size_t size) {
+  char dir[4096];
+  if (o->out_dir) {
+    snprintf(dir, sizeof dir, "%s", o->out_dir);
+  } else {
+    const char *slash = strrchr(input, '/');
+    if (slash)
+      snprintf(dir, sizeof dir, "%.*s", (int)(slash - input), input);
+    else
+      snprintf(dir, sizeof dir, ".");
   }
-  mkdir(o->out_dir, 0755);
-  json_object_foreach(arts, name, v) {
-    char path[4096];
-    char clean[256];
-    snprintf(clean, sizeof clean, "%s", stem);
-    char *dot = strrchr(clean, '.');
-    if (dot && (strcmp(dot, ".mlir") == 0 || strcmp(dot, ".json") == 0))
-      *dot = 0;
-    snprintf(path, sizeof path, "%s/%s%s", o->out_dir, clean, extension_of(name));
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-      fprintf(stderr, "bufferc: cannot write %s: %s\n", path, strerror(errno));
-      return BC_USAGE;
-    }
-    fwrite(json_string_value(v), 1, json_string_length(v), f);
-    fclose(f);
+  char stem[1024];
+  snprintf(stem, sizeof stem, "%s", strcmp(input, "-") == 0 ? "stdin" : base_name(input));
+  char *dot = strrchr(stem, '.');
+  if (dot && (strcmp(dot, ".mlir") == 0 || strcmp(dot, ".json") == 0))
+    *dot = 0;
+  snprintf(out, size, "%s/%s", dir, stem);
+}
+
+static int write_bytes(const char *path, const unsigned char *data, size_t len) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(data, 1, len, f) != len || fclose(f) != 0) {
+    fprintf(stderr, "bufferc: cannot write %s: %s\n", path, strerror(errno));
+    if (f)
+      fclose(f);
+    return BC_USAGE;
   }
   return BC_OK;
+}
+
+/* Writes the artifacts of a response: to stdout when to_files is false
+ * (there is one, or only `stdout_name` goes there), else each to
+ * STEM + its extension; `stdout_name` (the run of --run) always goes to
+ * stdout. */
+static int write_artifacts(bc_options_t *o, const char *input, json_t *arts, bool to_files,
+                           const char *stdout_name) {
+  if (to_files && o->out_dir)
+    mkdir(o->out_dir, 0755);
+  char stem[8192];
+  output_stem(o, input, stem, sizeof stem);
+  const char *name;
+  json_t *v;
+  int rc = BC_OK;
+  json_object_foreach(arts, name, v) {
+    size_t len;
+    unsigned char *data = artifact_bytes(o, name, v, &len);
+    if (!data) {
+      fprintf(stderr, "bufferc: artifact '%s' of %s is not valid base64\n", name, input);
+      rc = BC_UNREACHABLE;
+      continue;
+    }
+    if (!to_files || (stdout_name && strcmp(name, stdout_name) == 0)) {
+      fwrite(data, 1, len, stdout);
+      fflush(stdout);
+    } else {
+      char path[8400];
+      snprintf(path, sizeof path, "%s%s", stem, extension_of(o, name));
+      int w = write_bytes(path, data, len);
+      if (w == BC_OK)
+        fprintf(stderr, "bufferc: wrote %s\n", path);
+      else
+        rc = w;
+    }
+    free(data);
+  }
+  return rc;
+}
+
+/* The exit status of a non-200 answer. */
+static int status_rc(long status) {
+  if (status == 422 || status == 413)
+    return BC_PROGRAM_ERROR;
+  if (status == 400)
+    return BC_USAGE;
+  return BC_UNREACHABLE;
 }
 
 /* ---- compile ---- */
 
 typedef struct compile_state {
-  const bc_options_t *o;
+  bc_options_t *o;
   pthread_mutex_t lock;
   int next;
   int done;
@@ -267,7 +437,7 @@ typedef struct compile_state {
 } compile_state_t;
 
 static int compile_one(compile_state_t *st, const char *file) {
-  const bc_options_t *o = st->o;
+  bc_options_t *o = st->o;
   size_t len;
   char *source = read_file(file, &len);
   if (!source) {
@@ -276,9 +446,10 @@ static int compile_one(compile_state_t *st, const char *file) {
     pthread_mutex_unlock(&st->lock);
     return BC_USAGE;
   }
+  const char *shown = strcmp(file, "-") == 0 ? "<stdin>" : file;
   size_t n = strlen(file);
   bool is_json = n > 5 && strcmp(file + n - 5, ".json") == 0;
-  char *body = request_body(o, source, is_json);
+  char *body = request_body(o, file, source, is_json);
   bc_response_t r;
   int rc = http(o, "POST", "/v1/compile", body, &r);
   free(body);
@@ -287,20 +458,33 @@ static int compile_one(compile_state_t *st, const char *file) {
     if (r.status == 200) {
       json_error_t jerr;
       json_t *doc = json_loadb(r.body, r.len, 0, &jerr);
-      rc = write_artifacts(o, base_name(file), json_object_get(doc, "artifacts"));
+      /* Files when --emit or -o says so; else the one artifact to stdout. */
+      bool to_files = (o->emit || o->out_dir) && !o->to_stdout;
+      rc = write_artifacts(o, file, json_object_get(doc, "artifacts"), to_files,
+                           o->run_func && !(o->emit && strstr(o->emit, "run")) ? "run" : NULL);
       json_t *diags = json_object_get(doc, "diagnostics");
       size_t i;
       json_t *d;
-      json_array_foreach(diags, i, d) print_diagnostic(file, source, d, NULL);
+      json_array_foreach(diags, i, d) print_diagnostic(shown, source, d, NULL);
+      json_t *stats = json_object_get(doc, "run_stats");
+      if (o->run_stats && stats) {
+        fprintf(stderr, "run-stats:");
+        const char *k;
+        json_t *v;
+        json_object_foreach(stats, k, v)
+            fprintf(stderr, " %s=%lld", k, (long long)json_integer_value(v));
+        fputc('\n', stderr);
+      }
       if (strcmp(r.cache, "HIT") == 0)
         st->hits++;
       json_decref(doc);
-    } else if (r.status == 422 || r.status == 400 || r.status == 413) {
-      print_error_body(file, source, &r);
-      rc = r.status == 422 ? BC_PROGRAM_ERROR : BC_USAGE;
     } else {
-      print_error_body(file, source, &r);
-      rc = BC_UNREACHABLE;
+      print_error_body(shown, source, &r);
+      rc = status_rc(r.status);
+      /* A run stopped by a server limit (run_step_limit, run_memory_limit,
+       * run_time_limit) is the program's doing, whatever the status. */
+      if (r.body && strstr(r.body, "\"code\":\"run_"))
+        rc = BC_PROGRAM_ERROR;
     }
   }
   st->done++;
@@ -328,8 +512,9 @@ static void *compile_worker(void *arg) {
       return NULL;
     int rc = compile_one(st, st->o->files[i]);
     pthread_mutex_lock(&st->lock);
-    /* Unreachable outranks program errors, which outrank success. */
-    if (rc == BC_UNREACHABLE || (rc != BC_OK && st->worst != BC_UNREACHABLE && rc > st->worst))
+    /* Unreachable outranks usage errors, which outrank program errors,
+     * which outrank success. */
+    if (rc > st->worst)
       st->worst = rc;
     pthread_mutex_unlock(&st->lock);
   }
@@ -337,12 +522,41 @@ static void *compile_worker(void *arg) {
 
 static int cmd_compile(bc_options_t *o) {
   if (o->num_files == 0) {
-    fprintf(stderr, "bufferc compile: no input files\n");
+    fprintf(stderr, "bufferc compile: no input files (- reads stdin)\n");
     return BC_USAGE;
   }
-  if (!o->out_dir && o->num_files > 1) {
-    fprintf(stderr, "bufferc compile: several files: give -o DIR\n");
+  bool to_files = (o->emit || o->out_dir) && !o->to_stdout;
+  if (!to_files && o->num_files > 1) {
+    fprintf(stderr, "bufferc compile: several files: give --emit or -o DIR\n");
     return BC_USAGE;
+  }
+  json_t *wanted = wanted_artifacts(o);
+  size_t num_wanted = json_array_size(wanted);
+  json_decref(wanted);
+  if (!to_files && num_wanted > 1 && !(o->run_func && !o->emit)) {
+    fprintf(stderr, "bufferc compile: several artifacts: give -o DIR, or none to write "
+                    "them next to the input\n");
+    return BC_USAGE;
+  }
+  for (int i = 0; i < o->num_files; i++) {
+    if (strcmp(o->files[i], "-") == 0 && to_files && !o->out_dir) {
+      fprintf(stderr, "bufferc compile: stdin has no directory to write next to: give -o DIR\n");
+      return BC_USAGE;
+    }
+  }
+  if (o->inputs_file) {
+    if (!o->run_func) {
+      fprintf(stderr, "bufferc compile: --inputs needs --run FUNC\n");
+      return BC_USAGE;
+    }
+    json_error_t jerr;
+    o->inputs = json_load_file(o->inputs_file, 0, &jerr);
+    if (!json_is_array(o->inputs)) {
+      fprintf(stderr, "bufferc: %s:%d:%d: %s\n", o->inputs_file, jerr.line, jerr.column,
+              o->inputs ? "the inputs must be a JSON array (schema/run-values.schema.json)"
+                        : jerr.text);
+      return BC_USAGE;
+    }
   }
   compile_state_t st = {.o = o};
   pthread_mutex_init(&st.lock, NULL);
@@ -357,59 +571,98 @@ static int cmd_compile(bc_options_t *o) {
     pthread_create(&threads[i], NULL, compile_worker, &st);
   for (int i = 0; i < jobs; i++)
     pthread_join(threads[i], NULL);
+  json_decref(o->inputs);
   return st.worst;
 }
 
 /* ---- get ---- */
 
+/* get KEY --emit NAMES: each artifact's raw bytes
+ * (GET /v1/artifacts/KEY/NAME); without --emit, every artifact of the key. */
 static int cmd_get(bc_options_t *o) {
   if (o->num_files != 1) {
     fprintf(stderr, "bufferc get: expected one KEY\n");
     return BC_USAGE;
   }
   const char *key = o->files[0];
-  char path[256];
-  snprintf(path, sizeof path, "/v1/artifacts/%.64s", key);
-  bc_response_t r;
-  if (http(o, "GET", path, NULL, &r) != BC_OK)
-    return BC_UNREACHABLE;
-  int rc = BC_OK;
-  if (r.status == 200) {
-    json_error_t jerr;
-    json_t *doc = json_loadb(r.body, r.len, 0, &jerr);
-    json_t *arts = json_object_get(doc, "artifacts");
-    if (o->emit) { /* keep only the named artifacts */
-      json_t *keep = json_object();
-      const char *e = o->emit;
-      while (*e) {
-        size_t n = strcspn(e, ",");
-        char name[64];
-        snprintf(name, sizeof name, "%.*s", (int)n, e);
-        json_t *v = json_object_get(arts, name);
-        if (!v) {
-          fprintf(stderr, "bufferc get: key %s has no artifact '%s'\n", key, name);
-          rc = BC_PROGRAM_ERROR;
-        } else {
-          json_object_set(keep, name, v);
-        }
-        e += n + (e[n] == ',');
-      }
-      arts = keep;
-    } else {
-      json_incref(arts);
-    }
-    if (rc == BC_OK)
-      rc = write_artifacts(o, key, arts);
-    json_decref(arts);
-    json_decref(doc);
-  } else if (r.status == 404) {
-    fprintf(stderr, "bufferc get: no artifacts are stored under %s\n", key);
-    rc = BC_PROGRAM_ERROR;
-  } else {
-    print_error_body(key, NULL, &r);
-    rc = BC_UNREACHABLE;
+  if (strlen(key) != 64 || strspn(key, "0123456789abcdef") != 64) {
+    fprintf(stderr, "bufferc get: a key is 64 lowercase hexadecimal characters\n");
+    return BC_USAGE;
   }
-  free(r.body);
+  json_t *names = o->emit ? name_list(o->emit) : NULL;
+  bool to_files = o->out_dir != NULL;
+  if (names && json_array_size(names) != 1 && !to_files) {
+    fprintf(stderr, "bufferc get: several artifacts: give -o DIR\n");
+    json_decref(names);
+    return BC_USAGE;
+  }
+  if (to_files)
+    mkdir(o->out_dir, 0755);
+  char stem[8192];
+  output_stem(o, key, stem, sizeof stem);
+  int rc = BC_OK;
+  if (!names) {
+    char path[256];
+    snprintf(path, sizeof path, "/v1/artifacts/%s", key);
+    bc_response_t r;
+    if (http(o, "GET", path, NULL, &r) != BC_OK)
+      return BC_UNREACHABLE;
+    if (r.status == 200) {
+      json_error_t jerr;
+      json_t *doc = json_loadb(r.body, r.len, 0, &jerr);
+      json_t *arts = json_object_get(doc, "artifacts");
+      if (!to_files && json_object_size(arts) != 1) {
+        fprintf(stderr, "bufferc get: key %s has %zu artifacts: give -o DIR or --emit NAME\n",
+                key, json_object_size(arts));
+        rc = BC_USAGE;
+      } else {
+        rc = write_artifacts(o, key, arts, to_files, NULL);
+      }
+      json_decref(doc);
+    } else if (r.status == 404) {
+      fprintf(stderr, "bufferc get: no artifacts are stored under %s\n", key);
+      rc = BC_PROGRAM_ERROR;
+    } else {
+      print_error_body(key, NULL, &r);
+      rc = BC_UNREACHABLE;
+    }
+    free(r.body);
+    return rc;
+  }
+  size_t i;
+  json_t *v;
+  json_array_foreach(names, i, v) {
+    const char *name = json_string_value(v);
+    char path[512];
+    snprintf(path, sizeof path, "/v1/artifacts/%s/%.200s", key, name);
+    bc_response_t r;
+    if (http(o, "GET", path, NULL, &r) != BC_OK) {
+      rc = BC_UNREACHABLE;
+      break;
+    }
+    if (r.status == 200) {
+      if (!to_files) {
+        fwrite(r.body, 1, r.len, stdout);
+      } else {
+        char file[8400];
+        snprintf(file, sizeof file, "%s%s", stem, extension_of(o, name));
+        int w = write_bytes(file, (const unsigned char *)r.body, r.len);
+        if (w == BC_OK)
+          fprintf(stderr, "bufferc: wrote %s\n", file);
+        else if (w > rc)
+          rc = w;
+      }
+    } else if (r.status == 404) {
+      fprintf(stderr, "bufferc get: key %s has no artifact '%s'\n", key, name);
+      if (rc < BC_PROGRAM_ERROR)
+        rc = BC_PROGRAM_ERROR;
+    } else {
+      print_error_body(key, NULL, &r);
+      rc = BC_UNREACHABLE;
+    }
+    free(r.body);
+  }
+  json_decref(names);
   return rc;
 }
 
@@ -458,7 +711,7 @@ static int cmd_explain(bc_options_t *o) {
     return BC_USAGE;
   }
   size_t fl = strlen(file);
-  char *body = request_body(o, source, fl > 5 && strcmp(file + fl - 5, ".json") == 0);
+  char *body = request_body(o, file, source, fl > 5 && strcmp(file + fl - 5, ".json") == 0);
   bc_response_t r;
   int rc = http(o, "POST", "/v1/explain", body, &r);
   free(body);
@@ -518,6 +771,50 @@ static int cmd_explain(bc_options_t *o) {
 
 /* ---- stats ---- */
 
+/* The figures `stats` shows, from GET /metrics: one line each. */
+static const struct {
+  const char *metric, *label, *key;
+} stats_rows[] = {
+    {"bufferd_compiles_total{result=\"ok\"}", "compiles", "compiles"},
+    {"bufferd_compiles_total{result=\"program_error\"}", "program errors", "program_errors"},
+    {"bufferd_compiles_total{result=\"run_limit\"}", "runs stopped by a limit", "run_limits"},
+    {"bufferd_compiles_total{result=\"timeout\"}", "timeouts", "timeouts"},
+    {"bufferd_compiles_total{result=\"rejected\"}", "rejected (queue full)", "rejected"},
+    {"bufferd_memory_cache_hits_total", "memory cache hits", "memory_cache_hits"},
+    {"bufferd_deduplicated_requests_total", "joined an identical compile", "deduplicated"},
+    {"bufferd_cache_hits_total", "cache hits", "cache_hits"},
+    {"bufferd_cache_misses_total", "cache misses", "cache_misses"},
+    {"bufferd_cache_corrupt_total", "corrupt entries dropped", "cache_corrupt"},
+    {"bufferd_cache_evicted_total", "entries evicted", "cache_evicted"},
+    {"bufferd_cache_entries", "cache entries", "cache_entries"},
+    {"bufferd_cache_bytes", "cache bytes", "cache_bytes"},
+    {"bufferd_remote_cache_hits_total", "remote hits", "remote_hits"},
+    {"bufferd_remote_cache_misses_total", "remote misses", "remote_misses"},
+    {"bufferd_remote_cache_errors_total", "remote errors", "remote_errors"},
+    {"bufferd_queue_depth", "queued compiles", "queue_depth"},
+    {"bufferd_compiles_running", "running compiles", "running"},
+    {"bufferd_open_connections", "open connections", "open_connections"},
+    {"bufferd_compile_duration_seconds_count", "timed compiles", "timed_compiles"},
+    {"bufferd_compile_duration_seconds_sum", "compile seconds", "compile_seconds"},
+};
+
+/* The value of metric in Prometheus text, or NULL: the number after the
+ * name on its own line. */
+static const char *metric_value(const char *text, const char *metric, size_t *len) {
+  size_t n = strlen(metric);
+  for (const char *line = text; line && *line;) {
+    if (strncmp(line, metric, n) == 0 && line[n] == ' ') {
+      const char *v = line + n + 1;
+      *len = strcspn(v, "\r\n");
+      return v;
+    }
+    line = strchr(line, '\n');
+    if (line)
+      line++;
+  }
+  return NULL;
+}
+
 static int cmd_stats(bc_options_t *o) {
   bc_response_t r;
   if (http(o, "GET", "/metrics", NULL, &r) != BC_OK)
@@ -527,47 +824,58 @@ static int cmd_stats(bc_options_t *o) {
     free(r.body);
     return BC_UNREACHABLE;
   }
-  static const struct { const char *metric, *label; } rows[] = {
-      {"bufferd_compiles_total{result=\"ok\"}", "compiles"},
-      {"bufferd_compiles_total{result=\"program_error\"}", "program errors"},
-      {"bufferd_compiles_total{result=\"timeout\"}", "timeouts"},
-      {"bufferd_compiles_total{result=\"rejected\"}", "rejected (queue full)"},
-      {"bufferd_memory_cache_hits_total", "memory cache hits"},
-      {"bufferd_cache_hits_total", "cache hits"},
-      {"bufferd_cache_misses_total", "cache misses"},
-      {"bufferd_cache_corrupt_total", "corrupt entries dropped"},
-      {"bufferd_cache_entries", "cache entries"},
-      {"bufferd_cache_bytes", "cache bytes"},
-      {"bufferd_remote_cache_hits_total", "remote hits"},
-      {"bufferd_remote_cache_errors_total", "remote errors"},
-      {"bufferd_queue_depth", "queued compiles"},
-      {"bufferd_open_connections", "open connections"},
-  };
-  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-    size_t n = strlen(rows[i].metric);
-    for (char *line = r.body; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-      if (strncmp(line, rows[i].metric, n) == 0 && line[n] == ' ') {
-        printf("%-26s %s", rows[i].label, line + n + 1);
-        char *end = strchr(line + n + 1, '\n');
-        if (!end)
-          putchar('\n');
-        break;
-      }
+  json_t *doc = json_object();
+  for (size_t i = 0; i < sizeof stats_rows / sizeof stats_rows[0]; i++) {
+    size_t len;
+    const char *v = metric_value(r.body, stats_rows[i].metric, &len);
+    if (!v)
+      continue;
+    char num[64];
+    snprintf(num, sizeof num, "%.*s", (int)(len < 63 ? len : 63), v);
+    if (o->json) {
+      double d = strtod(num, NULL);
+      json_object_set_new(doc, stats_rows[i].key,
+                          d == (double)(long long)d ? json_integer((long long)d) : json_real(d));
+    } else {
+      printf("%-28s %s\n", stats_rows[i].label, num);
     }
   }
+  if (o->json) {
+    char *text = json_dumps(doc, JSON_INDENT(2));
+    puts(text);
+    free(text);
+  }
+  json_decref(doc);
   free(r.body);
   return BC_OK;
 }
 
 static void usage(FILE *out) {
   fprintf(out,
-          "usage: bufferc compile FILE... [--emit memref,json] [--pipeline P] [-o DIR] [-j N]\n"
+          "usage: bufferc compile FILE...|- [--emit NAMES] [--pipeline P] [--run FUNC\n"
+          "                       [--inputs FILE.json] [--run-stats]] [--gpu-arch sm_XX]\n"
+          "                       [-o DIR] [-j N]\n"
           "       bufferc get KEY [--emit NAMES] [-o DIR]\n"
           "       bufferc explain FILE [--pipeline P] [--emit NAMES]\n"
-          "       bufferc stats\n"
+          "       bufferc stats [--json]\n"
+          "       bufferc --version | --help\n"
+          "\n"
+          "compile sends each FILE (- is stdin) to bufferd. Without --emit it prints the\n"
+          "memref program (with --run: what FUNC printed and its results, interpreted on\n"
+          "the server); with --emit it writes each artifact next to FILE, or into -o DIR,\n"
+          "as FILE without .mlir plus: memref .memref.mlir, json .json, report\n"
+          ".report.json, run .run.txt, llvm .ll, obj .o, ptx .ptx (and its launch\n"
+          "manifest .manifest.json). GET /v1/pipelines lists every artifact.\n"
+          "\n"
+          "default pipeline (without --pipeline):\n"
+          "  " BUF_DEFAULT_PIPELINE "\n"
+          "  (One-Shot Bufferize with function boundaries and identity layouts, then\n"
+          "  buffer-deallocation-pipeline; llvm, obj and ptx lower its result)\n"
+          "\n"
           "common: --server URL (default $BUFFERD_URL or http://127.0.0.1:8080),\n"
           "        --token-file FILE (bearer token)\n"
-          "exit status: 0 ok, 1 program error, 2 usage error, 3 server unreachable\n");
+          "exit status: 0 ok, 1 program error, 2 usage error, 3 server unreachable or\n"
+          "failing (with several files or artifacts, the worst)\n");
 }
 
 static const char *flag_value(int argc, char **argv, int *i, const char *name) {
@@ -584,6 +892,10 @@ int main(int argc, char **argv) {
     usage(argc < 2 ? stderr : stdout);
     return argc < 2 ? BC_USAGE : BC_OK;
   }
+  if (!strcmp(argv[1], "--version")) {
+    printf("bufferc %s (bufferd client; compiler %s)\n", BC_VERSION, BUF_COMPILER_VERSION);
+    return BC_OK;
+  }
   const char *cmd = argv[1];
   bc_options_t o = {0};
   o.server = getenv("BUFFERD_URL") ? getenv("BUFFERD_URL") : "http://127.0.0.1:8080";
@@ -594,9 +906,18 @@ int main(int argc, char **argv) {
     if ((v = flag_value(argc, argv, &i, "--server"))) o.server = v;
     else if ((v = flag_value(argc, argv, &i, "--pipeline"))) o.pipeline = v;
     else if ((v = flag_value(argc, argv, &i, "--emit"))) o.emit = v;
+    else if ((v = flag_value(argc, argv, &i, "--run"))) o.run_func = v;
+    else if ((v = flag_value(argc, argv, &i, "--inputs"))) o.inputs_file = v;
+    else if ((v = flag_value(argc, argv, &i, "--gpu-arch"))) o.gpu_arch = v;
     else if ((v = flag_value(argc, argv, &i, "-o"))) o.out_dir = v;
     else if ((v = flag_value(argc, argv, &i, "-j"))) o.jobs = atoi(v);
-    else if ((v = flag_value(argc, argv, &i, "--token-file"))) {
+    else if (!strcmp(argv[i], "--json")) o.json = true;
+    else if (!strcmp(argv[i], "--run-stats")) o.run_stats = true;
+    else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      usage(stdout);
+      free(o.files);
+      return BC_OK;
+    } else if ((v = flag_value(argc, argv, &i, "--token-file"))) {
       FILE *f = fopen(v, "r");
       if (!f || !fgets(token, sizeof token, f)) {
         fprintf(stderr, "bufferc: cannot read token file %s\n", v);
@@ -606,12 +927,17 @@ int main(int argc, char **argv) {
       token[strcspn(token, "\r\n")] = 0;
       o.token = token;
     } else if (argv[i][0] == '-' && argv[i][1]) {
-      fprintf(stderr, "bufferc: unknown option '%s'\n", argv[i]);
+      fprintf(stderr, "bufferc: unknown option '%s' (or it needs a value)\n", argv[i]);
       usage(stderr);
+      free(o.files);
       return BC_USAGE;
     } else {
       o.files[o.num_files++] = argv[i];
     }
+  }
+  if (o.out_dir && !strcmp(o.out_dir, "-")) {
+    o.out_dir = NULL;
+    o.to_stdout = true;
   }
   curl_global_init(CURL_GLOBAL_DEFAULT);
   int rc;
@@ -625,6 +951,7 @@ int main(int argc, char **argv) {
     rc = BC_USAGE;
   }
   curl_global_cleanup();
+  json_decref(o.artifact_info);
   free(o.files);
   return rc;
 }

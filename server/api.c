@@ -141,6 +141,8 @@ static void on_job_done(bd_job_t *job) {
       if (job->http_status == 200 && !job->cache_hit) {
         s->metrics.compiles_ok++;
         bd_histogram_observe(&s->metrics.compile_seconds, job->compile_seconds);
+      } else if (job->run_limited) {
+        s->metrics.compiles_limited++;
       } else if (job->http_status == 422) {
         s->metrics.compiles_failed++;
       }
@@ -224,7 +226,7 @@ static bool parse_compile_request(bd_request_t *r, const char *body, size_t len,
   const char *name;
   json_t *v;
   json_object_foreach(o, name, v) {
-    if (strcmp(name, "program") && strcmp(name, "pipeline") &&
+    if (strcmp(name, "program") && strcmp(name, "pipeline") && strcmp(name, "file") &&
         strcmp(name, "artifacts") && strcmp(name, "options")) {
       char msg[200];
       snprintf(msg, sizeof msg, "unknown field '%.100s'", name);
@@ -245,6 +247,15 @@ static bool parse_compile_request(bd_request_t *r, const char *body, size_t len,
                                     : "present: a string (MLIR text) or an object (JSON form)");
     goto out;
   }
+  json_t *file = json_object_get(o, "file");
+  if (file && (!json_is_string(file) || json_string_length(file) == 0 ||
+               json_string_length(file) > 1024 ||
+               strlen(json_string_value(file)) != json_string_length(file))) {
+    bad_field(r, "file", "a file name of 1 to 1024 characters");
+    goto out;
+  }
+  if (file)
+    job->file_name = strdup(json_string_value(file));
   json_t *pipeline = json_object_get(o, "pipeline");
   if (pipeline && !json_is_string(pipeline)) {
     bad_field(r, "pipeline", "a string");
@@ -273,13 +284,41 @@ static bool parse_compile_request(bd_request_t *r, const char *body, size_t len,
     bad_field(r, "options", "an object");
     goto out;
   }
-  if (options && json_object_size(options) > 0) {
-    json_object_foreach(options, name, v) {
+  json_object_foreach(options, name, v) {
+    if (strcmp(name, "gpu-arch") == 0) {
+      const char *arch = json_string_value(v);
+      if (!arch || strncmp(arch, "sm_", 3) != 0 || !arch[3] ||
+          strspn(arch + 3, "0123456789") < 2 || strlen(arch) > 16) {
+        bad_field(r, "options.gpu-arch", "a GPU architecture such as \"sm_90\"");
+        goto out;
+      }
+      job->gpu_arch = strdup(arch);
+    } else if (strcmp(name, "run") == 0) {
+      const char *func = json_string_value(v);
+      if (func && func[0] == '@')
+        func++;
+      if (!func || !*func || strlen(func) > 256) {
+        bad_field(r, "options.run", "the name of the function to run");
+        goto out;
+      }
+      job->run_func = strdup(func);
+    } else if (strcmp(name, "inputs") == 0) {
+      if (!json_is_array(v)) {
+        bad_field(r, "options.inputs", "an array of argument values (schema/run-values.schema.json)");
+        goto out;
+      }
+      job->run_inputs = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
+    } else {
       char msg[200];
-      snprintf(msg, sizeof msg, "unknown option '%.100s' (this build has no target options)", name);
+      snprintf(msg, sizeof msg,
+               "unknown option '%.100s' (options are gpu-arch, run and inputs)", name);
       bd_respond_error(r, 400, "bad_request", msg, NULL, NULL);
       goto out;
     }
+  }
+  if (job->run_inputs && !job->run_func) {
+    bad_field(r, "options.inputs", "given with options.run (the function they are for)");
+    goto out;
   }
   ok = true;
 out:
@@ -393,11 +432,20 @@ static json_t *pipelines_json(void) {
                                             "summary", p->summary, "anchor", p->anchor,
                                             "options", opts));
   }
-  json_t *artifacts = json_array();
-  for (const char *const *k = buf_artifact_kinds; *k; k++)
-    json_array_append_new(artifacts, json_string(*k));
-  return json_pack("{s:s,s:o,s:o}", "default_pipeline", BUF_DEFAULT_PIPELINE,
-                   "passes", passes, "artifacts", artifacts);
+  json_t *artifacts = json_array(), *described = json_array();
+  for (uint32_t i = 0; i < buf_num_artifacts; i++) {
+    const buf_artifact_def_t *a = &buf_artifacts[i];
+    if (!a->service)
+      continue;
+    json_array_append_new(artifacts, json_string(a->name));
+    json_array_append_new(described,
+                          json_pack("{s:s,s:s,s:s,s:b,s:b,s:s}", "name", a->name,
+                                    "media_type", a->media_type, "extension", a->extension,
+                                    "binary", a->binary, "lowers", a->lowers, "summary",
+                                    a->summary));
+  }
+  return json_pack("{s:s,s:o,s:o,s:o}", "default_pipeline", BUF_DEFAULT_PIPELINE,
+                   "passes", passes, "artifacts", artifacts, "artifact_info", described);
 }
 
 static enum route_id classify(const char *path, const char **rest) {

@@ -39,6 +39,9 @@ typedef struct bd_config {
   uint64_t max_ops;           /* 422 above */
   uint32_t max_depth;         /* 422 above */
   uint64_t compile_timeout_ms;/* 504 after */
+  uint64_t run_max_steps;     /* run artifact: ops interpreted before 422 */
+  uint64_t run_max_bytes;     /* run artifact: bytes live at once before 413 */
+  uint64_t run_timeout_ms;    /* run artifact: wall time of the run before 504 */
   uint64_t idle_timeout_ms;   /* keep-alive connections close after */
   uint64_t header_timeout_ms; /* a request must arrive completely within */
   uint64_t cache_max_bytes;   /* SQLite cache bound; 0: unbounded */
@@ -76,6 +79,7 @@ typedef struct bd_metrics {
   uint64_t requests[8];        /* by status class: 1xx..5xx at [1..5] */
   uint64_t requests_by_route[16];
   uint64_t compiles_ok, compiles_failed, compiles_timed_out, compiles_rejected;
+  uint64_t compiles_limited;   /* runs stopped by a run limit (not cached) */
   uint64_t memory_hits;
   uint64_t deduplicated;
   bd_histogram_t request_seconds;
@@ -115,6 +119,10 @@ struct bd_job {
   char *pipeline;           /* owned, may be NULL */
   char **artifacts;         /* owned */
   uint32_t num_artifacts;
+  char *file_name;          /* "file": the name locations use, owned, may be NULL */
+  char *gpu_arch;           /* options["gpu-arch"], owned, may be NULL */
+  char *run_func;           /* options["run"], owned, may be NULL */
+  char *run_inputs;         /* options["inputs"] as compact JSON, owned, may be NULL */
   char request_hash[CACHE_KEY_HEX_LEN + 1];
   uint64_t deadline_ms;     /* uv_now() based */
   /* out (written by the worker) */
@@ -123,6 +131,7 @@ struct bd_job {
   size_t response_len;
   const char *content_type; /* static string; NULL: application/json */
   bool cache_hit;
+  bool run_limited;         /* a run limit stopped the compile */
   char key[CACHE_KEY_HEX_LEN + 1];
   double compile_seconds;
   /* bookkeeping */

@@ -12,70 +12,64 @@
  *
  * The stored "meta" document holds what a response needs besides the
  * artifacts: {"status": 200|422, "diagnostics": [...], "timings": {...},
- * "pipeline": "..."}.
+ * "pipeline": "...", "run_stats": {...} (when a function ran)}.
+ *
+ * The key's target options hold exactly what changes the bytes of the
+ * wanted artifacts (buf_artifact_def_t.uses): the file name for those that
+ * show source locations (json, report, gpu-manifest), the host triple and
+ * CPU for llvm/obj, the GPU architecture and libdevice's SHA-256 for ptx and
+ * gpu-manifest, the function and its inputs for run. Run limits are not in
+ * it: they decide whether a run finishes, not what it makes, so a run they
+ * stop is answered (422 steps, 413 bytes) and never cached.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <time.h>
+
+#include <openssl/evp.h>
 
 #include "buf/compile.h"
 #include "bufferd.h"
 
-static const char b64[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
+/* Base64 (RFC 4648, with padding) through OpenSSL. */
 static char *base64_encode(const unsigned char *data, size_t len) {
-  char *out = malloc(4 * ((len + 2) / 3) + 1), *w = out;
-  for (size_t i = 0; i < len; i += 3) {
-    uint32_t v = (uint32_t)data[i] << 16;
-    if (i + 1 < len)
-      v |= (uint32_t)data[i + 1] << 8;
-    if (i + 2 < len)
-      v |= data[i + 2];
-    *w++ = b64[(v >> 18) & 63];
-    *w++ = b64[(v >> 12) & 63];
-    *w++ = i + 1 < len ? b64[(v >> 6) & 63] : '=';
-    *w++ = i + 2 < len ? b64[v & 63] : '=';
+  char *out = malloc(4 * ((len + 2) / 3) + 1);
+  if (len > INT_MAX / 2) { /* EVP_EncodeBlock counts in int */
+    free(out);
+    return NULL;
   }
-  *w = 0;
+  EVP_EncodeBlock((unsigned char *)out, data, (int)len);
   return out;
-}
-
-static int b64_value(char c) {
-  const char *p = strchr(b64, c);
-  return c && p ? (int)(p - b64) : -1;
 }
 
 /* Returns malloc'd bytes, or NULL when s is not valid base64. */
 static unsigned char *base64_decode(const char *s, size_t *len) {
   size_t n = strlen(s);
-  if (n % 4)
+  if (n % 4 || n > INT_MAX / 2)
     return NULL;
   unsigned char *out = malloc(n / 4 * 3 + 1);
-  size_t o = 0;
-  for (size_t i = 0; i < n; i += 4) {
-    int v[4];
-    for (int k = 0; k < 4; k++) {
-      v[k] = s[i + k] == '=' ? 0 : b64_value(s[i + k]);
-      if (v[k] < 0 || (s[i + k] == '=' && i + 4 < n)) {
-        free(out);
-        return NULL;
-      }
-    }
-    uint32_t x = (uint32_t)v[0] << 18 | (uint32_t)v[1] << 12 | (uint32_t)v[2] << 6 | (uint32_t)v[3];
-    out[o++] = (unsigned char)(x >> 16);
-    if (s[i + 2] != '=')
-      out[o++] = (unsigned char)(x >> 8);
-    if (s[i + 3] != '=')
-      out[o++] = (unsigned char)x;
+  /* EVP_DecodeBlock keeps the bytes the padding stands for: drop them. */
+  int got = EVP_DecodeBlock(out, (const unsigned char *)s, (int)n);
+  if (got < 0) {
+    free(out);
+    return NULL;
   }
-  *len = o;
+  size_t pad = n >= 1 && s[n - 1] == '=' ? (n >= 2 && s[n - 2] == '=' ? 2 : 1) : 0;
+  *len = (size_t)got - pad;
   return out;
 }
 
+static const buf_artifact_def_t *artifact_def(const char *name) {
+  const buf_artifact_def_t *def = buf_artifact_lookup(name);
+  return def && def->service ? def : NULL;
+}
+
 static bool artifact_is_binary(const char *name) {
-  return strcmp(name, "obj") == 0;
+  const buf_artifact_def_t *def = artifact_def(name);
+  return def && def->binary;
 }
 
 /* The response body for an entry. */
@@ -111,6 +105,9 @@ static char *entry_response(const char *key, const cache_entry_t *e,
   json_t *pipeline = json_object_get(meta, "pipeline");
   if (pipeline)
     json_object_set(out, "pipeline", pipeline);
+  json_t *run_stats = json_object_get(meta, "run_stats");
+  if (run_stats)
+    json_object_set(out, "run_stats", run_stats);
   json_t *body = out;
   if (*status != 200) {
     /* A cached program error answers like a fresh one (error schema). */
@@ -189,10 +186,10 @@ out:
 }
 
 static json_t *timings_json(const buf_compilation_t *c) {
-  return json_pack("{s:f,s:f,s:f,s:f}", "parse", buf_compilation_time(c, "parse"),
+  return json_pack("{s:f,s:f,s:f,s:f,s:f}", "parse", buf_compilation_time(c, "parse"),
                    "verify", buf_compilation_time(c, "verify"), "print",
                    buf_compilation_time(c, "print"), "passes",
-                   buf_compilation_time(c, "passes"));
+                   buf_compilation_time(c, "passes"), "emit", buf_compilation_time(c, "emit"));
 }
 
 static void set_error(bd_job_t *job, int status, const char *code,
@@ -223,14 +220,68 @@ static void answer_entry(bd_job_t *job, const cache_entry_t *e, bool hit) {
   job->cache_hit = hit;
 }
 
-/* Fills parts from a prepared compilation. */
-static void key_parts_of(const buf_compilation_t *c, cache_key_parts_t *parts) {
+/* Identity of the libdevice file the ptx artifact links: its SHA-256, or
+ * "absent" (malloc'd). Read per compile: the file may be replaced. */
+static char *libdevice_identity(void) {
+  const char *path = buf_gpu_libdevice_path();
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return strdup("absent");
+  EVP_MD_CTX *md = EVP_MD_CTX_new();
+  EVP_DigestInit_ex(md, EVP_sha256(), NULL);
+  unsigned char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+    EVP_DigestUpdate(md, buf, n);
+  fclose(f);
+  unsigned char digest[32];
+  unsigned int dlen = 0;
+  EVP_DigestFinal_ex(md, digest, &dlen);
+  EVP_MD_CTX_free(md);
+  char *hex = malloc(2 * sizeof digest + 1);
+  for (unsigned i = 0; i < dlen; i++)
+    sprintf(hex + 2 * i, "%02x", digest[i]);
+  return hex;
+}
+
+/* The canonical JSON of the target options that change the wanted
+ * artifacts' bytes (malloc'd); "{}" when none do. */
+static char *target_options_of(const buf_compilation_t *c, const bd_job_t *job) {
+  unsigned uses = buf_compilation_uses(c);
+  json_t *o = json_object();
+  if (uses & BUF_USES_FILE)
+    json_object_set_new(o, "file", json_string(job->file_name ? job->file_name : "<request>"));
+  if (uses & BUF_USES_HOST) {
+    json_object_set_new(o, "triple", json_string(BUF_HOST_TRIPLE));
+    json_object_set_new(o, "cpu", json_string(BUF_HOST_CPU));
+  }
+  if (uses & BUF_USES_GPU) {
+    json_object_set_new(o, "gpu-arch",
+                        json_string(job->gpu_arch ? job->gpu_arch : BUF_DEFAULT_GPU_ARCH));
+    char *id = libdevice_identity();
+    json_object_set_new(o, "libdevice", json_string(id));
+    free(id);
+  }
+  if (uses & BUF_USES_RUN) {
+    json_object_set_new(o, "run", json_string(job->run_func ? job->run_func : "main"));
+    json_error_t jerr;
+    json_t *inputs = job->run_inputs ? json_loads(job->run_inputs, 0, &jerr) : NULL;
+    json_object_set_new(o, "inputs", inputs ? inputs : json_null());
+  }
+  char *text = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
+  json_decref(o);
+  return text;
+}
+
+/* Fills parts from a prepared compilation (target_options is malloc'd). */
+static void key_parts_of(buf_compilation_t *c, const bd_job_t *job,
+                         cache_key_parts_t *parts) {
   *parts = (cache_key_parts_t){
       .compiler_version = BUF_COMPILER_VERSION,
       .canonical_ir = buf_compilation_canonical_ir(c),
       .pipeline = buf_compilation_pipeline(c),
       .artifacts = buf_compilation_artifact_list(c),
-      .target_options = "{}",
+      .target_options = target_options_of(c, job),
   };
 }
 
@@ -250,25 +301,33 @@ static buf_compilation_t *prepare_job(bd_server_t *s, bd_job_t *job,
       .program = job->program,
       .program_len = job->program_len,
       .program_is_json = job->program_is_json,
-      .file_name = "<request>",
+      .file_name = job->file_name ? job->file_name : "<request>",
       .pipeline = job->pipeline,
       .artifacts = (const char *const *)job->artifacts,
       .num_artifacts = job->num_artifacts,
       .max_ops = cfg->max_ops,
       .max_depth = cfg->max_depth,
+      .service = true,
+      .gpu_arch = job->gpu_arch,
+      .run_func = job->run_func,
+      .run_inputs = job->run_inputs,
+      .run_max_steps = cfg->run_max_steps,
+      .run_max_bytes = cfg->run_max_bytes,
+      .run_max_wall_ms = cfg->run_timeout_ms,
   };
   buf_compilation_t *c = buf_compilation_create(&req);
   if (BUF_FAILED(buf_compilation_prepare(c))) {
     bool request_error = buf_compilation_request_error(c);
     set_error(job, request_error ? 400 : 422,
               request_error ? "bad_request" : "program_error",
-              request_error ? "the request names an unknown pass, option or artifact"
+              request_error ? "the request names an unknown pass, option or artifact, "
+                              "or an artifact the options do not allow"
                             : "the program has errors",
               diagnostics_of(c));
     buf_compilation_destroy(c);
     return NULL;
   }
-  key_parts_of(c, parts);
+  key_parts_of(c, job, parts);
   cache_key_compute(parts, job->key);
   return c;
 }
@@ -288,15 +347,37 @@ static void explain(bd_server_t *s, bd_job_t *job) {
   job->response_len = strlen(job->response);
   json_decref(o);
   job->http_status = 200;
+  free((char *)parts.target_options);
   buf_compilation_destroy(c);
 }
 
-static void compile(bd_server_t *s, bd_job_t *job) {
-  cache_key_parts_t parts;
-  buf_compilation_t *c = prepare_job(s, job, &parts);
-  if (!c)
-    return;
+/* A run stopped by an operator limit: answered, counted, never cached (the
+ * limits are not in the key). */
+static bool answer_run_limit(bd_job_t *job, buf_compilation_t *c) {
+  buf_compile_failure_t failure = buf_compilation_failure(c);
+  if (failure != BUF_COMPILE_RUN_STEPS && failure != BUF_COMPILE_RUN_BYTES &&
+      failure != BUF_COMPILE_RUN_TIME)
+    return false;
+  job->run_limited = true;
+  if (failure == BUF_COMPILE_RUN_TIME)
+    set_error(job, 504, "run_time_limit",
+              "the run took longer than this server allows (run-timeout-ms)",
+              diagnostics_of(c));
+  else if (failure == BUF_COMPILE_RUN_STEPS)
+    set_error(job, 422, "run_step_limit",
+              "the run executed more ops than this server allows (run-max-steps)",
+              diagnostics_of(c));
+  else
+    set_error(job, 413, "run_memory_limit",
+              "the run allocated more bytes at once than this server allows (run-max-bytes)",
+              diagnostics_of(c));
+  return true;
+}
 
+/* compile, once the request is prepared and keyed. */
+static void compile_prepared(bd_server_t *s, bd_job_t *job, buf_compilation_t *c,
+                             const cache_key_parts_t *key_parts) {
+  cache_key_parts_t parts = *key_parts;
   cache_entry_t e;
   if (s->cache && cache_get(s->cache, job->key, &e) == 1) {
     answer_entry(job, &e, true);
@@ -329,11 +410,23 @@ static void compile(bd_server_t *s, bd_job_t *job) {
   buf_status_t ran = buf_compilation_run(c);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   job->compile_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+  if (BUF_FAILED(ran) && answer_run_limit(job, c)) {
+    buf_compilation_destroy(c);
+    return;
+  }
 
   json_t *components = components_json(&parts);
   json_t *meta = json_pack("{s:i,s:o,s:o,s:s}", "status", BUF_FAILED(ran) ? 422 : 200,
                            "diagnostics", diagnostics_of(c), "timings",
                            timings_json(c), "pipeline", parts.pipeline);
+  char *run_stats = buf_compilation_run_stats_json(c);
+  if (run_stats && !BUF_FAILED(ran)) {
+    json_error_t jerr;
+    json_t *stats = json_loads(run_stats, 0, &jerr);
+    if (stats)
+      json_object_set_new(meta, "run_stats", stats);
+  }
+  free(run_stats);
   memset(&e, 0, sizeof e);
   e.status = BUF_FAILED(ran) ? CACHE_ENTRY_FAILED : CACHE_ENTRY_OK;
   e.meta = json_dumps(meta, JSON_COMPACT);
@@ -369,6 +462,15 @@ static void compile(bd_server_t *s, bd_job_t *job) {
   buf_compilation_destroy(c);
 }
 
+static void compile(bd_server_t *s, bd_job_t *job) {
+  cache_key_parts_t parts;
+  buf_compilation_t *c = prepare_job(s, job, &parts);
+  if (!c)
+    return;
+  compile_prepared(s, job, c, &parts); /* destroys c */
+  free((char *)parts.target_options);
+}
+
 static void fetch(bd_server_t *s, bd_job_t *job) {
   snprintf(job->key, sizeof job->key, "%s", job->fetch_key);
   cache_entry_t e;
@@ -398,9 +500,8 @@ static void fetch(bd_server_t *s, bd_job_t *job) {
         memcpy(job->response, e.artifacts[i].data, e.artifacts[i].len);
         job->response_len = e.artifacts[i].len;
         job->http_status = 200;
-        job->content_type = artifact_is_binary(job->fetch_name)
-                                ? "application/octet-stream"
-                                : "text/plain; charset=utf-8";
+        const buf_artifact_def_t *def = artifact_def(job->fetch_name);
+        job->content_type = def ? def->media_type : "application/octet-stream";
       }
     }
     if (job->http_status == 404)

@@ -44,7 +44,10 @@ static const setting_t settings[] = {
     {"max-header-bytes", SET_U64, FIELD(max_header_bytes), "largest request head (default 16 KiB)"},
     {"max-ops", SET_U64, FIELD(max_ops), "largest program in ops (default 1000000)"},
     {"max-depth", SET_INT, FIELD(max_depth), "deepest region nesting (default 128)"},
-    {"compile-timeout-ms", SET_U64, FIELD(compile_timeout_ms), "compile deadline (default 30000)"},
+    {"compile-timeout-ms", SET_U64, FIELD(compile_timeout_ms), "compile deadline, runs included (default 30000)"},
+    {"run-max-steps", SET_U64, FIELD(run_max_steps), "run artifact: ops the interpreter may execute before 422 (default 100000000)"},
+    {"run-max-bytes", SET_U64, FIELD(run_max_bytes), "run artifact: bytes its buffers may hold at once before 413 (default 1 GiB)"},
+    {"run-timeout-ms", SET_U64, FIELD(run_timeout_ms), "run artifact: wall time of the interpreter before 504 (default 10000; 0: only compile-timeout-ms)"},
     {"idle-timeout-ms", SET_U64, FIELD(idle_timeout_ms), "idle keep-alive connections close after (default 60000)"},
     {"header-timeout-ms", SET_U64, FIELD(header_timeout_ms), "a started request must arrive within (default 10000)"},
     {"cache-max-bytes", SET_U64, FIELD(cache_max_bytes), "bound of the SQLite cache (default 1 GiB; 0: none)"},
@@ -90,6 +93,9 @@ static void set_defaults(bd_config_t *c) {
   c->max_ops = 1000000;
   c->max_depth = 128;
   c->compile_timeout_ms = 30000;
+  c->run_max_steps = 100000000;
+  c->run_max_bytes = 1ull << 30;
+  c->run_timeout_ms = 10000;
   c->idle_timeout_ms = 60000;
   c->header_timeout_ms = 10000;
   c->cache_max_bytes = 1ull << 30;

@@ -65,9 +65,11 @@ char *bd_metrics_render(bd_server_t *s) {
              "bufferd_compiles_total{result=\"ok\"} %llu\n"
              "bufferd_compiles_total{result=\"program_error\"} %llu\n"
              "bufferd_compiles_total{result=\"timeout\"} %llu\n"
-             "bufferd_compiles_total{result=\"rejected\"} %llu\n",
+             "bufferd_compiles_total{result=\"rejected\"} %llu\n"
+             "bufferd_compiles_total{result=\"run_limit\"} %llu\n",
           (unsigned long long)m->compiles_ok, (unsigned long long)m->compiles_failed,
-          (unsigned long long)m->compiles_timed_out, (unsigned long long)m->compiles_rejected);
+          (unsigned long long)m->compiles_timed_out, (unsigned long long)m->compiles_rejected,
+          (unsigned long long)m->compiles_limited);
   counter(f, "bufferd_memory_cache_hits_total", "Requests answered from the in-memory response cache.",
           m->memory_hits);
   counter(f, "bufferd_deduplicated_requests_total",

@@ -165,6 +165,10 @@ void bd_job_free(bd_job_t *job) {
   for (uint32_t i = 0; i < job->num_artifacts; i++)
     free(job->artifacts[i]);
   free(job->artifacts);
+  free(job->file_name);
+  free(job->gpu_arch);
+  free(job->run_func);
+  free(job->run_inputs);
   free(job->response);
   free(job);
 }

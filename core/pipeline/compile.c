@@ -1,10 +1,21 @@
 /*
- * compile.c: one compilation for the service (see buf/compile.h).
+ * compile.c: the compile driver (see buf/compile.h), the one path from
+ * program text to artifacts for bufferd and buffer-opt alike.
  *
- * The compilation owns one context; everything it hands out (canonical IR,
- * artifacts) lives in that context's arena and dies with it. The canonical
- * IR is the custom-form print without debug info: the parser normalizes SSA
- * names, whitespace and comments away, so it is what cache keys hash.
+ * A compilation parses and verifies the program, runs the pipeline once,
+ * then makes each wanted artifact by its row of buf_artifacts[]. Rows that
+ * only read the program after the pipeline (memref, json, report, run) come
+ * first in the table; rows that lower (llvm, obj, ptx, gpu-manifest,
+ * run-native) rewrite the module they are given, so each gets a copy except
+ * the last, which gets the program itself. An artifact is written to a
+ * stream: the caller's (buffer-opt's output file) or a memory stream whose
+ * bytes the compilation keeps, so both drivers write the same bytes.
+ *
+ * The compilation owns one context unless the request lends one;
+ * everything it hands out (canonical IR, artifacts) lives in that
+ * context's arena and dies with it. The canonical IR is the custom-form
+ * print without debug info: the parser normalizes SSA names, whitespace
+ * and comments away, so it is what cache keys hash.
  */
 #include "buf/compile.h"
 
@@ -18,24 +29,36 @@
 #include "buf/pipeline.h"
 #include "buf/syntax.h"
 
-const char *const buf_artifact_kinds[] = {"memref", "json", NULL};
+#include "../interp/interp_internal.h"
 
 struct buf_compilation {
   buf_ctx_t *ctx;
+  bool own_ctx;                /* ctx is the compilation's, not the request's */
   buf_compile_request_t req;
   const char *file;
   buf_op_t *module;
   buf_pipeline_t *pipeline;
-  const char *canonical_ir;
+  const char *canonical_ir;    /* printed on demand, before the run */
   const char *pipeline_text;
-  const char *artifact_list;
-  const char **wanted;         /* sorted, deduplicated artifact names */
+  const char *artifact_list;   /* sorted, comma-separated */
+  const buf_artifact_def_t **wanted; /* in table order */
   uint32_t num_wanted;
+  unsigned uses;               /* BUF_USES_* of the wanted rows */
+  buf_bz_report_t *report;     /* where bufferization records go, or NULL */
+  bool own_report;
   buf_compile_artifact_t *artifacts;
   uint32_t num_artifacts;
   uint64_t num_ops;
-  bool request_error;          /* the failure is the request's, not the program's */
-  double t_parse, t_verify, t_print, t_passes;
+  buf_compile_failure_t failure;
+  bool ran;                    /* the run artifact's function ran */
+  buf_interp_stats_t run_stats;
+  bool gpu_done;               /* ptx and gpu-manifest come from one emission */
+  buf_status_t gpu_status;
+  char *ptx, *manifest;        /* malloc'd */
+  size_t ptx_len, manifest_len;
+  buf_pass_timing_t *pass_times;
+  uint32_t num_pass_times;
+  double t_parse, t_verify, t_print, t_passes, t_emit;
 };
 
 static double now(void) {
@@ -44,12 +67,259 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* ---- the emitters ------------------------------------------------------- */
+
+/* memref: the program after the pipeline, as mlir-opt prints it (the
+ * printer's text and the driver's extra newline). */
+static buf_status_t emit_memref(buf_compilation_t *c, buf_op_t *module, FILE *out) {
+  buf_print_options_t po = buf_print_options_default();
+  po.generic = c->req.print_generic;
+  po.debug_info = c->req.print_debug_info;
+  po.assume_verified = true; /* verified after parsing and after every pass */
+  buf_print_op(module, &po, out);
+  fputc('\n', out);
+  return BUF_SUCCESS;
+}
+
+/* json: the JSON form (schema/program.schema.json), ending in a newline. */
+static buf_status_t emit_json(buf_compilation_t *c, buf_op_t *module, FILE *out) {
+  size_t n = 0;
+  char *json = buf_module_to_json(module, &n);
+  if (!json) {
+    buf_emit_error(c->ctx, module->loc, "cannot write the JSON form of the program");
+    return BUF_FAILURE;
+  }
+  fwrite(json, 1, n, out);
+  if (n == 0 || json[n - 1] != '\n')
+    fputc('\n', out);
+  free(json);
+  return BUF_SUCCESS;
+}
+
+/* Contract in buf/compile.h. */
+bool buf_compile_report_write(const buf_bz_report_t *report, FILE *out) {
+  size_t n = 0;
+  char *json = buf_bz_report_to_json(report, &n);
+  if (!json)
+    return false;
+  bool ok = fwrite(json, 1, n, out) == n && fputc('\n', out) != EOF;
+  free(json);
+  return ok;
+}
+
+/* report: every allocation and copy the pipeline's bufferization made. */
+static buf_status_t emit_report(buf_compilation_t *c, buf_op_t *module, FILE *out) {
+  if (!buf_compile_report_write(c->report, out)) {
+    buf_emit_error(c->ctx, module->loc, "cannot write the bufferization report");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* The service runs only what the reference interpreter implements: a
+ * declared function other than the runner-utils ones would be a call into
+ * nothing (the JIT would resolve it in the daemon's own process). */
+static buf_status_t check_externals(buf_compilation_t *c, buf_op_t *module) {
+  buf_status_t status = BUF_SUCCESS;
+  buf_block_t *body = module->num_regions ? module->regions[0]->first : NULL;
+  for (buf_op_t *op = body ? body->first : NULL; op; op = op->next) {
+    if (strcmp(op->name, "func.func") != 0 ||
+        (op->num_regions && !buf_region_empty(op->regions[0])))
+      continue;
+    buf_attr_t name = buf_op_attr(op, "sym_name");
+    const char *sym = name && name->kind == BUF_ATTR_STRING ? name->u.str.data : "";
+    if (!buf__interp_find_extern(sym)) {
+      buf_op_emit_error(op, "cannot run: '@%s' is declared without a body and is not "
+                            "one of the runner-utils functions the interpreter provides",
+                        sym);
+      status = BUF_FAILURE;
+    }
+  }
+  (void)c;
+  return status;
+}
+
+/* Sorts a failed run into the limit that stopped it, if one did. The
+ * interpreter words its limit errors as "interpreter: step limit ...",
+ * "interpreter: memory limit exceeded ..." and "interpreter: wall time
+ * limit ..." (core/interp/interp.c). */
+static buf_compile_failure_t run_failure(const buf_compilation_t *c) {
+  for (const buf_diag_t *d = buf_ctx_diags(c->ctx); d; d = d->next) {
+    if (d->severity != BUF_SEV_ERROR || !d->message)
+      continue;
+    if (strncmp(d->message, "interpreter: step limit", 23) == 0)
+      return BUF_COMPILE_RUN_STEPS;
+    if (strncmp(d->message, "interpreter: memory limit exceeded", 34) == 0)
+      return BUF_COMPILE_RUN_BYTES;
+    if (strncmp(d->message, "interpreter: wall time limit", 28) == 0)
+      return BUF_COMPILE_RUN_TIME;
+  }
+  return BUF_COMPILE_PROGRAM_ERROR;
+}
+
+/* Prints a run's results as buffer-opt --run does: when inputs were given,
+ * or when the function returns something (a no-result @main only prints
+ * what it prints). */
+static void print_results(const buf_compilation_t *c, const char *results, FILE *out) {
+  if (results && (c->req.run_inputs || strcmp(results, "[]") != 0))
+    fprintf(out, "%s\n", results);
+}
+
+/* run: the function interpreted on the inputs: what it prints, then its
+ * results as JSON (schema/run-values.schema.json). */
+static buf_status_t emit_run(buf_compilation_t *c, buf_op_t *module, FILE *out) {
+  if (c->req.service && BUF_FAILED(check_externals(c, module)))
+    return BUF_FAILURE;
+  buf_interp_options_t io = {.out = out,
+                             .leak_check = c->req.run_leak_check,
+                             .max_steps = c->req.run_max_steps,
+                             .max_bytes = c->req.run_max_bytes,
+                             .max_wall_ms = c->req.run_max_wall_ms};
+  char *results = NULL;
+  buf_status_t status = buf_interp_run(module, c->req.run_func, c->req.run_inputs,
+                                       &results, &io, &c->run_stats);
+  c->ran = true;
+  fflush(out);
+  if (!BUF_FAILED(status))
+    print_results(c, results, out);
+  else
+    c->failure = run_failure(c);
+  free(results);
+  return status;
+}
+
+/* run-native: the function compiled by LLVM's JIT and run in this process
+ * (buffer-opt only: native code is not checked like the interpreter). */
+static buf_status_t emit_run_native(buf_compilation_t *c, buf_op_t *module, FILE *out) {
+  buf_jit_options_t jo = {.out = out, .opt_level = 2};
+  char *results = NULL;
+  buf_status_t status =
+      buf_jit_run(module, c->req.run_func, c->req.run_inputs, &results, &jo);
+  fflush(out);
+  if (!BUF_FAILED(status))
+    print_results(c, results, out);
+  free(results);
+  return status;
+}
+
+static buf_status_t emit_llvm_kind(buf_op_t *module, buf_llvm_output_t kind, FILE *out) {
+  char *code = NULL;
+  size_t n = 0;
+  buf_status_t status = buf_llvm_emit(module, kind, NULL, &code, &n);
+  if (!BUF_FAILED(status))
+    fwrite(code, 1, n, out);
+  free(code);
+  return status;
+}
+
+/* llvm: LLVM IR text of the lowered program. */
+static buf_status_t emit_llvm(buf_compilation_t *c, buf_op_t *module, FILE *out) {
+  (void)c;
+  return emit_llvm_kind(module, BUF_LLVM_OUTPUT_IR, out);
+}
+
+/* obj: an x86-64 ELF relocatable object. */
+static buf_status_t emit_obj(buf_compilation_t *c, buf_op_t *module, FILE *out) {
+  (void)c;
+  return emit_llvm_kind(module, BUF_LLVM_OUTPUT_OBJECT, out);
+}
+
+/* The first function with a body, where a program-wide complaint points. */
+static buf_loc_t first_function_loc(buf_op_t *module) {
+  buf_block_t *body = module->num_regions ? module->regions[0]->first : NULL;
+  for (buf_op_t *op = body ? body->first : NULL; op; op = op->next)
+    if (strcmp(op->name, "func.func") == 0 && op->num_regions &&
+        !buf_region_empty(op->regions[0]))
+      return op->loc;
+  return module->loc;
+}
+
+/* ptx and gpu-manifest come from one emission (the first of them to run).
+ * The service refuses a program without kernels (an empty PTX module is
+ * not what a request for ptx asks for); buffer-opt prints it, and its
+ * manifest says why each function has none. */
+static buf_status_t emit_gpu(buf_compilation_t *c, buf_op_t *module) {
+  if (!c->gpu_done) {
+    buf_loc_t where = first_function_loc(module);
+    buf_gpu_options_t go = {.arch = c->req.gpu_arch, .opt_level = 2,
+                            .libdevice = c->req.libdevice};
+    c->gpu_status = buf_gpu_emit_ptx(module, &go, &c->ptx, &c->ptx_len, &c->manifest,
+                                     &c->manifest_len);
+    c->gpu_done = true;
+    if (!BUF_FAILED(c->gpu_status) && c->req.service && !strstr(c->ptx, ".entry")) {
+      buf_emit_error(c->ctx, where,
+                     "cannot make ptx: the program has no top-level parallel loop nest "
+                     "(scf.parallel, scf.forall or a linalg op with parallel dimensions) "
+                     "to run as a GPU kernel");
+      c->gpu_status = BUF_FAILURE;
+    }
+  }
+  return c->gpu_status;
+}
+
+/* ptx: every top-level parallel loop nest as an NVPTX kernel. */
+static buf_status_t emit_ptx(buf_compilation_t *c, buf_op_t *module, FILE *out) {
+  if (BUF_FAILED(emit_gpu(c, module)))
+    return BUF_FAILURE;
+  fwrite(c->ptx, 1, c->ptx_len, out);
+  return BUF_SUCCESS;
+}
+
+/* gpu-manifest: the kernels' launch manifest (schema/gpu-manifest.schema.json). */
+static buf_status_t emit_gpu_manifest(buf_compilation_t *c, buf_op_t *module, FILE *out) {
+  if (BUF_FAILED(emit_gpu(c, module)))
+    return BUF_FAILURE;
+  fwrite(c->manifest, 1, c->manifest_len, out);
+  fputc('\n', out);
+  return BUF_SUCCESS;
+}
+
+/* The artifacts, in the order they are made: every row that lowers comes
+ * after every row that does not (see the file comment). */
+const buf_artifact_def_t buf_artifacts[] = {
+    {"memref", "text/x-mlir; charset=utf-8", ".memref.mlir", false, false, true, 0,
+     emit_memref, "the program after the pipeline (MLIR text)"},
+    {"json", "application/json", ".json", false, false, true, BUF_USES_FILE, emit_json,
+     "the program after the pipeline in the JSON form (schema/program.schema.json)"},
+    {"report", "application/json", ".report.json", false, false, true, BUF_USES_FILE,
+     emit_report,
+     "the bufferization report (schema/bufferization-report.schema.json)"},
+    {"run", "text/plain; charset=utf-8", ".run.txt", false, false, true, BUF_USES_RUN,
+     emit_run,
+     "a function run by the reference interpreter: what it prints, then its results "
+     "(schema/run-values.schema.json)"},
+    {"llvm", "text/x-llvm; charset=utf-8", ".ll", false, true, true, BUF_USES_HOST,
+     emit_llvm, "LLVM IR of the lowered program"},
+    {"obj", "application/x-object", ".o", true, true, true, BUF_USES_HOST, emit_obj,
+     "an x86-64 ELF relocatable object"},
+    {"ptx", "text/plain; charset=utf-8", ".ptx", false, true, true, BUF_USES_GPU, emit_ptx,
+     "every top-level parallel loop nest as a PTX kernel"},
+    {"gpu-manifest", "application/json", ".manifest.json", false, true, true,
+     BUF_USES_GPU | BUF_USES_FILE,
+     emit_gpu_manifest, "the launch manifest of the ptx kernels (schema/gpu-manifest.schema.json)"},
+    {"run-native", "text/plain; charset=utf-8", ".run.txt", false, true, false,
+     BUF_USES_HOST | BUF_USES_RUN, emit_run_native,
+     "a function compiled by LLVM's JIT and run natively (buffer-opt only)"},
+};
+const uint32_t buf_num_artifacts = sizeof buf_artifacts / sizeof buf_artifacts[0];
+
+/* Contract in buf/compile.h. */
+const buf_artifact_def_t *buf_artifact_lookup(const char *name) {
+  for (uint32_t i = 0; i < buf_num_artifacts; i++)
+    if (strcmp(buf_artifacts[i].name, name) == 0)
+      return &buf_artifacts[i];
+  return NULL;
+}
+
+/* ---- the compilation ------------------------------------------------------ */
+
 buf_compilation_t *buf_compilation_create(const buf_compile_request_t *req) {
   buf_compilation_t *c = calloc(1, sizeof *c);
   if (!c)
     return NULL;
-  c->ctx = buf_ctx_create();
   c->req = *req;
+  c->own_ctx = !req->ctx;
+  c->ctx = req->ctx ? req->ctx : buf_ctx_create();
   c->file = req->file_name ? req->file_name : "<request>";
   return c;
 }
@@ -57,7 +327,15 @@ buf_compilation_t *buf_compilation_create(const buf_compile_request_t *req) {
 void buf_compilation_destroy(buf_compilation_t *c) {
   if (!c)
     return;
-  buf_ctx_destroy(c->ctx);
+  if (c->report)
+    buf_bz_report_attach(NULL, c->ctx);
+  if (c->own_report)
+    buf_bz_report_destroy(c->report);
+  free(c->ptx);
+  free(c->manifest);
+  free(c->pass_times);
+  if (c->own_ctx)
+    buf_ctx_destroy(c->ctx);
   free(c);
 }
 
@@ -65,14 +343,22 @@ static int compare_names(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static bool artifact_known(const char *name) {
-  for (const char *const *k = buf_artifact_kinds; *k; k++)
-    if (strcmp(*k, name) == 0)
-      return true;
-  return false;
+/* "memref, json, ..." : the artifacts a request may name. */
+static void known_artifacts(const buf_compilation_t *c, buf_strbuf_t *sb) {
+  bool first = true;
+  for (uint32_t i = 0; i < buf_num_artifacts; i++) {
+    if (c->req.service && !buf_artifacts[i].service)
+      continue;
+    if (!first)
+      buf_strbuf_puts(sb, ", ");
+    buf_strbuf_puts(sb, buf_artifacts[i].name);
+    first = false;
+  }
 }
 
-/* Sorts and deduplicates the wanted artifacts; rejects unknown ones. */
+/* Checks the wanted artifacts against the table and the request (a run
+ * needs a function); keeps them in table order and their sorted names for
+ * the cache key. */
 static buf_status_t collect_artifacts(buf_compilation_t *c) {
   buf_arena_t *arena = buf_ctx_arena(c->ctx);
   uint32_t n = c->req.num_artifacts;
@@ -82,25 +368,42 @@ static buf_status_t collect_artifacts(buf_compilation_t *c) {
   else
     memcpy(names, c->req.artifacts, sizeof(char *) * n);
   qsort(names, n, sizeof *names, compare_names);
-  uint32_t kept = 0;
+  bool wanted[sizeof buf_artifacts / sizeof buf_artifacts[0]] = {false};
   buf_strbuf_t list = {0};
   buf_status_t status = BUF_SUCCESS;
   for (uint32_t i = 0; i < n; i++) {
-    if (kept > 0 && strcmp(names[kept - 1], names[i]) == 0)
+    if (i > 0 && strcmp(names[i - 1], names[i]) == 0)
       continue;
-    if (!artifact_known(names[i])) {
-      buf_emit_error(c->ctx, BUF_LOC_UNKNOWN,
-                     "unknown artifact '%s' (this build produces: memref, json)",
-                     names[i]);
+    const buf_artifact_def_t *def = buf_artifact_lookup(names[i]);
+    if (!def || (c->req.service && !def->service)) {
+      buf_strbuf_t known = {0};
+      known_artifacts(c, &known);
+      buf_emit_error(c->ctx, BUF_LOC_UNKNOWN, "%s artifact '%s' (this build produces: %.*s)",
+                     def ? "the service does not make the" : "unknown", names[i],
+                     (int)known.len, known.data ? known.data : "");
+      buf_strbuf_free(&known);
       status = BUF_FAILURE;
+    } else if ((def->uses & BUF_USES_RUN) && !c->req.run_func && c->req.service) {
+      c->req.run_func = "main"; /* the service runs @main unless told otherwise */
+      wanted[def - buf_artifacts] = true;
+      c->uses |= def->uses;
+    } else if ((def->uses & BUF_USES_RUN) && !c->req.run_func) {
+      buf_emit_error(c->ctx, BUF_LOC_UNKNOWN,
+                     "artifact '%s' needs the function to run (the request's \"run\" option)",
+                     def->name);
+      status = BUF_FAILURE;
+    } else {
+      wanted[def - buf_artifacts] = true;
+      c->uses |= def->uses;
     }
-    if (kept > 0)
+    if (list.len)
       buf_strbuf_puts(&list, ",");
     buf_strbuf_puts(&list, names[i]);
-    names[kept++] = names[i];
   }
-  c->wanted = names;
-  c->num_wanted = kept;
+  c->wanted = buf_arena_alloc(arena, sizeof *c->wanted * (buf_num_artifacts + 1));
+  for (uint32_t i = 0; i < buf_num_artifacts; i++)
+    if (wanted[i])
+      c->wanted[c->num_wanted++] = &buf_artifacts[i];
   c->artifact_list = buf_arena_strndup(arena, list.data ? list.data : "", list.len);
   buf_strbuf_free(&list);
   return status;
@@ -113,53 +416,73 @@ static buf_walk_result_t count_op(buf_op_t *op, void *user) {
 }
 
 bool buf_compilation_request_error(const buf_compilation_t *c) {
-  return c->request_error;
+  return c->failure == BUF_COMPILE_REQUEST_ERROR;
+}
+
+buf_compile_failure_t buf_compilation_failure(const buf_compilation_t *c) {
+  return c->failure;
+}
+
+static bool wants(const buf_compilation_t *c, const char *name) {
+  for (uint32_t i = 0; i < c->num_wanted; i++)
+    if (strcmp(c->wanted[i]->name, name) == 0)
+      return true;
+  return false;
 }
 
 buf_status_t buf_compilation_prepare(buf_compilation_t *c) {
-  c->request_error = true;
+  c->failure = BUF_COMPILE_REQUEST_ERROR;
   if (BUF_FAILED(collect_artifacts(c)))
     return BUF_FAILURE;
-  c->pipeline = buf_pipeline_create(c->ctx);
-  const char *pipeline = c->req.pipeline ? c->req.pipeline : BUF_DEFAULT_PIPELINE;
-  if (BUF_FAILED(buf_pipeline_parse(c->pipeline, pipeline)))
-    return BUF_FAILURE;
-  c->request_error = false;
+  if (c->req.built_pipeline) {
+    c->pipeline = c->req.built_pipeline;
+  } else {
+    c->pipeline = buf_pipeline_create(c->ctx);
+    const char *pipeline = c->req.pipeline ? c->req.pipeline : BUF_DEFAULT_PIPELINE;
+    if (BUF_FAILED(buf_pipeline_parse(c->pipeline, pipeline)))
+      return BUF_FAILURE;
+  }
   c->pipeline_text = buf_pipeline_to_string(c->pipeline);
 
+  c->failure = BUF_COMPILE_PROGRAM_ERROR;
   buf_parse_options_t popts = buf_parse_options_default();
   popts.verify = false;
   popts.borrow_source = true; /* the request outlives the compilation */
   popts.max_ops = c->req.max_ops;
   if (c->req.max_depth)
     popts.max_depth = c->req.max_depth;
+  popts.consumed = c->req.consumed;
+  popts.consumed_user = c->req.consumed_user;
   double t0 = now();
   c->module = c->req.program_is_json
                   ? buf_module_from_json(c->ctx, c->file, c->req.program,
                                          c->req.program_len, &popts)
-                  : buf_parse_source(c->ctx, c->file, c->req.program,
-                                     c->req.program_len, 1, &popts);
+                  : buf_parse_source(c->ctx, c->file, c->req.program, c->req.program_len,
+                                     c->req.first_line ? c->req.first_line : 1, &popts);
   double t1 = now();
   c->t_parse = t1 - t0;
   if (!c->module)
     return BUF_FAILURE;
   buf_status_t verified = buf_verify(c->module);
-  double t2 = now();
-  c->t_verify = t2 - t1;
+  c->t_verify = now() - t1;
   if (BUF_FAILED(verified))
     return BUF_FAILURE;
   buf_op_walk(c->module, BUF_WALK_PRE, count_op, &c->num_ops);
-  buf_print_options_t po = buf_print_options_default();
-  po.assume_verified = true; /* just verified */
-  size_t len;
-  char *text = buf_print_op_to_string(c->module, &po, &len);
-  c->canonical_ir = buf_arena_strndup(buf_ctx_arena(c->ctx), text, len);
-  free(text);
-  c->t_print = now() - t2;
+  c->failure = BUF_COMPILE_OK;
   return BUF_SUCCESS;
 }
 
-const char *buf_compilation_canonical_ir(const buf_compilation_t *c) {
+const char *buf_compilation_canonical_ir(buf_compilation_t *c) {
+  if (!c->canonical_ir && c->module) {
+    double t0 = now();
+    buf_print_options_t po = buf_print_options_default();
+    po.assume_verified = true; /* verified by prepare */
+    size_t len;
+    char *text = buf_print_op_to_string(c->module, &po, &len);
+    c->canonical_ir = buf_arena_strndup(buf_ctx_arena(c->ctx), text, len);
+    free(text);
+    c->t_print = now() - t0;
+  }
   return c->canonical_ir;
 }
 const char *buf_compilation_pipeline(const buf_compilation_t *c) {
@@ -168,43 +491,101 @@ const char *buf_compilation_pipeline(const buf_compilation_t *c) {
 const char *buf_compilation_artifact_list(const buf_compilation_t *c) {
   return c->artifact_list;
 }
+unsigned buf_compilation_uses(const buf_compilation_t *c) {
+  return c->uses;
+}
 uint64_t buf_compilation_num_ops(const buf_compilation_t *c) {
   return c->num_ops;
 }
 
-static void add_artifact(buf_compilation_t *c, const char *name, char *data,
-                         size_t len, bool binary) {
+/* Keeps a made artifact's bytes (malloc'd data, consumed). */
+static void keep_artifact(buf_compilation_t *c, const buf_artifact_def_t *def, char *data,
+                          size_t len) {
   buf_arena_t *arena = buf_ctx_arena(c->ctx);
   c->artifacts = buf_arena_grow(arena, c->artifacts, c->num_artifacts,
                                 c->num_artifacts + 1, sizeof *c->artifacts);
-  c->artifacts[c->num_artifacts++] = (buf_compile_artifact_t){
-      name, buf_arena_strndup(arena, data ? data : "", data ? len : 0),
-      data ? len : 0, binary};
+  char *copy = buf_arena_alloc(arena, len + 1);
+  if (len)
+    memcpy(copy, data, len);
+  copy[len] = 0;
+  c->artifacts[c->num_artifacts++] =
+      (buf_compile_artifact_t){def->name, def, copy, len, def->binary};
   free(data);
+}
+
+/* Makes one artifact from module: into the caller's stream, or kept. */
+static buf_status_t make_artifact(buf_compilation_t *c, const buf_artifact_def_t *def,
+                                  buf_op_t *module) {
+  FILE *out = c->req.stream ? c->req.stream(c->req.stream_user, def) : NULL;
+  if (out)
+    return def->emit(c, module, out);
+  char *data = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&data, &len);
+  if (!mem)
+    abort(); /* out of memory */
+  buf_status_t status = def->emit(c, module, mem);
+  fclose(mem);
+  /* A failed run keeps what the function printed before it failed. */
+  if (!BUF_FAILED(status) || def->emit == emit_run || def->emit == emit_run_native)
+    keep_artifact(c, def, data, len);
+  else
+    free(data);
+  return status;
 }
 
 buf_status_t buf_compilation_run(buf_compilation_t *c) {
   if (!c->module)
     return BUF_FAILURE;
+  c->failure = BUF_COMPILE_PROGRAM_ERROR;
+  if (c->req.report) {
+    c->report = c->req.report;
+  } else if (wants(c, "report")) {
+    c->report = buf_bz_report_create();
+    c->own_report = true;
+  }
+  if (c->report)
+    buf_bz_report_attach(c->report, c->ctx);
   double t0 = now();
-  buf_status_t status = buf_pipeline_run(c->pipeline, c->module, NULL);
+  buf_pass_timing_t *times = NULL;
+  buf_status_t status = buf_pipeline_run(c->pipeline, c->module, &times);
+  uint32_t n = buf_pipeline_num_passes(c->pipeline);
+  if (times && n) {
+    c->pass_times = malloc(n * sizeof *times);
+    memcpy(c->pass_times, times, n * sizeof *times);
+    c->num_pass_times = n;
+  }
   c->t_passes = now() - t0;
   if (BUF_FAILED(status))
     return BUF_FAILURE;
-  for (uint32_t i = 0; i < c->num_wanted; i++) {
-    const char *name = c->wanted[i];
-    size_t len = 0;
-    char *data = NULL;
-    if (strcmp(name, "memref") == 0) {
-      buf_print_options_t po = buf_print_options_default();
-      po.assume_verified = true; /* buf_pipeline_run verified every pass */
-      data = buf_print_op_to_string(c->module, &po, &len);
-    } else if (strcmp(name, "json") == 0) {
-      data = buf_module_to_json(c->module, &len);
+  if (c->report) /* the peaks describe the program after every pass */
+    buf_bz_report_add_peaks(c->report, c->module);
+  if (c->own_report) /* the lowerings' own bufferization is not the pipeline's */
+    buf_bz_report_attach(NULL, c->ctx);
+
+  double t1 = now();
+  uint32_t last_lowering = c->num_wanted;
+  for (uint32_t i = 0; i < c->num_wanted; i++)
+    if (c->wanted[i]->lowers)
+      last_lowering = i;
+  for (uint32_t i = 0; i < c->num_wanted && !BUF_FAILED(status); i++) {
+    const buf_artifact_def_t *def = c->wanted[i];
+    buf_op_t *module = c->module;
+    buf_irmap_t *map = NULL;
+    if (def->lowers && i != last_lowering) {
+      map = buf_irmap_create(c->ctx);
+      module = buf_op_clone(c->module, map);
     }
-    add_artifact(c, name, data, len, false);
+    status = make_artifact(c, def, module);
+    if (map) {
+      buf_irmap_destroy(map);
+      buf_op_erase(module);
+    }
   }
-  return BUF_SUCCESS;
+  c->t_emit = now() - t1;
+  if (!BUF_FAILED(status))
+    c->failure = BUF_COMPILE_OK;
+  return status;
 }
 
 uint32_t buf_compilation_num_artifacts(const buf_compilation_t *c) {
@@ -214,6 +595,32 @@ uint32_t buf_compilation_num_artifacts(const buf_compilation_t *c) {
 const buf_compile_artifact_t *buf_compilation_artifact(const buf_compilation_t *c,
                                                        uint32_t i) {
   return i < c->num_artifacts ? &c->artifacts[i] : NULL;
+}
+
+bool buf_compilation_run_stats(const buf_compilation_t *c, buf_interp_stats_t *stats) {
+  if (c->ran)
+    *stats = c->run_stats;
+  return c->ran;
+}
+
+char *buf_compilation_run_stats_json(const buf_compilation_t *c) {
+  if (!c->ran)
+    return NULL;
+  const buf_interp_stats_t *s = &c->run_stats;
+  json_t *o = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I}", "steps", (json_int_t)s->steps,
+                        "heap_allocs", (json_int_t)s->heap_allocs, "stack_allocs",
+                        (json_int_t)s->stack_allocs, "copies", (json_int_t)s->copies,
+                        "peak_live_bytes", (json_int_t)s->peak_live_bytes,
+                        "peak_heap_bytes", (json_int_t)s->peak_heap_bytes);
+  char *text = json_dumps(o, JSON_COMPACT);
+  json_decref(o);
+  return text;
+}
+
+const buf_pass_timing_t *buf_compilation_pass_timings(const buf_compilation_t *c,
+                                                      uint32_t *n) {
+  *n = c->num_pass_times;
+  return c->pass_times;
 }
 
 static const char *severity_name(buf_severity_t s) {
@@ -275,5 +682,7 @@ double buf_compilation_time(const buf_compilation_t *c, const char *phase) {
     return c->t_print;
   if (strcmp(phase, "passes") == 0)
     return c->t_passes;
+  if (strcmp(phase, "emit") == 0)
+    return c->t_emit;
   return 0;
 }

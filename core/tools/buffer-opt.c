@@ -6,7 +6,11 @@
  *
  * Reads a program (MLIR text or the JSON form), verifies it, runs the given
  * passes, and prints the result, or interprets a function (--run), or
- * compiles and runs it natively (--emit=run --run). Every input is
+ * compiles and runs it natively (--emit=run --run). What it prints is an
+ * artifact of the compile driver (buf/compile.h), the same bytes bufferd
+ * serves: --emit=NAME names a row of its table (mlir is memref, run is
+ * run-native), --run=FUNC alone is the run artifact, --emit=ptx also makes
+ * gpu-manifest. Every input is
  * handled as mlir-opt would: with --split-input-file each "// -----" chunk
  * is an independent program; with --verify-diagnostics the diagnostics a
  * chunk produces are matched against its expected-error/-warning/-note/
@@ -27,6 +31,7 @@
 #include <unistd.h>
 
 #include "buf/bufferize.h"
+#include "buf/compile.h"
 #include "buf/interp.h"
 #include "buf/ir.h"
 #include "buf/lower.h"
@@ -35,16 +40,6 @@
 #include "verify_diagnostics.h"
 
 #define BUFFER_OPT_VERSION "0.1.0"
-
-typedef enum emit_kind {
-  EMIT_MLIR,
-  EMIT_JSON,
-  EMIT_LLVM, /* textual LLVM IR (buf/lower.h) */
-  EMIT_OBJ,  /* x86-64 object code */
-  EMIT_PTX,  /* PTX kernels + launch manifest (buf_gpu_emit_ptx) */
-  EMIT_RUN,  /* --run=FUNC compiled by the JIT and run natively */
-
-} emit_kind_t;
 
 /* Everything the command line says. */
 typedef struct options {
@@ -56,7 +51,8 @@ typedef struct options {
   bool debug_info;            /* --mlir-print-debuginfo */
   bool allow_unregistered;    /* --allow-unregistered-dialect */
   bool json_input;            /* --input-format=json */
-  emit_kind_t emit;           /* --emit= */
+  const buf_artifact_def_t *emit; /* --emit=: a row of buf_artifacts */
+  bool default_pipeline;      /* --default-pipeline: BUF_DEFAULT_PIPELINE first */
   const char *run_func;       /* --run=FUNC */
   const char *inputs_file;    /* --inputs=FILE.json */
   bool leak_check;            /* --run-leak-check */
@@ -103,10 +99,14 @@ static void usage(FILE *out) {
           "  --mlir-print-debuginfo       print locations\n"
           "  --allow-unregistered-dialect accept ops of unknown dialects\n"
           "  --input-format=mlir|json     how to read the input (default: mlir)\n"
-          "  --emit=mlir|json|llvm|obj|ptx|run\n"
+          "  --emit=mlir|json|llvm|obj|ptx|report|gpu-manifest|run\n"
           "                               what to print (default: mlir; llvm: LLVM IR, obj: x86-64 object,\n"
           "                               ptx: every top-level parallel loop nest as a PTX kernel,\n"
-          "                               run: compile --run's FUNC with LLVM's JIT and run it natively)\n"
+          "                               report: the bufferization report,\n"
+          "                               run: compile --run's FUNC with LLVM's JIT and run it natively);\n"
+          "                               the artifacts of bufferd (mlir is 'memref', run is 'run-native')\n"
+          "  --default-pipeline           run bufferd's default pipeline first:\n"
+          "                               " BUF_DEFAULT_PIPELINE "\n"
           "  --gpu-arch=sm_XX             --emit=ptx: the GPU architecture (default: sm_90)\n"
           "  --gpu-manifest=FILE          --emit=ptx: write the JSON launch manifest to FILE (default:\n"
           "                               next to -o FILE, as FILE without .ptx plus .manifest.json)\n"
@@ -215,20 +215,15 @@ static int parse_args(int argc, char **argv, options_t *o) {
       else
         return usage_error("unknown input format '%s' (expected mlir or json)", v);
     } else if ((v = flag_value(a, "--emit"))) {
-      if (strcmp(v, "mlir") == 0)
-        o->emit = EMIT_MLIR;
-      else if (strcmp(v, "json") == 0)
-        o->emit = EMIT_JSON;
-      else if (strcmp(v, "llvm") == 0)
-        o->emit = EMIT_LLVM;
-      else if (strcmp(v, "obj") == 0)
-        o->emit = EMIT_OBJ;
-      else if (strcmp(v, "ptx") == 0)
-        o->emit = EMIT_PTX;
-      else if (strcmp(v, "run") == 0)
-        o->emit = EMIT_RUN;
-      else
-        return usage_error("unknown --emit kind '%s' (this build offers mlir, json, llvm, obj, ptx and run)", v);
+      /* mlir-opt's spelling of memref; --emit=run has always been the JIT
+       * (--run=FUNC alone is the interpreter's run artifact). */
+      const char *name = !strcmp(v, "mlir") ? "memref" : !strcmp(v, "run") ? "run-native" : v;
+      o->emit = buf_artifact_lookup(name);
+      if (!o->emit || !strcmp(name, "run"))
+        return usage_error("unknown --emit kind '%s' (this build offers mlir, json, report, llvm, "
+                           "obj, ptx, gpu-manifest and run)", v);
+    } else if (parse_bool_flag(a, "--default-pipeline", &o->default_pipeline)) {
+      /* handled */
     } else if ((v = flag_value(a, "--gpu-arch"))) {
       if (strncmp(v, "sm_", 3) != 0 || !v[3])
         return usage_error("--gpu-arch expects sm_XX (e.g. sm_90), not '%s'", v);
@@ -272,13 +267,15 @@ static int parse_args(int argc, char **argv, options_t *o) {
   }
   if (o->inputs_file && !o->run_func)
     return usage_error("--inputs needs --run=FUNC");
-  if ((o->gpu_arch || o->gpu_manifest || o->libdevice) && o->emit != EMIT_PTX)
+  bool gpu = o->emit && (o->emit->uses & BUF_USES_GPU);
+  bool native = o->emit && !strcmp(o->emit->name, "run-native");
+  if ((o->gpu_arch || o->gpu_manifest || o->libdevice) && !gpu)
     return usage_error("--gpu-arch, --gpu-manifest and --libdevice need --emit=ptx");
-  if (o->emit == EMIT_PTX && o->split_input)
+  if (gpu && o->split_input)
     return usage_error("--emit=ptx takes one program (no --split-input-file)");
-  if (o->emit == EMIT_RUN && !o->run_func)
+  if (native && !o->run_func)
     return usage_error("--emit=run needs --run=FUNC");
-  if (o->emit == EMIT_RUN && (o->leak_check || o->run_stats))
+  if (native && (o->leak_check || o->run_stats))
     return usage_error("--run-leak-check and --run-stats are the interpreter's; --emit=run runs natively");
 
   if (o->leak_check && !o->run_func)
@@ -392,6 +389,8 @@ static void consumed_source(void *user, size_t offset) {
 /* Builds the pipeline of the command line in ctx. */
 static buf_pipeline_t *build_pipeline(buf_ctx_t *ctx, const options_t *o) {
   buf_pipeline_t *pl = buf_pipeline_create(ctx);
+  if (o->default_pipeline && BUF_FAILED(buf_pipeline_parse(pl, BUF_DEFAULT_PIPELINE)))
+    return NULL;
   for (uint32_t i = 0; i < o->num_passes; i++) {
     const struct pass_flag *f = &o->passes[i];
     buf_status_t s = f->name ? buf_pipeline_add(pl, f->name, f->text)
@@ -438,168 +437,140 @@ static char *manifest_path(const options_t *o) {
   return p;
 }
 
-/* --emit=ptx: the PTX to out, the manifest to its file. */
-static buf_status_t emit_ptx(buf_ctx_t *ctx, const options_t *o, buf_op_t *module,
-                             FILE *out) {
-  buf_gpu_options_t go = {.arch = o->gpu_arch, .opt_level = 2, .libdevice = o->libdevice};
-  char *ptx = NULL, *manifest = NULL;
-  size_t ptx_len = 0, manifest_len = 0;
-  buf_status_t status = buf_gpu_emit_ptx(module, &go, &ptx, &ptx_len, &manifest, &manifest_len);
-  if (!BUF_FAILED(status)) {
-    fwrite(ptx, 1, ptx_len, out);
-    char *path = manifest_path(o);
-    if (path) {
-      FILE *mf = fopen(path, "w");
-      if (!mf || fwrite(manifest, 1, manifest_len, mf) != manifest_len ||
-          fputc('\n', mf) == EOF || fclose(mf) != 0) {
-        buf_emit_error(ctx, BUF_LOC_UNKNOWN, "cannot write the GPU manifest '%s': %s",
-                       path, strerror(errno));
-        status = BUF_FAILURE;
-      }
-    }
-    free(path);
+/* Where one chunk's artifacts go: the primary one to out, the manifest of
+ * --emit=ptx to its own file (opened when the driver makes it). */
+typedef struct chunk_io {
+  const buf_artifact_def_t *primary;
+  FILE *out;
+  char *manifest_path;        /* malloc'd, or NULL */
+  FILE *manifest;             /* opened by artifact_stream */
+  int manifest_errno;         /* why it could not be opened */
+} chunk_io_t;
+
+/* buf_compile_request_t.stream: every artifact is written where it goes
+ * as it is made; nothing is kept in memory. */
+static FILE *artifact_stream(void *user, const buf_artifact_def_t *artifact) {
+  chunk_io_t *io = user;
+  if (artifact == io->primary)
+    return io->out;
+  if (io->manifest_path && strcmp(artifact->name, "gpu-manifest") == 0) {
+    errno = 0;
+    io->manifest = fopen(io->manifest_path, "w");
+    io->manifest_errno = io->manifest ? 0 : errno;
+    return io->manifest;
   }
-  free(ptx);
-  free(manifest);
-  return status;
+  return NULL;
 }
 
-/* Processes one program (a whole file or one chunk). Output goes to out;
- * diagnostics stay in ctx for the caller to print or match. */
+/* Processes one program (a whole file or one chunk) with the compile
+ * driver. Output goes to out; diagnostics stay in ctx for the caller to
+ * print or match. */
 static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
                                   const char *file, const char *text,
                                   size_t len, uint32_t first_line, FILE *out,
                                   timing_t *t, buf_bz_report_t *report) {
-  double t0 = now();
-  buf_parse_options_t popts = buf_parse_options_default();
-  popts.verify = false;
-  popts.borrow_source = true; /* text outlives every context (freed last) */
-  popts.consumed = consumed_source;
-  popts.consumed_user = (void *)text;
-  buf_op_t *module =
-      o->json_input ? buf_module_from_json(ctx, file, text, len, &popts)
-                    : buf_parse_source(ctx, file, text, len, first_line, &popts);
-  double t1 = now();
-  t->parse += t1 - t0;
-  if (!module)
-    return BUF_FAILURE;
-  forget_source_pages(text, len);
-  buf_status_t verified = buf_verify(module);
-  t->verify += now() - t1;
-  if (BUF_FAILED(verified))
-    return BUF_FAILURE;
-
   buf_pipeline_t *pl = build_pipeline(ctx, o);
   if (!pl)
     return BUF_FAILURE;
-  double t2 = now();
-  /* The pipeline's timings live in the compile's arena, which is gone by
-   * the time the report prints: keep a copy (pass names are static). */
-  buf_pass_timing_t *times = NULL;
-  buf_status_t ran = buf_pipeline_run(pl, module, &times);
-  uint32_t n = buf_pipeline_num_passes(pl);
+  /* --run=FUNC is the interpreter's run artifact unless --emit=run asks
+   * for the JIT; without --emit the program is printed. */
+  const buf_artifact_def_t *primary = o->emit;
+  if (o->run_func && (!primary || !(primary->uses & BUF_USES_RUN)))
+    primary = buf_artifact_lookup("run");
+  if (!primary)
+    primary = buf_artifact_lookup("memref");
+  chunk_io_t io = {.primary = primary, .out = out};
+  const char *names[2] = {primary->name, NULL};
+  uint32_t num_names = 1;
+  if (strcmp(primary->name, "ptx") == 0 && (io.manifest_path = manifest_path(o)))
+    names[num_names++] = "gpu-manifest";
+  buf_compile_request_t req = {
+      .program = text,
+      .program_len = len,
+      .program_is_json = o->json_input,
+      .file_name = file,
+      .first_line = first_line,
+      .built_pipeline = pl,
+      .artifacts = names,
+      .num_artifacts = num_names,
+      .gpu_arch = o->gpu_arch,
+      .libdevice = o->libdevice,
+      .run_func = o->run_func,
+      .run_leak_check = o->leak_check,
+      .print_generic = o->generic,
+      .print_debug_info = o->debug_info,
+      .ctx = ctx,
+      .report = report,
+      .consumed = consumed_source,
+      .consumed_user = (void *)text,
+      .stream = artifact_stream,
+      .stream_user = &io,
+  };
+  char *inputs = NULL;
+  if (o->inputs_file) {
+    size_t n;
+    inputs = read_file(o->inputs_file, &n);
+    if (!inputs) {
+      buf_emit_error(ctx, BUF_LOC_UNKNOWN, "cannot read inputs file '%s': %s",
+                     o->inputs_file, strerror(errno));
+      free(io.manifest_path);
+      return BUF_FAILURE;
+    }
+    req.run_inputs = inputs;
+  }
+  buf_compilation_t *c = buf_compilation_create(&req);
+  buf_status_t status = buf_compilation_prepare(c);
+  forget_source_pages(text, len);
+  if (!BUF_FAILED(status)) {
+    status = buf_compilation_run(c);
+    fflush(out);
+  }
+  if (io.manifest && (fflush(io.manifest) != 0 || ferror(io.manifest)))
+    io.manifest_errno = errno ? errno : EIO;
+  if (io.manifest && fclose(io.manifest) != 0 && !io.manifest_errno)
+    io.manifest_errno = errno;
+  if (io.manifest_errno || (io.manifest_path && !io.manifest && !BUF_FAILED(status))) {
+    buf_emit_error(ctx, BUF_LOC_UNKNOWN, "cannot write the GPU manifest '%s': %s",
+                   io.manifest_path, strerror(io.manifest_errno ? io.manifest_errno : EIO));
+    status = BUF_FAILURE;
+  }
+  buf_interp_stats_t stats;
+  if (o->run_stats && buf_compilation_run_stats(c, &stats))
+    fprintf(stderr,
+            "run-stats: heap_allocs=%llu stack_allocs=%llu copies=%llu "
+            "peak_live_bytes=%llu steps=%llu peak_heap_bytes=%llu\n",
+            (unsigned long long)stats.heap_allocs, (unsigned long long)stats.stack_allocs,
+            (unsigned long long)stats.copies, (unsigned long long)stats.peak_live_bytes,
+            (unsigned long long)stats.steps, (unsigned long long)stats.peak_heap_bytes);
+  t->parse += buf_compilation_time(c, "parse");
+  t->verify += buf_compilation_time(c, "verify");
+  t->passes += buf_compilation_time(c, "passes");
+  t->output += buf_compilation_time(c, "emit");
+  uint32_t n = 0;
+  const buf_pass_timing_t *times = buf_compilation_pass_timings(c, &n);
   free(t->pass_times);
   t->pass_times = times && n ? malloc(n * sizeof *times) : NULL;
   if (t->pass_times)
     memcpy(t->pass_times, times, n * sizeof *times);
   t->num_pass_times = t->pass_times ? n : 0;
-  t->passes += now() - t2;
-  if (BUF_FAILED(ran))
-    return BUF_FAILURE;
-  if (report) /* the peaks describe the program after every pass */
-    buf_bz_report_add_peaks(report, module);
-
-  double t3 = now();
-  buf_status_t status = BUF_SUCCESS;
-  if (o->run_func) {
-    char *inputs = NULL;
-    if (o->inputs_file) {
-      size_t n;
-      inputs = read_file(o->inputs_file, &n);
-      if (!inputs) {
-        buf_emit_error(ctx, BUF_LOC_UNKNOWN, "cannot read inputs file '%s': %s",
-                       o->inputs_file, strerror(errno));
-        return BUF_FAILURE;
-      }
-    }
-    char *results = NULL;
-    buf_interp_stats_t stats = {0};
-    if (o->emit == EMIT_RUN) {
-      buf_jit_options_t jopts = {.out = out, .opt_level = 2};
-      status = buf_jit_run(module, o->run_func, inputs, &results, &jopts);
-    } else {
-      buf_interp_options_t iopts = {.out = out, .leak_check = o->leak_check};
-      status = buf_interp_run(module, o->run_func, inputs, &results, &iopts, &stats);
-    }
-    fflush(out);
-    if (o->run_stats)
-      fprintf(stderr,
-              "run-stats: heap_allocs=%llu stack_allocs=%llu copies=%llu "
-              "peak_live_bytes=%llu steps=%llu peak_heap_bytes=%llu\n",
-              (unsigned long long)stats.heap_allocs,
-              (unsigned long long)stats.stack_allocs,
-              (unsigned long long)stats.copies,
-              (unsigned long long)stats.peak_live_bytes,
-              (unsigned long long)stats.steps,
-              (unsigned long long)stats.peak_heap_bytes);
-    /* Results are printed when asked for by --inputs, or when the function
-     * returns something (a no-result @main only prints what it prints). */
-    if (!BUF_FAILED(status) && results &&
-        (o->inputs_file || strcmp(results, "[]") != 0))
-      fprintf(out, "%s\n", results);
-    free(results);
-    free(inputs);
-  } else if (o->emit == EMIT_LLVM || o->emit == EMIT_OBJ) {
-    char *code = NULL;
-    size_t n = 0;
-    status = buf_llvm_emit(module, o->emit == EMIT_LLVM ? BUF_LLVM_OUTPUT_IR : BUF_LLVM_OUTPUT_OBJECT,
-                           NULL, &code, &n);
-    if (!BUF_FAILED(status))
-      fwrite(code, 1, n, out);
-    free(code);
-  } else if (o->emit == EMIT_PTX) {
-    status = emit_ptx(ctx, o, module, out);
-  } else if (o->emit == EMIT_JSON) {
-    size_t n;
-    char *json = buf_module_to_json(module, &n);
-    if (json) {
-      fwrite(json, 1, n, out);
-      if (n == 0 || json[n - 1] != '\n')
-        fputc('\n', out);
-    }
-    free(json);
-  } else {
-    buf_print_options_t popt = buf_print_options_default();
-    popt.generic = o->generic;
-    popt.debug_info = o->debug_info;
-    /* Verified after parsing and after every pass (buf_pipeline_run). */
-    popt.assume_verified = true;
-    buf_print_op(module, &popt, out);
-    fputc('\n', out); /* mlir-opt ends each printed program with a blank line */
-  }
-  t->output += now() - t3;
+  buf_compilation_destroy(c);
+  free(io.manifest_path);
+  free(inputs);
   return status;
 }
 
 /* Writes the bufferization report to path; false (with a message) when
  * the file cannot be written. */
 static bool write_report(const buf_bz_report_t *report, const char *path) {
-  size_t n = 0;
-  char *json = buf_bz_report_to_json(report, &n);
-  if (!json) {
-    fprintf(stderr, "buffer-opt: out of memory writing the bufferization report\n");
-    return false;
-  }
   bool to_stdout = strcmp(path, "-") == 0;
   errno = 0;
   FILE *f = to_stdout ? stdout : fopen(path, "w");
-  bool ok = f && fwrite(json, 1, n, f) == n && fputc('\n', f) != EOF;
+  bool ok = f && buf_compile_report_write(report, f);
   if (f && !to_stdout && fclose(f) != 0)
     ok = false;
   if (!ok)
     fprintf(stderr, "buffer-opt: cannot write the bufferization report to '%s'%s%s\n",
             path, errno ? ": " : "", errno ? strerror(errno) : "");
-  free(json);
   return ok;
 }
 
