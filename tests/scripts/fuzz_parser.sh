@@ -25,7 +25,7 @@ for target in parser json pipeline; do
   if "$dir/bin/fuzz_$target" -max_total_time="${FUZZ_SECONDS:-10}" -max_len=4096 -timeout=10 \
        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$dir/artifacts-$target/" \
        "$seeds/$target" > "$seeds/$target.log" 2>&1; then
-    grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units)' "$seeds/$target.log" || true
+    grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units)' "$seeds/$target.log" || true
     pass
   else
     tail -40 "$seeds/$target.log"
