@@ -366,6 +366,20 @@ static void output_stem(const bc_options_t *o, const char *input, char *out, siz
   snprintf(out, size, "%s/%s", dir, stem);
 }
 
+/* mkdir -p: creates dir and its missing parents. */
+static void make_dirs(const char *dir) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s", dir);
+  for (char *p = path + 1; *p; p++) {
+    if (*p == '/') {
+      *p = 0;
+      mkdir(path, 0755);
+      *p = '/';
+    }
+  }
+  mkdir(path, 0755);
+}
+
 static int write_bytes(const char *path, const unsigned char *data, size_t len) {
   FILE *f = fopen(path, "wb");
   if (!f || fwrite(data, 1, len, f) != len || fclose(f) != 0) {
@@ -384,7 +398,7 @@ static int write_bytes(const char *path, const unsigned char *data, size_t len) 
 static int write_artifacts(bc_options_t *o, const char *input, json_t *arts, bool to_files,
                            const char *stdout_name) {
   if (to_files && o->out_dir)
-    mkdir(o->out_dir, 0755);
+    make_dirs(o->out_dir);
   char stem[8192];
   output_stem(o, input, stem, sizeof stem);
   const char *name;
@@ -597,7 +611,7 @@ static int cmd_get(bc_options_t *o) {
     return BC_USAGE;
   }
   if (to_files)
-    mkdir(o->out_dir, 0755);
+    make_dirs(o->out_dir);
   char stem[8192];
   output_stem(o, key, stem, sizeof stem);
   int rc = BC_OK;
