@@ -23,6 +23,9 @@
  *     from a write outside the definition's block).
  *   Unlike upstream, a read and a write of provably disjoint parts of one
  *   tensor never conflict (disjoint_subsets.c).
+ * Before any decision, upstream's assumptions are checked (check_assumptions):
+ * the must-in-place operands (materialize_in_destination's destination)
+ * must not write a read-only buffer nor be read after their write.
  * An operand decided in place joins the alias set (and for equivalent
  * aliases the equivalence set) of the values it aliases.
  *
@@ -1853,6 +1856,93 @@ static bool summarized_call_result(buf_bz_t *bz, buf_value_t *v) {
          strcmp(v->def->name, "func.call") == 0;
 }
 
+/* Do the alias sets of u's value and of the values u aliases hold an
+ * in-place write by a modelled op (so far only the must-in-place ones)?
+ * Ops without a model stay on tensors and write no buffer. */
+static bool forced_write_near(buf_bz_t *bz, buf_use_t *u) {
+  uint32_t roots[1 + BUF_BZ_MAX_ALIASES];
+  uint32_t n = decision_roots(bz, u, roots);
+  bool any = false;
+  for (uint32_t i = 0; i < n; i++)
+    any |= bz->vals[roots[i]].num_inplace_writes > 0;
+  if (!any)
+    return false; /* the common case, without a scan */
+  ptrset_t writes = {0};
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+  collect_inplace_writes(bz, u->value, &writes);
+  for (uint32_t j = 0; j < k; j++)
+    collect_inplace_writes(bz, al[j].value, &writes);
+  bool found = false;
+  for (uint32_t i = 0; i < writes.items.n && !found; i++)
+    found = buf_bz_model_of(bz, ((buf_use_t *)writes.items.v[i])->owner);
+  ps_free(&writes);
+  return found;
+}
+
+/* Upstream's pre-bufferization assumptions over the ops under root, in
+ * post-order (the op upstream's walk stops at gets the error): for every
+ * tensor operand whose alias sets the must-in-place decisions already
+ * wrote: a
+ * read-after-write conflict no decision can undo (a materialize_in_
+ * destination whose destination is read after it), and an in-place operand
+ * aliasing a buffer that must not be written (a materialize_in_destination
+ * into a constant, a read-only to_tensor or argument, or an scf.if that may
+ * yield one). Copying would keep the tensor values, but not the op's promise
+ * that the data lands in the destination's buffer. copy-before-write skips
+ * the analysis, and these checks with it, as upstream. So does partial
+ * bufferization (op_filter): the ops it leaves on tensors read and write
+ * tensors, not buffers, and a destination still a tensor of the function
+ * has no buffer yet to keep a promise about. */
+static buf_status_t check_assumptions(buf_bz_t *bz, buf_op_t *root) {
+  if (bz->opts.copy_before_write || bz->opts.op_filter)
+    return BUF_SUCCESS;
+  ptrvec_t list = {0};
+  collect_post_order(bz, root, &list);
+  buf_status_t st = BUF_SUCCESS;
+  for (uint32_t k = 0; k < list.n && st == BUF_SUCCESS; k++) {
+    buf_op_t *op = list.v[k];
+    bz_op_t *o = buf__bz_op(bz, op);
+    if (!o || !op_analyzed(bz, o))
+      continue;
+    for (uint32_t i = 0; i < op->num_operands && st == BUF_SUCCESS; i++) {
+      buf_use_t *u = &op->operands[i];
+      if (!buf__bz_is_tensor_type(u->value->type) || !forced_write_near(bz, u))
+        continue;
+      ptrset_t reads = {0}, writes = {0};
+      buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+      uint32_t na = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+      collect_reads(bz, u->value, &reads);
+      collect_inplace_writes(bz, u->value, &writes);
+      for (uint32_t j = 0; j < na; j++) {
+        collect_reads(bz, al[j].value, &reads);
+        collect_inplace_writes(bz, al[j].value, &writes);
+      }
+      bool raw = has_raw_conflict(bz, &reads, &writes);
+      ps_free(&reads);
+      ps_free(&writes);
+      if (raw) {
+        buf_op_emit_error(op, "not bufferizable under the given constraints: "
+                              "cannot avoid RaW conflict");
+        st = BUF_FAILURE;
+        break;
+      }
+      uint32_t roots[1 + BUF_BZ_MAX_ALIASES];
+      uint32_t nr = decision_roots(bz, u, roots);
+      bool read_only = false;
+      for (uint32_t j = 0; j < nr; j++)
+        read_only |= bz->vals[roots[j]].num_unwritable > 0;
+      if (read_only && buf_bz_inplace(bz, u)) {
+        buf_op_emit_error(op, "not bufferizable under the given constraints: "
+                              "would write to read-only buffer");
+        st = BUF_FAILURE;
+      }
+    }
+  }
+  pv_free(&list);
+  return st;
+}
+
 buf_status_t buf__bz_analyze(buf_bz_t *bz) {
   compute_tops(bz);
   for (uint32_t i = 0; i < bz->num_vals; i++)
@@ -1861,7 +1951,9 @@ buf_status_t buf__bz_analyze(buf_bz_t *bz) {
         !value_writable(bz, bz->vals[i].v);
   mark_must_inplace(bz);
   if (!bz->opts.function_boundaries || bz->num_funcs == 0)
-    return analyze_func_ops(bz, bz->module);
+    return check_assumptions(bz, bz->module) == BUF_SUCCESS
+               ? analyze_func_ops(bz, bz->module)
+               : BUF_FAILURE;
   uint8_t *state = calloc(bz->num_funcs, 1);
   ptrvec_t order = {0};
   buf_status_t st = BUF_SUCCESS;
@@ -1885,6 +1977,9 @@ buf_status_t buf__bz_analyze(buf_bz_t *bz) {
   for (uint32_t i = 0; i < order.n && st == BUF_SUCCESS; i++) {
     bz_func_t *f = order.v[i];
     join_call_results(bz, f);
+    st = check_assumptions(bz, f->func);
+    if (st != BUF_SUCCESS)
+      break;
     st = analyze_func_ops(bz, f->func);
     summarize_func(bz, f);
     f->analysed = true;

@@ -11,8 +11,9 @@
  *                       of the result only reads; the result is replaced
  *                       by the tensor's buffer (cast, or copied when the
  *                       layouts do not cast)
- *   materialize_in_destination  reads the source, writes the destination;
- *                       the result is the destination's buffer
+ *   materialize_in_destination  reads the source, writes the destination
+ *                       (always in place); the result is the
+ *                       destination's buffer
  *   dealloc_tensor      -> memref.dealloc
  */
 #include <string.h>
@@ -153,6 +154,19 @@ static uint32_t mat_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
   return 1;
 }
 
+/* The op promises that the data ends up in the destination's buffer, so
+ * a tensor destination is never replaced by a copy (as upstream's
+ * mustBufferizeInPlace); a destination that may not be written, or whose
+ * old contents are read after the write, is an error (analysis.c,
+ * check_assumptions). copy-before-write skips the analysis, and there as
+ * upstream the write goes to a copy; so does partial bufferization, whose
+ * destinations may still be tensors of the function (no buffer of theirs
+ * exists yet). */
+static bool mat_must_inplace(buf_bz_t *bz, buf_use_t *u) {
+  const buf_bz_options_t *o = buf_bz_options(bz);
+  return u->index == 1 && !o->copy_before_write && !o->op_filter;
+}
+
 /* The copy reads element i of the source to write element i of the
  * destination, so a source computed in the destination's own buffer (what
  * eliminate-empty-tensors arranges) does not conflict with the write. */
@@ -178,6 +192,7 @@ static const buf_bufferize_model_t mat_model = {
     .reads = mat_reads,
     .writes = mat_writes,
     .aliases = mat_aliases,
+    .must_inplace = mat_must_inplace,
     .elementwise = mat_elementwise,
     .bufferize = mat_bufferize,
 };
