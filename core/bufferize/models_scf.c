@@ -406,6 +406,15 @@ static buf_status_t if_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
         common = yt;
       else if (common != yt)
         differ = true;
+      /* no cast joins buffers of two memory spaces, and a copy would break
+       * the result's equivalence with the yielded buffer (a write through
+       * the result must reach it): refused, as upstream */
+      if (buf_type_is_memref(common) && buf_type_is_memref(yt) &&
+          common->u.shaped.memory_space != yt->u.shaped.memory_space) {
+        buf_emit_error(buf_op_ctx(op), op->loc,
+                       "inconsistent memory space on then/else branches");
+        return BUF_FAILURE;
+      }
     }
     rtypes[i] = (!common || differ)
                     ? buf_bz_dynamic_layout_type(ctx, t, common ? common->u.shaped.memory_space : NULL)

@@ -306,15 +306,17 @@ buf_value_t *buf_bz_cast_or_copy(buf_bz_rewriter_t *rw, buf_builder_t *b,
     buf_op_t *c = buf_build(b, "memref.cast", type, 1, &buf, NULL);
     return buf_op_result(c, 0);
   }
-  if (buf->type->kind == BUF_TYPE_MEMREF && type->kind == BUF_TYPE_UNRANKED_MEMREF) {
+  buf_attr_t space = type->u.shaped.memory_space;
+  if (buf->type->kind == BUF_TYPE_MEMREF && type->kind == BUF_TYPE_UNRANKED_MEMREF &&
+      buf->type->u.shaped.memory_space == space) {
     buf_op_t *c = buf_build(b, "memref.cast", type, 1, &buf, NULL);
     return buf_op_result(c, 0);
   }
-  /* a fresh identity-layout buffer, then a cast to the target if needed */
+  /* a fresh identity-layout buffer in the target's memory space (no cast
+   * crosses spaces; the copy does), then a cast to the target if needed */
   buf_type_t ident = buf_type_memref(rw->ctx, buf->type->u.shaped.rank,
                                      buf->type->u.shaped.shape,
-                                     buf->type->u.shaped.elem, NULL,
-                                     buf->type->u.shaped.memory_space);
+                                     buf->type->u.shaped.elem, NULL, space);
   buf_value_t *alloc = buf_bz_alloc(rw, b, ident, buf, NULL);
   buf_bz_copy(rw, b, buf, alloc);
   if (ident == type)

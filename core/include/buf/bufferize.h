@@ -201,7 +201,8 @@ void buf_bz_parallel_copy(buf_bz_rewriter_t *rw, buf_builder_t *b, uint32_t n,
                           buf_value_t **src, buf_value_t *const *dst,
                           bool *reads);
 /* buf as a memref of type `type`: itself, a memref.cast when the layouts
- * are cast-compatible, otherwise a fresh allocation with a copy. */
+ * are cast-compatible, otherwise a fresh allocation in the memory space of
+ * `type` with a copy. */
 buf_value_t *buf_bz_cast_or_copy(buf_bz_rewriter_t *rw, buf_builder_t *b,
                                  buf_value_t *buf, buf_type_t type);
 /* The memref type of a fully dynamic strided layout for tensor type t. */
