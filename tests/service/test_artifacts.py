@@ -338,6 +338,18 @@ def test_run(tmp):
         check(status == 400 and "run-native" in json.dumps(doc), "no JIT in the daemon: %s" % doc)
     finally:
         d.stop()
+    # Wall time: LOOP's 10^8 iterations take seconds, far past 1 ms, and the
+    # interpreter looks at the clock every 4096 ops: a 504, whatever the load.
+    d = Daemon(tmp, "--compile-timeout-ms", "600000", "--run-timeout-ms", "1", name="wall")
+    try:
+        status, _, doc = d.compile(LOOP, artifacts=["run"])
+        check(status == 504 and doc["error"]["code"] == "run_time_limit"
+              and "wall time limit" in doc["error"]["diagnostics"][0]["message"],
+              "run-timeout-ms: %d %s" % (status, doc))
+        status, _, _ = d.request("GET", "/healthz")
+        check(status == 200, "serving after a run's time limit")
+    finally:
+        d.stop()
 
 
 SCALAR = """func.func @f(%a: f32) -> f32 {
