@@ -62,6 +62,7 @@ for t in $targets; do
   before=$(find "$arts" -type f | wc -l)
   while ((left > 0)); do
     # libFuzzer stops at its first finding; the status says which.
+    first_line=$(($(wc -l < "$log") + 1))
     set +e
     nice -n 10 "$build/bin/fuzz_$t" -max_total_time="$left" -max_len="$(max_len "$t")" \
       -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -print_final_stats=1 \
@@ -82,7 +83,7 @@ for t in $targets; do
       break
     fi
     echo "fuzz_$t: finding $found ($(ls -t "$arts" | head -1)), $left s left"
-    grep -m3 -E 'ERROR: |fuzz_[a-z]+: ' "$log" | tail -3 || true
+    tail -n +"$first_line" "$log" | grep -m3 -E 'ERROR: |fuzz_[a-z]+: ' || true
     ((found >= 5)) && break
   done
   elapsed=$(($(date +%s) - start))
