@@ -12,7 +12,8 @@
  *
  * The stored "meta" document holds what a response needs besides the
  * artifacts: {"status": 200|422, "diagnostics": [...], "timings": {...},
- * "pipeline": "...", "run_stats": {...} (when a function ran)}.
+ * "pipeline": "...", "file": "...", "run_stats": {...} (when a function
+ * ran)}.
  *
  * The key's target options hold exactly what changes the bytes of the
  * wanted artifacts (buf_artifact_def_t.uses): the file name for those that
@@ -73,12 +74,30 @@ static bool artifact_is_binary(const char *name) {
 }
 
 /* The response body for an entry. */
+/* Diagnostics name the file of the request that compiled the entry ("file"
+ * in meta). The file name is in the key only of artifacts that show
+ * locations, so another name may hit the same entry: its diagnostics then
+ * name the asking request's file. */
+static void rename_diagnostics(json_t *diags, const char *from, const char *to) {
+  size_t i;
+  json_t *d;
+  json_array_foreach(diags, i, d) {
+    const char *file = json_string_value(json_object_get(d, "file"));
+    if (file && strcmp(file, from) == 0)
+      json_object_set_new(d, "file", json_string(to));
+    rename_diagnostics(json_object_get(d, "notes"), from, to);
+  }
+}
+
 static char *entry_response(const char *key, const cache_entry_t *e,
-                            bool hit, int *status) {
+                            const char *file, bool hit, int *status) {
   json_error_t jerr;
   json_t *meta = json_loads(e->meta ? e->meta : "{}", 0, &jerr);
   if (!meta)
     meta = json_object();
+  const char *stored_file = json_string_value(json_object_get(meta, "file"));
+  if (file && stored_file && strcmp(file, stored_file) != 0)
+    rename_diagnostics(json_object_get(meta, "diagnostics"), stored_file, file);
   *status = (int)json_integer_value(json_object_get(meta, "status"));
   if (*status == 0)
     *status = 200;
@@ -215,7 +234,11 @@ static json_t *diagnostics_of(const buf_compilation_t *c) {
 }
 
 static void answer_entry(bd_job_t *job, const cache_entry_t *e, bool hit) {
-  job->response = entry_response(job->key, e, hit, &job->http_status);
+  job->response = entry_response(job->key, e,
+                                 job->kind == BD_JOB_COMPILE
+                                     ? (job->file_name ? job->file_name : "<request>")
+                                     : NULL,
+                                 hit, &job->http_status);
   job->response_len = strlen(job->response);
   job->cache_hit = hit;
 }
@@ -416,9 +439,10 @@ static void compile_prepared(bd_server_t *s, bd_job_t *job, buf_compilation_t *c
   }
 
   json_t *components = components_json(&parts);
-  json_t *meta = json_pack("{s:i,s:o,s:o,s:s}", "status", BUF_FAILED(ran) ? 422 : 200,
+  json_t *meta = json_pack("{s:i,s:o,s:o,s:s,s:s}", "status", BUF_FAILED(ran) ? 422 : 200,
                            "diagnostics", diagnostics_of(c), "timings",
-                           timings_json(c), "pipeline", parts.pipeline);
+                           timings_json(c), "pipeline", parts.pipeline, "file",
+                           job->file_name ? job->file_name : "<request>");
   char *run_stats = buf_compilation_run_stats_json(c);
   if (run_stats && !BUF_FAILED(ran)) {
     json_error_t jerr;

@@ -397,6 +397,15 @@ def test_cache_keys(tmp):
         opts = json.loads(info["components"]["target_options"])
         check(opts["gpu-arch"] == "sm_80" and re.fullmatch(r"[0-9a-f]{64}|absent", opts["libdevice"]),
               "target options: %s" % opts)
+        # A cached program error names the asking request's file.
+        frees = ("func.func @f() {\n  %m = memref.alloc() : memref<4xf32>\n"
+                 "  memref.dealloc %m : memref<4xf32>\n  return\n}\n")
+        status, _, a = d.compile(frees, file="a.mlir")  # the pipeline refuses it
+        status2, hdrs, b = d.compile(frees, file="b.mlir")
+        check(status == status2 == 422 and hdrs["x-cache"] == "HIT"
+              and a["error"]["diagnostics"][0]["file"] == "a.mlir"
+              and b["error"]["diagnostics"][0]["file"] == "b.mlir",
+              "cached diagnostics renamed: %s" % b)
         # A program the artifact cannot be made of: located 422, not 500.
         status, _, doc = d.compile(SCALAR, artifacts=["ptx"])
         check(status == 422 and doc["error"]["diagnostics"][0]["line"] == 1
