@@ -2,7 +2,9 @@
 # Service benchmark: cache-hit throughput and latency of bufferd at
 # concurrency 64 (wrk), and the latency of small uncached compiles against
 # spawning upstream mlir-opt 22 for the same pipeline (symbol-dce, which both
-# have), measured in the same run. Prints ratios; absolute numbers on a shared
+# have), and of uncached compiles to an object file (default pipeline, the
+# obj artifact) against spawning upstream's mlir-opt | mlir-translate | llc,
+# measured in the same run. Prints ratios; absolute numbers on a shared
 # 2-core machine are only indicative.
 #
 # usage: bench/service_bench.sh [BUILD_DIR (default build)] [SECONDS (default 10)]
@@ -81,4 +83,51 @@ if theirs:
     print("ratio mlir-opt / bufferd: %.1fx (goal: >= 20x)" % (m / o))
 else:
     print("mlir-opt 22 not installed: no ratio")
+PY
+
+echo "== uncached compiles to an x86-64 object (default pipeline, artifact obj): bufferd vs"
+echo "   spawning upstream's chain (mlir-opt bufferize+lower | mlir-translate | llc -O2)"
+/usr/bin/python3 - "$port" "$program" "$(dirname "$MLIR_OPT")" "$tmp" <<'PY'
+import base64, http.client, json, os, statistics, subprocess, sys, time
+port, program, tools, tmp = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+n = 40
+conn = http.client.HTTPConnection("127.0.0.1", port)
+ours = []
+for i in range(n):
+    body = json.dumps({"program": program.replace("tensor<4xf32>", "tensor<%dxf32>" % (i + 1005)),
+                       "artifacts": ["obj"]})
+    t = time.perf_counter()
+    conn.request("POST", "/v1/compile", body, {"Content-Type": "application/json"})
+    r = conn.getresponse()
+    doc = json.loads(r.read())
+    ours.append(time.perf_counter() - t)
+    assert r.status == 200 and doc["cache"] == "miss", (r.status, doc)
+    assert base64.b64decode(doc["artifacts"]["obj"])[:4] == b"\x7fELF"
+lower = ["--one-shot-bufferize=bufferize-function-boundaries "
+         "function-boundary-type-conversion=identity-layout-map",
+         "--buffer-deallocation-pipeline", "--convert-linalg-to-loops", "--convert-scf-to-cf",
+         "--expand-strided-metadata", "--finalize-memref-to-llvm", "--convert-arith-to-llvm",
+         "--convert-cf-to-llvm", "--convert-func-to-llvm", "--reconcile-unrealized-casts"]
+theirs = []
+if all(os.path.exists(os.path.join(tools, t)) for t in ("mlir-opt", "mlir-translate", "llc")):
+    path = os.path.join(tmp, "o.mlir")
+    for i in range(n):
+        with open(path, "w") as f:
+            f.write(program.replace("tensor<4xf32>", "tensor<%dxf32>" % (i + 1005)))
+        t = time.perf_counter()
+        a = subprocess.run([os.path.join(tools, "mlir-opt"), *lower, path], check=True,
+                           capture_output=True).stdout
+        b = subprocess.run([os.path.join(tools, "mlir-translate"), "--mlir-to-llvmir"], input=a,
+                           check=True, capture_output=True).stdout
+        subprocess.run([os.path.join(tools, "llc"), "-O2", "-filetype=obj", "-o",
+                        os.path.join(tmp, "o.o")], input=b, check=True)
+        theirs.append(time.perf_counter() - t)
+o = statistics.median(ours)
+print("bufferd uncached obj:     median %.3f ms (%d compiles)" % (o * 1e3, n))
+if theirs:
+    m = statistics.median(theirs)
+    print("upstream process chain:   median %.3f ms (%d runs)" % (m * 1e3, n))
+    print("ratio upstream / bufferd: %.1fx" % (m / o))
+else:
+    print("mlir-opt/mlir-translate/llc 22 not installed: no ratio")
 PY
