@@ -24,6 +24,7 @@
  *   Unlike upstream, a read and a write of provably disjoint parts of one
  *   tensor never conflict (disjoint_subsets.c).
  * Before any decision, upstream's assumptions are checked (check_assumptions):
+ * each op's model precondition holds (a used to_tensor has `restrict`), and
  * the must-in-place operands (materialize_in_destination's destination)
  * must not write a read-only buffer nor be read after their write.
  * An operand decided in place joins the alias set (and for equivalent
@@ -1905,6 +1906,11 @@ static buf_status_t check_assumptions(buf_bz_t *bz, buf_op_t *root) {
     bz_op_t *o = buf__bz_op(bz, op);
     if (!o || !op_analyzed(bz, o))
       continue;
+    const buf_bufferize_model_t *m = buf_bz_model_of(bz, op);
+    if (m && m->precondition && m->precondition(bz, op) != BUF_SUCCESS) {
+      st = BUF_FAILURE;
+      break;
+    }
     for (uint32_t i = 0; i < op->num_operands && st == BUF_SUCCESS; i++) {
       buf_use_t *u = &op->operands[i];
       if (!buf__bz_is_tensor_type(u->value->type) || !forced_write_near(bz, u))

@@ -88,8 +88,22 @@ static buf_status_t to_tensor_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
+/* Without `restrict`, other memref ops may write the buffer behind the
+ * tensor's back, which no tensor-level analysis can see: upstream refuses
+ * a used one, and so do we (a copy at the to_tensor would be safe, but
+ * would accept what mlir-opt rejects). */
+static buf_status_t to_tensor_precondition(buf_bz_t *bz, buf_op_t *op) {
+  (void)bz;
+  if (buf_op_has_attr(op, "restrict") || !op->results[0].first_use)
+    return BUF_SUCCESS;
+  buf_op_emit_error(op, "to_tensor ops without `restrict` are not supported by "
+                        "One-Shot Analysis");
+  return BUF_FAILURE;
+}
+
 static const buf_bufferize_model_t to_tensor_model = {
     .result_writable = to_tensor_writable,
+    .precondition = to_tensor_precondition,
     .bufferize = to_tensor_bufferize,
 };
 

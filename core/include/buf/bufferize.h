@@ -92,6 +92,10 @@ struct buf_bufferize_model_s {
   bool (*elementwise)(buf_bz_t *bz, buf_use_t *a, buf_use_t *b);
   /* How region `region` of op executes. NULL: PLAIN. */
   buf_bz_region_kind_t (*region_kind)(const buf_op_t *op, uint32_t region);
+  /* One-Shot's precondition on the op, checked before any decision (as
+   * upstream's pre-bufferization assumptions): emits a located error and
+   * fails when the analysis cannot keep the op's promise. NULL: holds. */
+  buf_status_t (*precondition)(buf_bz_t *bz, buf_op_t *op);
   /* True when at most one of the op's regions runs (scf.if). */
   bool exclusive_regions;
   /* Replaces op by its buffer form through the rewriter. Must map every
