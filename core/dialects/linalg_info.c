@@ -185,13 +185,18 @@ static bool iterators_from_attr(buf_op_t *op, buf_linalg_info_t *info,
   }
   info->num_loops = a->u.array.n;
   for (uint32_t l = 0; l < a->u.array.n; l++) {
+    /* Exactly #linalg.iterator_type<parallel|reduction> (the parser
+     * stores it canonically), or the custom form's string: the custom form
+     * can print no other value. */
     buf_attr_t it = a->u.array.elems[l];
-    const char *text = it->kind == BUF_ATTR_OPAQUE ? it->u.opaque.text
+    bool opaque = it->kind == BUF_ATTR_OPAQUE;
+    const char *text = opaque ? it->u.opaque.text
                        : it->kind == BUF_ATTR_STRING ? it->u.str.data
                                                      : "";
-    if (strstr(text, "parallel"))
+    if (strcmp(text, opaque ? "#linalg.iterator_type<parallel>" : "parallel") == 0)
       info->iterators[l] = BUF_ITER_PARALLEL;
-    else if (strstr(text, "reduction"))
+    else if (strcmp(text, opaque ? "#linalg.iterator_type<reduction>"
+                                 : "reduction") == 0)
       info->iterators[l] = BUF_ITER_REDUCTION;
     else {
       if (emit)

@@ -337,13 +337,21 @@ size_t buf__p_scan_pretty_body(buf_parser_t *p, size_t at) {
   loc.col += (uint32_t)(at - p->tok.off);
   while (i < n) {
     char c = t[i];
+    /* The body is kept as text and printed as a C string: a NUL byte,
+     * even inside a quoted string, would cut it short when printed. */
+    if (c == 0) {
+      buf__p_error_at(p, loc, "unexpected NUL byte in pretty dialect name");
+      return 0;
+    }
     if (c == '"') {
       i++;
-      while (i < n && t[i] != '"' && t[i] != '\n') {
-        if (t[i] == '\\' && i + 1 < n)
+      while (i < n && t[i] != '"' && t[i] != '\n' && t[i] != 0) {
+        if (t[i] == '\\' && i + 1 < n && t[i + 1] != 0)
           i++;
         i++;
       }
+      if (i < n && t[i] == 0)
+        continue; /* reported above */
       if (i >= n || t[i] != '"')
         break;
       i++;
