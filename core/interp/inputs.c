@@ -73,9 +73,9 @@ static bool flatten(json_t *j, json_t *out) {
 bool buf_interp_input_type_fits(buf_type_t have, buf_type_t want) {
   if (have == want)
     return true;
-  bool tensors = buf_type_is_tensor(have) && buf_type_is_tensor(want);
-  bool memrefs = buf_type_is_memref(have) && buf_type_is_memref(want);
-  if (!tensors && !memrefs)
+  bool have_shaped = buf_type_is_tensor(have) || buf_type_is_memref(have);
+  bool want_shaped = buf_type_is_tensor(want) || buf_type_is_memref(want);
+  if (!have_shaped || !want_shaped)
     return false;
   if (buf_type_elem(have) != buf_type_elem(want))
     return false;

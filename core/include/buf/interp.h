@@ -52,9 +52,12 @@ buf_status_t buf_interp_run(buf_op_t *module, const char *func,
                             buf_interp_stats_t *stats);
 
 /* True when an input value of type `have` (schema/ inputs) can stand for a
- * function argument of type `want`: the same type, or tensor/memref of the
- * same kind and element type whose static sizes agree (either side may be
- * unranked). The interpreter and the JIT accept the same inputs. */
+ * function argument of type `want`: the same type, or tensors or memrefs of
+ * the same element type whose static sizes agree (either side may be
+ * unranked). A tensor input fits a memref argument and the other way round,
+ * so the inputs written for a tensor program also run its bufferized form
+ * (what the service's default pipeline makes). The interpreter and the JIT
+ * accept the same inputs. */
 bool buf_interp_input_type_fits(buf_type_t have, buf_type_t want);
 
 #ifdef __cplusplus

@@ -8,7 +8,9 @@
 // copied). Allocations and copies equal upstream's. The attribute stays on
 // the memref argument (upstream drops it): the interpreter then reports any
 // write into the argument, so the runs below fail if a write slipped through,
-// and they give the tensor program's values (the types aside).
+// and they give the tensor program's values (the types aside). The tensor
+// program's inputs also run the bufferized @fill (a tensor input fits a
+// memref argument); the others spell memref inputs.
 // RUN: buffer-opt --one-shot-bufferize=bufferize-function-boundaries %s | FileCheck %s
 // RUN: buffer-opt --one-shot-bufferize=bufferize-function-boundaries %s | mlir-opt > /dev/null
 // RUN: buffer-opt --one-shot-bufferize=bufferize-function-boundaries --bufferization-report=- %s -o /dev/null | FileCheck %s --check-prefix=REPORT
@@ -21,7 +23,7 @@
 // RUN: echo '[{"type":"tensor<4xf32>","shape":[4],"data":[1,2,3,4]},{"type":"tensor<2xf32>","shape":[2],"data":[7,8]}]' > %t.in4
 // RUN: echo '[{"type":"memref<4xf32, strided<[?], offset: ?>>","shape":[4],"data":[1,2,3,4]},{"type":"memref<2xf32, strided<[?], offset: ?>>","shape":[2],"data":[7,8]}]' > %t.min4
 // RUN: buffer-opt --run=fill --inputs=%t.in1 %s | sed -e 's/"type":"[^"]*",//g' > %t.tensor1
-// RUN: buffer-opt --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --run=fill --inputs=%t.min1 %s | sed -e 's/"type":"[^"]*",//g' > %t.buffer1
+// RUN: buffer-opt --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --run=fill --inputs=%t.in1 %s | sed -e 's/"type":"[^"]*",//g' > %t.buffer1
 // RUN: diff %t.tensor1 %t.buffer1
 // RUN: buffer-opt --run=passes_on --inputs=%t.in2 %s | sed -e 's/"type":"[^"]*",//g' > %t.tensor2
 // RUN: buffer-opt --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --run=passes_on --inputs=%t.min2 %s | sed -e 's/"type":"[^"]*",//g' > %t.buffer2
