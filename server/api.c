@@ -206,6 +206,25 @@ static bool bad_field(bd_request_t *r, const char *field, const char *expected) 
   return false;
 }
 
+/* The run artifact's function (`field` names where the request gave it). */
+static bool take_run_function(bd_request_t *r, bd_job_t *job, json_t *v, const char *field) {
+  const char *func = json_string_value(v);
+  if (func && func[0] == '@')
+    func++;
+  if (!func || !*func || strlen(func) > 256)
+    return bad_field(r, field, "the name of the function to run");
+  job->run_func = strdup(func);
+  return true;
+}
+
+/* The run artifact's arguments, kept as canonical JSON (part of its key). */
+static bool take_run_inputs(bd_request_t *r, bd_job_t *job, json_t *v, const char *field) {
+  if (!json_is_array(v))
+    return bad_field(r, field, "an array of argument values (schema/run-values.schema.json)");
+  job->run_inputs = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
+  return true;
+}
+
 /* Validates the compile request and fills job; answers 400 on error. */
 static bool parse_compile_request(bd_request_t *r, const char *body, size_t len,
                                   bd_job_t *job) {
@@ -227,7 +246,7 @@ static bool parse_compile_request(bd_request_t *r, const char *body, size_t len,
   json_t *v;
   json_object_foreach(o, name, v) {
     if (strcmp(name, "program") && strcmp(name, "pipeline") && strcmp(name, "file") &&
-        strcmp(name, "artifacts") && strcmp(name, "options")) {
+        strcmp(name, "artifacts") && strcmp(name, "options") && strcmp(name, "run")) {
       char msg[200];
       snprintf(msg, sizeof msg, "unknown field '%.100s'", name);
       bd_respond_error(r, 400, "bad_request", msg, NULL, NULL);
@@ -294,20 +313,11 @@ static bool parse_compile_request(bd_request_t *r, const char *body, size_t len,
       }
       job->gpu_arch = strdup(arch);
     } else if (strcmp(name, "run") == 0) {
-      const char *func = json_string_value(v);
-      if (func && func[0] == '@')
-        func++;
-      if (!func || !*func || strlen(func) > 256) {
-        bad_field(r, "options.run", "the name of the function to run");
+      if (!take_run_function(r, job, v, "options.run"))
         goto out;
-      }
-      job->run_func = strdup(func);
     } else if (strcmp(name, "inputs") == 0) {
-      if (!json_is_array(v)) {
-        bad_field(r, "options.inputs", "an array of argument values (schema/run-values.schema.json)");
+      if (!take_run_inputs(r, job, v, "options.inputs"))
         goto out;
-      }
-      job->run_inputs = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
     } else {
       char msg[200];
       snprintf(msg, sizeof msg,
@@ -315,6 +325,25 @@ static bool parse_compile_request(bd_request_t *r, const char *body, size_t len,
       bd_respond_error(r, 400, "bad_request", msg, NULL, NULL);
       goto out;
     }
+  }
+  /* {"run": {"function": F, "inputs": [...]}}: options.run and
+   * options.inputs spelled as one object */
+  json_t *run = json_object_get(o, "run");
+  if (run) {
+    json_t *func = json_is_object(run) ? json_object_get(run, "function") : NULL;
+    json_t *inputs = json_is_object(run) ? json_object_get(run, "inputs") : NULL;
+    if (!json_is_object(run) ||
+        json_object_size(run) != (size_t)(func != NULL) + (size_t)(inputs != NULL)) {
+      bad_field(r, "run", "an object with \"function\" and optional \"inputs\"");
+      goto out;
+    }
+    if (job->run_func || job->run_inputs) {
+      bad_field(r, "run", "given once (run, or options.run and options.inputs)");
+      goto out;
+    }
+    if (!take_run_function(r, job, func, "run.function") ||
+        (inputs && !take_run_inputs(r, job, inputs, "run.inputs")))
+      goto out;
   }
   if (job->run_inputs && !job->run_func) {
     bad_field(r, "options.inputs", "given with options.run (the function they are for)");

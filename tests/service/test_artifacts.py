@@ -270,6 +270,25 @@ BIG = """func.func @main() -> f32 {
 }
 """
 
+# A program reaching for the host through declarations: it prints first, so
+# any output would show that something ran.
+ESCAPE = """func.func private @printI64(i64)
+func.func private @system(memref<?xi8>) -> i32
+func.func private @fopen(memref<?xi8>, memref<?xi8>) -> i64
+func.func private @execve(memref<?xi8>, memref<?xi8>, memref<?xi8>) -> i32
+
+func.func @main() -> i32 {
+  %c = arith.constant 424242 : i64
+  func.call @printI64(%c) : (i64) -> ()
+  %m = memref.alloca() : memref<8xi8>
+  %v = memref.cast %m : memref<8xi8> to memref<?xi8>
+  %f = func.call @fopen(%v, %v) : (memref<?xi8>, memref<?xi8>) -> i64
+  %e = func.call @execve(%v, %v, %v) : (memref<?xi8>, memref<?xi8>, memref<?xi8>) -> i32
+  %r = func.call @system(%v) : (memref<?xi8>) -> i32
+  return %r : i32
+}
+"""
+
 EXTERN = """func.func private @printMemrefF32(tensor<*xf32>)
 func.func private @mystery(f32) -> f32
 
@@ -334,6 +353,28 @@ def test_run(tmp):
         diag = doc["error"]["diagnostics"][0]
         check(diag["line"] == 2 and "@mystery" in diag["message"], "located at the declaration: %s" % diag)
         check(len(doc["error"]["diagnostics"]) == 1, "runner-utils declarations are fine")
+        # system, fopen and execve through declarations: 422 located at each
+        # declaration, and nothing ran (no output, no statistics).
+        for fields in ({"artifacts": ["run"]}, {"artifacts": ["memref", "run"]},
+                       {"artifacts": ["run"], "run": {"function": "main"}}):
+            status, _, doc = d.compile(ESCAPE, **fields)
+            check(status == 422, "host functions: %d %s" % (status, doc))
+            diags = doc["error"]["diagnostics"]
+            check(sorted((x["line"], re.search(r"@(\w+)", x["message"]).group(1)) for x in diags)
+                  == [(2, "system"), (3, "fopen"), (4, "execve")],
+                  "one located error per host function: %s" % diags)
+            check("artifacts" not in doc and "run_stats" not in doc
+                  and "424242" not in json.dumps(diags), "nothing ran: %s" % doc)
+        # {"run": {"function", "inputs"}} is options.run + options.inputs.
+        status, _, by_options = d.compile(PROGRAM, artifacts=["run"],
+                                          options={"run": "add", "inputs": ADD_INPUTS})
+        status2, _, by_object = d.compile(PROGRAM, artifacts=["run"],
+                                          run={"function": "add", "inputs": ADD_INPUTS})
+        check(status == status2 == 200 and by_object["key"] == by_options["key"]
+              and by_object["artifacts"]["run"] == by_options["artifacts"]["run"],
+              "run object form: %s" % by_object)
+        status, _, doc = d.compile(PROGRAM, artifacts=["run"], run={"inputs": ADD_INPUTS})
+        check(status == 400 and "run" in doc["error"]["message"], "run without function: %s" % doc)
         status, _, doc = d.compile(EXTERN, artifacts=["run-native"], options={"run": "main"})
         check(status == 400 and "run-native" in json.dumps(doc), "no JIT in the daemon: %s" % doc)
     finally:
