@@ -33,7 +33,10 @@
 #            ours only in the printed strides of an identity memref that
 #            upstream's One-Shot cast from a strided one (such a seed
 #            still gets every other check, and counts as
-#            ok-upstream-strides).
+#            ok-upstream-strides), nor is a write into a constant's global
+#            that upstream's One-Shot lets through and the interpreter
+#            reports in the upstream-bufferized program
+#            (ok-upstream-readonly-write).
 #   bufferize when `buffer-opt --help` lists --one-shot-bufferize: with
 #            "bufferize-function-boundaries function-boundary-type-conversion=
 #            identity-layout-map" and with default options, bufferizing must
@@ -269,11 +272,17 @@ check() {
     if timeout $TMO "$MLIR_OPT" "$f" --one-shot-bufferize="$OSB_FB allow-return-allocs-from-loops" \
          -o "$d/ub.mlir" 2> "$d/err"; then
       timeout $TMO "$BUFFER_OPT" --run=main "$d/ub.mlir" > "$d/ub.raw" 2> "$d/err"; rc=$?
-      if ((rc != 0)); then
+      # Upstream's One-Shot may return a constant's global from a function
+      # and let the caller write into it (seed 2338); the interpreter
+      # reports that write. Upstream's fault: our bufferization still gets
+      # every check below.
+      if ((rc != 0)) && grep -q "write into a read-only buffer" "$d/err"; then
+        touch "$d/upstream-readonly-write"
+      elif ((rc != 0)); then
         { echo "upstream-bufferized program fails in buffer-opt --run=main, exit $rc:"; head -c 2000 "$d/err"; } > "$d/detail"
         echo upstream-bufferized-run-error; return; fi
       norm < "$d/ub.raw" > "$d/ub.out"
-      if ! cmp -s "$d/ours" "$d/ub.out"; then
+      if [[ ! -e $d/upstream-readonly-write ]] && ! cmp -s "$d/ours" "$d/ub.out"; then
         { echo "--- tensor program  +++ upstream-bufferized program (both run by buffer-opt)"; diff -u "$d/ours" "$d/ub.out" | tail -n +3 | head -60; } > "$d/detail"
         echo upstream-bufferized-diff; return; fi
     else
@@ -394,6 +403,7 @@ if [[ ${1:-} == --one ]]; then
   [[ $kind == ok && -e $d/upstream-strides ]] && kind=ok-upstream-strides
   [[ $kind == ok && -e $d/upstream-crash ]] && kind=ok-upstream-crash
   [[ $kind == ok && -e $d/upstream-extern ]] && kind=ok-upstream-extern
+  [[ $kind == ok && -e $d/upstream-readonly-write ]] && kind=ok-upstream-readonly-write
   echo "$s $kind"
   exit 0
 fi
