@@ -17,15 +17,9 @@
 
 #include "buf/pipeline.h"
 
-static void contract_failed(const char *what, const char *first,
-                            const char *second, buf_ctx_t *ctx) {
-  fprintf(stderr, "fuzz_pipeline: %s\n--- first: %s\n", what, first);
-  if (second)
-    fprintf(stderr, "--- second: %s\n", second);
-  if (ctx)
-    buf_diags_print(ctx, stderr);
-  abort();
-}
+#define FUZZ_TARGET "fuzz_pipeline"
+#define FUZZ_NO_TEXT
+#include "fuzz_contract.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   if (size > 1 << 16)
@@ -39,17 +33,17 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   buf_pipeline_t *pl = buf_pipeline_create(ctx);
   if (!BUF_FAILED(buf_pipeline_parse(pl, text))) {
     if (buf_pipeline_num_passes(pl) > BUF_PIPELINE_MAX_PASSES)
-      contract_failed("more passes than a pipeline may hold", text, NULL, NULL);
+      fuzz_contract_failed("more passes than a pipeline may hold", text, NULL, NULL);
     const char *s1 = buf_pipeline_to_string(pl);
     buf_ctx_t *ctx2 = buf_ctx_create();
     buf_pipeline_t *again = buf_pipeline_create(ctx2);
     if (BUF_FAILED(buf_pipeline_parse(again, s1)))
-      contract_failed("the normalized pipeline does not parse back", s1, NULL,
+      fuzz_contract_failed("the normalized pipeline does not parse back", s1, NULL,
                       ctx2);
     const char *s2 = buf_pipeline_to_string(again);
     if (strcmp(s1, s2) != 0 ||
         buf_pipeline_num_passes(pl) != buf_pipeline_num_passes(again))
-      contract_failed("the normalized pipeline is not a fixed point", s1, s2,
+      fuzz_contract_failed("the normalized pipeline is not a fixed point", s1, s2,
                       NULL);
     buf_ctx_destroy(ctx2);
   }
