@@ -21,9 +21,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
-import time
-import traceback
 
 # The daemon harness, schemas and helpers of the service tests.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -514,31 +511,7 @@ TESTS = [v for k, v in list(globals().items()) if k.startswith("test_")]
 
 
 def main():
-    failures = ran = 0
-    for test in TESTS:
-        if ONLY and test.__name__ not in ONLY:
-            continue
-        tmp = tempfile.mkdtemp(prefix="bufferd-artifacts-")
-        begin = time.time()
-        try:
-            test(tmp)
-            print("PASS %s (%.1fs)" % (test.__name__, time.time() - begin))
-        except Exception:
-            failures += 1
-            print("FAIL %s" % test.__name__)
-            traceback.print_exc()
-            for name in os.listdir(tmp):
-                log = os.path.join(tmp, name, "log")
-                if os.path.exists(log):
-                    print("--- log of daemon %s:" % name)
-                    print(open(log, errors="replace").read()[-2000:])
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-        ran += 1
-        sys.stdout.flush()
-    print("%d tests, %d failed" % (ran, failures))
-    return 1 if failures else 0
-
+    return ts.run_tests(TESTS, ONLY, "bufferd-artifacts-")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -735,13 +735,16 @@ def test_bufferc(tmp):
 TESTS = [v for k, v in list(globals().items()) if k.startswith("test_")]
 
 
-def main():
+def run_tests(tests, only, prefix):
+    """Runs each test (all, or those named in only) in a fresh temporary
+    directory; a failure prints its traceback and the logs of its daemons.
+    Returns the exit status."""
     failures = 0
     ran = 0
-    for test in TESTS:
-        if ONLY and test.__name__ not in ONLY:
+    for test in tests:
+        if only and test.__name__ not in only:
             continue
-        tmp = tempfile.mkdtemp(prefix="bufferd-service-")
+        tmp = tempfile.mkdtemp(prefix=prefix)
         start = time.time()
         try:
             test(tmp)
@@ -758,9 +761,13 @@ def main():
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
         ran += 1
+        sys.stdout.flush()
     print("%d tests, %d failed" % (ran, failures))
     return 1 if failures else 0
 
+
+def main():
+    return run_tests(TESTS, ONLY, "bufferd-service-")
 
 if __name__ == "__main__":
     sys.exit(main())
