@@ -1255,16 +1255,22 @@ static bool scan_write_read_only(buf_bz_t *bz, buf_use_t *u) {
   return false;
 }
 
-static bool scan_raw_conflict(buf_bz_t *bz, buf_use_t *u) {
-  ptrset_t reads = {0}, writes = {0};
+/* The reads and in-place writes of u's value and of the values u aliases. */
+static void collect_use_accesses(buf_bz_t *bz, buf_use_t *u, ptrset_t *reads,
+                                 ptrset_t *writes) {
   buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
   uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
-  collect_reads(bz, u->value, &reads);
-  collect_inplace_writes(bz, u->value, &writes);
+  collect_reads(bz, u->value, reads);
+  collect_inplace_writes(bz, u->value, writes);
   for (uint32_t j = 0; j < k; j++) {
-    collect_reads(bz, al[j].value, &reads);
-    collect_inplace_writes(bz, al[j].value, &writes);
+    collect_reads(bz, al[j].value, reads);
+    collect_inplace_writes(bz, al[j].value, writes);
   }
+}
+
+static bool scan_raw_conflict(buf_bz_t *bz, buf_use_t *u) {
+  ptrset_t reads = {0}, writes = {0};
+  collect_use_accesses(bz, u, &reads, &writes);
   if (buf__bz_writes(bz, u))
     ps_add(&writes, u);
   bool conflict = has_raw_conflict(bz, &reads, &writes);
@@ -1916,14 +1922,7 @@ static buf_status_t check_assumptions(buf_bz_t *bz, buf_op_t *root) {
       if (!buf__bz_is_tensor_type(u->value->type) || !forced_write_near(bz, u))
         continue;
       ptrset_t reads = {0}, writes = {0};
-      buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
-      uint32_t na = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
-      collect_reads(bz, u->value, &reads);
-      collect_inplace_writes(bz, u->value, &writes);
-      for (uint32_t j = 0; j < na; j++) {
-        collect_reads(bz, al[j].value, &reads);
-        collect_inplace_writes(bz, al[j].value, &writes);
-      }
+      collect_use_accesses(bz, u, &reads, &writes);
       bool raw = has_raw_conflict(bz, &reads, &writes);
       ps_free(&reads);
       ps_free(&writes);

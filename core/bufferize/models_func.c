@@ -40,8 +40,7 @@ static bool func_arg_writable(buf_bz_t *bz, buf_value_t *arg) {
   if (!boundaries(bz))
     return false;
   buf_op_t *func = arg->block && arg->block->region ? arg->block->region->op : NULL;
-  buf_attr_t w = func ? buf_op_arg_attr(func, arg->index, "bufferization.writable") : NULL;
-  return !(w && w->kind == BUF_ATTR_BOOL && !w->u.b);
+  return !func || !buf_op_arg_read_only(func, arg->index);
 }
 
 static buf_type_t boundary_type(buf_bz_rewriter_t *rw, buf_type_t t,

@@ -109,8 +109,7 @@ static const char *read_only_reason(buf_bz_t *bz, buf_value_t *v) {
   buf_op_t *owner = v->block && v->block->region ? v->block->region->op : NULL;
   if (owner && strcmp(owner->name, "func.func") == 0) {
     /* the caller said so: the argument's location is the record's value */
-    buf_attr_t w = buf_op_arg_attr(owner, v->index, "bufferization.writable");
-    if (w && w->kind == BUF_ATTR_BOOL && !w->u.b)
+    if (buf_op_arg_read_only(owner, v->index))
       return why_reason[BZ_WHY_NOT_WRITABLE];
     return "function boundary";
   }

@@ -361,9 +361,7 @@ static buf__ival_t *read_only_args(buf__interp_t *I, buf_op_t *func,
   buf_block_t *entry = buf_region_entry(func->regions[0]);
   buf__ival_t *own = NULL;
   for (uint32_t i = 0; i < nargs && entry && i < entry->num_args; i++) {
-    buf_attr_t w = buf_op_arg_attr(func, i, "bufferization.writable");
-    if (args[i].kind != IV_MEMREF || args[i].u.m->ro_depth ||
-        !w || w->kind != BUF_ATTR_BOOL || w->u.b)
+    if (args[i].kind != IV_MEMREF || args[i].u.m->ro_depth || !buf_op_arg_read_only(func, i))
       continue;
     if (!own) {
       own = calloc(nargs, sizeof *own);

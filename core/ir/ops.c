@@ -697,6 +697,11 @@ buf_attr_t buf_op_arg_attr(const buf_op_t *func, uint32_t arg, const char *name)
   return dict && dict->kind == BUF_ATTR_DICT ? buf_attr_dict_get(dict, name) : NULL;
 }
 
+bool buf_op_arg_read_only(const buf_op_t *func, uint32_t arg) {
+  buf_attr_t w = buf_op_arg_attr(func, arg, "bufferization.writable");
+  return w && w->kind == BUF_ATTR_BOOL && !w->u.b;
+}
+
 uint32_t buf_op_segment_sizes(const buf_op_t *op, const char *attr_name,
                               int64_t *sizes, uint32_t max) {
   buf_attr_t a = buf_op_attr(op, attr_name ? attr_name : "operandSegmentSizes");

@@ -710,6 +710,11 @@ buf_op_t *buf_symbol_lookup(buf_op_t *symbol_table, const char *name);
  * dictionaries: the attribute `name` of argument `arg`, or NULL. */
 buf_attr_t buf_op_arg_attr(const buf_op_t *func, uint32_t arg, const char *name);
 
+/* True when the caller marked argument `arg` of func read-only
+ * ({bufferization.writable = false}): bufferization, its report and the
+ * interpreter all hold writes away from it. */
+bool buf_op_arg_read_only(const buf_op_t *func, uint32_t arg);
+
 /* ------------------------------------------------------------------------ */
 /* Op definitions and dialects                                              */
 /* ------------------------------------------------------------------------ */
