@@ -1453,6 +1453,17 @@ static buf_status_t lin_verify(buf_op_t *op) {
 /* The table                                                                 */
 /* ------------------------------------------------------------------------ */
 
+/* Memory effects on buffer operands (only memref operands are asked). */
+static uint32_t load_effect(const buf_op_t *op, uint32_t i) {
+  (void)op, (void)i;
+  return BUF_EFFECT_READ;
+}
+
+static uint32_t store_effect(const buf_op_t *op, uint32_t i) {
+  (void)op;
+  return i == 1 ? BUF_EFFECT_WRITE : BUF_EFFECT_NONE;
+}
+
 static const buf_opdef_t affine_ops[] = {
     {.name = "affine.apply", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = map_attrs, .verify = apply_verify,
@@ -1461,13 +1472,15 @@ static const buf_opdef_t affine_ops[] = {
      .inherent_attrs = delin_attrs, .verify = delin_verify,
      .parse = delin_parse, .print = delin_print},
     {.name = "affine.for",
-     .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR,
+     .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR |
+               BUF_TRAIT_LOOP,
      .inherent_attrs = for_attrs, .verify = for_verify, .parse = for_parse,
      .print = for_print},
     {.name = "affine.linearize_index", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = lin_attrs, .verify = lin_verify, .parse = lin_parse,
      .print = lin_print},
-    {.name = "affine.load", .inherent_attrs = map_attrs,
+    {.name = "affine.load", .operand_effect = load_effect,
+     .inherent_attrs = map_attrs,
      .verify = load_verify, .parse = load_parse, .print = load_print},
     {.name = "affine.max", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = map_attrs, .verify = minmax_verify,
@@ -1475,10 +1488,12 @@ static const buf_opdef_t affine_ops[] = {
     {.name = "affine.min", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = map_attrs, .verify = minmax_verify,
      .parse = minmax_parse, .print = map_op_print},
-    {.name = "affine.store", .inherent_attrs = map_attrs,
+    {.name = "affine.store", .operand_effect = store_effect,
+     .inherent_attrs = map_attrs,
      .verify = store_verify, .parse = store_parse, .print = store_print},
     {.name = "affine.yield",
-     .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE,
+     .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE |
+               BUF_TRAIT_FORWARDS,
      .verify = yield_verify, .parse = yield_parse, .print = yield_print},
 };
 

@@ -181,7 +181,7 @@ static void cast_fill_defaults(buf_op_t *op);
 /* Row 0 is arith.constant; the rest follow ARITH_OPS in order. */
 static const buf_opdef_t arith_ops[] = {
     {.name = "arith.constant",
-     .traits = BUF_TRAIT_PURE,
+     .traits = BUF_TRAIT_PURE | BUF_TRAIT_CONSTANT,
      .inherent_attrs = constant_attrs,
      .verify = constant_verify,
      .parse = constant_parse,

@@ -593,17 +593,44 @@ static const char *const alloc_tensor_attrs[] = {"memory_space",
                                                  "operandSegmentSizes", NULL};
 static const char *const dealloc_attrs[] = {"operandSegmentSizes", NULL};
 
+/* Memory effects on buffer operands (only memref operands are asked). A
+ * to_tensor reads its buffer whenever the tensor is read. */
+static uint32_t read_effect(const buf_op_t *op, uint32_t i) {
+  (void)op, (void)i;
+  return BUF_EFFECT_READ;
+}
+
+/* dealloc frees (conditionally) its first segment; the retained buffers
+ * are only compared with them. */
+static uint32_t dealloc_effect(const buf_op_t *op, uint32_t i) {
+  uint32_t n = 0;
+  uint32_t first = buf_op_segment(op, 0, &n);
+  return i >= first && i < first + n ? BUF_EFFECT_FREE : BUF_EFFECT_NONE;
+}
+
+static uint32_t materialize_effect(const buf_op_t *op, uint32_t i) {
+  (void)op;
+  return i == 0 ? BUF_EFFECT_READ : BUF_EFFECT_WRITE;
+}
+
 static const buf_opdef_t bufferization_ops[] = {
     {.name = "bufferization.alloc_tensor",
+     .traits = BUF_TRAIT_ALLOC,
+     .alloc_kind = BUF_ALLOC_TENSOR,
      .inherent_attrs = alloc_tensor_attrs,
      .verify = alloc_tensor_verify,
      .parse = alloc_tensor_parse,
      .print = alloc_tensor_print},
     {.name = "bufferization.clone",
+     .traits = BUF_TRAIT_ALLOC,
+     .alloc_kind = BUF_ALLOC_HEAP,
+     .operand_effect = read_effect,
      .verify = clone_verify,
      .parse = clone_parse,
      .print = clone_print},
     {.name = "bufferization.dealloc",
+     .traits = BUF_TRAIT_FREE,
+     .operand_effect = dealloc_effect,
      .inherent_attrs = dealloc_attrs,
      .verify = dealloc_verify,
      .parse = dealloc_parse,
@@ -613,6 +640,7 @@ static const buf_opdef_t bufferization_ops[] = {
      .parse = dealloc_tensor_parse,
      .print = dealloc_tensor_print},
     {.name = "bufferization.materialize_in_destination",
+     .operand_effect = materialize_effect,
      .inherent_attrs = mat_kw,
      .verify = mat_verify,
      .parse = mat_parse,
@@ -632,6 +660,7 @@ static const buf_opdef_t bufferization_ops[] = {
      .print = to_buffer_print},
     {.name = "bufferization.to_tensor",
      .traits = BUF_TRAIT_PURE,
+     .operand_effect = read_effect,
      .inherent_attrs = to_tensor_kw,
      .verify = to_tensor_verify,
      .parse = to_tensor_parse,

@@ -681,7 +681,8 @@ static buf_status_t constant_verify(buf_op_t *op) {
 
 static const buf_opdef_t func_ops[] = {
     {.name = "func.func",
-     .traits = BUF_TRAIT_ISOLATED_FROM_ABOVE | BUF_TRAIT_SYMBOL,
+     .traits = BUF_TRAIT_ISOLATED_FROM_ABOVE | BUF_TRAIT_SYMBOL |
+               BUF_TRAIT_FUNCTION,
      .inherent_attrs = func_attrs,
      .verify = func_verify,
      .parse = func_parse,
@@ -693,11 +694,13 @@ static const buf_opdef_t func_ops[] = {
      .parse = return_parse,
      .print = return_print},
     {.name = "func.call",
+     .traits = BUF_TRAIT_CALL,
      .inherent_attrs = call_attrs,
      .verify = call_verify,
      .parse = call_parse,
      .print = call_print},
     {.name = "func.call_indirect",
+     .traits = BUF_TRAIT_CALL,
      .inherent_attrs = call_indirect_attrs,
      .verify = call_indirect_verify,
      .parse = call_indirect_parse,

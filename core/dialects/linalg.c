@@ -620,31 +620,53 @@ static const buf__linalg_contract_t c_dot = {1, {1, 1, 0}, {{0}, {0}, {0}}};
 
 #define STRUCTURED BUF_TRAIT_SINGLE_BLOCK
 
+/* Structured ops read their inputs and write their outputs; an output is
+ * also read when the body takes its element. */
+static uint32_t structured_effect(const buf_op_t *op, uint32_t i) {
+  buf_linalg_info_t info;
+  if (!buf_linalg_get_info((buf_op_t *)op, &info))
+    return BUF_EFFECT_READ | BUF_EFFECT_WRITE;
+  if (i < info.num_inputs)
+    return BUF_EFFECT_READ;
+  if (i >= info.num_inputs + info.num_outputs)
+    return BUF_EFFECT_NONE;
+  return BUF_EFFECT_WRITE |
+         (buf_linalg_info_output_is_read(&info, i - info.num_inputs)
+              ? BUF_EFFECT_READ
+              : BUF_EFFECT_NONE);
+}
+
 /* A named op whose custom form hides its body. */
 #define NAMED(n, attrs)                                                        \
   {.name = n, .traits = STRUCTURED, .inherent_attrs = attrs,                   \
+   .operand_effect = structured_effect,                                        \
    .verify = structured_verify, .parse = buf__linalg_named_parse,              \
    .print = buf__linalg_named_print,                                           \
    .name_block_arg = buf__linalg_name_in_out}
 
 static const buf_opdef_t ops[] = {
     {.name = "linalg.generic", .traits = STRUCTURED,
+     .operand_effect = structured_effect,
      .inherent_attrs = attrs_generic, .verify = structured_verify,
      .parse = generic_parse, .print = generic_print,
      .name_block_arg = buf__linalg_name_in_out},
     {.name = "linalg.map", .traits = STRUCTURED,
+     .operand_effect = structured_effect,
      .verify = structured_verify, .parse = buf__linalg_map_parse,
      .print = buf__linalg_map_print, .result_name = "mapped",
      .name_block_arg = buf__linalg_name_in_init},
     {.name = "linalg.reduce", .traits = STRUCTURED,
+     .operand_effect = structured_effect,
      .inherent_attrs = attrs_dimensions, .verify = structured_verify,
      .parse = buf__linalg_reduce_parse, .print = buf__linalg_reduce_print,
      .result_name = "reduced", .name_block_arg = buf__linalg_name_in_init},
     {.name = "linalg.transpose", .traits = STRUCTURED,
+     .operand_effect = structured_effect,
      .inherent_attrs = attrs_permutation, .verify = structured_verify,
      .parse = buf__linalg_permute_parse, .print = buf__linalg_permute_print,
      .result_name = "transposed", .name_block_arg = buf__linalg_name_in_init},
     {.name = "linalg.broadcast", .traits = STRUCTURED,
+     .operand_effect = structured_effect,
      .inherent_attrs = attrs_dimensions, .verify = structured_verify,
      .parse = buf__linalg_permute_parse, .print = buf__linalg_permute_print,
      .result_name = "broadcasted", .name_block_arg = buf__linalg_name_in_init},

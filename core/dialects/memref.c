@@ -1807,70 +1807,109 @@ static buf_status_t assume_alignment_verify(buf_op_t *op) {
 /* The table                                                                 */
 /* ------------------------------------------------------------------------ */
 
+/* Memory effects on buffer operands (only memref operands are asked). */
+static uint32_t read_operand_effect(const buf_op_t *op, uint32_t i) {
+  (void)op, (void)i;
+  return BUF_EFFECT_READ;
+}
+
+static uint32_t store_effect(const buf_op_t *op, uint32_t i) {
+  (void)op;
+  return i == 1 ? BUF_EFFECT_WRITE : BUF_EFFECT_NONE;
+}
+
+static uint32_t copy_effect(const buf_op_t *op, uint32_t i) {
+  (void)op;
+  return i == 0 ? BUF_EFFECT_READ : BUF_EFFECT_WRITE;
+}
+
+static uint32_t free_operand_effect(const buf_op_t *op, uint32_t i) {
+  (void)op, (void)i;
+  return BUF_EFFECT_FREE;
+}
+
+/* realloc copies the old buffer's elements and frees it. */
+static uint32_t realloc_effect(const buf_op_t *op, uint32_t i) {
+  (void)op;
+  return i == 0 ? BUF_EFFECT_READ | BUF_EFFECT_FREE : BUF_EFFECT_NONE;
+}
+
 static const buf_opdef_t memref_ops[] = {
-    {.name = "memref.alloc", .inherent_attrs = alloc_attrs,
+    {.name = "memref.alloc", .traits = BUF_TRAIT_ALLOC,
+     .alloc_kind = BUF_ALLOC_HEAP, .inherent_attrs = alloc_attrs,
      .verify = alloc_verify, .parse = alloc_parse, .print = alloc_print,
      .result_name = "alloc"},
-    {.name = "memref.alloca", .inherent_attrs = alloc_attrs,
+    {.name = "memref.alloca", .traits = BUF_TRAIT_ALLOC,
+     .alloc_kind = BUF_ALLOC_STACK, .inherent_attrs = alloc_attrs,
      .verify = alloc_verify, .parse = alloc_parse, .print = alloc_print,
      .result_name = "alloca"},
-    {.name = "memref.assume_alignment", .traits = BUF_TRAIT_PURE,
+    {.name = "memref.assume_alignment", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
      .inherent_attrs = assume_alignment_attrs,
      .verify = assume_alignment_verify, .parse = assume_alignment_parse,
      .print = assume_alignment_print, .result_name = "assume_align"},
-    {.name = "memref.cast", .traits = BUF_TRAIT_PURE, .verify = cast_verify,
+    {.name = "memref.cast", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW, .verify = cast_verify,
      .parse = cast_parse, .print = cast_print, .result_name = "cast"},
-    {.name = "memref.collapse_shape", .traits = BUF_TRAIT_PURE,
+    {.name = "memref.collapse_shape", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
      .inherent_attrs = collapse_attrs, .verify = collapse_verify,
      .parse = collapse_parse, .print = collapse_print,
      .result_name = "collapse_shape"},
-    {.name = "memref.copy", .verify = copy_verify, .parse = copy_parse,
+    {.name = "memref.copy", .operand_effect = copy_effect,
+     .verify = copy_verify, .parse = copy_parse,
      .print = copy_print},
-    {.name = "memref.dealloc", .verify = dealloc_verify,
+    {.name = "memref.dealloc", .traits = BUF_TRAIT_FREE,
+     .operand_effect = free_operand_effect, .verify = dealloc_verify,
      .parse = dealloc_parse, .print = unary_colon_print},
-    {.name = "memref.dim", .verify = dim_verify, .parse = dim_parse,
+    {.name = "memref.dim", .traits = BUF_TRAIT_METADATA_ONLY,
+     .verify = dim_verify, .parse = dim_parse,
      .print = dim_print, .result_name = "dim"},
-    {.name = "memref.expand_shape", .traits = BUF_TRAIT_PURE,
+    {.name = "memref.expand_shape", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
      .inherent_attrs = expand_attrs, .verify = expand_verify,
      .parse = expand_parse, .print = expand_print,
      .result_name = "expand_shape"},
     {.name = "memref.extract_aligned_pointer_as_index",
-     .traits = BUF_TRAIT_PURE, .verify = extract_pointer_verify,
+     .traits = BUF_TRAIT_PURE | BUF_TRAIT_METADATA_ONLY, .verify = extract_pointer_verify,
      .parse = arrow_results_parse, .print = arrow_results_print,
      .result_name = "intptr"},
-    {.name = "memref.extract_strided_metadata", .traits = BUF_TRAIT_PURE,
+    {.name = "memref.extract_strided_metadata",
+     .traits = BUF_TRAIT_PURE | BUF_TRAIT_METADATA_ONLY,
      .verify = extract_strided_metadata_verify, .parse = arrow_results_parse,
      .print = arrow_results_print,
      .name_result = extract_strided_metadata_name},
-    {.name = "memref.get_global", .traits = BUF_TRAIT_PURE,
+    {.name = "memref.get_global", .traits = BUF_TRAIT_PURE | BUF_TRAIT_ALLOC,
+     .alloc_kind = BUF_ALLOC_GLOBAL,
      .inherent_attrs = get_global_attrs, .verify = get_global_verify,
      .parse = get_global_parse, .print = get_global_print},
     {.name = "memref.global", .traits = BUF_TRAIT_SYMBOL,
      .inherent_attrs = global_attrs, .verify = global_verify,
      .parse = global_parse, .print = global_print},
-    {.name = "memref.load", .inherent_attrs = load_store_attrs,
+    {.name = "memref.load", .operand_effect = read_operand_effect,
+     .inherent_attrs = load_store_attrs,
      .verify = load_verify, .parse = load_parse, .print = load_print},
-    {.name = "memref.memory_space_cast", .traits = BUF_TRAIT_PURE,
+    {.name = "memref.memory_space_cast", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
      .verify = memspace_cast_verify, .parse = cast_parse, .print = cast_print,
      .result_name = "memspacecast"},
-    {.name = "memref.rank", .traits = BUF_TRAIT_PURE, .verify = rank_verify,
+    {.name = "memref.rank",
+     .traits = BUF_TRAIT_PURE | BUF_TRAIT_METADATA_ONLY, .verify = rank_verify,
      .parse = rank_parse, .print = unary_colon_print},
-    {.name = "memref.realloc", .inherent_attrs = realloc_attrs,
+    {.name = "memref.realloc", .traits = BUF_TRAIT_ALLOC | BUF_TRAIT_FREE,
+     .alloc_kind = BUF_ALLOC_HEAP, .operand_effect = realloc_effect,
+     .inherent_attrs = realloc_attrs,
      .verify = realloc_verify, .parse = realloc_parse, .print = realloc_print},
-    {.name = "memref.reinterpret_cast", .traits = BUF_TRAIT_PURE,
+    {.name = "memref.reinterpret_cast", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
      .inherent_attrs = slice_attrs, .verify = reinterpret_cast_verify,
      .parse = reinterpret_cast_parse, .print = reinterpret_cast_print,
      .result_name = "reinterpret_cast"},
-    {.name = "memref.reshape", .traits = BUF_TRAIT_PURE,
+    {.name = "memref.reshape", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
      .verify = reshape_verify, .parse = buf__reshape_parse,
      .print = buf__reshape_print, .result_name = "reshape"},
-    {.name = "memref.store", .inherent_attrs = load_store_attrs,
+    {.name = "memref.store", .operand_effect = store_effect,
+     .inherent_attrs = load_store_attrs,
      .verify = store_verify, .parse = store_parse, .print = store_print},
-    {.name = "memref.subview", .traits = BUF_TRAIT_PURE,
+    {.name = "memref.subview", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
      .inherent_attrs = slice_attrs, .verify = subview_verify,
      .parse = subview_parse, .print = subview_print,
      .result_name = "subview"},
-    {.name = "memref.view", .traits = BUF_TRAIT_PURE, .verify = view_verify,
+    {.name = "memref.view", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW, .verify = view_verify,
      .parse = view_parse, .print = view_print, .result_name = "view"},
 };
 

@@ -1480,29 +1480,35 @@ static const char *const parallel_attrs[] = {"operandSegmentSizes", NULL};
 static const char *const index_switch_attrs[] = {"cases", NULL};
 
 #define TERM (BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE)
-#define LOOP (BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR)
+#define BODY (BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR)
 
 static const buf_opdef_t scf_ops[] = {
-    {.name = "scf.condition", .traits = TERM, .verify = condition_verify,
+    {.name = "scf.condition", .traits = TERM | BUF_TRAIT_FORWARDS,
+     .forward_first = 1, .verify = condition_verify,
      .parse = condition_parse, .print = condition_print},
-    {.name = "scf.execute_region", .inherent_attrs = execute_region_attrs,
+    {.name = "scf.execute_region", .traits = BUF_TRAIT_REGION_BRANCH,
+     .inherent_attrs = execute_region_attrs,
      .verify = execute_region_verify, .parse = execute_region_parse,
      .print = execute_region_print},
-    {.name = "scf.for", .traits = LOOP, .inherent_attrs = for_attrs,
+    {.name = "scf.for", .traits = BODY | BUF_TRAIT_LOOP,
+     .forward_first = 3, .forward_arg = 1, .inherent_attrs = for_attrs,
      .verify = for_verify, .parse = for_parse, .print = for_print},
-    {.name = "scf.forall", .traits = LOOP, .inherent_attrs = forall_attrs,
+    {.name = "scf.forall", .traits = BODY | BUF_TRAIT_LOOP,
+     .inherent_attrs = forall_attrs,
      .verify = forall_verify, .parse = forall_parse, .print = forall_print},
     {.name = "scf.forall.in_parallel",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_NO_TERMINATOR |
                BUF_TRAIT_SINGLE_BLOCK,
      .verify = in_parallel_verify, .parse = in_parallel_parse,
      .print = in_parallel_print},
-    {.name = "scf.if", .traits = LOOP, .verify = if_verify, .parse = if_parse,
+    {.name = "scf.if", .traits = BODY | BUF_TRAIT_REGION_BRANCH, .verify = if_verify, .parse = if_parse,
      .print = if_print},
-    {.name = "scf.index_switch", .traits = BUF_TRAIT_SINGLE_BLOCK,
+    {.name = "scf.index_switch",
+     .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_REGION_BRANCH,
      .inherent_attrs = index_switch_attrs, .verify = index_switch_verify,
      .parse = index_switch_parse, .print = index_switch_print},
-    {.name = "scf.parallel", .traits = LOOP, .inherent_attrs = parallel_attrs,
+    {.name = "scf.parallel", .traits = BODY | BUF_TRAIT_LOOP,
+     .inherent_attrs = parallel_attrs,
      .verify = parallel_verify, .parse = parallel_parse,
      .print = parallel_print},
     {.name = "scf.reduce",
@@ -1512,9 +1518,10 @@ static const buf_opdef_t scf_ops[] = {
     {.name = "scf.reduce.return", .traits = TERM,
      .verify = reduce_return_verify, .parse = reduce_return_parse,
      .print = reduce_return_print},
-    {.name = "scf.while", .verify = while_verify, .parse = while_parse,
+    {.name = "scf.while", .traits = BUF_TRAIT_LOOP, .verify = while_verify,
+     .parse = while_parse,
      .print = while_print},
-    {.name = "scf.yield", .traits = TERM, .verify = yield_verify,
+    {.name = "scf.yield", .traits = TERM | BUF_TRAIT_FORWARDS, .verify = yield_verify,
      .parse = yield_parse, .print = yield_print},
 };
 

@@ -590,6 +590,51 @@ buf_ctx_t *buf_op_ctx(const buf_op_t *op);
 /* op->def has trait t. */
 bool buf_op_has_trait(const buf_op_t *op, uint32_t trait);
 
+/* Where the buffer of a BUF_TRAIT_ALLOC op lives, and so who frees it. */
+typedef enum {
+  BUF_ALLOC_NONE = 0,
+  BUF_ALLOC_HEAP,   /* memref.alloc, realloc, clone: freed by dealloc */
+  BUF_ALLOC_STACK,  /* memref.alloca: freed when the scope returns */
+  BUF_ALLOC_GLOBAL, /* memref.get_global: lives for the program */
+  BUF_ALLOC_TENSOR, /* bufferization.alloc_tensor: a heap buffer once
+                       bufferized */
+} buf_alloc_kind_t;
+
+/* What an op does to the buffer an operand names (a bit set). Operands that
+ * are not buffers have none. */
+typedef enum {
+  BUF_EFFECT_NONE = 0,
+  BUF_EFFECT_READ = 1u << 0,
+  BUF_EFFECT_WRITE = 1u << 1,
+  BUF_EFFECT_FREE = 1u << 2,
+} buf_effect_t;
+
+/* Op facts from the definition (see BUF_TRAIT_* and buf_opdef_t). */
+/* The buffer value v is a view of (VIEW op results), or NULL. */
+buf_value_t *buf_op_view_source(const buf_op_t *op);
+/* Follows views from v to the buffer they look into (v itself if none). */
+buf_value_t *buf_value_view_root(buf_value_t *v);
+/* BUF_ALLOC_* of op; BUF_ALLOC_NONE unless it has BUF_TRAIT_ALLOC. */
+buf_alloc_kind_t buf_op_alloc_kind(const buf_op_t *op);
+/* The BUF_EFFECT_* bits op has on the buffer operand i names (none for
+ * operands that are not memrefs). Ops that say nothing and are not PURE
+ * read and write every buffer operand. */
+uint32_t buf_op_operand_effect(const buf_op_t *op, uint32_t i);
+/* True when some operand of op may be written (or freed). */
+bool buf_op_writes_memory(const buf_op_t *op);
+/* CALL ops: the called function when the callee is a symbol of the
+ * nearest symbol table (func.call), NULL when indirect or not found. */
+buf_op_t *buf_op_callee(const buf_op_t *op);
+/* CONSTANT ops whose value is an integer (or index): stores it. */
+bool buf_value_constant_int(const buf_value_t *v, int64_t *out);
+/* op is the terminator that returns from a function (return-like with a
+ * FUNCTION parent). */
+bool buf_op_is_function_return(const buf_op_t *op);
+/* The definition named name is op's definition. For passes about one op
+ * (listed, with why, in tests/unit/op_name_allowlist.txt): definitions are
+ * interned, so this is a pointer comparison after one lookup. */
+bool buf_op_isa(const buf_op_t *op, const char *name);
+
 /* Operand mutation keeps use lists right. */
 void buf_op_set_operand(buf_op_t *op, uint32_t i, buf_value_t *v);
 /* Replaces all operands with vs (n may differ from the current count). */
@@ -733,7 +778,26 @@ enum {
   BUF_TRAIT_UNREGISTERED = 1u << 9,        /* set on context-local defs */
   BUF_TRAIT_GRAPH_REGION = 1u << 10,       /* no dominance inside (module) */
   BUF_TRAIT_IMPLICIT_TERMINATOR = 1u << 11, /* printer may elide the yield */
+  /* Memory and control-flow facts that memref-level passes ask instead of
+   * naming ops (upstream's ViewLikeOpInterface, MemAlloc/MemFree effects,
+   * LoopLikeOpInterface, RegionBranchOpInterface, CallOpInterface,
+   * FunctionOpInterface, ConstantLike). */
+  BUF_TRAIT_VIEW = 1u << 12,          /* result 0 aliases operand view_source */
+  BUF_TRAIT_ALLOC = 1u << 13,         /* result 0 is a buffer of alloc_kind */
+  BUF_TRAIT_FREE = 1u << 14,          /* frees an operand (BUF_EFFECT_FREE) */
+  BUF_TRAIT_LOOP = 1u << 15,          /* its body may run many times */
+  BUF_TRAIT_REGION_BRANCH = 1u << 16, /* runs at most one region, once */
+  BUF_TRAIT_CALL = 1u << 17,          /* calls a function (see buf_op_callee) */
+  BUF_TRAIT_FUNCTION = 1u << 18,      /* func.func: arguments, body, results */
+  BUF_TRAIT_CONSTANT = 1u << 19,      /* result 0 is its "value" attribute */
+  /* Reads only a buffer's descriptor (sizes, strides, base pointer), never
+   * its elements: memref.dim, extract_strided_metadata. */
+  BUF_TRAIT_METADATA_ONLY = 1u << 20,
+  /* The op's own terminator passes values to the parent's results or next
+   * iteration starting at operand forward_first (scf.condition: 1). */
+  BUF_TRAIT_FORWARDS = 1u << 21,
 };
+
 
 typedef struct buf_parser_s buf_parser_t;   /* see buf/syntax.h */
 typedef struct buf_printer_s buf_printer_t; /* see buf/syntax.h */
@@ -784,6 +848,19 @@ struct buf_opdef_s {
    * whichever way the op was written). Called by buf_op_create, so ops
    * from the generic form, JSON and passes all get them. NULL: none. */
   void (*fill_defaults)(buf_op_t *op);
+  /* BUF_TRAIT_VIEW: the operand whose buffer result 0 is a view of. */
+  uint8_t view_source;
+  /* BUF_TRAIT_ALLOC: where the buffer lives. */
+  uint8_t alloc_kind;          /* buf_alloc_kind_t */
+  /* BUF_TRAIT_FORWARDS terminators: the first forwarded operand. Loops and
+   * region branches: the first operand that initialises the regions'
+   * forwarded block arguments (scf.for: 3, after lb, ub, step), and in
+   * forward_arg the first block argument it lands on (scf.for: 1). */
+  uint8_t forward_first;
+  uint8_t forward_arg;
+  /* The memory effect on the buffer operand i names; NULL: the default of
+   * buf_op_operand_effect (none when PURE, read and write otherwise). */
+  uint32_t (*operand_effect)(const buf_op_t *op, uint32_t i);
 };
 
 struct buf_dialect_s {

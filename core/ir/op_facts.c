@@ -1,0 +1,81 @@
+/*
+ * op_facts.c: the questions passes ask about ops, answered from the op's
+ * definition (traits, view_source, alloc_kind, operand_effect) so that no
+ * pass keeps its own list of op names.
+ */
+#include <string.h>
+
+#include "buf/ir.h"
+
+buf_value_t *buf_op_view_source(const buf_op_t *op) {
+  if (!buf_op_has_trait(op, BUF_TRAIT_VIEW) ||
+      op->def->view_source >= op->num_operands)
+    return NULL;
+  return op->operands[op->def->view_source].value;
+}
+
+buf_value_t *buf_value_view_root(buf_value_t *v) {
+  while (v->def && v->index == 0) {
+    buf_value_t *src = buf_op_view_source(v->def);
+    if (!src)
+      break;
+    v = src;
+  }
+  return v;
+}
+
+buf_alloc_kind_t buf_op_alloc_kind(const buf_op_t *op) {
+  return buf_op_has_trait(op, BUF_TRAIT_ALLOC)
+             ? (buf_alloc_kind_t)op->def->alloc_kind
+             : BUF_ALLOC_NONE;
+}
+
+uint32_t buf_op_operand_effect(const buf_op_t *op, uint32_t i) {
+  if (i >= op->num_operands ||
+      !buf_type_is_memref(op->operands[i].value->type))
+    return BUF_EFFECT_NONE;
+  if (op->def->operand_effect)
+    return op->def->operand_effect(op, i);
+  if (buf_op_has_trait(op, BUF_TRAIT_PURE | BUF_TRAIT_METADATA_ONLY))
+    return BUF_EFFECT_NONE;
+  return BUF_EFFECT_READ | BUF_EFFECT_WRITE;
+}
+
+bool buf_op_writes_memory(const buf_op_t *op) {
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    if (buf_op_operand_effect(op, i) & (BUF_EFFECT_WRITE | BUF_EFFECT_FREE))
+      return true;
+  return false;
+}
+
+buf_op_t *buf_op_callee(const buf_op_t *op) {
+  if (!buf_op_has_trait(op, BUF_TRAIT_CALL))
+    return NULL;
+  buf_attr_t callee = buf_op_attr(op, "callee");
+  if (!callee || callee->kind != BUF_ATTR_SYMBOL_REF)
+    return NULL;
+  for (buf_op_t *p = buf_op_parent(op); p; p = buf_op_parent(p))
+    if (buf_op_has_trait(p, BUF_TRAIT_SYMBOL_TABLE))
+      return buf_symbol_lookup(p, callee->u.symref.names[0]);
+  return NULL;
+}
+
+bool buf_value_constant_int(const buf_value_t *v, int64_t *out) {
+  if (!v->def || !buf_op_has_trait(v->def, BUF_TRAIT_CONSTANT))
+    return false;
+  buf_attr_t a = buf_op_attr(v->def, "value");
+  if (!a || a->kind != BUF_ATTR_INTEGER)
+    return false;
+  *out = a->u.i;
+  return true;
+}
+
+bool buf_op_is_function_return(const buf_op_t *op) {
+  buf_op_t *parent = buf_op_parent(op);
+  return buf_op_has_trait(op, BUF_TRAIT_RETURN_LIKE) && parent &&
+         buf_op_has_trait(parent, BUF_TRAIT_FUNCTION);
+}
+
+bool buf_op_isa(const buf_op_t *op, const char *name) {
+  return op->def == buf_ctx_lookup_opdef(buf_op_ctx(op), name);
+}
