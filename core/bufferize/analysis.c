@@ -183,25 +183,6 @@ static uint32_t number_op(buf_bz_t *bz, buf_op_t *op, uint32_t *counter) {
   return oi;
 }
 
-static bool model_name_matches(const char *row, const char *name) {
-  size_t n = strlen(row);
-  if (n >= 2 && row[n - 1] == '*' && row[n - 2] == '.')
-    return strncmp(row, name, n - 1) == 0;
-  return strcmp(row, name) == 0;
-}
-
-static const buf_bufferize_model_t *
-find_model_row(const buf__bz_model_row_t *rows, uint32_t n, const char *name) {
-  const buf_bufferize_model_t *wild = NULL;
-  for (uint32_t i = 0; i < n; i++) {
-    if (strcmp(rows[i].name, name) == 0)
-      return rows[i].model;
-    if (!wild && model_name_matches(rows[i].name, name))
-      wild = rows[i].model;
-  }
-  return wild;
-}
-
 const buf_bufferize_model_t *buf_bz_model_of(buf_bz_t *bz,
                                              const buf_op_t *op) {
   bz_op_t *o = buf__bz_op(bz, op);
@@ -218,28 +199,7 @@ const buf_bufferize_model_t *buf__bz_unfiltered_model(buf_bz_t *bz,
   bz_op_t *o = buf__bz_op(bz, op);
   if (o)
     return o->unfiltered_model;
-  void *cached = buf__ptrmap_get(&bz->models, op->def);
-  if (cached)
-    return cached == &bz->no_model ? NULL : cached;
-  const buf_bufferize_model_t *m = op->def->bufferize;
-  if (!m) {
-    static const struct {
-      const buf__bz_model_row_t *rows;
-      const uint32_t *n;
-    } tables[] = {
-        {buf__bz_models_tensor, &buf__bz_num_models_tensor},
-        {buf__bz_models_linalg, &buf__bz_num_models_linalg},
-        {buf__bz_models_scf, &buf__bz_num_models_scf},
-        {buf__bz_models_bufferization, &buf__bz_num_models_bufferization},
-        {buf__bz_models_func, &buf__bz_num_models_func},
-        {buf__bz_models_arith, &buf__bz_num_models_arith},
-        {buf__bz_models_cf, &buf__bz_num_models_cf},
-    };
-    for (size_t t = 0; t < sizeof tables / sizeof tables[0] && !m; t++)
-      m = find_model_row(tables[t].rows, *tables[t].n, op->name);
-  }
-  buf__ptrmap_set(&bz->models, op->def, m ? (void *)m : (void *)&bz->no_model);
-  return m;
+  return buf_op_model(op, BUF_MODEL_BUFFERIZE);
 }
 
 buf_op_t *buf__bz_enclosing_func(buf_op_t *op) {
@@ -365,7 +325,6 @@ void buf__bz_destroy(buf_bz_t *bz) {
   free(bz->cand_a.items);
   free(bz->cand_b.items);
   buf__ptrmap_free(&bz->own_ops);
-  buf__ptrmap_free(&bz->models);
   buf__ptrmap_free(&bz->fmap);
   free(bz);
 }

@@ -146,7 +146,6 @@ struct buf_bz_s {
   buf_ctx_t *ctx;
   buf_op_t *module;
   buf_bz_options_t opts;
-  buf__ptrmap_t models;    /* opdef -> model (or &bz->no_model) */
   buf__ptrmap_t fmap;      /* func op -> bz_func_t * */
   bz_val_t *vals;
   uint32_t num_vals, cap_vals;
@@ -157,7 +156,6 @@ struct buf_bz_s {
   bz_func_t **order;       /* functions, callees first */
   uint32_t num_order;
   uint32_t stamp;
-  char no_model;           /* sentinel address for "looked up, none" */
   /* scratch stacks */
   buf_value_t **work;
   uint32_t num_work, cap_work;
@@ -223,6 +221,10 @@ extern const buf__bz_model_row_t buf__bz_models_arith[];
 extern const uint32_t buf__bz_num_models_arith;
 extern const buf__bz_model_row_t buf__bz_models_cf[];
 extern const uint32_t buf__bz_num_models_cf;
+
+/* The registry's resolver of bufferization models (model_registry.c). */
+const void *buf__bz_resolve_model(const char *name);
+const char *buf__bz_model_row_name(uint32_t i);
 
 /* Greatest common divisor (Euclid); gcd(a, 0) = a. */
 static inline int64_t buf__bz_gcd(int64_t a, int64_t b) {

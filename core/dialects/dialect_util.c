@@ -321,6 +321,8 @@ buf_status_t buf__verify_flags(buf_op_t *op, const buf__flagset_t *fs) {
 int buf__row_of(const buf_opdef_t *table, uint32_t n, const buf_opdef_t *def) {
   if (!def)
     return -1;
+  if (def->table_row)
+    def = def->table_row;
   if (def >= table && def < table + n)
     return (int)(def - table);
   for (uint32_t i = 0; i < n; i++)

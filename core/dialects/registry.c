@@ -25,3 +25,21 @@ const buf_dialect_t *const buf_dialects[] = {
     &buf_dialect_memref, &buf_dialect_affine,
 };
 const uint32_t buf_num_dialects = sizeof buf_dialects / sizeof buf_dialects[0];
+
+/* The subsystems' per-op rows, attached to op definitions by buf_op_model.
+ * Each resolver is a scan of its tables, run once per definition. */
+const void *buf__bz_resolve_model(const char *name);
+const char *buf__bz_model_row_name(uint32_t i);
+const void *buf__interp_resolve_row(const char *name);
+const char *buf__interp_row_name(uint32_t i);
+const void *buf__llvm_resolve_row(const char *name);
+const char *buf__llvm_row_name(uint32_t i);
+
+const buf_model_table_t buf_model_tables[BUF_NUM_MODEL_KINDS] = {
+    [BUF_MODEL_BUFFERIZE] = {"bufferization", buf__bz_resolve_model,
+                             buf__bz_model_row_name},
+    [BUF_MODEL_INTERP] = {"interpreter", buf__interp_resolve_row,
+                          buf__interp_row_name},
+    [BUF_MODEL_LLVM] = {"LLVM emitter", buf__llvm_resolve_row,
+                        buf__llvm_row_name},
+};

@@ -217,21 +217,22 @@ static const buf__interp_table_t *const all_tables[] = {
     &buf__interp_bufferization_table, &buf__interp_affine_table,
 };
 
-/* The row of op's definition, cached per definition for the run. */
-static const buf__interp_row_t *op_row(buf__interp_t *I, buf_op_t *op) {
-  uintptr_t v;
-  if (buf__ipmap_get(&I->handlers, op->def, &v))
-    return (const buf__interp_row_t *)v;
-  const buf__interp_row_t *row = NULL;
-  for (size_t t = 0; !row && t < sizeof all_tables / sizeof all_tables[0];
-       t++)
+/* The registry's resolver of interpreter rows: the first table's row. */
+const void *buf__interp_resolve_row(const char *name) {
+  for (size_t t = 0; t < sizeof all_tables / sizeof all_tables[0]; t++)
     for (size_t i = 0; i < all_tables[t]->n; i++)
-      if (strcmp(all_tables[t]->rows[i].name, op->name) == 0) {
-        row = &all_tables[t]->rows[i];
-        break;
-      }
-  buf__ipmap_put(&I->handlers, op->def, (uintptr_t)row);
-  return row;
+      if (strcmp(all_tables[t]->rows[i].name, name) == 0)
+        return &all_tables[t]->rows[i];
+  return NULL;
+}
+
+const char *buf__interp_row_name(uint32_t i) {
+  for (size_t t = 0; t < sizeof all_tables / sizeof all_tables[0]; t++) {
+    if (i < all_tables[t]->n)
+      return all_tables[t]->rows[i].name;
+    i -= (uint32_t)all_tables[t]->n;
+  }
+  return NULL;
 }
 
 /* Records a branch of op to b with operands [start, start+n). The values
@@ -299,7 +300,7 @@ buf_status_t buf__run_region(buf__interp_t *I, buf__frame_t *F,
                  (unsigned long long)I->stats.steps);
         return BUF_FAILURE;
       }
-      const buf__interp_row_t *row = op_row(I, op);
+      const buf__interp_row_t *row = buf_op_model(op, BUF_MODEL_INTERP);
       if (!row) {
         buf__err(I, op, "no semantics for '%s'", op->name);
         return BUF_FAILURE;
@@ -453,7 +454,6 @@ static void interp_cleanup(buf__interp_t *I) {
   for (uint32_t i = 0; i < I->njump_args; i++)
     buf__iv_drop(I, I->jump_args[i]);
   free(I->jump_args);
-  buf__ipmap_free(&I->handlers);
   buf__ipmap_free(&I->slots);
   buf__ipmap_free(&I->funcs);
   buf__ipmap_free(&I->callees);

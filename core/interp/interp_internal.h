@@ -193,7 +193,6 @@ struct buf__interp {
   buf_interp_stats_t stats;
   uint64_t live_bytes;
   uint64_t live_heap_bytes; /* the part of live_bytes in BUFK_HEAP buffers */
-  buf__ipmap_t handlers;  /* opdef -> row (or 1 for "none") */
   buf__ipmap_t slots;     /* value -> slot index within its function */
   buf__ipmap_t funcs;     /* func op -> number of slots */
   buf__ipmap_t callees;   /* call op -> callee op */

@@ -241,16 +241,11 @@ static const buf__interp_row_t rows[] = {
     {"linalg.index", linalg_index, 0, NULL},
     S("generic"), S("map"), S("reduce"), S("transpose"), S("broadcast"),
     S("fill"), S("copy"), S("matmul"), S("batch_matmul"), S("matvec"),
-    S("vecmat"), S("batch_matvec"), S("dot"), S("add"), S("sub"), S("mul"),
+    S("vecmat"), S("dot"), S("add"), S("sub"), S("mul"),
     S("div"), S("div_unsigned"), S("max"), S("min"), S("exp"), S("log"),
     S("abs"), S("ceil"), S("floor"), S("negf"), S("reciprocal"), S("round"),
     S("sqrt"), S("rsqrt"), S("square"), S("tanh"), S("erf"), S("powf"),
-    S("elementwise"), S("contract"), S("batch_reduce_matmul"),
-    S("matmul_transpose_a"), S("matmul_transpose_b"),
-    S("batch_matmul_transpose_a"), S("batch_matmul_transpose_b"),
-    S("conv_1d"), S("conv_2d"), S("conv_3d"), S("conv_2d_nhwc_hwcf"),
-    S("conv_2d_nchw_fchw"), S("depthwise_conv_2d_nhwc_hwc"),
-    S("pooling_nhwc_sum"), S("pooling_nhwc_max"), S("select"),
+    S("elementwise"), S("select"),
 };
 
 const buf__interp_table_t buf__interp_linalg_table = {

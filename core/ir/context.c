@@ -254,13 +254,18 @@ buf_ctx_t *buf_ctx_create(void) {
     if (!buf__htab_find(&ctx->dialects, dh, dialect_eq, &dk))
       buf__htab_insert(&ctx->dialects, dh, (void *)d);
     for (uint32_t j = 0; j < d->num_ops; j++) {
-      const buf_opdef_t *def = &d->ops[j];
-      if (!def->name) continue;
-      buf_ident_t name = ident_static(ctx, def->name);
-      if (name != def->name) continue; /* duplicate row: first one wins */
+      const buf_opdef_t *row = &d->ops[j];
+      if (!row->name) continue;
+      buf_ident_t name = ident_static(ctx, row->name);
+      if (name != row->name) continue; /* duplicate row: first one wins */
       uint64_t h = buf__hash_u64(0, (uint64_t)(uintptr_t)name);
-      if (!buf__htab_find(&ctx->opdefs, h, def_eq, name))
-        buf__htab_insert(&ctx->opdefs, h, (void *)def);
+      if (buf__htab_find(&ctx->opdefs, h, def_eq, name)) continue;
+      /* The context's own copy, so that models attach to it (buf_op_model)
+       * without touching the shared const tables. */
+      buf_opdef_t *def = buf_arena_alloc(&ctx->arena, sizeof *def);
+      *def = *row;
+      def->table_row = row;
+      buf__htab_insert(&ctx->opdefs, h, def);
     }
   }
   return ctx;
@@ -319,6 +324,24 @@ const buf_opdef_t *buf__ctx_opdef(buf_ctx_t *ctx, buf_ident_t name) {
   nd->traits = BUF_TRAIT_UNREGISTERED;
   buf__htab_insert(&ctx->unreg, h, nd);
   return nd;
+}
+
+/* Stored for "resolved, and the subsystem has no row": NULL means not yet
+ * resolved. */
+static const char no_model;
+
+const void *buf_op_model(const buf_op_t *op, buf_model_kind_t kind) {
+  /* The definition is the context's copy (buf_ctx_create, buf__ctx_opdef),
+   * writable by its owner; threads that race here store the same row. */
+  const void **slot = (const void **)&op->def->models[kind];
+  const void *m = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  if (!m) {
+    m = buf_model_tables[kind].resolve(op->def->name);
+    if (!m)
+      m = &no_model;
+    __atomic_store_n(slot, m, __ATOMIC_RELEASE);
+  }
+  return m == &no_model ? NULL : m;
 }
 
 bool buf_ctx_dialect_known(buf_ctx_t *ctx, const char *dialect, size_t len) {

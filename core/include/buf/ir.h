@@ -802,6 +802,14 @@ enum {
 typedef struct buf_parser_s buf_parser_t;   /* see buf/syntax.h */
 typedef struct buf_printer_s buf_printer_t; /* see buf/syntax.h */
 
+/* The subsystems that attach per-op rows to op definitions. */
+typedef enum {
+  BUF_MODEL_BUFFERIZE, /* const buf_bufferize_model_t * (buf/bufferize.h) */
+  BUF_MODEL_INTERP,    /* the interpreter's row (core/interp) */
+  BUF_MODEL_LLVM,      /* the LLVM emitter's row (core/lower/llvm) */
+  BUF_NUM_MODEL_KINDS
+} buf_model_kind_t;
+
 /* Bufferization model; defined in buf/bufferize.h. Opaque here so that the
  * dialect tables can point at it without knowing its fields. */
 typedef struct buf_bufferize_model_s buf_bufferize_model_t;
@@ -834,8 +842,6 @@ struct buf_opdef_s {
    * %c4_i32): writes result i's name into buf and returns true; false falls
    * back to result_name / numbers. NULL: not used. */
   bool (*name_result)(buf_op_t *op, uint32_t i, char *buf, size_t size);
-  /* How the op bufferizes; NULL: unknown to bufferization. */
-  const buf_bufferize_model_t *bufferize;
   /* For the printer: the SSA name stem of entry-block argument `arg` of
    * region `region` (MLIR's getAsmBlockArgumentNames; linalg names its body
    * arguments "in", "out", "init"), written into buf without '%'; the
@@ -861,7 +867,33 @@ struct buf_opdef_s {
   /* The memory effect on the buffer operand i names; NULL: the default of
    * buf_op_operand_effect (none when PURE, read and write otherwise). */
   uint32_t (*operand_effect)(const buf_op_t *op, uint32_t i);
+  /* Not set by dialect tables: each context holds its own copy of every
+   * definition, where the subsystems' rows for the op (buf_model_kind_t)
+   * are attached on first use. See buf_op_model. */
+  const void *models[BUF_NUM_MODEL_KINDS];
+  /* Set by the context on its copy: the dialect table row it copies (side
+   * tables indexed like the dialect's table find their row from it). */
+  const buf_opdef_t *table_row;
 };
+
+/* A subsystem's per-op rows (MLIR's external models): the registry lists
+ * them (core/dialects/registry.c); a context attaches the matching row to
+ * each op definition the first time it is asked. */
+typedef struct buf_model_table_s {
+  const char *subsystem;                       /* "bufferization" */
+  /* The row for the op named op_name; NULL when the subsystem has none. */
+  const void *(*resolve)(const char *op_name);
+  /* The op name row i is for ("arith.*": every op of a dialect); NULL past
+   * the last row. Lets a test check that every row names a known op. */
+  const char *(*row_name)(uint32_t i);
+} buf_model_table_t;
+
+extern const buf_model_table_t buf_model_tables[BUF_NUM_MODEL_KINDS];
+
+/* The row of subsystem `kind` for op (NULL when it has none): resolved by
+ * buf_model_tables[kind].resolve once per definition and context, then a
+ * load. Safe to call from several threads sharing a context. */
+const void *buf_op_model(const buf_op_t *op, buf_model_kind_t kind);
 
 struct buf_dialect_s {
   const char *name;            /* "tensor" */

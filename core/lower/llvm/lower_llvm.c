@@ -2042,11 +2042,17 @@ static const emit_row_t emit_rows[] = {
     {"func.return", e_return, NULL},
 };
 
-static const emit_row_t *emit_lookup(const char *name) {
+/* The registry's resolver of emitter rows (buf_op_model, BUF_MODEL_LLVM). */
+const void *buf__llvm_resolve_row(const char *name) {
   for (size_t i = 0; i < sizeof emit_rows / sizeof emit_rows[0]; i++)
     if (strcmp(emit_rows[i].name, name) == 0)
       return &emit_rows[i];
   return NULL;
+}
+
+const char *buf__llvm_row_name(uint32_t i) {
+  return i < sizeof emit_rows / sizeof emit_rows[0] ? emit_rows[i].name
+                                                     : NULL;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -2110,7 +2116,7 @@ static void rpo(lw_t *L, buf_block_t *entry, block_list_t *out) {
 }
 
 static buf_status_t emit_op(lw_t *L, buf_op_t *op) {
-  const emit_row_t *row = emit_lookup(op->name);
+  const emit_row_t *row = buf_op_model(op, BUF_MODEL_LLVM);
   if (!row) {
     buf_op_emit_error(op, "cannot lower to LLVM: no lowering for '%s'", op->name);
     L->failed = true;

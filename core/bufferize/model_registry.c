@@ -1,0 +1,56 @@
+/*
+ * model_registry.c: finds the bufferization model row for an op name. The
+ * registry (core/dialects/registry.c) calls it once per op definition and
+ * context; passes ask buf_op_model(op, BUF_MODEL_BUFFERIZE).
+ */
+#include <string.h>
+
+#include "bz_internal.h"
+
+static const struct {
+  const buf__bz_model_row_t *rows;
+  const uint32_t *n;
+} model_tables[] = {
+    {buf__bz_models_tensor, &buf__bz_num_models_tensor},
+    {buf__bz_models_linalg, &buf__bz_num_models_linalg},
+    {buf__bz_models_scf, &buf__bz_num_models_scf},
+    {buf__bz_models_bufferization, &buf__bz_num_models_bufferization},
+    {buf__bz_models_func, &buf__bz_num_models_func},
+    {buf__bz_models_arith, &buf__bz_num_models_arith},
+    {buf__bz_models_cf, &buf__bz_num_models_cf},
+};
+#define NUM_TABLES (sizeof model_tables / sizeof model_tables[0])
+
+/* "dialect.*" matches every op of the dialect. */
+static bool row_matches_dialect(const char *row, const char *name) {
+  size_t n = strlen(row);
+  return n >= 2 && row[n - 1] == '*' && row[n - 2] == '.' &&
+         strncmp(row, name, n - 1) == 0;
+}
+
+/* The first table with a row for name wins; within a table an exact row
+ * beats the dialect's wildcard row. */
+const void *buf__bz_resolve_model(const char *name) {
+  for (size_t t = 0; t < NUM_TABLES; t++) {
+    const buf_bufferize_model_t *wild = NULL;
+    for (uint32_t i = 0; i < *model_tables[t].n; i++) {
+      const buf__bz_model_row_t *row = &model_tables[t].rows[i];
+      if (strcmp(row->name, name) == 0)
+        return row->model;
+      if (!wild && row_matches_dialect(row->name, name))
+        wild = row->model;
+    }
+    if (wild)
+      return wild;
+  }
+  return NULL;
+}
+
+const char *buf__bz_model_row_name(uint32_t i) {
+  for (size_t t = 0; t < NUM_TABLES; t++) {
+    if (i < *model_tables[t].n)
+      return model_tables[t].rows[i].name;
+    i -= *model_tables[t].n;
+  }
+  return NULL;
+}
