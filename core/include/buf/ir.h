@@ -631,7 +631,7 @@ bool buf_value_constant_int(const buf_value_t *v, int64_t *out);
  * FUNCTION parent). */
 bool buf_op_is_function_return(const buf_op_t *op);
 /* The definition named name is op's definition. For passes about one op
- * (listed, with why, in tests/unit/op_name_allowlist.txt): definitions are
+ * (listed, with why, in tests/op_name_allowlist.txt): definitions are
  * interned, so this is a pointer comparison after one lookup. */
 bool buf_op_isa(const buf_op_t *op, const char *name);
 
