@@ -215,6 +215,7 @@ static const buf__interp_table_t *const all_tables[] = {
     &buf__interp_scf_table,    &buf__interp_cf_table,
     &buf__interp_func_table,   &buf__interp_linalg_table,
     &buf__interp_bufferization_table, &buf__interp_affine_table,
+    &buf__interp_ml_program_table,
 };
 
 /* The registry's resolver of interpreter rows: the first table's row. */
@@ -458,6 +459,10 @@ static void interp_cleanup(buf__interp_t *I) {
   buf__ipmap_free(&I->funcs);
   buf__ipmap_free(&I->callees);
   buf__ipmap_free(&I->globals);
+  for (uint32_t i = 0; i < I->num_program_values; i++)
+    buf__iv_drop(I, I->program_values[i]);
+  free(I->program_values);
+  buf__ipmap_free(&I->program_globals);
 }
 
 /* Reports heap buffers still allocated when the entry function returned. */

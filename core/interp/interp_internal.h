@@ -169,6 +169,7 @@ extern const buf__interp_table_t buf__interp_func_table;
 extern const buf__interp_table_t buf__interp_linalg_table;
 extern const buf__interp_table_t buf__interp_bufferization_table;
 extern const buf__interp_table_t buf__interp_affine_table;
+extern const buf__interp_table_t buf__interp_ml_program_table;
 
 /* An external function known to the interpreter (runner utils). */
 typedef buf_status_t (*buf__extern_fn)(buf__interp_t *I, buf__frame_t *F,
@@ -197,6 +198,11 @@ struct buf__interp {
   buf__ipmap_t funcs;     /* func op -> number of slots */
   buf__ipmap_t callees;   /* call op -> callee op */
   buf__ipmap_t globals;   /* memref.global op -> buffer */
+  /* The current values of ml_program globals: program_globals maps the
+   * ml_program.global op to its index in program_values (owned refs). */
+  buf__ipmap_t program_globals;
+  buf__ival_t *program_values;
+  uint32_t num_program_values, cap_program_values;
   buf__buffer_t *buffers;
   uint64_t next_buffer_id;
   uint32_t depth;        /* call depth */
@@ -315,6 +321,9 @@ buf__tensor_t *buf__tensor_new(buf__interp_t *I, buf_op_t *op, buf_type_t elem,
 buf__tensor_t *buf__tensor_copy(buf__interp_t *I, buf_op_t *op,
                                 buf_type_t elem, const buf__tensor_t *t);
 /* Makes *t uniquely owned (copies when shared); false on error. */
+/* A tensor of static type t holding a dense attribute's elements. */
+buf__tensor_t *buf__tensor_from_dense(buf__interp_t *I, buf_op_t *op,
+                                      buf_type_t t, buf_attr_t dense);
 bool buf__tensor_make_unique(buf__interp_t *I, buf_op_t *op, buf_type_t elem,
                              buf__tensor_t **t);
 static inline bool buf__tensor_is_init(const buf__tensor_t *t, int64_t i) {

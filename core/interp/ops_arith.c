@@ -369,6 +369,25 @@ buf_status_t buf__elementwise(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
   return BUF_SUCCESS;
 }
 
+buf__tensor_t *buf__tensor_from_dense(buf__interp_t *I, buf_op_t *op,
+                                      buf_type_t t, buf_attr_t dense) {
+  buf_type_t et = t->u.shaped.elem;
+  buf__tensor_t *r =
+      buf__tensor_new(I, op, et, t->u.shaped.rank, t->u.shaped.shape, true);
+  if (!r)
+    return NULL;
+  bool fl = buf_type_is_float(et);
+  for (int64_t e = 0; e < r->n; e++) {
+    if (fl)
+      r->data[e].f =
+          buf__round_float(et->u.fkind, buf_attr_dense_float(dense, e));
+    else
+      r->data[e].i = buf__trunc((uint64_t)buf_attr_dense_int(dense, e),
+                                buf__int_width(et));
+  }
+  return r;
+}
+
 /* arith.constant: a scalar, or a tensor from a dense attribute. */
 static buf_status_t arith_constant(buf__interp_t *I, buf__frame_t *F,
                                    buf_op_t *op,
@@ -384,20 +403,9 @@ static buf_status_t arith_constant(buf__interp_t *I, buf__frame_t *F,
       buf__err(I, op, "dense constant of non-tensor type");
       return BUF_FAILURE;
     }
-    buf_type_t et = t->u.shaped.elem;
-    buf__tensor_t *r =
-        buf__tensor_new(I, op, et, t->u.shaped.rank, t->u.shaped.shape, true);
+    buf__tensor_t *r = buf__tensor_from_dense(I, op, t, a);
     if (!r)
       return BUF_FAILURE;
-    bool fl = buf_type_is_float(et);
-    for (int64_t e = 0; e < r->n; e++) {
-      if (fl)
-        r->data[e].f = buf__round_float(et->u.fkind,
-                                        buf_attr_dense_float(a, e));
-      else
-        r->data[e].i = buf__trunc((uint64_t)buf_attr_dense_int(a, e),
-                                  buf__int_width(et));
-    }
     buf__set_result(I, F, op, 0, buf__iv_tensor(r));
     return BUF_SUCCESS;
   }
