@@ -340,14 +340,4 @@ void buf__bz_report_flush(buf_bz_t *bz);
 /* Frees the report bookkeeping of bz (from buf__bz_destroy). */
 void buf__bz_report_release(buf_bz_t *bz);
 
-/* The peak live heap bytes of one function of a program as it is now,
- * found statically (report_peak.c). */
-typedef struct buf__bz_peak {
-  buf_op_t *func;
-  int64_t bytes; /* -1: not known statically, or a declaration */
-} buf__bz_peak_t;
-/* One entry per func.func directly in module, in order; *num gets their
- * count. The caller frees the array. */
-buf__bz_peak_t *buf__bz_peak_bytes(buf_op_t *module, uint32_t *num);
-
 #endif /* BUF_BZ_INTERNAL_H */

@@ -16,7 +16,7 @@
  *      table below. Allocations the rewrite erases again are dropped, and
  *      the survivors become JSON records when the rewrite ends.
  * Then, after the last pass, buf_bz_report_add_peaks gives each function's
- * summary the peak live heap bytes of the final program (report_peak.c).
+ * summary the peak live heap bytes of the final program (transforms/heap_peak.c).
  *
  * Invariants: with no report attached to the context, every hook returns
  * at once and nothing is allocated or built; the records are jansson
@@ -31,6 +31,7 @@
 #include <jansson.h>
 
 #include "bz_internal.h"
+#include "../transforms/heap_peak.h"
 
 struct buf_bz_report_s {
   json_t *records;   /* one object per memref.alloc / memref.copy */
@@ -420,7 +421,7 @@ void buf_bz_report_attach(buf_bz_report_t *report, buf_ctx_t *ctx) {
 
 void buf_bz_report_add_peaks(buf_bz_report_t *report, buf_op_t *module) {
   uint32_t n = 0;
-  buf__bz_peak_t *peaks = buf__bz_peak_bytes(module, &n);
+  buf__heap_peak_t *peaks = buf__heap_peak_bytes(module, &n);
   for (uint32_t i = 0; i < n; i++) {
     json_t *o = function_summary(report, peaks[i].func);
     json_object_set_new(o, "peak_live_bytes", peaks[i].bytes >= 0

@@ -54,7 +54,14 @@ typedef struct arith_info {
   bool rounding;                 /* CAST: truncf's optional rounding mode */
   bool ext_add;                  /* EXT: results (sum, i1 overflow), not
                                     (low, high) of one type */
+  uint8_t fold;                  /* EW integer ops: int_fold_t */
 } arith_info_t;
+
+/* The integer ops whose results fold (see ew_fold_int). */
+typedef enum int_fold {
+  F_NONE, F_ADD, F_SUB, F_MUL, F_DIV, F_CEILDIV, F_MIN, F_MAX, F_AND, F_OR,
+  F_XOR,
+} int_fold_t;
 
 static const char *const cmpi_preds[] = {"eq",  "ne",  "slt", "sle", "sgt",
                                          "sge", "ult", "ule", "ugt", "uge"};
@@ -70,6 +77,7 @@ static const char *const rounding_modes[] = {
 #define FLT BUF__ELEM_FLOAT
 
 #define EW(n, e, f) {.ew = {n, e, false, f}, .preds = NULL}
+#define EWI(n, e, f, k) {.ew = {n, e, false, f}, .preds = NULL, .fold = k}
 #define CMP(e, f, p) \
   {.ew = {2, e, true, f}, .preds = p, .num_preds = sizeof p / sizeof p[0]}
 #define CAST(i, o, w) {.in = i, .out = o, .width = w}
@@ -90,29 +98,29 @@ static const char *const constant_attrs[] = {"value", NULL};
 
 /* X(name, hook kind, traits, inherent attrs, row data) */
 #define ARITH_OPS(X)                                                          \
-  X("addi", ew, PC, ovf_attrs, EW(2, INT, OVF))                               \
-  X("subi", ew, P, ovf_attrs, EW(2, INT, OVF))                                \
-  X("muli", ew, PC, ovf_attrs, EW(2, INT, OVF))                               \
+  X("addi", ew, PC, ovf_attrs, EWI(2, INT, OVF, F_ADD))                       \
+  X("subi", ew, P, ovf_attrs, EWI(2, INT, OVF, F_SUB))                        \
+  X("muli", ew, PC, ovf_attrs, EWI(2, INT, OVF, F_MUL))                       \
   X("shli", ew, P, ovf_attrs, EW(2, INT, OVF))                                \
-  X("divsi", ew, P, NULL, EW(2, INT, NULL))                                   \
-  X("divui", ew, P, NULL, EW(2, INT, NULL))                                   \
+  X("divsi", ew, P, NULL, EWI(2, INT, NULL, F_DIV))                           \
+  X("divui", ew, P, NULL, EWI(2, INT, NULL, F_DIV))                           \
   X("remsi", ew, P, NULL, EW(2, INT, NULL))                                   \
   X("remui", ew, P, NULL, EW(2, INT, NULL))                                   \
-  X("ceildivsi", ew, P, NULL, EW(2, INT, NULL))                               \
+  X("ceildivsi", ew, P, NULL, EWI(2, INT, NULL, F_CEILDIV))                   \
   X("ceildivui", ew, P, NULL, EW(2, INT, NULL))                               \
   X("floordivsi", ew, P, NULL, EW(2, INT, NULL))                              \
-  X("andi", ew, PC, NULL, EW(2, INT, NULL))                                   \
-  X("ori", ew, PC, NULL, EW(2, INT, NULL))                                    \
-  X("xori", ew, PC, NULL, EW(2, INT, NULL))                                   \
+  X("andi", ew, PC, NULL, EWI(2, INT, NULL, F_AND))                           \
+  X("ori", ew, PC, NULL, EWI(2, INT, NULL, F_OR))                             \
+  X("xori", ew, PC, NULL, EWI(2, INT, NULL, F_XOR))                           \
   X("shrsi", ew, P, NULL, EW(2, INT, NULL))                                   \
   X("shrui", ew, P, NULL, EW(2, INT, NULL))                                   \
   X("addui_extended", ext, PC, NULL, EXT(true))                               \
   X("mului_extended", ext, PC, NULL, EXT(false))                              \
   X("mulsi_extended", ext, PC, NULL, EXT(false))                              \
-  X("maxsi", ew, PC, NULL, EW(2, INT, NULL))                                  \
-  X("maxui", ew, PC, NULL, EW(2, INT, NULL))                                  \
-  X("minsi", ew, PC, NULL, EW(2, INT, NULL))                                  \
-  X("minui", ew, PC, NULL, EW(2, INT, NULL))                                  \
+  X("maxsi", ew, PC, NULL, EWI(2, INT, NULL, F_MAX))                          \
+  X("maxui", ew, PC, NULL, EWI(2, INT, NULL, F_MAX))                          \
+  X("minsi", ew, PC, NULL, EWI(2, INT, NULL, F_MIN))                          \
+  X("minui", ew, PC, NULL, EWI(2, INT, NULL, F_MIN))                          \
   X("addf", ew, PC, fm_attrs, EW(2, FLT, FM))                                 \
   X("subf", ew, P, fm_attrs, EW(2, FLT, FM))                                  \
   X("mulf", ew, PC, fm_attrs, EW(2, FLT, FM))                                 \
@@ -155,6 +163,19 @@ DECLARE_HOOKS(select)
 DECLARE_HOOKS(cast)
 DECLARE_HOOKS(ext)
 static bool ext_name(buf_op_t *op, uint32_t i, char *buf, size_t size);
+static bool constant_fold_int(const buf_op_t *op, const buf_fold_env_t *env,
+                              int64_t *out);
+static bool ew_fold_int(const buf_op_t *op, const buf_fold_env_t *env,
+                        int64_t *out);
+static bool cmp_fold_int(const buf_op_t *op, const buf_fold_env_t *env,
+                         int64_t *out);
+
+/* Per-kind integer folding (rows without a fold kind do not fold). */
+#define FOLD_ew ew_fold_int
+#define FOLD_cmp cmp_fold_int
+#define FOLD_select NULL
+#define FOLD_cast NULL
+#define FOLD_ext NULL
 
 /* Per-kind result naming (only the extended ops name theirs). */
 #define NAME_ew NULL
@@ -175,7 +196,7 @@ static void cast_fill_defaults(buf_op_t *op);
 #define AS_DEF(n, k, tr, at, info)                                            \
   {.name = "arith." n, .traits = tr, .inherent_attrs = at,                    \
    .verify = k##_verify, .parse = k##_parse, .print = k##_print,             \
-   .name_result = NAME_##k, .fill_defaults = FILL_##k},
+   .name_result = NAME_##k, .fill_defaults = FILL_##k, .fold_int = FOLD_##k},
 #define AS_INFO(n, k, tr, at, info) info,
 
 /* Row 0 is arith.constant; the rest follow ARITH_OPS in order. */
@@ -186,7 +207,8 @@ static const buf_opdef_t arith_ops[] = {
      .verify = constant_verify,
      .parse = constant_parse,
      .print = constant_print,
-     .name_result = constant_name},
+     .name_result = constant_name,
+     .fold_int = constant_fold_int},
     ARITH_OPS(AS_DEF)};
 static const arith_info_t arith_infos[] = {{.preds = NULL}, ARITH_OPS(AS_INFO)};
 
@@ -755,4 +777,134 @@ static buf_status_t cast_verify(buf_op_t *op) {
 static void cast_fill_defaults(buf_op_t *op) {
   if (info_of(op)->flags_stored)
     buf__fill_flag_defaults(op);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Integer folding                                                          */
+/* ------------------------------------------------------------------------ */
+
+/* Folding works on values that read the same signed and unsigned: i1 as 0
+ * or 1, wider integers and index in [0, 2^(width-1)). Then signed and
+ * unsigned ops agree and a result in that range is exact; anything else
+ * (a negative value, an overflow, a division by zero) does not fold. */
+static bool fold_readable(buf_type_t t, int64_t x) {
+  uint32_t w = t->kind == BUF_TYPE_INDEX ? 64 : buf_type_bitwidth(t);
+  if (w == 1)
+    return x == 0 || x == 1;
+  return w >= 2 && x >= 0 && (w >= 64 || x < (INT64_C(1) << (w - 1)));
+}
+
+/* The operand's value when env knows it and it reads the same signed and
+ * unsigned. */
+static bool fold_operand(const buf_op_t *op, uint32_t i,
+                         const buf_fold_env_t *env, int64_t *out) {
+  buf_value_t *v = buf_op_operand(op, i);
+  return buf_fold_env_int_of(env, v, out) && fold_readable(v->type, *out);
+}
+
+static bool constant_fold_int(const buf_op_t *op, const buf_fold_env_t *env,
+                              int64_t *out) {
+  (void)env;
+  buf_attr_t a = buf_op_attr(op, "value");
+  if (a && a->kind == BUF_ATTR_BOOL)
+    *out = a->u.b;
+  else if (a && a->kind == BUF_ATTR_INTEGER)
+    *out = buf_type_bitwidth(op->results[0].type) == 1 ? a->u.i != 0 : a->u.i;
+  else
+    return false;
+  return true;
+}
+
+static bool ew_fold_int(const buf_op_t *op, const buf_fold_env_t *env,
+                        int64_t *out) {
+  int_fold_t k = (int_fold_t)info_of(op)->fold;
+  if (k == F_NONE || op->num_operands != 2)
+    return false;
+  int64_t a, b, r;
+  bool ka = fold_operand(op, 0, env, &a), kb = fold_operand(op, 1, env, &b);
+  bool i1 = buf_type_bitwidth(op->results[0].type) == 1;
+  /* one known operand decides and/or: x & 0 = 0, and for i1 x | 1 = 1 */
+  if (k == F_AND && ((ka && a == 0) || (kb && b == 0))) {
+    *out = 0;
+    return true;
+  }
+  if (k == F_OR && i1 && ((ka && a == 1) || (kb && b == 1))) {
+    *out = 1;
+    return true;
+  }
+  if (!ka || !kb)
+    return false;
+  switch (k) {
+  case F_ADD:
+    if (__builtin_add_overflow(a, b, &r))
+      return false;
+    break;
+  case F_SUB:
+    r = a - b; /* both non-negative: no overflow */
+    break;
+  case F_MUL:
+    if (__builtin_mul_overflow(a, b, &r))
+      return false;
+    break;
+  case F_DIV:
+    if (!b)
+      return false;
+    r = a / b;
+    break;
+  case F_CEILDIV:
+    if (!b)
+      return false;
+    r = a / b + (a % b != 0);
+    break;
+  case F_MIN:
+    r = a < b ? a : b;
+    break;
+  case F_MAX:
+    r = a > b ? a : b;
+    break;
+  case F_AND:
+    r = a & b;
+    break;
+  case F_OR:
+    r = a | b;
+    break;
+  case F_XOR:
+    r = a ^ b;
+    break;
+  default:
+    return false;
+  }
+  if (!fold_readable(op->results[0].type, r))
+    return false;
+  *out = r;
+  return true;
+}
+
+/* arith.cmpi on known values, or eq/ne on values env knows to be the same
+ * or different (two pointers into buffers, say). */
+static bool cmp_fold_int(const buf_op_t *op, const buf_fold_env_t *env,
+                         int64_t *out) {
+  buf_attr_t p = buf_op_attr(op, "predicate");
+  if (info_of(op)->ew.elem != BUF__ELEM_INT || op->num_operands != 2 || !p ||
+      p->kind != BUF_ATTR_INTEGER || p->u.i < 0 || p->u.i > 9)
+    return false;
+  int64_t pred = p->u.i; /* cmpi_preds: eq ne slt sle sgt sge ult ule ... */
+  buf_value_t *x = buf_op_operand(op, 0), *y = buf_op_operand(op, 1);
+  int64_t u, v;
+  /* i1 operands are 0/1, which signed predicates would read as 0/-1 */
+  bool i1 = buf_type_bitwidth(x->type) == 1;
+  if (fold_operand(op, 0, env, &u) && fold_operand(op, 1, env, &v) &&
+      (!i1 || pred < 2 || pred > 5)) {
+    bool results[10] = {u == v, u != v, u < v, u <= v, u > v,
+                        u >= v, u < v, u <= v, u > v, u >= v};
+    *out = results[pred];
+    return true;
+  }
+  if (pred > 1)
+    return false;
+  int same = buf_fold_env_same_value(env, x, y);
+  if (same < 0)
+    return false;
+  *out = pred == 0 ? same : !same;
+  return true;
 }

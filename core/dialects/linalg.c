@@ -783,3 +783,11 @@ bool buf_linalg_info_output_is_read(const buf_linalg_info_t *info,
   return arg >= 0 && (uint32_t)arg < info->body->num_args &&
          buf_value_has_uses(info->body->args[arg]);
 }
+
+bool buf_linalg_index_dim(const buf_op_t *op, int64_t *dim) {
+  if (!buf_op_isa(op, "linalg.index"))
+    return false;
+  buf_attr_t d = buf_op_attr(op, "dim");
+  *dim = d && d->kind == BUF_ATTR_INTEGER ? d->u.i : -1;
+  return true;
+}

@@ -1834,6 +1834,31 @@ static uint32_t realloc_effect(const buf_op_t *op, uint32_t i) {
   return i == 0 ? BUF_EFFECT_READ | BUF_EFFECT_FREE : BUF_EFFECT_NONE;
 }
 
+/* memref.dim folds to a static size of its source, looking through
+ * memref.cast (which keeps the sizes, as upstream's fold does) and from a
+ * function argument to the value env says it stands for. */
+static bool dim_fold_int(const buf_op_t *op, const buf_fold_env_t *env,
+                         int64_t *out) {
+  int64_t d;
+  if (op->num_operands != 2 ||
+      !buf_fold_env_int_of(env, buf_op_operand(op, 1), &d))
+    return false;
+  buf_value_t *v = buf_op_operand(op, 0);
+  for (;;) {
+    buf_type_t t = v->type;
+    if (t->kind != BUF_TYPE_MEMREF || d < 0 || d >= t->u.shaped.rank)
+      return false;
+    if (t->u.shaped.shape[d] != BUF_DYNAMIC) {
+      *out = t->u.shaped.shape[d];
+      return true;
+    }
+    if (v->def && buf_op_isa(v->def, "memref.cast"))
+      v = buf_op_operand(v->def, 0);
+    else if (!(v = buf_fold_env_outer(env, v)))
+      return false;
+  }
+}
+
 static const buf_opdef_t memref_ops[] = {
     {.name = "memref.alloc", .traits = BUF_TRAIT_ALLOC,
      .alloc_kind = BUF_ALLOC_HEAP, .inherent_attrs = alloc_attrs,
@@ -1853,7 +1878,8 @@ static const buf_opdef_t memref_ops[] = {
      .inherent_attrs = collapse_attrs, .verify = collapse_verify,
      .parse = collapse_parse, .print = collapse_print,
      .result_name = "collapse_shape"},
-    {.name = "memref.copy", .operand_effect = copy_effect,
+    {.name = "memref.copy", .traits = BUF_TRAIT_COPY,
+     .operand_effect = copy_effect,
      .verify = copy_verify, .parse = copy_parse,
      .print = copy_print},
     {.name = "memref.dealloc", .traits = BUF_TRAIT_FREE,
@@ -1861,13 +1887,15 @@ static const buf_opdef_t memref_ops[] = {
      .parse = dealloc_parse, .print = unary_colon_print},
     {.name = "memref.dim", .traits = BUF_TRAIT_METADATA_ONLY,
      .verify = dim_verify, .parse = dim_parse,
-     .print = dim_print, .result_name = "dim"},
+     .print = dim_print, .result_name = "dim", .fold_int = dim_fold_int},
     {.name = "memref.expand_shape", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
      .inherent_attrs = expand_attrs, .verify = expand_verify,
      .parse = expand_parse, .print = expand_print,
      .result_name = "expand_shape"},
     {.name = "memref.extract_aligned_pointer_as_index",
-     .traits = BUF_TRAIT_PURE | BUF_TRAIT_METADATA_ONLY, .verify = extract_pointer_verify,
+     .traits = BUF_TRAIT_PURE | BUF_TRAIT_METADATA_ONLY |
+               BUF_TRAIT_BUFFER_ADDRESS,
+     .verify = extract_pointer_verify,
      .parse = arrow_results_parse, .print = arrow_results_print,
      .result_name = "intptr"},
     {.name = "memref.extract_strided_metadata",

@@ -1482,19 +1482,122 @@ static const char *const index_switch_attrs[] = {"cases", NULL};
 #define TERM (BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE)
 #define BODY (BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR)
 
+/* ------------------------------------------------------------------------ */
+/* Folding hooks: trip counts and the region that runs                       */
+/* ------------------------------------------------------------------------ */
+
+/* Iterations of lb..ub by step; -1 when not sure of it. */
+static int64_t iterations(int64_t lb, int64_t ub, int64_t step) {
+  if (step <= 0 || lb < -(INT64_C(1) << 61) || ub > (INT64_C(1) << 61) ||
+      step > (INT64_C(1) << 61))
+    return -1;
+  return ub <= lb ? 0 : (ub - lb + step - 1) / step;
+}
+
+/* n * k for trip counts; -1 when either is unknown or it overflows. */
+static int64_t times(int64_t n, int64_t k) {
+  if (n < 0 || k < 0 || (k && n > INT64_MAX / k))
+    return -1;
+  return n * k;
+}
+
+/* scf.for %i = %lb to %ub step %step */
+static int64_t for_trip_count(const buf_op_t *op, const buf_fold_env_t *env) {
+  int64_t lb, ub, step;
+  if (op->num_operands < 3 ||
+      !buf_fold_env_int_of(env, buf_op_operand(op, 0), &lb) ||
+      !buf_fold_env_int_of(env, buf_op_operand(op, 1), &ub) ||
+      !buf_fold_env_int_of(env, buf_op_operand(op, 2), &step))
+    return -1;
+  return iterations(lb, ub, step);
+}
+
+/* Bound d of an scf.forall: the static entry, or the operand of segment
+ * `segment` that supplies a dynamic one. */
+static bool forall_bound(const buf_op_t *op, const buf_fold_env_t *env,
+                         const char *attr, uint32_t segment, uint32_t d,
+                         int64_t *out) {
+  buf_attr_t a = buf_op_attr(op, attr);
+  if (!a || a->kind != BUF_ATTR_DENSE_ARRAY || d >= a->u.dense_array.count)
+    return false;
+  if (a->u.dense_array.ints[d] != BUF_DYNAMIC) {
+    *out = a->u.dense_array.ints[d];
+    return true;
+  }
+  uint32_t dyn = 0; /* dynamic entries before d */
+  for (uint32_t i = 0; i < d; i++)
+    dyn += a->u.dense_array.ints[i] == BUF_DYNAMIC;
+  uint32_t len, start = buf_op_segment(op, segment, &len);
+  return dyn < len &&
+         buf_fold_env_int_of(env, buf_op_operand(op, start + dyn), out);
+}
+
+static int64_t forall_trip_count(const buf_op_t *op,
+                                 const buf_fold_env_t *env) {
+  buf_attr_t u = buf_op_attr(op, "staticUpperBound");
+  if (!u || u->kind != BUF_ATTR_DENSE_ARRAY)
+    return -1;
+  int64_t n = 1, lb, ub, step;
+  for (uint32_t d = 0; d < u->u.dense_array.count && n >= 0; d++) {
+    if (!forall_bound(op, env, "staticLowerBound", 0, d, &lb) ||
+        !forall_bound(op, env, "staticUpperBound", 1, d, &ub) ||
+        !forall_bound(op, env, "staticStep", 2, d, &step))
+      return -1;
+    n = times(n, iterations(lb, ub, step));
+  }
+  return n;
+}
+
+static int64_t parallel_trip_count(const buf_op_t *op,
+                                   const buf_fold_env_t *env) {
+  uint32_t nl, nu, ns;
+  uint32_t sl = buf_op_segment(op, 0, &nl), su = buf_op_segment(op, 1, &nu),
+           ss = buf_op_segment(op, 2, &ns);
+  if (nl != nu || nu != ns)
+    return -1;
+  int64_t n = 1, lb, ub, step;
+  for (uint32_t d = 0; d < nl && n >= 0; d++) {
+    if (!buf_fold_env_int_of(env, buf_op_operand(op, sl + d), &lb) ||
+        !buf_fold_env_int_of(env, buf_op_operand(op, su + d), &ub) ||
+        !buf_fold_env_int_of(env, buf_op_operand(op, ss + d), &step))
+      return -1;
+    n = times(n, iterations(lb, ub, step));
+  }
+  return n;
+}
+
+/* scf.if runs its then region (0) when the condition holds, else region 1
+ * (which may be empty: then nothing runs). */
+static int32_t if_entry_region(const buf_op_t *op, const buf_fold_env_t *env) {
+  int64_t cond;
+  if (op->num_operands < 1 ||
+      !buf_fold_env_int_of(env, buf_op_operand(op, 0), &cond))
+    return -1;
+  return cond ? 0 : 1;
+}
+
+/* scf.execute_region always runs its one region. */
+static int32_t execute_region_entry_region(const buf_op_t *op,
+                                           const buf_fold_env_t *env) {
+  (void)op, (void)env;
+  return 0;
+}
+
 static const buf_opdef_t scf_ops[] = {
     {.name = "scf.condition", .traits = TERM | BUF_TRAIT_FORWARDS,
      .forward_first = 1, .verify = condition_verify,
      .parse = condition_parse, .print = condition_print},
     {.name = "scf.execute_region", .traits = BUF_TRAIT_REGION_BRANCH,
+     .entry_region = execute_region_entry_region,
      .inherent_attrs = execute_region_attrs,
      .verify = execute_region_verify, .parse = execute_region_parse,
      .print = execute_region_print},
     {.name = "scf.for", .traits = BODY | BUF_TRAIT_LOOP,
      .forward_first = 3, .forward_arg = 1, .inherent_attrs = for_attrs,
+     .trip_count = for_trip_count,
      .verify = for_verify, .parse = for_parse, .print = for_print},
-    {.name = "scf.forall", .traits = BODY | BUF_TRAIT_LOOP,
-     .inherent_attrs = forall_attrs,
+    {.name = "scf.forall", .traits = BODY | BUF_TRAIT_LOOP | BUF_TRAIT_PARALLEL,
+     .inherent_attrs = forall_attrs, .trip_count = forall_trip_count,
      .verify = forall_verify, .parse = forall_parse, .print = forall_print},
     {.name = "scf.forall.in_parallel",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_NO_TERMINATOR |
@@ -1502,13 +1605,13 @@ static const buf_opdef_t scf_ops[] = {
      .verify = in_parallel_verify, .parse = in_parallel_parse,
      .print = in_parallel_print},
     {.name = "scf.if", .traits = BODY | BUF_TRAIT_REGION_BRANCH, .verify = if_verify, .parse = if_parse,
-     .print = if_print},
+     .print = if_print, .entry_region = if_entry_region},
     {.name = "scf.index_switch",
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_REGION_BRANCH,
      .inherent_attrs = index_switch_attrs, .verify = index_switch_verify,
      .parse = index_switch_parse, .print = index_switch_print},
-    {.name = "scf.parallel", .traits = BODY | BUF_TRAIT_LOOP,
-     .inherent_attrs = parallel_attrs,
+    {.name = "scf.parallel", .traits = BODY | BUF_TRAIT_LOOP | BUF_TRAIT_PARALLEL,
+     .inherent_attrs = parallel_attrs, .trip_count = parallel_trip_count,
      .verify = parallel_verify, .parse = parallel_parse,
      .print = parallel_print},
     {.name = "scf.reduce",

@@ -79,3 +79,47 @@ bool buf_op_is_function_return(const buf_op_t *op) {
 bool buf_op_isa(const buf_op_t *op, const char *name) {
   return op->def == buf_ctx_lookup_opdef(buf_op_ctx(op), name);
 }
+
+/* ------------------------------------------------------------------------ */
+/* Folding with what an analysis knows                                       */
+/* ------------------------------------------------------------------------ */
+
+bool buf_fold_env_int_of(const buf_fold_env_t *env, buf_value_t *v,
+                         int64_t *out) {
+  if (env && env->int_of)
+    return env->int_of(env, v, out);
+  /* constants only: their fold needs no operand */
+  return v->def && buf_op_has_trait(v->def, BUF_TRAIT_CONSTANT) &&
+         v->index == 0 && buf_op_fold_int(v->def, NULL, out);
+}
+
+int buf_fold_env_same_value(const buf_fold_env_t *env, buf_value_t *a,
+                            buf_value_t *b) {
+  if (env && env->same_value)
+    return env->same_value(env, a, b);
+  return a == b ? 1 : -1;
+}
+
+buf_value_t *buf_fold_env_outer(const buf_fold_env_t *env, buf_value_t *v) {
+  return env && env->outer ? env->outer(env, v) : NULL;
+}
+
+bool buf_op_fold_int(const buf_op_t *op, const buf_fold_env_t *env,
+                     int64_t *out) {
+  return op->def->fold_int && op->num_results == 1 &&
+         buf_type_is_int_or_index(op->results[0].type) &&
+         op->def->fold_int(op, env, out);
+}
+
+int32_t buf_op_entry_region(const buf_op_t *op, const buf_fold_env_t *env) {
+  if (!buf_op_has_trait(op, BUF_TRAIT_REGION_BRANCH) || !op->def->entry_region)
+    return -1;
+  int32_t r = op->def->entry_region(op, env);
+  return r >= 0 && (uint32_t)r < op->num_regions ? r : -1;
+}
+
+int64_t buf_op_trip_count(const buf_op_t *op, const buf_fold_env_t *env) {
+  if (!buf_op_has_trait(op, BUF_TRAIT_LOOP) || !op->def->trip_count)
+    return -1;
+  return op->def->trip_count(op, env);
+}

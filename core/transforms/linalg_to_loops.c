@@ -31,8 +31,6 @@
  * arithmetic. It is only worth it when every input either ignores that
  * loop or walks along its last index with it.
  */
-#include <string.h>
-
 #include "buf/linalg.h"
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
@@ -45,8 +43,6 @@ typedef struct ops_list {
 
 static buf_walk_result_t collect_linalg(buf_op_t *op, void *user) {
   ops_list_t *l = user;
-  if (strncmp(op->name, "linalg.", 7) != 0)
-    return BUF_WALK_ADVANCE;
   buf_linalg_info_t info;
   if (!buf_linalg_get_info(op, &info))
     return BUF_WALK_ADVANCE;
@@ -178,16 +174,15 @@ typedef struct index_repl {
 
 static buf_walk_result_t replace_index(buf_op_t *op, void *user) {
   index_repl_t *r = user;
-  if (strcmp(op->name, "linalg.index") != 0)
+  int64_t dim;
+  if (!buf_linalg_index_dim(op, &dim))
     return BUF_WALK_ADVANCE;
-  buf_attr_t dim = buf_op_attr(op, "dim");
-  if (!dim || dim->kind != BUF_ATTR_INTEGER || dim->u.i < 0 ||
-      (uint64_t)dim->u.i >= r->num_ivs) {
+  if (dim < 0 || (uint64_t)dim >= r->num_ivs) {
     buf_op_emit_error(op, "dimension out of range of the enclosing loops");
     r->failed = true;
     return BUF_WALK_INTERRUPT;
   }
-  buf_value_replace_all_uses(buf_op_result(op, 0), r->ivs[dim->u.i]);
+  buf_value_replace_all_uses(buf_op_result(op, 0), r->ivs[dim]);
   buf_op_erase(op);
   return BUF_WALK_ADVANCE;
 }
@@ -233,26 +228,25 @@ static bool expr_uses_dim(buf_affine_expr_t *e, uint32_t d) {
   }
 }
 
-/* A buffer the function allocated itself (no argument or other buffer can
- * be it), or NULL. */
+/* A buffer the function allocated itself, on the heap or the stack (no
+ * argument or other buffer can be it), or NULL. */
 static buf_op_t *local_allocation(buf_value_t *v) {
   buf_value_t *u = buf__bo_underlying(v);
-  if (!u->def || (strcmp(u->def->name, "memref.alloc") != 0 &&
-                  strcmp(u->def->name, "memref.alloca") != 0))
-    return NULL;
-  return u->def;
+  buf_alloc_kind_t k = u->def ? buf_op_alloc_kind(u->def) : BUF_ALLOC_NONE;
+  return k == BUF_ALLOC_HEAP || k == BUF_ALLOC_STACK ? u->def : NULL;
 }
 
 /* True when input buffer v cannot be (part of) allocation `out`: it is an
  * argument of the function, a global, or another allocation. */
 static bool distinct_from(buf_value_t *v, const buf_op_t *out) {
   buf_value_t *u = buf__bo_underlying(v);
-  if (u->def)
-    return u->def != out && (strcmp(u->def->name, "memref.alloc") == 0 ||
-                             strcmp(u->def->name, "memref.alloca") == 0 ||
-                             strcmp(u->def->name, "memref.get_global") == 0);
+  if (u->def) {
+    buf_alloc_kind_t k = buf_op_alloc_kind(u->def);
+    return u->def != out && (k == BUF_ALLOC_HEAP || k == BUF_ALLOC_STACK ||
+                             k == BUF_ALLOC_GLOBAL);
+  }
   buf_op_t *owner = buf_block_parent_op(u->block);
-  return owner && strcmp(owner->name, "func.func") == 0 &&
+  return owner && buf_op_has_trait(owner, BUF_TRAIT_FUNCTION) &&
          buf_region_entry(owner->regions[0]) == u->block;
 }
 
@@ -295,11 +289,11 @@ static uint32_t contiguous_inner_dim(buf_op_t *op, const buf_linalg_info_t *info
       if (expr_uses_dim(m->results[r], p))
         return none; /* p would stride across rows of this input */
   }
+  /* reordering iterations is safe when the body only computes: scalar
+   * ops without effects, and the terminator that yields the values */
   for (buf_op_t *b = info->body->first; b; b = b->next)
-    if (b->num_regions || (strncmp(b->name, "arith.", 6) != 0 &&
-                           strncmp(b->name, "math.", 5) != 0 &&
-                           strcmp(b->name, "linalg.index") != 0 &&
-                           strcmp(b->name, "linalg.yield") != 0))
+    if (b->num_regions ||
+        !buf_op_has_trait(b, BUF_TRAIT_PURE | BUF_TRAIT_TERMINATOR))
       return none;
   return p;
 }
@@ -392,16 +386,15 @@ buf_status_t buf__linalg_lower_to_loops(buf_op_t *op, bool parallel,
        bop = bop->next) {
     if (bop == yield)
       break;
-    if (strcmp(bop->name, "linalg.index") == 0) {
+    int64_t dim;
+    if (buf_linalg_index_dim(bop, &dim)) {
       /* Mapped, not cloned: later clones take the induction variable. */
-      buf_attr_t dim = buf_op_attr(bop, "dim");
-      if (!dim || dim->kind != BUF_ATTR_INTEGER || dim->u.i < 0 ||
-          (uint64_t)dim->u.i >= info.num_loops) {
+      if (dim < 0 || (uint64_t)dim >= info.num_loops) {
         buf_op_emit_error(bop, "dimension out of range of the enclosing loops");
         status = BUF_FAILURE;
         break;
       }
-      buf_irmap_set_value(map, buf_op_result(bop, 0), ivs[dim->u.i]);
+      buf_irmap_set_value(map, buf_op_result(bop, 0), ivs[dim]);
       continue;
     }
     buf_op_t *clone = buf_op_clone(bop, map);

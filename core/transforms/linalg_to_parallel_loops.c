@@ -18,7 +18,7 @@
 
 static buf_walk_result_t collect_linalg(buf_op_t *op, void *user) {
   buf_linalg_info_t info;
-  if (strncmp(op->name, "linalg.", 7) == 0 && buf_linalg_get_info(op, &info))
+  if (buf_linalg_get_info(op, &info))
     buf__bo_oplist_push(user, op);
   return BUF_WALK_ADVANCE;
 }

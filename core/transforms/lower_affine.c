@@ -29,9 +29,13 @@ typedef struct op_list {
   buf_arena_t *arena;
 } op_list_t;
 
+/* Every op of the affine dialect but its terminator (which its loop's
+ * rule rewrites): an affine op without a rule is an error, not left
+ * behind. */
 static buf_walk_result_t collect_affine(buf_op_t *op, void *user) {
   op_list_t *l = user;
-  if (strncmp(op->name, "affine.", 7) != 0 || strcmp(op->name, "affine.yield") == 0)
+  if (strncmp(op->name, "affine.", 7) != 0 ||
+      buf_op_has_trait(op, BUF_TRAIT_TERMINATOR))
     return BUF_WALK_ADVANCE;
   if (l->n == l->cap) {
     uint32_t cap = l->cap ? l->cap * 2 : 16;
@@ -144,19 +148,27 @@ static buf_status_t lower_apply(buf_builder_t *b, buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
-static buf_status_t lower_min_max(buf_builder_t *b, buf_op_t *op) {
-  bool is_min = strcmp(op->name, "affine.min") == 0;
-  buf_value_t *r = expand_fold(b, op, "map", 0, op->num_operands,
-                               is_min ? "arith.minsi" : "arith.maxsi");
+/* affine.min / affine.max: the minimum / maximum (combine) of the map's
+ * results. */
+static buf_status_t lower_min_max(buf_builder_t *b, buf_op_t *op,
+                                  const char *combine) {
+  buf_value_t *r = expand_fold(b, op, "map", 0, op->num_operands, combine);
   if (!r)
     return BUF_FAILURE;
   buf_op_replace(op, &r);
   return BUF_SUCCESS;
 }
 
+static buf_status_t lower_min(buf_builder_t *b, buf_op_t *op) {
+  return lower_min_max(b, op, "arith.minsi");
+}
+
+static buf_status_t lower_max(buf_builder_t *b, buf_op_t *op) {
+  return lower_min_max(b, op, "arith.maxsi");
+}
+
 /* load: memref, map operands. store: value, memref, map operands. */
-static buf_status_t lower_access(buf_builder_t *b, buf_op_t *op) {
-  bool store = strcmp(op->name, "affine.store") == 0;
+static buf_status_t lower_access(buf_builder_t *b, buf_op_t *op, bool store) {
   uint32_t m = store ? 1 : 0;
   if (op->num_operands < m + 1) {
     buf_op_emit_error(op, "cannot lower: missing memref operand");
@@ -177,6 +189,14 @@ static buf_status_t lower_access(buf_builder_t *b, buf_op_t *op) {
     buf_op_replace(op, &r);
   }
   return BUF_SUCCESS;
+}
+
+static buf_status_t lower_load(buf_builder_t *b, buf_op_t *op) {
+  return lower_access(b, op, false);
+}
+
+static buf_status_t lower_store(buf_builder_t *b, buf_op_t *op) {
+  return lower_access(b, op, true);
 }
 
 static buf_status_t lower_for(buf_builder_t *b, buf_op_t *op) {
@@ -208,7 +228,7 @@ static buf_status_t lower_for(buf_builder_t *b, buf_op_t *op) {
   buf_region_append_block(r, body);
   buf_op_t *loop = buf_builder_insert(b, &st);
   buf_op_t *yield = buf_block_terminator(body);
-  if (yield && strcmp(yield->name, "affine.yield") == 0) {
+  if (yield && buf_op_has_trait(yield, BUF_TRAIT_RETURN_LIKE)) {
     buf_builder_t yb = *b;
     buf_builder_set_before(&yb, yield);
     yb.loc = yield->loc;
@@ -293,6 +313,8 @@ static buf_status_t lower_linearize(buf_builder_t *b, buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
+/* One rule per op; lower_affine_run resolves the definitions once per
+ * run and matches ops by definition. */
 typedef struct lower_row {
   const char *name;
   buf_status_t (*lower)(buf_builder_t *b, buf_op_t *op);
@@ -300,10 +322,10 @@ typedef struct lower_row {
 
 static const lower_row_t lower_rows[] = {
     {"affine.apply", lower_apply},
-    {"affine.min", lower_min_max},
-    {"affine.max", lower_min_max},
-    {"affine.load", lower_access},
-    {"affine.store", lower_access},
+    {"affine.min", lower_min},
+    {"affine.max", lower_max},
+    {"affine.load", lower_load},
+    {"affine.store", lower_store},
     {"affine.for", lower_for},
     {"affine.delinearize_index", lower_delinearize},
     {"affine.linearize_index", lower_linearize},
@@ -312,13 +334,17 @@ static const lower_row_t lower_rows[] = {
 static buf_status_t lower_affine_run(buf_op_t *anchor, const buf_pass_options_t *options) {
   (void)options;
   buf_ctx_t *ctx = buf_op_ctx(anchor);
+  enum { NUM_ROWS = sizeof lower_rows / sizeof lower_rows[0] };
+  const buf_opdef_t *defs[NUM_ROWS];
+  for (size_t k = 0; k < NUM_ROWS; k++)
+    defs[k] = buf_ctx_lookup_opdef(ctx, lower_rows[k].name);
   op_list_t l = {.arena = buf_ctx_arena(ctx)};
   buf_op_walk(anchor, BUF_WALK_POST, collect_affine, &l);
   for (uint32_t i = 0; i < l.n; i++) {
     buf_op_t *op = l.ops[i];
     const lower_row_t *row = NULL;
-    for (size_t k = 0; k < sizeof lower_rows / sizeof lower_rows[0]; k++)
-      if (strcmp(lower_rows[k].name, op->name) == 0)
+    for (size_t k = 0; k < NUM_ROWS && !row; k++)
+      if (op->def == defs[k])
         row = &lower_rows[k];
     if (!row) {
       buf_op_emit_error(op, "cannot lower '%s' (lower-affine knows no rule for it)", op->name);

@@ -53,6 +53,7 @@
 #include "buf/linalg.h"
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
+#include "heap_peak.h"
 
 typedef struct pm_buf {
   buf_op_t *alloc, *dealloc;
@@ -92,35 +93,31 @@ typedef struct alloc_scan {
   bool found;
 } alloc_scan_t;
 
-static bool has_tensor_result(const buf_op_t *op) {
+/* A tensor operand or result: the interpreter counts tensors as live
+ * memory, and a tensor may become a buffer (bufferization.to_buffer). */
+static bool touches_tensors(const buf_op_t *op) {
   for (uint32_t i = 0; i < op->num_results; i++)
     if (buf_type_is_tensor(op->results[i].type))
+      return true;
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    if (buf_type_is_tensor(op->operands[i].value->type))
       return true;
   return false;
 }
 
-/* True when running op itself (not its regions) may change live memory. */
+/* True when running op itself (not its regions) may change live memory:
+ * buffers of any kind made or freed, tensors, calls of functions that
+ * may. */
 static bool op_changes_memory(buf_op_t *op, uint32_t depth) {
-  if (bo_is(op, "memref.alloc") || bo_is(op, "memref.alloca") ||
-      bo_is(op, "memref.realloc") || bo_is(op, "memref.dealloc") ||
-      bo_is(op, "bufferization.clone") || bo_is(op, "bufferization.dealloc") ||
-      bo_is(op, "bufferization.alloc_tensor") ||
-      bo_is(op, "bufferization.to_tensor") ||
-      bo_is(op, "bufferization.to_buffer") || bo_is(op, "memref.get_global") ||
-      has_tensor_result(op))
+  if (buf_op_has_trait(op, BUF_TRAIT_ALLOC | BUF_TRAIT_FREE) ||
+      touches_tensors(op))
     return true;
-  if (bo_is(op, "func.call_indirect"))
-    return true;
-  if (bo_is(op, "func.call")) {
-    buf_attr_t callee = buf_op_attr(op, "callee");
-    buf_op_t *module = buf_op_ancestor_named(op, "builtin.module");
-    buf_op_t *f = callee && callee->kind == BUF_ATTR_SYMBOL_REF && module
-                      ? buf_symbol_lookup(module, callee->u.symref.names[0])
-                      : NULL;
+  if (buf_op_has_trait(op, BUF_TRAIT_CALL)) {
+    buf_op_t *f = buf_op_callee(op);
+    if (!f) /* indirect */
+      return true;
     /* Declarations are runtime helpers (printMemref...), which do not
      * allocate program memory. */
-    if (!f)
-      return true;
     if (f->num_regions == 0 || buf_region_empty(f->regions[0]))
       return false;
     return func_may_allocate(f, depth + 1);
@@ -154,19 +151,23 @@ static bool func_may_allocate(buf_op_t *func, uint32_t depth) {
 /* Candidates                                                                */
 /* ------------------------------------------------------------------------ */
 
-static int64_t elem_bytes(buf_type_t elem) {
-  if (elem->kind == BUF_TYPE_INDEX)
-    return 8;
-  if (!buf_type_is_integer(elem) && !buf_type_is_float(elem))
-    return 0;
-  uint32_t w = buf_type_bitwidth(elem);
-  return w ? (w + 7) / 8 : 0;
+/* A free that happens whenever op runs, of nothing but its operand
+ * (memref.dealloc; not realloc, which also allocates, nor
+ * bufferization.dealloc, which compares pointers first). */
+static bool plain_free(const buf_op_t *op) {
+  return buf_op_has_trait(op, BUF_TRAIT_FREE) &&
+         !buf_op_has_trait(op, BUF_TRAIT_ALLOC | BUF_TRAIT_CONDITIONAL_FREE);
 }
 
+/* Ops that observe where a buffer starts, which a view into an arena would
+ * change: its address, the base buffer of its metadata, the pointer
+ * comparisons of a conditional free. */
 static bool inspects_pointer(const buf_op_t *op) {
-  return bo_is(op, "memref.extract_strided_metadata") ||
-         bo_is(op, "memref.extract_aligned_pointer_as_index") ||
-         bo_is(op, "bufferization.dealloc");
+  if (buf_op_has_trait(op, BUF_TRAIT_BUFFER_ADDRESS |
+                               BUF_TRAIT_CONDITIONAL_FREE))
+    return true;
+  return buf_op_has_trait(op, BUF_TRAIT_METADATA_ONLY) && op->num_results &&
+         op->results[0].type->kind == BUF_TYPE_MEMREF;
 }
 
 /* Fills c for alloc when it is a candidate; false otherwise. */
@@ -176,14 +177,14 @@ static bool make_candidate(pm_t *p, buf_op_t *alloc, pm_buf_t *c) {
       !buf_type_has_static_shape(t) || t->u.shaped.layout ||
       t->u.shaped.memory_space)
     return false;
-  int64_t eb = elem_bytes(t->u.shaped.elem);
-  int64_t bytes = buf_type_num_elements(t) * eb;
+  int64_t eb = buf__heap_elem_bytes(t->u.shaped.elem);
+  int64_t bytes = buf__heap_buffer_bytes(t, t->u.shaped.shape, false);
   if (eb <= 0 || bytes <= 0)
     return false;
   buf_value_t *v = &alloc->results[0];
   buf_op_t *dealloc = NULL;
   for (buf_use_t *u = v->first_use; u; u = u->next_use)
-    if (bo_is(u->owner, "memref.dealloc")) {
+    if (plain_free(u->owner)) {
       if (dealloc || u->owner->block != p->block)
         return false;
       dealloc = u->owner;
@@ -207,16 +208,18 @@ static bool make_candidate(pm_t *p, buf_op_t *alloc, pm_buf_t *c) {
       buf_op_t *user = u->owner;
       if (user == dealloc)
         continue;
-      if (inspects_pointer(user) || bo_is(user, "memref.realloc"))
-        return false;
-      if (bo_is(user, "memref.dealloc") &&
-          !(al->def && bo_is(al->def, "func.call")))
+      /* Frees of an alias: only a call's result, which the deallocation
+       * ABI makes a fresh buffer, may be freed on its own. */
+      if (inspects_pointer(user) ||
+          (buf_op_has_trait(user, BUF_TRAIT_FREE) &&
+           (!plain_free(user) ||
+            !(al->def && buf_op_has_trait(al->def, BUF_TRAIT_CALL)))))
         return false;
       buf_op_t *anc = buf__bo_ancestor_in_block(user, p->block);
       if (!anc)
         return false;
       uint32_t k = index_of(p, anc);
-      if (k >= c->d && !bo_is(user, "memref.dealloc"))
+      if (k >= c->d && !plain_free(user))
         return false; /* used after its dealloc: leave it alone */
       if (!any || k < c->first)
         c->first = k;
@@ -272,7 +275,7 @@ static bool reuses_in_place(buf_op_t *op, const pm_buf_t *x,
   if (op->operands[xi].value != &x->alloc->results[0] ||
       op->operands[yi].value != &y->alloc->results[0])
     return false;
-  if (bo_is(op, "memref.copy"))
+  if (buf_op_has_trait(op, BUF_TRAIT_COPY))
     return xi == 0 && yi == 1;
   buf_linalg_info_t info;
   if (!buf_linalg_get_info(op, &info) ||
@@ -440,7 +443,7 @@ static void plan_function(pm_t *p) {
   }
   p->bufs = buf_arena_alloc(p->arena, (p->n + 1) * sizeof *p->bufs);
   for (k = 0; k < p->n; k++)
-    if (bo_is(p->ops[k], "memref.alloc") &&
+    if (buf_op_alloc_kind(p->ops[k]) == BUF_ALLOC_HEAP &&
         make_candidate(p, p->ops[k], &p->bufs[p->nbufs]))
       p->nbufs++;
   if (p->nbufs < 2)

@@ -24,8 +24,6 @@
  *   scf.execute_region: B: br ^entry; yields: br ^C(vals)
  *   scf.index_switch: a chain of cmpi eq + cond_br, default last.
  */
-#include <string.h>
-
 #include "buf/pipeline.h"
 
 typedef struct op_list {
@@ -43,24 +41,60 @@ static void list_push(op_list_t *l, buf_op_t *op) {
   l->ops[l->n++] = op;
 }
 
-static bool is_named(const buf_op_t *op, const char *name) {
-  return strcmp(op->name, name) == 0;
+/* The ops this pass lowers, one rewrite each (below); scf_to_cf_run
+ * resolves their definitions once per run, so an op is matched by its
+ * definition, not its name. Parallel loops (BUF_TRAIT_PARALLEL) become
+ * scf.for nests in phase 1, the rest become blocks in phase 2. */
+static buf_status_t lower_for(buf_op_t *op);
+static buf_status_t lower_if(buf_op_t *op);
+static buf_status_t lower_while(buf_op_t *op);
+static buf_status_t lower_execute_region(buf_op_t *op);
+static buf_status_t lower_index_switch(buf_op_t *op);
+static buf_status_t forall_to_for(buf_op_t *op);
+static buf_status_t parallel_to_for(buf_op_t *op);
+
+static const struct lowering {
+  const char *op;
+  buf_status_t (*rewrite)(buf_op_t *op);
+} lowerings[] = {
+    {"scf.forall", forall_to_for},
+    {"scf.parallel", parallel_to_for},
+    {"scf.for", lower_for},
+    {"scf.if", lower_if},
+    {"scf.while", lower_while},
+    {"scf.execute_region", lower_execute_region},
+    {"scf.index_switch", lower_index_switch},
+};
+#define NUM_LOWERINGS (sizeof lowerings / sizeof lowerings[0])
+
+/* The definitions of lowerings[] in one context. */
+typedef struct lowering_defs {
+  const buf_opdef_t *def[NUM_LOWERINGS];
+} lowering_defs_t;
+
+static void lowering_defs_init(lowering_defs_t *d, buf_ctx_t *ctx) {
+  for (size_t i = 0; i < NUM_LOWERINGS; i++)
+    d->def[i] = buf_ctx_lookup_opdef(ctx, lowerings[i].op);
 }
 
-static bool is_lowered(const buf_op_t *op) {
-  return is_named(op, "scf.for") || is_named(op, "scf.if") ||
-         is_named(op, "scf.while") || is_named(op, "scf.execute_region") ||
-         is_named(op, "scf.index_switch") || is_named(op, "scf.forall") ||
-         is_named(op, "scf.parallel");
+/* The row of lowerings[] that lowers op, or NULL when this pass leaves op
+ * alone. */
+static const struct lowering *lowering_of(const lowering_defs_t *d,
+                                          const buf_op_t *op) {
+  for (size_t i = 0; i < NUM_LOWERINGS; i++)
+    if (op->def == d->def[i])
+      return &lowerings[i];
+  return NULL;
 }
 
 /* True when every op between op and the anchor is lowered too: an scf op
  * nested in another op's single-block region (a linalg body) must stay
  * structured, or that region would get several blocks. */
-static bool in_lowered_context(const buf_op_t *op, const buf_op_t *anchor) {
+static bool in_lowered_context(const lowering_defs_t *d, const buf_op_t *op,
+                               const buf_op_t *anchor) {
   for (const buf_op_t *p = buf_op_parent(op); p && p != anchor;
        p = buf_op_parent(p))
-    if (!is_lowered(p))
+    if (!lowering_of(d, p))
       return false;
   return true;
 }
@@ -68,13 +102,15 @@ static bool in_lowered_context(const buf_op_t *op, const buf_op_t *anchor) {
 typedef struct collect {
   op_list_t *list;
   const buf_op_t *anchor;
+  const lowering_defs_t *defs;
   bool parallel; /* collect forall/parallel (phase 1) or the rest */
 } collect_t;
 
 static buf_walk_result_t collect_ops(buf_op_t *op, void *user) {
   collect_t *c = user;
-  bool par = is_named(op, "scf.forall") || is_named(op, "scf.parallel");
-  if (is_lowered(op) && par == c->parallel && in_lowered_context(op, c->anchor))
+  bool par = buf_op_has_trait(op, BUF_TRAIT_PARALLEL);
+  if (lowering_of(c->defs, op) && par == c->parallel &&
+      in_lowered_context(c->defs, op, c->anchor))
     list_push(c->list, op);
   return BUF_WALK_ADVANCE;
 }
@@ -151,19 +187,20 @@ static buf_block_t *inline_region(buf_region_t *r, buf_region_t *into,
   return after;
 }
 
-/* Replaces each terminator named `name` of the blocks in (first .. last]
- * by a branch built by fn. */
+/* Replaces each terminator of the blocks in (first .. last] that forwards
+ * values to the op being flattened (BUF_TRAIT_FORWARDS: scf.yield, and
+ * scf.condition in a while's before region) by a branch built by fn. */
 typedef void (*term_fn)(buf_builder_t *b, buf_op_t *term, void *user);
 
-static void rewrite_terms(buf_block_t *after, buf_block_t *last,
-                          const char *name, term_fn fn, void *user) {
+static void rewrite_terms(buf_block_t *after, buf_block_t *last, term_fn fn,
+                          void *user) {
   if (after == last)
     return;
   for (buf_block_t *blk = after->next; blk; blk = blk->next) {
     buf_op_t *t = buf_block_terminator(blk);
     if (!t)
       t = blk->last;
-    if (t && is_named(t, name)) {
+    if (t && buf_op_has_trait(t, BUF_TRAIT_FORWARDS)) {
       buf_builder_t b;
       buf_builder_init(&b, buf_op_ctx(t));
       b.loc = t->loc;
@@ -238,7 +275,7 @@ static buf_status_t lower_for(buf_op_t *op) {
   build_cond_br(&bb, cond, entry, n + 1, hargs, c, n, hargs + 1);
 
   for_ctx_t f = {hdr, entry->args[0], buf_op_operand(op, 2)};
-  rewrite_terms(hdr, last, "scf.yield", yield_to_header, &f);
+  rewrite_terms(hdr, last, yield_to_header, &f);
   buf_op_erase(op);
   return BUF_SUCCESS;
 }
@@ -260,7 +297,7 @@ static buf_status_t lower_if(buf_op_t *op) {
   buf_builder_set_before(&bb, op);
   build_cond_br(&bb, buf_op_operand(op, 0), then_entry, 0, NULL, else_entry, 0,
                 NULL);
-  rewrite_terms(b, last, "scf.yield", yield_to_block, c);
+  rewrite_terms(b, last, yield_to_block, c);
   buf_op_erase(op);
   return BUF_SUCCESS;
 }
@@ -298,8 +335,8 @@ static buf_status_t lower_while(buf_op_t *op) {
     init[i] = buf_op_operand(op, i);
   build_br(&bb, before, op->num_operands, init);
   while_ctx_t w = {after, c};
-  rewrite_terms(b, last_before, "scf.condition", condition_to_branch, &w);
-  rewrite_terms(last_before, last, "scf.yield", yield_to_block, before);
+  rewrite_terms(b, last_before, condition_to_branch, &w);
+  rewrite_terms(last_before, last, yield_to_block, before);
   buf_op_erase(op);
   return BUF_SUCCESS;
 }
@@ -315,7 +352,7 @@ static buf_status_t lower_execute_region(buf_op_t *op) {
   bb.loc = op->loc;
   buf_builder_set_before(&bb, op);
   build_br(&bb, entry, 0, NULL);
-  rewrite_terms(b, last, "scf.yield", yield_to_block, c);
+  rewrite_terms(b, last, yield_to_block, c);
   buf_op_erase(op);
   return BUF_SUCCESS;
 }
@@ -364,7 +401,7 @@ static buf_status_t lower_index_switch(buf_op_t *op) {
   }
   if (ncase == 0)
     build_br(&bb, entries[0], 0, NULL);
-  rewrite_terms(b, last, "scf.yield", yield_to_block, c);
+  rewrite_terms(b, last, yield_to_block, c);
   buf_op_erase(op);
   return BUF_SUCCESS;
 }
@@ -540,33 +577,17 @@ static buf_status_t forall_to_for(buf_op_t *op) {
 static buf_status_t scf_to_cf_run(buf_op_t *anchor,
                                   const buf_pass_options_t *options) {
   (void)options;
-  op_list_t par = {.arena = buf_ctx_arena(buf_op_ctx(anchor))};
-  collect_t cp = {&par, anchor, true};
-  buf_op_walk(anchor, BUF_WALK_POST, collect_ops, &cp);
-  for (uint32_t i = 0; i < par.n; i++) {
-    buf_status_t s = is_named(par.ops[i], "scf.forall") ? forall_to_for(par.ops[i])
-                                                        : parallel_to_for(par.ops[i]);
-    if (BUF_FAILED(s))
-      return s;
-  }
-  op_list_t l = {.arena = par.arena};
-  collect_t cs = {&l, anchor, false};
-  buf_op_walk(anchor, BUF_WALK_POST, collect_ops, &cs);
-  for (uint32_t i = 0; i < l.n; i++) {
-    buf_op_t *op = l.ops[i];
-    buf_status_t s;
-    if (is_named(op, "scf.for"))
-      s = lower_for(op);
-    else if (is_named(op, "scf.if"))
-      s = lower_if(op);
-    else if (is_named(op, "scf.while"))
-      s = lower_while(op);
-    else if (is_named(op, "scf.execute_region"))
-      s = lower_execute_region(op);
-    else
-      s = lower_index_switch(op);
-    if (BUF_FAILED(s))
-      return s;
+  lowering_defs_t defs;
+  lowering_defs_init(&defs, buf_op_ctx(anchor));
+  for (int phase = 0; phase < 2; phase++) {
+    op_list_t l = {.arena = buf_ctx_arena(buf_op_ctx(anchor))};
+    collect_t c = {&l, anchor, &defs, phase == 0};
+    buf_op_walk(anchor, BUF_WALK_POST, collect_ops, &c);
+    for (uint32_t i = 0; i < l.n; i++) {
+      buf_status_t s = lowering_of(&defs, l.ops[i])->rewrite(l.ops[i]);
+      if (BUF_FAILED(s))
+        return s;
+    }
   }
   return BUF_SUCCESS;
 }

@@ -236,7 +236,7 @@ void buf_bz_report_attach(buf_bz_report_t *report, buf_ctx_t *ctx);
  * it after the last pass, so the number describes the final program
  * (deallocation and memory planning included). A static upper bound of
  * every run, exact on straight-line code; null when it depends on what is
- * only known at run time (see report_peak.c). */
+ * only known at run time (see transforms/heap_peak.c). */
 void buf_bz_report_add_peaks(buf_bz_report_t *report, buf_op_t *module);
 /* The report as JSON text (schema/bufferization-report.schema.json),
  * malloc'd and NUL-terminated; *len gets its length when len is not NULL. */

@@ -609,6 +609,37 @@ typedef enum {
   BUF_EFFECT_FREE = 1u << 2,
 } buf_effect_t;
 
+/* What an analysis knows of values, for the folding hooks of op
+ * definitions (fold_int, entry_region, trip_count). Embed it first in the
+ * analysis' own state to reach that state from the callbacks. A NULL env,
+ * or a NULL callback, knows only constants and that a value equals
+ * itself. */
+typedef struct buf_fold_env buf_fold_env_t;
+struct buf_fold_env {
+  /* Stores the integer (or index) value of v when known; i1 as 0 or 1. */
+  bool (*int_of)(const buf_fold_env_t *env, buf_value_t *v, int64_t *out);
+  /* Whether a and b hold the same value: 1 yes, 0 no, -1 unknown. */
+  int (*same_value)(const buf_fold_env_t *env, buf_value_t *a,
+                    buf_value_t *b);
+  /* A value that function argument v stands for where more is known (its
+   * operand at the call being analysed), or NULL. */
+  buf_value_t *(*outer)(const buf_fold_env_t *env, buf_value_t *v);
+};
+/* The questions of buf_fold_env_t, with its defaults. */
+bool buf_fold_env_int_of(const buf_fold_env_t *env, buf_value_t *v,
+                         int64_t *out);
+int buf_fold_env_same_value(const buf_fold_env_t *env, buf_value_t *a,
+                            buf_value_t *b);
+buf_value_t *buf_fold_env_outer(const buf_fold_env_t *env, buf_value_t *v);
+/* The value of result 0 of op (an integer, index or i1) when env's
+ * knowledge determines it (fold_int); false otherwise. */
+bool buf_op_fold_int(const buf_op_t *op, const buf_fold_env_t *env,
+                     int64_t *out);
+/* The region of REGION_BRANCH op that runs, or -1 (entry_region). */
+int32_t buf_op_entry_region(const buf_op_t *op, const buf_fold_env_t *env);
+/* The trip count of LOOP op, or -1 (trip_count). */
+int64_t buf_op_trip_count(const buf_op_t *op, const buf_fold_env_t *env);
+
 /* Op facts from the definition (see BUF_TRAIT_* and buf_opdef_t). */
 /* The buffer value v is a view of (VIEW op results), or NULL. */
 buf_value_t *buf_op_view_source(const buf_op_t *op);
@@ -796,6 +827,19 @@ enum {
   /* The op's own terminator passes values to the parent's results or next
    * iteration starting at operand forward_first (scf.condition: 1). */
   BUF_TRAIT_FORWARDS = 1u << 21,
+  /* FREE ops that free only where a run-time condition holds
+   * (bufferization.dealloc): a bound on live memory must not count them. */
+  BUF_TRAIT_CONDITIONAL_FREE = 1u << 22,
+  /* LOOP ops whose iterations may all run at once (scf.forall,
+   * scf.parallel): what one iteration keeps live, all keep live together. */
+  BUF_TRAIT_PARALLEL = 1u << 23,
+  /* Result 0 is the address of operand 0's buffer: the same for two views
+   * of one buffer, different for two live buffers
+   * (memref.extract_aligned_pointer_as_index). */
+  BUF_TRAIT_BUFFER_ADDRESS = 1u << 24,
+  /* Copies operand 0's elements into operand 1 at the same positions
+   * (upstream's CopyOpInterface: memref.copy). */
+  BUF_TRAIT_COPY = 1u << 25,
 };
 
 
@@ -867,6 +911,19 @@ struct buf_opdef_s {
   /* The memory effect on the buffer operand i names; NULL: the default of
    * buf_op_operand_effect (none when PURE, read and write otherwise). */
   uint32_t (*operand_effect)(const buf_op_t *op, uint32_t i);
+  /* Integer folding (upstream's fold with constant operands): stores the
+   * value of result 0 when what env knows of the operands determines it
+   * (see buf_op_fold_int). NULL: never folds. */
+  bool (*fold_int)(const buf_op_t *op, const buf_fold_env_t *env,
+                   int64_t *out);
+  /* REGION_BRANCH ops (upstream's getEntrySuccessorRegions with constant
+   * operands): the index of the region that runs, from what env knows of
+   * the operands; -1 when that is not known. NULL: never known. */
+  int32_t (*entry_region)(const buf_op_t *op, const buf_fold_env_t *env);
+  /* LOOP ops: how many times the body runs (all dimensions together),
+   * from what env knows of the bounds; -1 when not known. NULL: never
+   * known. */
+  int64_t (*trip_count)(const buf_op_t *op, const buf_fold_env_t *env);
   /* Not set by dialect tables: each context holds its own copy of every
    * definition, where the subsystems' rows for the op (buf_model_kind_t)
    * are attached on first use. See buf_op_model. */

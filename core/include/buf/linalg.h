@@ -58,6 +58,11 @@ bool buf_linalg_output_is_read(buf_op_t *op, uint32_t output);
 bool buf_linalg_info_output_is_read(const buf_linalg_info_t *info,
                                     uint32_t output);
 
+/* True when op is linalg.index, whose result is the index of the
+ * enclosing structured op's loop *dim (its "dim" attribute; -1 when that
+ * is missing): lowerings replace it by that loop's induction variable. */
+bool buf_linalg_index_dim(const buf_op_t *op, int64_t *dim);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,53 +1,50 @@
 /*
- * report_peak.c: the peak live heap bytes of every function of a program,
+ * heap_peak.c: the peak live heap bytes of every function of a program,
  * found statically, for the bufferization report.
  *
  * A function is walked once in program order with an abstract heap: each
- * memref.alloc / bufferization.clone / memref.realloc with a static size is
- * a token of known bytes, live until a memref.dealloc of it (through casts,
- * subviews and other views of it). The peak of the live bytes is the answer,
- * counted from 0 at the function's entry, callees included. The number is an
- * upper bound of every run and is exact on straight-line code:
- *   - scf.if: the branch its condition selects when the condition is known
- *     (the pointer comparisons that lowered deallocations guard frees with
- *     are folded: a view and its base share a pointer, two live
- *     allocations, or an allocation and an argument or global, do not);
- *     otherwise both branches, joined: what either leaves live stays live;
+ * heap allocation (BUF_ALLOC_HEAP: memref.alloc, bufferization.clone,
+ * memref.realloc) with a static size is a token of known bytes, live until
+ * an op frees it (BUF_EFFECT_FREE, unless only under a run-time condition)
+ * through any view of it (BUF_TRAIT_VIEW). The peak of the live bytes is
+ * the answer, counted from 0 at the function's entry, callees included.
+ * Sizes and conditions come from the ops' integer folds (fold_int), asked
+ * with what the walk knows of their operands. The number is an upper bound
+ * of every run and is exact on straight-line code:
+ *   - region branches (scf.if): the region the known operands select
+ *     (entry_region; the pointer comparisons that lowered deallocations
+ *     guard frees with are answered here: a view and its base share a
+ *     pointer, two live allocations, or an allocation and an argument or
+ *     global, do not); otherwise every region from the same start, joined:
+ *     what any leaves live stays live;
  *   - loops: one iteration is walked without freeing anything from outside
  *     it; bytes an iteration leaves live are multiplied by the trip count
- *     (scf.forall and scf.parallel iterations are taken as all live at
+ *     (iterations of BUF_TRAIT_PARALLEL loops are taken as all live at
  *     once); an unknown trip count with such bytes makes the peak unknown;
- *   - func.call adds the callee's peak on top of what is live, then keeps
- *     what the callee returns as tokens of the call's results (so the
- *     caller's dealloc frees them) and anything else it left live forever;
- *     calls of declarations allocate nothing on the heap (only the
- *     interpreter's runtime functions have no body), recursion and
- *     call_indirect make the peak unknown;
+ *     any other op with regions is taken as a loop of unknown trip count;
+ *   - calls add the callee's peak on top of what is live, then keep what
+ *     the callee returns as tokens of the call's results (so the caller's
+ *     dealloc frees them) and anything else it left live forever; calls of
+ *     declarations allocate nothing on the heap (only the interpreter's
+ *     runtime functions have no body), recursion and indirect calls make
+ *     the peak unknown;
  *   - blocks of a region with branches are walked in an order where every
  *     predecessor comes first, joining predecessors; a cycle that
  *     allocates makes the peak unknown;
  *   - a dynamic size, or an element type whose size is not plain, makes
  *     the peak unknown rather than guessed.
- * memref.alloca, globals and tensors are not heap and are not counted.
+ * Stack buffers, globals and tensors are not heap and are not counted.
  *
  * Invariants: the walk only reads the IR; all memory is freed before
- * buf__bz_peak_bytes returns except the array it returns.
+ * buf__heap_peak_bytes returns except the array it returns.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "bz_internal.h"
+#include "../ir/ir_internal.h"
+#include "heap_peak.h"
 
 #define PEAK_UNKNOWN (-1)
-
-/* Ops whose result is a view of operand 0's allocation (same base pointer
- * for extract_aligned_pointer_as_index, freed by freeing the base). */
-static const char *const view_ops[] = {
-    "memref.cast",          "memref.subview",       "memref.reinterpret_cast",
-    "memref.expand_shape",  "memref.collapse_shape", "memref.view",
-    "memref.transpose",     "memref.assume_alignment", "memref.memory_space_cast",
-    "memref.extract_strided_metadata", /* result 0: the base buffer */
-};
 
 /* What a function leaves behind for its callers. */
 typedef struct func_summary {
@@ -84,6 +81,7 @@ typedef struct live {
 /* The walk of one function. */
 typedef struct fwalk fwalk_t;
 struct fwalk {
+  buf_fold_env_t env;    /* first: what the walk knows, for op folds */
   peak_ctx_t *pc;
   func_summary_t *sum;
   fwalk_t *parent;       /* the caller's walk, for a walk per call site */
@@ -94,8 +92,7 @@ struct fwalk {
                           * walked: never freed there */
   buf__ptrmap_t alias;   /* value -> the value it is a view of */
   buf__ptrmap_t token;   /* root value -> token + 1 */
-  buf__ptrmap_t known;   /* i1 value -> 1 (false) or 2 (true) */
-  buf__ptrmap_t ints;    /* index/integer value -> int_values index + 1 */
+  buf__ptrmap_t ints;    /* integer value -> int_values index + 1 */
   buf__ptrmap_t freed;   /* roots without a token that were deallocated */
   int64_t *int_values;
   uint32_t num_ints, cap_ints;
@@ -197,37 +194,41 @@ static int64_t token_of(const fwalk_t *w, buf_value_t *v) {
   return t ? (int64_t)t - 1 : -1;
 }
 
-static bool is_view_op(const buf_op_t *op) {
-  for (size_t i = 0; i < sizeof view_ops / sizeof view_ops[0]; i++)
-    if (strcmp(op->name, view_ops[i]) == 0)
-      return true;
-  return false;
+/* The buffer that op's result 0 looks into: a view's source, or the buffer
+ * whose base a metadata op returns (extract_strided_metadata); NULL for
+ * any other op. */
+static buf_value_t *viewed_buffer(const buf_op_t *op) {
+  buf_value_t *src = buf_op_view_source(op);
+  if (src || !op->num_operands || !op->num_results)
+    return src;
+  return buf_op_has_trait(op, BUF_TRAIT_METADATA_ONLY) &&
+                 op->results[0].type->kind == BUF_TYPE_MEMREF
+             ? buf_op_operand(op, 0)
+             : NULL;
 }
 
-/* Bytes of an element as the interpreter stores it; -1 when not a plain
- * integer, float or index. */
-static int64_t elem_bytes(buf_type_t e) {
+int64_t buf__heap_elem_bytes(buf_type_t e) {
   if (e->kind != BUF_TYPE_INDEX && !buf_type_is_integer(e) &&
       !buf_type_is_float(e))
     return -1;
   return (buf_type_bitwidth(e) + 7) / 8;
 }
 
-/* Bytes the interpreter gives an allocation of memref type t with sizes
- * shape (its extent under the layout, times the element size); -1 when
- * not known statically. */
-static int64_t alloc_bytes(buf_type_t t, const int64_t *shape) {
+int64_t buf__heap_buffer_bytes(buf_type_t t, const int64_t *shape,
+                               bool contiguous) {
   if (t->kind != BUF_TYPE_MEMREF)
     return -1;
-  int64_t eb = elem_bytes(t->u.shaped.elem);
+  int64_t eb = buf__heap_elem_bytes(t->u.shaped.elem);
   if (eb < 0)
     return -1;
   uint32_t rank = t->u.shaped.rank;
   int64_t strides[64], offset = 0;
-  if (rank > 64 || BUF_FAILED(buf_type_memref_strides(t, strides, &offset)) ||
-      offset == BUF_DYNAMIC || offset < 0)
+  bool layout = t->u.shaped.layout && !contiguous;
+  if (rank > 64 ||
+      (layout && (BUF_FAILED(buf_type_memref_strides(t, strides, &offset)) ||
+                  offset == BUF_DYNAMIC || offset < 0)))
     return -1;
-  if (!t->u.shaped.layout) { /* row-major over the actual sizes */
+  if (!layout) { /* row-major over the actual sizes */
     int64_t run = 1;
     for (uint32_t d = rank; d-- > 0;) {
       strides[d] = run;
@@ -256,8 +257,6 @@ static int64_t alloc_bytes(buf_type_t t, const int64_t *shape) {
   return (hi + 1) * eb;
 }
 
-/* An index or integer value computed from constants and static sizes
- * only: true with *out set, false when it depends on run time. */
 /* The caller's operand for v when v is an argument of the function walked
  * for one call site (then *w becomes the caller's walk); NULL otherwise. */
 static buf_value_t *caller_operand(const fwalk_t **w, buf_value_t *v) {
@@ -270,6 +269,8 @@ static buf_value_t *caller_operand(const fwalk_t **w, buf_value_t *v) {
   return buf_op_operand(c->call, v->index);
 }
 
+/* An integer value the walk folded from constants and static sizes: true
+ * with *out set, false when it depends on run time. */
 static bool known_int(const fwalk_t *w, buf_value_t *v, int64_t *out) {
   for (;;) {
     uintptr_t k = (uintptr_t)buf__ptrmap_get(&w->ints, v);
@@ -291,81 +292,32 @@ static void set_known_int(fwalk_t *w, buf_value_t *v, int64_t x) {
   buf__ptrmap_set(&w->ints, v, (void *)(uintptr_t)w->num_ints);
 }
 
-/* Static size of dimension d of memref v, looking through casts to the
- * allocation or argument whose type knows it. */
-static bool static_dim(const fwalk_t *w, buf_value_t *v, int64_t d,
-                       int64_t *out) {
-  for (;;) {
-    buf_type_t t = v->type;
-    if (t->kind != BUF_TYPE_MEMREF || d < 0 || d >= t->u.shaped.rank)
-      return false;
-    if (t->u.shaped.shape[d] != BUF_DYNAMIC) {
-      *out = t->u.shaped.shape[d];
-      return true;
-    }
-    if (v->def && strcmp(v->def->name, "memref.cast") == 0)
-      v = buf_op_operand(v->def, 0);
-    else if (!(v = caller_operand(&w, v)))
-      return false;
-  }
-}
-
-/* Folds the index arithmetic that computes allocation sizes. */
-static void eval_int(fwalk_t *w, buf_op_t *op) {
-  buf_value_t *r = buf_op_result(op, 0);
-  int64_t a, b;
-  if (strcmp(op->name, "arith.constant") == 0) {
-    buf_attr_t v = buf_op_attr(op, "value");
-    if (v && v->kind == BUF_ATTR_INTEGER)
-      set_known_int(w, r, v->u.i);
-  } else if (strcmp(op->name, "memref.dim") == 0) {
-    if (known_int(w, buf_op_operand(op, 1), &b) &&
-        static_dim(w, buf_op_operand(op, 0), b, &a))
-      set_known_int(w, r, a);
-  } else if (op->num_operands == 2 && known_int(w, buf_op_operand(op, 0), &a) &&
-             known_int(w, buf_op_operand(op, 1), &b) &&
-             a >= 0 && b >= 0 && a < (INT64_C(1) << 31) && b < (INT64_C(1) << 31)) {
-    /* small non-negative operands: no overflow, signedness irrelevant */
-    if (strcmp(op->name, "arith.addi") == 0)
-      set_known_int(w, r, a + b);
-    else if (strcmp(op->name, "arith.subi") == 0 && a >= b)
-      set_known_int(w, r, a - b);
-    else if (strcmp(op->name, "arith.muli") == 0)
-      set_known_int(w, r, a * b);
-    else if ((strcmp(op->name, "arith.divui") == 0 ||
-              strcmp(op->name, "arith.divsi") == 0) && b)
-      set_known_int(w, r, a / b);
-    else if (strcmp(op->name, "arith.ceildivsi") == 0 && b)
-      set_known_int(w, r, (a + b - 1) / b);
-    else if ((strcmp(op->name, "arith.minsi") == 0 ||
-              strcmp(op->name, "arith.minui") == 0))
-      set_known_int(w, r, a < b ? a : b);
-    else if ((strcmp(op->name, "arith.maxsi") == 0 ||
-              strcmp(op->name, "arith.maxui") == 0))
-      set_known_int(w, r, a > b ? a : b);
-  }
-}
-
-/* Bytes of a memref.alloc / memref.realloc: its type's sizes, the dynamic
- * ones from its size operands when those are known. */
-static int64_t alloc_op_bytes(const fwalk_t *w, buf_op_t *op) {
+/* Bytes of the buffer of a heap allocation: its type's sizes, the dynamic
+ * ones from the op's index operands in order (memref.alloc's dynamic
+ * sizes, realloc's new size) when those are known. An allocation that
+ * reads a buffer copies its elements into a contiguous one (clone,
+ * realloc); a fresh one takes the extent of its layout. */
+static int64_t heap_alloc_bytes(const fwalk_t *w, buf_op_t *op) {
   buf_type_t t = op->results[0].type;
   if (t->kind != BUF_TYPE_MEMREF || t->u.shaped.rank > 64)
     return -1;
   int64_t shape[64];
-  uint32_t len, start, next = 0;
-  bool realloc_op = strcmp(op->name, "memref.realloc") == 0;
-  start = realloc_op ? 1 : buf_op_segment(op, 0, &len);
-  if (realloc_op)
-    len = op->num_operands - 1;
+  bool copy = false;
+  uint32_t next = 0; /* the next operand to look at for a dynamic size */
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    copy |= (buf_op_operand_effect(op, i) & BUF_EFFECT_READ) != 0;
   for (uint32_t d = 0; d < t->u.shaped.rank; d++) {
     shape[d] = t->u.shaped.shape[d];
-    if (shape[d] == BUF_DYNAMIC &&
-        (next >= len ||
-         !known_int(w, buf_op_operand(op, start + next++), &shape[d])))
+    if (shape[d] != BUF_DYNAMIC)
+      continue;
+    while (next < op->num_operands &&
+           buf_op_operand(op, next)->type->kind != BUF_TYPE_INDEX)
+      next++;
+    if (next >= op->num_operands ||
+        !known_int(w, buf_op_operand(op, next++), &shape[d]))
       return -1;
   }
-  return alloc_bytes(t, shape);
+  return buf__heap_buffer_bytes(t, shape, copy);
 }
 
 /* A fresh allocation of `bytes` (negative: not static) named by v. */
@@ -408,7 +360,7 @@ static bool is_lasting(const fwalk_t *w, buf_value_t *root) {
   if (buf__ptrmap_get(&w->freed, root))
     return false;
   if (root->def)
-    return strcmp(root->def->name, "memref.get_global") == 0;
+    return buf_op_alloc_kind(root->def) == BUF_ALLOC_GLOBAL;
   return root->block && root->block->region &&
          root->block->region->op == w->sum->func &&
          root->block == root->block->region->first;
@@ -428,69 +380,43 @@ static int same_base(const fwalk_t *w, buf_value_t *a, buf_value_t *b) {
   return -1;
 }
 
-/* 0 false, 1 true, -1 unknown. */
-static int known_bool(const fwalk_t *w, buf_value_t *v) {
-  uintptr_t k = (uintptr_t)buf__ptrmap_get(&w->known, v);
-  return k ? (int)k - 1 : -1;
+/* The walk's answers to the op folds (buf_fold_env_t): folded integers,
+ * and the pointers of two buffers (BUF_TRAIT_BUFFER_ADDRESS) compared by
+ * what the walk knows of the buffers. */
+static bool env_int_of(const buf_fold_env_t *env, buf_value_t *v,
+                       int64_t *out) {
+  return known_int((const fwalk_t *)env, v, out);
 }
 
-static void set_known(fwalk_t *w, buf_value_t *v, int b) {
-  if (b >= 0)
-    buf__ptrmap_set(&w->known, v, (void *)(uintptr_t)(b + 1));
+static int env_same_value(const buf_fold_env_t *env, buf_value_t *a,
+                          buf_value_t *b) {
+  if (a == b)
+    return 1;
+  if (a->def && b->def &&
+      buf_op_has_trait(a->def, BUF_TRAIT_BUFFER_ADDRESS) &&
+      buf_op_has_trait(b->def, BUF_TRAIT_BUFFER_ADDRESS))
+    return same_base((const fwalk_t *)env, buf_op_operand(a->def, 0),
+                     buf_op_operand(b->def, 0));
+  return -1;
 }
 
-/* The pointer of an extract_aligned_pointer_as_index, or NULL. */
-static buf_value_t *pointer_of(buf_value_t *v) {
-  return v->def &&
-                 strcmp(v->def->name,
-                        "memref.extract_aligned_pointer_as_index") == 0
-             ? buf_op_operand(v->def, 0)
-             : NULL;
-}
-
-static int64_t cmpi_predicate(const buf_op_t *op) {
-  buf_attr_t p = buf_op_attr(op, "predicate");
-  return p && p->kind == BUF_ATTR_INTEGER ? p->u.i : -1;
-}
-
-/* Folds the i1 ops that guard lowered deallocations. */
-static void eval_i1(fwalk_t *w, buf_op_t *op) {
-  buf_value_t *r = buf_op_result(op, 0);
-  if (strcmp(op->name, "arith.constant") == 0) {
-    buf_attr_t a = buf_op_attr(op, "value");
-    if (a && a->kind == BUF_ATTR_BOOL)
-      set_known(w, r, a->u.b);
-    else if (a && a->kind == BUF_ATTR_INTEGER)
-      set_known(w, r, a->u.i != 0);
-    return;
+/* The caller's operand for an argument of a function walked for one call
+ * site, at whichever level of the walk's callers it is. */
+static buf_value_t *env_outer(const buf_fold_env_t *env, buf_value_t *v) {
+  for (const fwalk_t *w = (const fwalk_t *)env; w; w = w->parent) {
+    const fwalk_t *at = w;
+    buf_value_t *o = caller_operand(&at, v);
+    if (o)
+      return o;
   }
-  if (op->num_operands != 2)
-    return;
-  buf_value_t *x = buf_op_operand(op, 0), *y = buf_op_operand(op, 1);
-  int a = known_bool(w, x), b = known_bool(w, y);
-  if (strcmp(op->name, "arith.andi") == 0) {
-    set_known(w, r, a == 0 || b == 0 ? 0 : a == 1 && b == 1 ? 1 : -1);
-  } else if (strcmp(op->name, "arith.ori") == 0) {
-    set_known(w, r, a == 1 || b == 1 ? 1 : a == 0 && b == 0 ? 0 : -1);
-  } else if (strcmp(op->name, "arith.xori") == 0) {
-    set_known(w, r, a >= 0 && b >= 0 ? a ^ b : -1);
-  } else if (strcmp(op->name, "arith.cmpi") == 0) {
-    int64_t pred = cmpi_predicate(op); /* 0 eq, 1 ne */
-    int eq = x == y ? 1 : -1;
-    buf_value_t *px = pointer_of(x), *py = pointer_of(y);
-    if (eq < 0 && px && py)
-      eq = same_base(w, px, py);
-    int64_t u, v;
-    if (known_int(w, x, &u) && known_int(w, y, &v) && u >= 0 && v >= 0) {
-      /* non-negative: signed and unsigned orders agree */
-      bool results[10] = {u == v, u != v, u < v, u <= v, u > v,
-                          u >= v, u < v, u <= v, u > v, u >= v};
-      if (pred >= 0 && pred < 10)
-        set_known(w, r, results[pred]);
-    } else if (eq >= 0 && (pred == 0 || pred == 1)) {
-      set_known(w, r, pred == 0 ? eq : !eq);
-    }
-  }
+  return NULL;
+}
+
+/* Folds an integer op (sizes, bounds, the conditions that guard frees). */
+static void fold_op(fwalk_t *w, buf_op_t *op) {
+  int64_t x;
+  if (buf_op_fold_int(op, &w->env, &x))
+    set_known_int(w, buf_op_result(op, 0), x);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -502,80 +428,6 @@ static func_summary_t *summarize(peak_ctx_t *pc, buf_op_t *func);
 static void walk_function(peak_ctx_t *pc, func_summary_t *s, fwalk_t *parent,
                           buf_op_t *call);
 static void init_results(func_summary_t *s);
-
-/* Iterations of lb..ub by step; -1 when not sure of it. */
-static int64_t iterations(int64_t lb, int64_t ub, int64_t step) {
-  if (step <= 0 || lb < -(INT64_C(1) << 61) || ub > (INT64_C(1) << 61) ||
-      step > (INT64_C(1) << 61))
-    return -1;
-  return ub <= lb ? 0 : (ub - lb + step - 1) / step;
-}
-
-/* The bound of dimension d of an scf.forall, static or constant. */
-static bool forall_bound(const fwalk_t *w, buf_op_t *op, const char *attr,
-                         uint32_t segment, uint32_t d, int64_t *out) {
-  buf_attr_t a = buf_op_attr(op, attr);
-  if (!a || a->kind != BUF_ATTR_DENSE_ARRAY || d >= a->u.dense_array.count)
-    return false;
-  if (a->u.dense_array.ints[d] != BUF_DYNAMIC) {
-    *out = a->u.dense_array.ints[d];
-    return true;
-  }
-  uint32_t dyn = 0; /* dynamic entries before d */
-  for (uint32_t i = 0; i < d; i++)
-    dyn += a->u.dense_array.ints[i] == BUF_DYNAMIC;
-  uint32_t len, start = buf_op_segment(op, segment, &len);
-  return dyn < len && known_int(w, buf_op_operand(op, start + dyn), out);
-}
-
-/* Trip count of a loop op (all iterations of all dimensions); -1 when not
- * known before running. */
-static int64_t trip_count(const fwalk_t *w, buf_op_t *op) {
-  int64_t lb, ub, step;
-  if (strcmp(op->name, "scf.for") == 0) {
-    if (known_int(w, buf_op_operand(op, 0), &lb) &&
-        known_int(w, buf_op_operand(op, 1), &ub) &&
-        known_int(w, buf_op_operand(op, 2), &step))
-      return iterations(lb, ub, step);
-    return -1;
-  }
-  int64_t n = 1;
-  if (strcmp(op->name, "scf.forall") == 0) {
-    buf_attr_t u = buf_op_attr(op, "staticUpperBound");
-    if (!u || u->kind != BUF_ATTR_DENSE_ARRAY)
-      return -1;
-    for (uint32_t d = 0; d < u->u.dense_array.count; d++) {
-      if (!forall_bound(w, op, "staticLowerBound", 0, d, &lb) ||
-          !forall_bound(w, op, "staticUpperBound", 1, d, &ub) ||
-          !forall_bound(w, op, "staticStep", 2, d, &step))
-        return -1;
-      int64_t k = iterations(lb, ub, step);
-      if (k < 0 || (k && n > INT64_MAX / k))
-        return -1;
-      n *= k;
-    }
-    return n;
-  }
-  if (strcmp(op->name, "scf.parallel") == 0) {
-    uint32_t nl, nu, ns;
-    uint32_t sl = buf_op_segment(op, 0, &nl), su = buf_op_segment(op, 1, &nu),
-             ss = buf_op_segment(op, 2, &ns);
-    if (nl != nu || nu != ns)
-      return -1;
-    for (uint32_t d = 0; d < nl; d++) {
-      if (!known_int(w, buf_op_operand(op, sl + d), &lb) ||
-          !known_int(w, buf_op_operand(op, su + d), &ub) ||
-          !known_int(w, buf_op_operand(op, ss + d), &step))
-        return -1;
-      int64_t k = iterations(lb, ub, step);
-      if (k < 0 || (k && n > INT64_MAX / k))
-        return -1;
-      n *= k;
-    }
-    return n;
-  }
-  return -1;
-}
 
 /* Walks the regions of a loop-like op: one iteration without freeing what
  * was live before, scaled by the trip count. */
@@ -613,47 +465,39 @@ static void walk_loop(fwalk_t *w, buf_op_t *op, int64_t trips, bool parallel) {
   w->live.anon = add_bytes(w, w->live.anon, mul_bytes(w, kept, trips));
 }
 
-static void walk_if(fwalk_t *w, buf_op_t *op) {
-  int cond = known_bool(w, buf_op_operand(op, 0));
-  if (cond >= 0) {
-    buf_region_t *r = op->num_regions > (uint32_t)!cond
-                          ? op->regions[!cond] : NULL;
-    buf_block_t *b = r ? buf_region_entry(r) : NULL;
+/* A region branch: the region the known operands select, its results
+ * what that region yields; otherwise every region from the same start,
+ * joined (an empty region is the path that runs nothing). */
+static void walk_branch(fwalk_t *w, buf_op_t *op) {
+  int32_t taken = buf_op_entry_region(op, &w->env);
+  if (taken >= 0) {
+    buf_region_t *r = op->regions[taken];
+    buf_block_t *b = buf_region_entry(r);
     if (!b)
       return;
     walk_region(w, r);
-    /* the results are what the taken branch yields */
     buf_op_t *y = b->last;
-    if (y && y->num_operands == op->num_results)
+    if (y && buf_op_has_trait(y, BUF_TRAIT_RETURN_LIKE) &&
+        y->num_operands == op->num_results)
       for (uint32_t i = 0; i < op->num_results; i++)
         buf__ptrmap_set(&w->alias, buf_op_result(op, i), buf_op_operand(y, i));
     return;
   }
   live_t before = live_copy(&w->live);
   for (uint32_t i = 0; i < op->num_regions; i++) {
-    live_t start = live_copy(&before);
     live_t after_prev = w->live;
-    w->live = start;
+    w->live = live_copy(&before);
     walk_region(w, op->regions[i]);
-    if (i > 0) {
+    if (i > 0)
       live_join(w, &w->live, &after_prev);
-      free(after_prev.ids);
-    } else {
-      free(after_prev.ids);
-    }
+    free(after_prev.ids);
   }
-  if (op->num_regions < 2 || !buf_region_entry(op->regions[1]))
-    live_join(w, &w->live, &before); /* no else: nothing happened either */
   free(before.ids);
 }
 
 static void walk_call(fwalk_t *w, buf_op_t *op) {
-  buf_attr_t callee = buf_op_attr(op, "callee");
-  buf_op_t *f = callee && callee->kind == BUF_ATTR_SYMBOL_REF &&
-                        callee->u.symref.n == 1
-                    ? buf_symbol_lookup(w->pc->module, callee->u.symref.names[0])
-                    : NULL;
-  if (!f) {
+  buf_op_t *f = buf_op_callee(op);
+  if (!f) { /* indirect */
     w->unknown = true;
     return;
   }
@@ -710,49 +554,39 @@ static void walk_return(fwalk_t *w, buf_op_t *op) {
   w->returned = true;
 }
 
+/* Frees that happen whenever op runs (not bufferization.dealloc's, which
+ * depend on conditions). */
+static bool frees_always(const buf_op_t *op) {
+  return buf_op_has_trait(op, BUF_TRAIT_FREE) &&
+         !buf_op_has_trait(op, BUF_TRAIT_CONDITIONAL_FREE);
+}
+
 static void walk_op(fwalk_t *w, buf_op_t *op) {
-  const char *n = op->name;
-  if (strcmp(n, "memref.alloc") == 0) {
-    add_token(w, buf_op_result(op, 0), alloc_op_bytes(w, op));
-  } else if (strcmp(n, "bufferization.clone") == 0) {
-    /* a clone is a contiguous copy of the source's elements */
-    buf_type_t t = op->results[0].type;
-    int64_t count = buf_type_num_elements(t);
-    int64_t eb = buf_type_elem(t) ? elem_bytes(buf_type_elem(t)) : -1;
-    add_token(w, buf_op_result(op, 0),
-              count >= 0 && eb >= 0 && count <= INT64_MAX / (eb ? eb : 1)
-                  ? count * eb : -1);
-  } else if (strcmp(n, "memref.realloc") == 0) {
-    add_token(w, buf_op_result(op, 0), alloc_op_bytes(w, op));
-    free_value(w, buf_op_operand(op, 0));
-  } else if (strcmp(n, "memref.dealloc") == 0) {
-    free_value(w, buf_op_operand(op, 0));
-  } else if (is_view_op(op) && op->num_operands && op->num_results) {
-    buf__ptrmap_set(&w->alias, buf_op_result(op, 0), buf_op_operand(op, 0));
-  } else if (strcmp(n, "func.call") == 0) {
+  bool allocates = buf_op_alloc_kind(op) == BUF_ALLOC_HEAP;
+  buf_value_t *viewed;
+  if (allocates || frees_always(op)) {
+    if (allocates) /* before its frees: realloc frees its old buffer */
+      add_token(w, buf_op_result(op, 0), heap_alloc_bytes(w, op));
+    for (uint32_t i = 0; frees_always(op) && i < op->num_operands; i++)
+      if (buf_op_operand_effect(op, i) & BUF_EFFECT_FREE)
+        free_value(w, buf_op_operand(op, i));
+  } else if ((viewed = viewed_buffer(op))) {
+    buf__ptrmap_set(&w->alias, buf_op_result(op, 0), viewed);
+  } else if (buf_op_has_trait(op, BUF_TRAIT_CALL)) {
     walk_call(w, op);
-  } else if (strcmp(n, "func.call_indirect") == 0) {
-    w->unknown = true;
-  } else if (strcmp(n, "func.return") == 0) {
+  } else if (buf_op_is_function_return(op)) {
     walk_return(w, op);
-  } else if (strcmp(n, "scf.if") == 0) {
-    walk_if(w, op);
-  } else if (strcmp(n, "scf.execute_region") == 0 ||
-             strcmp(n, "memref.alloca_scope") == 0) {
-    for (uint32_t i = 0; i < op->num_regions; i++)
-      walk_region(w, op->regions[i]);
-  } else if (strcmp(n, "scf.forall") == 0 || strcmp(n, "scf.parallel") == 0) {
-    walk_loop(w, op, trip_count(w, op), true);
+  } else if (buf_op_has_trait(op, BUF_TRAIT_REGION_BRANCH)) {
+    walk_branch(w, op);
+  } else if (buf_op_has_trait(op, BUF_TRAIT_LOOP)) {
+    walk_loop(w, op, buf_op_trip_count(op, &w->env),
+              buf_op_has_trait(op, BUF_TRAIT_PARALLEL));
   } else if (op->num_regions) {
-    /* scf.for and scf.while, and any other op with regions (linalg
-     * payloads, affine loops, ...): a loop as far as we know */
-    walk_loop(w, op, trip_count(w, op), false);
-  } else if (op->num_results == 1 && op->results[0].type->kind == BUF_TYPE_INTEGER &&
-             buf_type_bitwidth(op->results[0].type) == 1) {
-    eval_i1(w, op);
-  } else if (op->num_results == 1 &&
-             buf_type_is_int_or_index(op->results[0].type)) {
-    eval_int(w, op);
+    /* any other op with regions (linalg payloads, ...): a loop as far as
+     * we know */
+    walk_loop(w, op, -1, false);
+  } else {
+    fold_op(w, op);
   }
 }
 
@@ -773,25 +607,15 @@ static bool region_allocates(const peak_ctx_t *pc, buf_region_t *r) {
   return false;
 }
 
-static func_summary_t *callee_of(const peak_ctx_t *pc, buf_op_t *call) {
-  buf_attr_t callee = buf_op_attr(call, "callee");
-  buf_op_t *f = callee && callee->kind == BUF_ATTR_SYMBOL_REF &&
-                        callee->u.symref.n == 1
-                    ? buf_symbol_lookup(pc->module, callee->u.symref.names[0])
-                    : NULL;
-  uintptr_t i = f ? (uintptr_t)buf__ptrmap_get(&pc->index, f) : 0;
-  return i ? &pc->funcs[i - 1] : NULL;
-}
-
 static bool op_allocates(const peak_ctx_t *pc, buf_op_t *op) {
-  if (strcmp(op->name, "memref.alloc") == 0 ||
-      strcmp(op->name, "bufferization.clone") == 0 ||
-      strcmp(op->name, "memref.realloc") == 0 ||
-      strcmp(op->name, "func.call_indirect") == 0)
+  if (buf_op_alloc_kind(op) == BUF_ALLOC_HEAP)
     return true;
-  if (strcmp(op->name, "func.call") == 0) {
-    func_summary_t *s = callee_of(pc, op);
-    return s && s->allocates;
+  if (buf_op_has_trait(op, BUF_TRAIT_CALL)) {
+    buf_op_t *f = buf_op_callee(op);
+    if (!f) /* indirect: anything may happen */
+      return true;
+    uintptr_t i = (uintptr_t)buf__ptrmap_get(&pc->index, f);
+    return i && pc->funcs[i - 1].allocates;
   }
   for (uint32_t i = 0; i < op->num_regions; i++)
     if (region_allocates(pc, op->regions[i]))
@@ -906,14 +730,14 @@ static void walk_region(fwalk_t *w, buf_region_t *r) {
  * and values stand for the arguments. */
 static void walk_function(peak_ctx_t *pc, func_summary_t *s, fwalk_t *parent,
                           buf_op_t *call) {
-  fwalk_t w = {.pc = pc, .sum = s, .parent = parent, .call = call};
+  fwalk_t w = {.env = {env_int_of, env_same_value, env_outer},
+               .pc = pc, .sum = s, .parent = parent, .call = call};
   walk_region(&w, s->func->regions[0]);
   s->peak = w.unknown || s->peak == PEAK_UNKNOWN ? PEAK_UNKNOWN : w.peak;
   free(w.token_bytes);
   free(w.live.ids);
   buf__ptrmap_free(&w.alias);
   buf__ptrmap_free(&w.token);
-  buf__ptrmap_free(&w.known);
   buf__ptrmap_free(&w.ints);
   buf__ptrmap_free(&w.freed);
   free(w.int_values);
@@ -955,20 +779,20 @@ static func_summary_t *summarize(peak_ctx_t *pc, buf_op_t *func) {
   return s;
 }
 
-buf__bz_peak_t *buf__bz_peak_bytes(buf_op_t *module, uint32_t *num) {
+buf__heap_peak_t *buf__heap_peak_bytes(buf_op_t *module, uint32_t *num) {
   buf_block_t *body = module->num_regions && module->regions[0]->first
                           ? buf_region_entry(module->regions[0])
                           : NULL;
   peak_ctx_t pc = {.module = module};
   for (buf_op_t *op = body ? body->first : NULL; op; op = op->next)
-    pc.num_funcs += strcmp(op->name, "func.func") == 0;
+    pc.num_funcs += buf_op_has_trait(op, BUF_TRAIT_FUNCTION);
   pc.funcs = calloc(pc.num_funcs + 1, sizeof *pc.funcs);
-  buf__bz_peak_t *out = calloc(pc.num_funcs + 1, sizeof *out);
+  buf__heap_peak_t *out = calloc(pc.num_funcs + 1, sizeof *out);
   if (!pc.funcs || !out)
     abort(); /* out of memory only */
   uint32_t n = 0;
   for (buf_op_t *op = body ? body->first : NULL; op; op = op->next)
-    if (strcmp(op->name, "func.func") == 0) {
+    if (buf_op_has_trait(op, BUF_TRAIT_FUNCTION)) {
       pc.funcs[n].func = op;
       buf__ptrmap_set(&pc.index, op, (void *)(uintptr_t)++n);
     }
@@ -987,7 +811,7 @@ buf__bz_peak_t *buf__bz_peak_bytes(buf_op_t *module, uint32_t *num) {
   }
   for (uint32_t i = 0; i < n; i++) {
     func_summary_t *s = summarize(&pc, pc.funcs[i].func);
-    out[i] = (buf__bz_peak_t){pc.funcs[i].func, s ? s->peak : PEAK_UNKNOWN};
+    out[i] = (buf__heap_peak_t){pc.funcs[i].func, s ? s->peak : PEAK_UNKNOWN};
   }
   for (uint32_t i = 0; i < n; i++)
     free(pc.funcs[i].result_bytes);
