@@ -11,6 +11,7 @@
 #include "buf/pipeline.h"
 #include "buf/syntax.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,28 +52,31 @@ static const buf_option_spec_t *option_spec(const buf_pass_def_t *def,
   return NULL;
 }
 
-static const char *option_value(const buf_pass_options_t *o,
-                                 const char *name) {
-  uint32_t i;
-  const buf_option_spec_t *spec = option_spec(o->def, name, &i);
-  if (!spec)
-    return NULL;
-  return o->values[i] ? o->values[i] : spec->default_value;
+/* The text of option `index` of o's pass: the value given, or the
+ * default. Asserts that the option exists and is of `kind` (an enum option
+ * is read as a string). */
+static const char *option_value(const buf_pass_options_t *o, uint32_t index,
+                                buf_option_kind_t kind) {
+  assert(index < o->def->num_options);
+  const buf_option_spec_t *spec = &o->def->options[index];
+  assert(spec->kind == kind || (kind == BUF_OPT_STRING && spec->kind == BUF_OPT_ENUM));
+  (void)kind;
+  return o->values[index] ? o->values[index] : spec->default_value;
 }
 
-bool buf_pass_option_bool(const buf_pass_options_t *o, const char *name) {
-  const char *v = option_value(o, name);
+bool buf_pass_option_bool(const buf_pass_options_t *o, uint32_t index) {
+  const char *v = option_value(o, index, BUF_OPT_BOOL);
   return v && (strcmp(v, "true") == 0 || strcmp(v, "1") == 0);
 }
 
-int64_t buf_pass_option_int(const buf_pass_options_t *o, const char *name) {
-  const char *v = option_value(o, name);
+int64_t buf_pass_option_int(const buf_pass_options_t *o, uint32_t index) {
+  const char *v = option_value(o, index, BUF_OPT_INT);
   return v ? strtoll(v, NULL, 10) : 0;
 }
 
 const char *buf_pass_option_string(const buf_pass_options_t *o,
-                                   const char *name) {
-  const char *v = option_value(o, name);
+                                   uint32_t index) {
+  const char *v = option_value(o, index, BUF_OPT_STRING);
   return v ? v : "";
 }
 

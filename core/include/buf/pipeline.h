@@ -39,10 +39,17 @@ typedef struct buf_option_spec {
 /* The option values of one pass instance. */
 typedef struct buf_pass_options buf_pass_options_t;
 
-bool buf_pass_option_bool(const buf_pass_options_t *o, const char *name);
-int64_t buf_pass_option_int(const buf_pass_options_t *o, const char *name);
+/* A pass reads its options by their index in its options table, never by
+ * name: each pass declares an enum of indices beside the table and places
+ * the rows with designated initializers ([ONE_SHOT_COPY_BEFORE_WRITE] =
+ * {"copy-before-write", ...}), so a misspelt option is an undeclared
+ * identifier, not a silent default. The accessor must match the row's kind
+ * (bool for BUF_OPT_BOOL, int for BUF_OPT_INT, string for BUF_OPT_STRING and
+ * BUF_OPT_ENUM); the value is the one given, or else the row's default. */
+bool buf_pass_option_bool(const buf_pass_options_t *o, uint32_t index);
+int64_t buf_pass_option_int(const buf_pass_options_t *o, uint32_t index);
 const char *buf_pass_option_string(const buf_pass_options_t *o,
-                                   const char *name);
+                                   uint32_t index);
 
 typedef struct buf_pass_def {
   const char *name;       /* "one-shot-bufferize" */
