@@ -32,6 +32,7 @@ struct buf_pipeline {
   pass_instance_t *passes;
   uint32_t num_passes;
   uint32_t cap_passes; /* room in passes (grows by doubling) */
+  bool verify_each;    /* verify the module after each pass */
 };
 
 const buf_pass_def_t *buf_pass_lookup(const char *name) {
@@ -83,7 +84,16 @@ const char *buf_pass_option_string(const buf_pass_options_t *o,
 buf_pipeline_t *buf_pipeline_create(buf_ctx_t *ctx) {
   buf_pipeline_t *pl = buf_arena_alloc(buf_ctx_arena(ctx), sizeof *pl);
   pl->ctx = ctx;
+  pl->verify_each = true;
   return pl;
+}
+
+void buf_pipeline_set_verify_each(buf_pipeline_t *pl, bool verify_each) {
+  pl->verify_each = verify_each;
+}
+
+bool buf_pipeline_verifies_each(const buf_pipeline_t *pl) {
+  return pl->verify_each;
 }
 
 uint32_t buf_pipeline_num_passes(const buf_pipeline_t *pl) {
@@ -210,6 +220,11 @@ buf_status_t buf_pipeline_add(buf_pipeline_t *pl, const char *name,
     buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN, "unknown pass '%s'", name);
     return BUF_FAILURE;
   }
+  return buf_pipeline_add_def(pl, def, options);
+}
+
+buf_status_t buf_pipeline_add_def(buf_pipeline_t *pl, const buf_pass_def_t *def,
+                                  const char *options) {
   if (pl->num_passes >= BUF_PIPELINE_MAX_PASSES) {
     buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN,
                    "too many passes: a pipeline holds at most %u",
@@ -450,7 +465,7 @@ buf_status_t buf_pipeline_run(buf_pipeline_t *pl, buf_op_t *module,
     }
     if (BUF_FAILED(status))
       return BUF_FAILURE;
-    if (BUF_FAILED(buf_verify(module))) {
+    if (pl->verify_each && BUF_FAILED(buf_verify(module))) {
       buf_emit_error(pl->ctx, module->loc,
                      "pass '%s' produced invalid IR (see the errors above)",
                      inst->def->name);
