@@ -36,21 +36,21 @@ enum route_id {
   ROUTE_OTHER,
 };
 
-/* A job in flight and the requests waiting for it. */
+/* A request waiting for a job. */
 typedef struct waiter {
   bd_request_t *request;
   struct waiter *next;
 } waiter_t;
 
-typedef struct inflight {
+/* A job in flight and the requests waiting for it (bufferd.h). */
+struct bd_inflight {
   bd_server_t *server;
-  bd_job_t *job;
-  waiter_t *waiters;
-  uv_timer_t timer;
+  bd_job_t *job;      /* owned; freed when the timer has closed */
+  waiter_t *waiters;  /* requests answered when the job is done */
+  uv_timer_t timer;   /* the job's deadline */
   bool answered;      /* the deadline fired and waiters got 504 */
-  bool job_done;
-  struct inflight *next;
-} inflight_t;
+  bd_inflight_t *next; /* bd_server_t.inflight_jobs link */
+};
 
 static void respond_json(bd_request_t *r, int status, json_t *o,
                          const char *extra_headers) {
@@ -79,8 +79,8 @@ static bool authorized(bd_server_t *s, bd_request_t *r) {
   return token_equal(h + 7, s->cfg->token);
 }
 
-static void unlink_inflight(bd_server_t *s, inflight_t *f) {
-  for (inflight_t **p = (inflight_t **)&s->inflight_jobs; *p; p = &(*p)->next) {
+static void unlink_inflight(bd_server_t *s, bd_inflight_t *f) {
+  for (bd_inflight_t **p = &s->inflight_jobs; *p; p = &(*p)->next) {
     if (*p == f) {
       *p = f->next;
       return;
@@ -89,14 +89,14 @@ static void unlink_inflight(bd_server_t *s, inflight_t *f) {
 }
 
 static void on_timer_closed(uv_handle_t *h) {
-  inflight_t *f = h->data;
+  bd_inflight_t *f = h->data;
   bd_job_free(f->job);
   free(f);
 }
 
 /* Detaches the next waiting request (NULL when none are left); the caller
  * answers it and releases it. */
-static bd_request_t *next_waiter(inflight_t *f) {
+static bd_request_t *next_waiter(bd_inflight_t *f) {
   waiter_t *w = f->waiters;
   if (!w)
     return NULL;
@@ -106,7 +106,7 @@ static bd_request_t *next_waiter(inflight_t *f) {
   return r;
 }
 
-static void answer_waiters(inflight_t *f, int status, const char *content_type,
+static void answer_waiters(bd_inflight_t *f, int status, const char *content_type,
                            const char *body, size_t len, const char *headers) {
   bd_request_t *r;
   while ((r = next_waiter(f))) {
@@ -116,7 +116,7 @@ static void answer_waiters(inflight_t *f, int status, const char *content_type,
 }
 
 static void on_deadline(uv_timer_t *t) {
-  inflight_t *f = t->data;
+  bd_inflight_t *f = t->data;
   bd_server_t *s = f->server;
   bd_pool_cancel(s->pool, f->job);
   s->metrics.compiles_timed_out++;
@@ -131,7 +131,7 @@ static void on_deadline(uv_timer_t *t) {
 }
 
 static void on_job_done(bd_job_t *job) {
-  inflight_t *f = job->waiters;
+  bd_inflight_t *f = job->inflight;
   bd_server_t *s = f->server;
   uv_timer_stop(&f->timer);
   if (!f->answered)
@@ -168,10 +168,10 @@ static void on_job_done(bd_job_t *job) {
 
 /* Queues job for r (and any identical request that arrives meanwhile). */
 static void submit(bd_server_t *s, bd_request_t *r, bd_job_t *job) {
-  inflight_t *f = calloc(1, sizeof *f);
+  bd_inflight_t *f = calloc(1, sizeof *f);
   f->server = s;
   f->job = job;
-  job->waiters = f;
+  job->inflight = f;
   job->done = on_job_done;
   if (!bd_pool_submit(s->pool, job)) {
     s->metrics.compiles_rejected++;
@@ -192,8 +192,8 @@ static void submit(bd_server_t *s, bd_request_t *r, bd_job_t *job) {
   s->inflight_jobs = f;
 }
 
-static inflight_t *find_inflight(bd_server_t *s, const char *hash) {
-  for (inflight_t *f = s->inflight_jobs; f; f = f->next)
+static bd_inflight_t *find_inflight(bd_server_t *s, const char *hash) {
+  for (bd_inflight_t *f = s->inflight_jobs; f; f = f->next)
     if (f->job->kind == BD_JOB_COMPILE && strcmp(f->job->request_hash, hash) == 0)
       return f;
   return NULL;
@@ -382,7 +382,7 @@ static void handle_compile(bd_server_t *s, bd_request_t *r) {
       return;
     }
   }
-  inflight_t *same = find_inflight(s, hash);
+  bd_inflight_t *same = find_inflight(s, hash);
   if (same) {
     s->metrics.deduplicated++;
     waiter_t *w = calloc(1, sizeof *w);

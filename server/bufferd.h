@@ -98,6 +98,8 @@ char *bd_metrics_render(struct bd_server *s);
 
 typedef struct bd_job bd_job_t;
 typedef void (*bd_job_done_fn)(bd_job_t *job);
+/* A job in flight with the requests waiting for it (defined in api.c). */
+typedef struct bd_inflight bd_inflight_t;
 
 /* One compile: the request in, the response out. Owned by the loop thread
  * except while a worker runs it. */
@@ -124,7 +126,6 @@ struct bd_job {
   char *run_func;           /* options["run"], owned, may be NULL */
   char *run_inputs;         /* options["inputs"] as compact JSON, owned, may be NULL */
   char request_hash[CACHE_KEY_HEX_LEN + 1];
-  uint64_t deadline_ms;     /* uv_now() based */
   /* out (written by the worker) */
   int http_status;          /* 200, 422, 400, 504 ... */
   char *response;           /* body, owned */
@@ -137,7 +138,8 @@ struct bd_job {
   /* bookkeeping */
   bool cancelled;           /* deadline passed while queued */
   bd_job_done_fn done;      /* called on the loop thread */
-  void *waiters;            /* bd_request list waiting for this job */
+  bd_inflight_t *inflight;  /* api.c's entry for this job: the requests
+                             * waiting for it and its deadline timer */
   bd_job_t *next;           /* queue / completion list link */
 };
 
@@ -191,7 +193,9 @@ typedef struct bd_server {
   int inflight_requests;
   int pending_writes;       /* responses queued on sockets, not yet written */
   uint64_t next_request_id;
-  void *inflight_jobs;      /* request_hash -> bd_job_t (dedup), loop only */
+  bd_inflight_t *inflight_jobs; /* every job in flight, newest first; a
+                                 * compile request with the request_hash of
+                                 * a compile here waits on it; loop only */
   uint64_t started_ms;
 } bd_server_t;
 

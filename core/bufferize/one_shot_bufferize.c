@@ -12,25 +12,41 @@
 #include "bz_internal.h"
 #include "buf/pipeline.h"
 
+/* Indices of one_shot_options' rows, in its order (alphabetical, upstream's
+ * spelling), which is the order the normalized pipeline text lists them. */
+enum one_shot_option {
+  ONE_SHOT_ALLOW_RETURN_ALLOCS_FROM_LOOPS,
+  ONE_SHOT_ALLOW_UNKNOWN_OPS,
+  ONE_SHOT_ANALYSIS_HEURISTIC,
+  ONE_SHOT_BUFFERIZE_FUNCTION_BOUNDARIES,
+  ONE_SHOT_CHECK_PARALLEL_REGIONS,
+  ONE_SHOT_COPY_BEFORE_WRITE,
+  ONE_SHOT_DUMP_ALIAS_SETS,
+  ONE_SHOT_FUNCTION_BOUNDARY_TYPE_CONVERSION,
+  ONE_SHOT_PRINT_CONFLICTS,
+  ONE_SHOT_TEST_ANALYSIS_ONLY,
+  ONE_SHOT_NUM_OPTIONS
+};
+
 static bool read_options(const buf_pass_options_t *o, buf_bz_options_t *out) {
   memset(out, 0, sizeof *out);
-  out->function_boundaries = buf_pass_option_bool(o, "bufferize-function-boundaries");
-  const char *layout = buf_pass_option_string(o, "function-boundary-type-conversion");
+  out->function_boundaries = buf_pass_option_bool(o, ONE_SHOT_BUFFERIZE_FUNCTION_BOUNDARIES);
+  const char *layout = buf_pass_option_string(o, ONE_SHOT_FUNCTION_BOUNDARY_TYPE_CONVERSION);
   out->boundary_layout = BUF_BZ_LAYOUT_INFER;
-  if (layout && strcmp(layout, "identity-layout-map") == 0)
+  if (strcmp(layout, "identity-layout-map") == 0)
     out->boundary_layout = BUF_BZ_LAYOUT_IDENTITY;
-  else if (layout && strcmp(layout, "fully-dynamic-layout-map") == 0)
+  else if (strcmp(layout, "fully-dynamic-layout-map") == 0)
     out->boundary_layout = BUF_BZ_LAYOUT_FULLY_DYNAMIC;
   out->allow_return_allocs_from_loops =
-      buf_pass_option_bool(o, "allow-return-allocs-from-loops");
-  out->allow_unknown_ops = buf_pass_option_bool(o, "allow-unknown-ops");
-  out->copy_before_write = buf_pass_option_bool(o, "copy-before-write");
-  const char *h = buf_pass_option_string(o, "analysis-heuristic");
-  out->bottom_up = !h || strcmp(h, "top-down") != 0;
-  out->test_analysis_only = buf_pass_option_bool(o, "test-analysis-only");
-  out->print_conflicts = buf_pass_option_bool(o, "print-conflicts");
-  out->dump_alias_sets = buf_pass_option_bool(o, "dump-alias-sets");
-  out->check_parallel_regions = buf_pass_option_bool(o, "check-parallel-regions");
+      buf_pass_option_bool(o, ONE_SHOT_ALLOW_RETURN_ALLOCS_FROM_LOOPS);
+  out->allow_unknown_ops = buf_pass_option_bool(o, ONE_SHOT_ALLOW_UNKNOWN_OPS);
+  out->copy_before_write = buf_pass_option_bool(o, ONE_SHOT_COPY_BEFORE_WRITE);
+  const char *h = buf_pass_option_string(o, ONE_SHOT_ANALYSIS_HEURISTIC);
+  out->bottom_up = strcmp(h, "top-down") != 0;
+  out->test_analysis_only = buf_pass_option_bool(o, ONE_SHOT_TEST_ANALYSIS_ONLY);
+  out->print_conflicts = buf_pass_option_bool(o, ONE_SHOT_PRINT_CONFLICTS);
+  out->dump_alias_sets = buf_pass_option_bool(o, ONE_SHOT_DUMP_ALIAS_SETS);
+  out->check_parallel_regions = buf_pass_option_bool(o, ONE_SHOT_CHECK_PARALLEL_REGIONS);
   return true;
 }
 
@@ -62,28 +78,38 @@ static const char *const layouts[] = {"infer-layout-map", "identity-layout-map",
                                       "fully-dynamic-layout-map", NULL};
 static const char *const heuristics[] = {"bottom-up", "top-down", NULL};
 
-static const buf_option_spec_t one_shot_options[] = {
-    {"allow-return-allocs-from-loops", BUF_OPT_BOOL, "false", NULL,
-     "Allow returning/yielding new allocations from a loop (accepted; this "
-     "implementation always yields the iter_arg buffer)"},
-    {"allow-unknown-ops", BUF_OPT_BOOL, "false", NULL,
-     "Keep ops without a bufferization model on tensors"},
-    {"analysis-heuristic", BUF_OPT_ENUM, "bottom-up", heuristics,
-     "Order in which ops are analyzed"},
-    {"bufferize-function-boundaries", BUF_OPT_BOOL, "false", NULL,
-     "Bufferize function arguments and results"},
-    {"check-parallel-regions", BUF_OPT_BOOL, "true", NULL,
-     "Privatize buffers written in parallel regions"},
-    {"copy-before-write", BUF_OPT_BOOL, "false", NULL,
-     "Skip the analysis: every write goes to a copy"},
-    {"dump-alias-sets", BUF_OPT_BOOL, "false", NULL,
-     "With test-analysis-only: annotate alias sets"},
-    {"function-boundary-type-conversion", BUF_OPT_ENUM, "infer-layout-map",
-     layouts, "Layout of memref types at function boundaries"},
-    {"print-conflicts", BUF_OPT_BOOL, "false", NULL,
-     "With test-analysis-only: annotate read-after-write conflicts"},
-    {"test-analysis-only", BUF_OPT_BOOL, "false", NULL,
-     "Only annotate the in-place decisions"},
+static const buf_option_spec_t one_shot_options[ONE_SHOT_NUM_OPTIONS] = {
+    [ONE_SHOT_ALLOW_RETURN_ALLOCS_FROM_LOOPS] =
+        {"allow-return-allocs-from-loops", BUF_OPT_BOOL, "false", NULL,
+         "Allow returning/yielding new allocations from a loop (accepted; this "
+         "implementation always yields the iter_arg buffer)"},
+    [ONE_SHOT_ALLOW_UNKNOWN_OPS] =
+        {"allow-unknown-ops", BUF_OPT_BOOL, "false", NULL,
+         "Keep ops without a bufferization model on tensors"},
+    [ONE_SHOT_ANALYSIS_HEURISTIC] =
+        {"analysis-heuristic", BUF_OPT_ENUM, "bottom-up", heuristics,
+         "Order in which ops are analyzed"},
+    [ONE_SHOT_BUFFERIZE_FUNCTION_BOUNDARIES] =
+        {"bufferize-function-boundaries", BUF_OPT_BOOL, "false", NULL,
+         "Bufferize function arguments and results"},
+    [ONE_SHOT_CHECK_PARALLEL_REGIONS] =
+        {"check-parallel-regions", BUF_OPT_BOOL, "true", NULL,
+         "Privatize buffers written in parallel regions"},
+    [ONE_SHOT_COPY_BEFORE_WRITE] =
+        {"copy-before-write", BUF_OPT_BOOL, "false", NULL,
+         "Skip the analysis: every write goes to a copy"},
+    [ONE_SHOT_DUMP_ALIAS_SETS] =
+        {"dump-alias-sets", BUF_OPT_BOOL, "false", NULL,
+         "With test-analysis-only: annotate alias sets"},
+    [ONE_SHOT_FUNCTION_BOUNDARY_TYPE_CONVERSION] =
+        {"function-boundary-type-conversion", BUF_OPT_ENUM, "infer-layout-map",
+         layouts, "Layout of memref types at function boundaries"},
+    [ONE_SHOT_PRINT_CONFLICTS] =
+        {"print-conflicts", BUF_OPT_BOOL, "false", NULL,
+         "With test-analysis-only: annotate read-after-write conflicts"},
+    [ONE_SHOT_TEST_ANALYSIS_ONLY] =
+        {"test-analysis-only", BUF_OPT_BOOL, "false", NULL,
+         "Only annotate the in-place decisions"},
 };
 
 const buf_pass_def_t buf_pass_one_shot_bufferize = {
@@ -91,6 +117,6 @@ const buf_pass_def_t buf_pass_one_shot_bufferize = {
     .summary = "One-Shot Bufferize: tensors to buffers with in-place analysis",
     .anchor = "builtin.module",
     .options = one_shot_options,
-    .num_options = sizeof one_shot_options / sizeof one_shot_options[0],
+    .num_options = ONE_SHOT_NUM_OPTIONS,
     .run = one_shot_run,
 };

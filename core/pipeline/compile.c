@@ -50,6 +50,7 @@ struct buf_compilation {
   uint32_t num_artifacts;
   uint64_t num_ops;
   buf_compile_failure_t failure;
+  bool verified;               /* module passed the verifier since the last pass */
   bool ran;                    /* the run artifact's function ran */
   buf_interp_stats_t run_stats;
   bool gpu_done;               /* ptx and gpu-manifest come from one emission */
@@ -75,7 +76,10 @@ static buf_status_t emit_memref(buf_compilation_t *c, buf_op_t *module, FILE *ou
   buf_print_options_t po = buf_print_options_default();
   po.generic = c->req.print_generic;
   po.debug_info = c->req.print_debug_info;
-  po.assume_verified = true; /* verified after parsing and after every pass */
+  /* Verified after parsing and after every pass, unless the pipeline was
+   * told not to verify each pass: then the printer checks, and prints
+   * invalid IR in the generic form, as mlir-opt --verify-each=false does. */
+  po.assume_verified = c->verified;
   buf_print_op(module, &po, out);
   fputc('\n', out);
   return BUF_SUCCESS;
@@ -534,6 +538,20 @@ static buf_status_t make_artifact(buf_compilation_t *c, const buf_artifact_def_t
   return status;
 }
 
+/* The check buf_pipeline_run skipped when told not to verify each pass:
+ * every artifact but the printed IR (the interpreter, the lowerings, the
+ * JSON writer) relies on valid IR. */
+static buf_status_t verify_after_passes(buf_compilation_t *c) {
+  if (BUF_FAILED(buf_verify(c->module))) {
+    buf_emit_error(c->ctx, c->module->loc,
+                   "the passes produced invalid IR (see the errors above); verify "
+                   "after each pass (--verify-each) to find the pass");
+    return BUF_FAILURE;
+  }
+  c->verified = true;
+  return BUF_SUCCESS;
+}
+
 buf_status_t buf_compilation_run(buf_compilation_t *c) {
   if (!c->module)
     return BUF_FAILURE;
@@ -558,6 +576,7 @@ buf_status_t buf_compilation_run(buf_compilation_t *c) {
   c->t_passes = now() - t0;
   if (BUF_FAILED(status))
     return BUF_FAILURE;
+  c->verified = buf_pipeline_verifies_each(c->pipeline) || n == 0;
   if (c->report) /* the peaks describe the program after every pass */
     buf_bz_report_add_peaks(c->report, c->module);
   if (c->own_report) /* the lowerings' own bufferization is not the pipeline's */
@@ -570,6 +589,10 @@ buf_status_t buf_compilation_run(buf_compilation_t *c) {
       last_lowering = i;
   for (uint32_t i = 0; i < c->num_wanted && !BUF_FAILED(status); i++) {
     const buf_artifact_def_t *def = c->wanted[i];
+    if (!c->verified && def->emit != emit_memref && BUF_FAILED(verify_after_passes(c))) {
+      status = BUF_FAILURE;
+      break;
+    }
     buf_op_t *module = c->module;
     buf_irmap_t *map = NULL;
     if (def->lowers && i != last_lowering) {

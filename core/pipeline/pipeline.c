@@ -11,6 +11,7 @@
 #include "buf/pipeline.h"
 #include "buf/syntax.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,7 @@ struct buf_pipeline {
   pass_instance_t *passes;
   uint32_t num_passes;
   uint32_t cap_passes; /* room in passes (grows by doubling) */
+  bool verify_each;    /* verify the module after each pass */
 };
 
 const buf_pass_def_t *buf_pass_lookup(const char *name) {
@@ -51,35 +53,47 @@ static const buf_option_spec_t *option_spec(const buf_pass_def_t *def,
   return NULL;
 }
 
-static const char *option_value(const buf_pass_options_t *o,
-                                 const char *name) {
-  uint32_t i;
-  const buf_option_spec_t *spec = option_spec(o->def, name, &i);
-  if (!spec)
-    return NULL;
-  return o->values[i] ? o->values[i] : spec->default_value;
+/* The text of option `index` of o's pass: the value given, or the
+ * default. Asserts that the option exists and is of `kind` (an enum option
+ * is read as a string). */
+static const char *option_value(const buf_pass_options_t *o, uint32_t index,
+                                buf_option_kind_t kind) {
+  assert(index < o->def->num_options);
+  const buf_option_spec_t *spec = &o->def->options[index];
+  assert(spec->kind == kind || (kind == BUF_OPT_STRING && spec->kind == BUF_OPT_ENUM));
+  (void)kind;
+  return o->values[index] ? o->values[index] : spec->default_value;
 }
 
-bool buf_pass_option_bool(const buf_pass_options_t *o, const char *name) {
-  const char *v = option_value(o, name);
+bool buf_pass_option_bool(const buf_pass_options_t *o, uint32_t index) {
+  const char *v = option_value(o, index, BUF_OPT_BOOL);
   return v && (strcmp(v, "true") == 0 || strcmp(v, "1") == 0);
 }
 
-int64_t buf_pass_option_int(const buf_pass_options_t *o, const char *name) {
-  const char *v = option_value(o, name);
+int64_t buf_pass_option_int(const buf_pass_options_t *o, uint32_t index) {
+  const char *v = option_value(o, index, BUF_OPT_INT);
   return v ? strtoll(v, NULL, 10) : 0;
 }
 
 const char *buf_pass_option_string(const buf_pass_options_t *o,
-                                   const char *name) {
-  const char *v = option_value(o, name);
+                                   uint32_t index) {
+  const char *v = option_value(o, index, BUF_OPT_STRING);
   return v ? v : "";
 }
 
 buf_pipeline_t *buf_pipeline_create(buf_ctx_t *ctx) {
   buf_pipeline_t *pl = buf_arena_alloc(buf_ctx_arena(ctx), sizeof *pl);
   pl->ctx = ctx;
+  pl->verify_each = true;
   return pl;
+}
+
+void buf_pipeline_set_verify_each(buf_pipeline_t *pl, bool verify_each) {
+  pl->verify_each = verify_each;
+}
+
+bool buf_pipeline_verifies_each(const buf_pipeline_t *pl) {
+  return pl->verify_each;
 }
 
 uint32_t buf_pipeline_num_passes(const buf_pipeline_t *pl) {
@@ -206,6 +220,11 @@ buf_status_t buf_pipeline_add(buf_pipeline_t *pl, const char *name,
     buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN, "unknown pass '%s'", name);
     return BUF_FAILURE;
   }
+  return buf_pipeline_add_def(pl, def, options);
+}
+
+buf_status_t buf_pipeline_add_def(buf_pipeline_t *pl, const buf_pass_def_t *def,
+                                  const char *options) {
   if (pl->num_passes >= BUF_PIPELINE_MAX_PASSES) {
     buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN,
                    "too many passes: a pipeline holds at most %u",
@@ -446,7 +465,7 @@ buf_status_t buf_pipeline_run(buf_pipeline_t *pl, buf_op_t *module,
     }
     if (BUF_FAILED(status))
       return BUF_FAILURE;
-    if (BUF_FAILED(buf_verify(module))) {
+    if (pl->verify_each && BUF_FAILED(buf_verify(module))) {
       buf_emit_error(pl->ctx, module->loc,
                      "pass '%s' produced invalid IR (see the errors above)",
                      inst->def->name);

@@ -37,6 +37,7 @@
 #include "buf/lower.h"
 #include "buf/pipeline.h"
 #include "buf/syntax.h"
+#include "test_passes.h"
 #include "verify_diagnostics.h"
 
 #define BUFFER_OPT_VERSION "0.1.0"
@@ -58,7 +59,7 @@ typedef struct options {
   bool leak_check;            /* --run-leak-check */
   bool run_stats;             /* --run-stats: interpreter stats to stderr */
   bool timing;                /* --timing */
-  bool verify_each;           /* --verify-each (default true) */
+  bool verify_each;           /* --verify-each: verify after each pass (default true) */
   const char *report_file;    /* --bufferization-report=FILE */
   const char *gpu_arch;       /* --gpu-arch=sm_XX (default sm_90) */
   const char *gpu_manifest;   /* --gpu-manifest=FILE */
@@ -67,6 +68,7 @@ typedef struct options {
   struct pass_flag {
     const char *name;          /* pass name, or NULL for a --pass-pipeline */
     const char *text;          /* options, or the pipeline text */
+    const buf_pass_def_t *test_pass; /* a buffer-opt test pass, or NULL */
   } *passes;
   uint32_t num_passes;
 } options_t;
@@ -120,7 +122,10 @@ static void usage(FILE *out) {
           "  --run-leak-check             buffers live at the end of --run are errors\n"
           "  --run-stats                  print --run's statistics (allocations, peak bytes) to stderr\n"
           "  --timing                     print wall time per phase (like --mlir-timing)\n"
-          "  --verify-each=false          do not verify after each pass\n"
+          "  --verify-each=false          do not verify the IR after each pass (default: verify,\n"
+          "                               naming a pass that leaves invalid IR); the IR is then\n"
+          "                               printed as it is (the generic form when invalid) and\n"
+          "                               verified once before anything else reads it\n"
           "  --pass-pipeline=PIPELINE     e.g. \"builtin.module(symbol-dce)\"\n"
           "  --bufferization-report=FILE  write one JSON record per allocation and copy that\n"
           "                               bufferization introduces, with its reason\n"
@@ -136,6 +141,10 @@ static void usage(FILE *out) {
               p->options[j].help ? p->options[j].help : "",
               p->options[j].default_value ? p->options[j].default_value : "");
   }
+  fprintf(out, "\ntest passes (buffer-opt only):\n");
+  for (uint32_t i = 0; i < buffer_opt_num_test_passes; i++)
+    fprintf(out, "  --%-40s %s\n", buffer_opt_test_passes[i]->name,
+            buffer_opt_test_passes[i]->summary);
 }
 
 /* Returns the value of "--flag=value" when arg starts with prefix "--flag=". */
@@ -244,18 +253,19 @@ static int parse_args(int argc, char **argv, options_t *o) {
         return usage_error("--bufferization-report needs a file name");
       o->report_file = v;
     } else if ((v = flag_value(a, "--pass-pipeline"))) {
-      o->passes[o->num_passes++] = (struct pass_flag){NULL, v};
+      o->passes[o->num_passes++] = (struct pass_flag){NULL, v, NULL};
     } else if (strncmp(a, "--", 2) == 0 && a[2]) {
       /* A pass flag: --name or --name=options. */
       const char *eq = strchr(a, '=');
       size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
       char *name = strndup(a + 2, n);
-      if (!buf_pass_lookup(name)) {
+      const buf_pass_def_t *test_pass = buffer_opt_test_pass_lookup(name);
+      if (!buf_pass_lookup(name) && !test_pass) {
         int rc = usage_error("unknown option or pass '%s'", a);
         free(name);
         return rc;
       }
-      o->passes[o->num_passes++] = (struct pass_flag){name, eq ? eq + 1 : ""};
+      o->passes[o->num_passes++] = (struct pass_flag){name, eq ? eq + 1 : "", test_pass};
     } else if (a[0] == '-' && a[1]) {
       return usage_error("unknown option '%s'", a);
     } else {
@@ -389,12 +399,14 @@ static void consumed_source(void *user, size_t offset) {
 /* Builds the pipeline of the command line in ctx. */
 static buf_pipeline_t *build_pipeline(buf_ctx_t *ctx, const options_t *o) {
   buf_pipeline_t *pl = buf_pipeline_create(ctx);
+  buf_pipeline_set_verify_each(pl, o->verify_each);
   if (o->default_pipeline && BUF_FAILED(buf_pipeline_parse(pl, BUF_DEFAULT_PIPELINE)))
     return NULL;
   for (uint32_t i = 0; i < o->num_passes; i++) {
     const struct pass_flag *f = &o->passes[i];
-    buf_status_t s = f->name ? buf_pipeline_add(pl, f->name, f->text)
-                             : buf_pipeline_parse(pl, f->text);
+    buf_status_t s = f->test_pass ? buf_pipeline_add_def(pl, f->test_pass, f->text)
+                     : f->name    ? buf_pipeline_add(pl, f->name, f->text)
+                                  : buf_pipeline_parse(pl, f->text);
     if (BUF_FAILED(s))
       return NULL;
   }

@@ -155,10 +155,17 @@ static void convert(buf_op_t *module, buf_op_t *f, bool hoist) {
   }
 }
 
+/* Indices of out_params_options' rows. */
+enum out_params_option {
+  OUT_PARAMS_HOIST_STATIC_ALLOCS,
+  OUT_PARAMS_MODIFY_PUBLIC_FUNCTIONS,
+  OUT_PARAMS_NUM_OPTIONS
+};
+
 static buf_status_t out_params_run(buf_op_t *module,
                                    const buf_pass_options_t *options) {
-  bool hoist = buf_pass_option_bool(options, "hoist-static-allocs");
-  bool pub = buf_pass_option_bool(options, "modify-public-functions");
+  bool hoist = buf_pass_option_bool(options, OUT_PARAMS_HOIST_STATIC_ALLOCS);
+  bool pub = buf_pass_option_bool(options, OUT_PARAMS_MODIFY_PUBLIC_FUNCTIONS);
   if (module->num_regions == 0 || !buf_region_entry(module->regions[0]))
     return BUF_SUCCESS;
   for (buf_op_t *f = buf_region_entry(module->regions[0])->first; f;
@@ -185,11 +192,13 @@ static buf_status_t out_params_run(buf_op_t *module,
   return BUF_SUCCESS;
 }
 
-static const buf_option_spec_t out_params_options[] = {
-    {"hoist-static-allocs", BUF_OPT_BOOL, "false", NULL,
-     "Use the out-parameter in place of a returned static memref.alloc"},
-    {"modify-public-functions", BUF_OPT_BOOL, "false", NULL,
-     "Also change the signatures of public functions"},
+static const buf_option_spec_t out_params_options[OUT_PARAMS_NUM_OPTIONS] = {
+    [OUT_PARAMS_HOIST_STATIC_ALLOCS] =
+        {"hoist-static-allocs", BUF_OPT_BOOL, "false", NULL,
+         "Use the out-parameter in place of a returned static memref.alloc"},
+    [OUT_PARAMS_MODIFY_PUBLIC_FUNCTIONS] =
+        {"modify-public-functions", BUF_OPT_BOOL, "false", NULL,
+         "Also change the signatures of public functions"},
 };
 
 const buf_pass_def_t buf_pass_buffer_results_to_out_params = {
@@ -198,6 +207,6 @@ const buf_pass_def_t buf_pass_buffer_results_to_out_params = {
                "by the caller",
     .anchor = "builtin.module",
     .options = out_params_options,
-    .num_options = 2,
+    .num_options = OUT_PARAMS_NUM_OPTIONS,
     .run = out_params_run,
 };

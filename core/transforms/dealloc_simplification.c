@@ -219,9 +219,15 @@ const buf_pass_def_t buf_pass_buffer_deallocation_simplification = {
  * folding of upstream's canonicalizer (dealloc_cleanup.c), as one pass so
  * that the name is accepted wherever a pass name is (mlir-opt registers it
  * as a pipeline; the effect is the same). */
+/* Indices of pipeline_options' rows. */
+enum pipeline_option {
+  PIPELINE_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP,
+  PIPELINE_NUM_OPTIONS
+};
+
 static buf_status_t pipeline_run(buf_op_t *module,
                                  const buf_pass_options_t *options) {
-  if (buf_pass_option_bool(options, "private-function-dynamic-ownership")) {
+  if (buf_pass_option_bool(options, PIPELINE_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP)) {
     buf_emit_error(buf_op_ctx(module), module->loc,
                    "buffer-deallocation-pipeline: "
                    "private-function-dynamic-ownership=true is not supported "
@@ -235,10 +241,11 @@ static buf_status_t pipeline_run(buf_op_t *module,
   return buf__dealloc_cleanup(module);
 }
 
-static const buf_option_spec_t pipeline_options[] = {
-    {"private-function-dynamic-ownership", BUF_OPT_BOOL, "false", NULL,
-     "Pass ownership of private functions' memref arguments and results "
-     "dynamically (not supported: only false)"},
+static const buf_option_spec_t pipeline_options[PIPELINE_NUM_OPTIONS] = {
+    [PIPELINE_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP] =
+        {"private-function-dynamic-ownership", BUF_OPT_BOOL, "false", NULL,
+         "Pass ownership of private functions' memref arguments and results "
+         "dynamically (not supported: only false)"},
 };
 
 const buf_pass_def_t buf_pass_buffer_deallocation_pipeline = {
@@ -248,6 +255,6 @@ const buf_pass_def_t buf_pass_buffer_deallocation_pipeline = {
                "bufferization-lower-deallocations in order",
     .anchor = "builtin.module",
     .options = pipeline_options,
-    .num_options = 1,
+    .num_options = PIPELINE_NUM_OPTIONS,
     .run = pipeline_run,
 };

@@ -429,9 +429,15 @@ buf_status_t buf__linalg_lower_to_loops(buf_op_t *op, bool parallel,
   return BUF_SUCCESS;
 }
 
+/* Indices of linalg_to_loops_options' rows. */
+enum linalg_to_loops_option {
+  LINALG_TO_LOOPS_INTERCHANGE_REDUCTIONS,
+  LINALG_TO_LOOPS_NUM_OPTIONS
+};
+
 static buf_status_t linalg_to_loops_run(buf_op_t *anchor,
                                         const buf_pass_options_t *options) {
-  bool interchange = buf_pass_option_bool(options, "interchange-reductions");
+  bool interchange = buf_pass_option_bool(options, LINALG_TO_LOOPS_INTERCHANGE_REDUCTIONS);
   ops_list_t l = {.arena = buf_ctx_arena(buf_op_ctx(anchor))};
   buf_op_walk(anchor, BUF_WALK_POST, collect_linalg, &l);
   for (uint32_t i = 0; i < l.n; i++)
@@ -440,10 +446,11 @@ static buf_status_t linalg_to_loops_run(buf_op_t *anchor,
   return BUF_SUCCESS;
 }
 
-static const buf_option_spec_t linalg_to_loops_options[] = {
-    {"interchange-reductions", BUF_OPT_BOOL, "false", NULL,
-     "Run an innermost reduction outside the loop over the output's contiguous "
-     "index when that keeps every result (a bufferd extension)"},
+static const buf_option_spec_t linalg_to_loops_options[LINALG_TO_LOOPS_NUM_OPTIONS] = {
+    [LINALG_TO_LOOPS_INTERCHANGE_REDUCTIONS] =
+        {"interchange-reductions", BUF_OPT_BOOL, "false", NULL,
+         "Run an innermost reduction outside the loop over the output's "
+         "contiguous index when that keeps every result (a bufferd extension)"},
 };
 
 const buf_pass_def_t buf_pass_convert_linalg_to_loops = {
@@ -451,6 +458,6 @@ const buf_pass_def_t buf_pass_convert_linalg_to_loops = {
     .summary = "Lower linalg ops on memrefs to scf.for loop nests",
     .anchor = "func.func",
     .options = linalg_to_loops_options,
-    .num_options = 1,
+    .num_options = LINALG_TO_LOOPS_NUM_OPTIONS,
     .run = linalg_to_loops_run,
 };

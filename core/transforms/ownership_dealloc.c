@@ -798,9 +798,15 @@ buf_status_t buf__ownership_dealloc_module(buf_op_t *module) {
   return BUF_SUCCESS;
 }
 
+/* Indices of ownership_options' rows. */
+enum ownership_option {
+  OWNERSHIP_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP,
+  OWNERSHIP_NUM_OPTIONS
+};
+
 static buf_status_t ownership_run(buf_op_t *module,
                                   const buf_pass_options_t *options) {
-  if (buf_pass_option_bool(options, "private-function-dynamic-ownership")) {
+  if (buf_pass_option_bool(options, OWNERSHIP_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP)) {
     buf_emit_error(buf_op_ctx(module), module->loc,
                    "ownership-based-buffer-deallocation: "
                    "private-function-dynamic-ownership=true is not supported "
@@ -810,10 +816,11 @@ static buf_status_t ownership_run(buf_op_t *module,
   return buf__ownership_dealloc_module(module);
 }
 
-static const buf_option_spec_t ownership_options[] = {
-    {"private-function-dynamic-ownership", BUF_OPT_BOOL, "false", NULL,
-     "Pass ownership of private functions' memref arguments and results "
-     "dynamically (not supported: only false)"},
+static const buf_option_spec_t ownership_options[OWNERSHIP_NUM_OPTIONS] = {
+    [OWNERSHIP_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP] =
+        {"private-function-dynamic-ownership", BUF_OPT_BOOL, "false", NULL,
+         "Pass ownership of private functions' memref arguments and results "
+         "dynamically (not supported: only false)"},
 };
 
 const buf_pass_def_t buf_pass_ownership_based_buffer_deallocation = {
@@ -822,6 +829,6 @@ const buf_pass_def_t buf_pass_ownership_based_buffer_deallocation = {
                "freed exactly once on every path",
     .anchor = "builtin.module",
     .options = ownership_options,
-    .num_options = 1,
+    .num_options = OWNERSHIP_NUM_OPTIONS,
     .run = ownership_run,
 };

@@ -38,10 +38,17 @@ static bool explicitly_freed(const bo_vset_t *s) {
   return false;
 }
 
+/* Indices of promote_options' rows. */
+enum promote_option {
+  PROMOTE_MAX_ALLOC_SIZE_IN_BYTES,
+  PROMOTE_MAX_RANK_OF_ALLOCATED_MEMREF,
+  PROMOTE_NUM_OPTIONS
+};
+
 static buf_status_t promote_run(buf_op_t *func,
                                 const buf_pass_options_t *options) {
-  int64_t max_bytes = buf_pass_option_int(options, "max-alloc-size-in-bytes");
-  int64_t max_rank = buf_pass_option_int(options, "max-rank-of-allocated-memref");
+  int64_t max_bytes = buf_pass_option_int(options, PROMOTE_MAX_ALLOC_SIZE_IN_BYTES);
+  int64_t max_rank = buf_pass_option_int(options, PROMOTE_MAX_RANK_OF_ALLOCATED_MEMREF);
   const int64_t index_bits = 64; /* upstream's default index width */
   buf_ctx_t *ctx = buf_op_ctx(func);
   bo_oplist_t l = {.arena = buf_ctx_arena(ctx)};
@@ -83,11 +90,13 @@ static buf_status_t promote_run(buf_op_t *func,
   return BUF_SUCCESS;
 }
 
-static const buf_option_spec_t promote_options[] = {
-    {"max-alloc-size-in-bytes", BUF_OPT_INT, "1024", NULL,
-     "Largest buffer (in bytes) promoted to the stack"},
-    {"max-rank-of-allocated-memref", BUF_OPT_INT, "1", NULL,
-     "Largest rank of a promoted buffer"},
+static const buf_option_spec_t promote_options[PROMOTE_NUM_OPTIONS] = {
+    [PROMOTE_MAX_ALLOC_SIZE_IN_BYTES] =
+        {"max-alloc-size-in-bytes", BUF_OPT_INT, "1024", NULL,
+         "Largest buffer (in bytes) promoted to the stack"},
+    [PROMOTE_MAX_RANK_OF_ALLOCATED_MEMREF] =
+        {"max-rank-of-allocated-memref", BUF_OPT_INT, "1", NULL,
+         "Largest rank of a promoted buffer"},
 };
 
 const buf_pass_def_t buf_pass_promote_buffers_to_stack = {
@@ -95,6 +104,6 @@ const buf_pass_def_t buf_pass_promote_buffers_to_stack = {
     .summary = "Turn small static non-escaping heap buffers into memref.alloca",
     .anchor = "func.func",
     .options = promote_options,
-    .num_options = 2,
+    .num_options = PROMOTE_NUM_OPTIONS,
     .run = promote_run,
 };

@@ -11,15 +11,8 @@
 #include <sqlite3.h>
 
 #include "cache.h"
+#include "test.h"
 
-static int failures;
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                              \
-    }                                                                          \
-  } while (0)
 
 static cache_entry_t make_entry(const char *memref, const char *report) {
   cache_entry_t e = {0};
@@ -76,7 +69,15 @@ static void corrupt_blob(const char *path, const char *key) {
   sqlite3_close(db);
 }
 
-static void test_store(const char *dir) {
+/* Store, read back, corrupt, evict and expire, in a database of its own
+ * that goes away afterwards. */
+static void test_store(void) {
+  char dir[] = "/tmp/bufferd-test-cache-XXXXXX";
+  if (!mkdtemp(dir)) {
+    perror("mkdtemp");
+    test_failures++;
+    return;
+  }
   char path[512];
   snprintf(path, sizeof path, "%s/cache.db", dir);
   char *err = NULL;
@@ -163,23 +164,16 @@ static void test_store(const char *dir) {
   CHECK(cache_open("/nonexistent-dir/x/cache.db", &cfg, &err) == NULL);
   CHECK(err && strstr(err, "cannot open cache database"));
   free(err);
-}
 
-int main(void) {
-  char dir[] = "/tmp/bufferd-test-cache-XXXXXX";
-  if (!mkdtemp(dir)) {
-    perror("mkdtemp");
-    return 1;
-  }
-  test_keys();
-  test_store(dir);
   char cmd[600];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   if (system(cmd) != 0)
     fprintf(stderr, "warning: could not remove %s\n", dir);
-  if (failures)
-    fprintf(stderr, "%d check(s) failed\n", failures);
-  else
-    printf("cache: all checks passed\n");
-  return failures ? 1 : 0;
 }
+
+static const test_entry_t tests[] = {
+    TEST_ENTRY(test_keys),
+    TEST_ENTRY(test_store),
+};
+
+TEST_MAIN(tests)

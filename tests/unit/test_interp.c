@@ -16,17 +16,7 @@
 
 #include "buf/interp.h"
 #include "buf/syntax.h"
-
-static int failures;
-
-#define CHECK(cond)                                                          \
-  do {                                                                       \
-    if (!(cond)) {                                                           \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,       \
-              #cond);                                                        \
-      failures++;                                                            \
-    }                                                                        \
-  } while (0)
+#include "test.h"
 
 typedef struct run_result {
   buf_status_t status;
@@ -679,15 +669,11 @@ static void test_threads(void) {
   }
 }
 
-int main(void) {
-  test_ub();
-  test_semantics();
-  test_printing();
-  test_threads();
-  if (failures) {
-    fprintf(stderr, "test_interp: %d failure(s)\n", failures);
-    return 1;
-  }
-  printf("test_interp: ok\n");
-  return 0;
-}
+static const test_entry_t tests[] = {
+    TEST_ENTRY(test_ub),
+    TEST_ENTRY(test_semantics),
+    TEST_ENTRY(test_printing),
+    TEST_ENTRY(test_threads),
+};
+
+TEST_MAIN(tests)

@@ -3,9 +3,11 @@
  * through the parser and the interpreter (@main, leak check off: tensor
  * programs never free) and compares what it prints, addresses normalized
  * to "base@ = ADDR", byte for byte with the .expected file that upstream
- * MLIR produced. Directories: argv[1..] or BUF_CORPUS_DIR, plus
- * $BUF_SOURCE_DIR/tests/programs when set. With no directory found the
- * test says so and passes (the corpus lives outside the checkout).
+ * MLIR produced. Two tests: test_corpus runs the programs under
+ * $BUF_CORPUS_DIR (point it at any directory to run that one),
+ * test_programs those under $BUF_SOURCE_DIR/tests/programs. A test whose
+ * directory is not set or holds no program says so and passes (the corpus
+ * lives outside the checkout).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -15,8 +17,9 @@
 
 #include "buf/interp.h"
 #include "buf/syntax.h"
+#include "test.h"
 
-static int failures, passes;
+static int passes; /* programs that printed what upstream printed */
 
 static char *read_all(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
@@ -60,7 +63,7 @@ static void run_one(const char *path) {
   char *expected = read_all(exp_path, &elen);
   if (!src || !expected) {
     fprintf(stderr, "FAIL %s: cannot read it or its .expected\n", path);
-    failures++;
+    test_failures++;
     free(src);
     free(expected);
     return;
@@ -82,7 +85,7 @@ static void run_one(const char *path) {
   if (ok) {
     passes++;
   } else {
-    failures++;
+    test_failures++;
     fprintf(stderr, "FAIL %s\n", path);
     buf_diags_print(ctx, stderr);
     if (out && strcmp(out, expected) != 0)
@@ -122,29 +125,36 @@ static void walk(const char *dir) {
   free(names);
 }
 
-int main(int argc, char **argv) {
-  int dirs = 0;
-  for (int i = 1; i < argc; i++, dirs++)
-    walk(argv[i]);
-  if (argc < 2) {
-    const char *c = getenv("BUF_CORPUS_DIR");
-    if (c && *c) {
-      walk(c);
-      dirs++;
-    }
-    const char *s = getenv("BUF_SOURCE_DIR");
-    if (s && *s) {
-      char p[4096];
-      snprintf(p, sizeof p, "%s/tests/programs", s);
-      walk(p);
-      dirs++;
-    }
-  }
-  if (!passes && !failures) {
-    printf("test_interp_corpus: no programs found (set BUF_CORPUS_DIR); "
-           "skipped\n");
-    return 0;
-  }
-  printf("test_interp_corpus: %d passed, %d failed\n", passes, failures);
-  return failures ? 1 : 0;
+/* Runs the programs under dir (NULL: not set) and reports how many did
+ * what upstream did. */
+static void run_dir(const char *what, const char *dir) {
+  int failures_before = test_failures;
+  passes = 0;
+  if (dir)
+    walk(dir);
+  int failed = test_failures - failures_before;
+  if (!passes && !failed)
+    printf("test_interp_corpus: no programs in %s (%s); skipped\n", what, dir ? dir : "not set");
+  else
+    printf("test_interp_corpus: %s: %d passed, %d failed\n", what, passes, failed);
 }
+
+static void test_corpus(void) {
+  const char *c = getenv("BUF_CORPUS_DIR");
+  run_dir("$BUF_CORPUS_DIR", c && *c ? c : NULL);
+}
+
+static void test_programs(void) {
+  const char *s = getenv("BUF_SOURCE_DIR");
+  char dir[4096];
+  if (s && *s)
+    snprintf(dir, sizeof dir, "%s/tests/programs", s);
+  run_dir("tests/programs", s && *s ? dir : NULL);
+}
+
+static const test_entry_t tests[] = {
+    TEST_ENTRY(test_corpus),
+    TEST_ENTRY(test_programs),
+};
+
+TEST_MAIN(tests)

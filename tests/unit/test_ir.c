@@ -15,17 +15,7 @@
 #include <string.h>
 
 #include "buf/ir.h"
-
-static int failures;
-
-#define CHECK(c)                                                        \
-  do {                                                                  \
-    if (!(c)) {                                                         \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
-              #c);                                                      \
-      failures++;                                                       \
-    }                                                                   \
-  } while (0)
+#include "test.h"
 
 static buf_loc_t L(buf_ctx_t *ctx, uint32_t line, uint32_t col) {
   return (buf_loc_t){buf_ident_cstr(ctx, "t.mlir"), line, col};
@@ -1012,20 +1002,16 @@ static void test_threads(void) {
   CHECK(args[0].ok && args[1].ok);
 }
 
-int main(void) {
-  test_arena();
-  test_interning();
-  test_affine();
-  test_build_and_mutate();
-  test_clone();
-  test_walk();
-  test_verify();
-  test_diagnostics();
-  test_threads();
-  if (failures) {
-    fprintf(stderr, "test_ir: %d check(s) failed\n", failures);
-    return 1;
-  }
-  printf("test_ir: all checks passed\n");
-  return 0;
-}
+static const test_entry_t tests[] = {
+    TEST_ENTRY(test_arena),
+    TEST_ENTRY(test_interning),
+    TEST_ENTRY(test_affine),
+    TEST_ENTRY(test_build_and_mutate),
+    TEST_ENTRY(test_clone),
+    TEST_ENTRY(test_walk),
+    TEST_ENTRY(test_verify),
+    TEST_ENTRY(test_diagnostics),
+    TEST_ENTRY(test_threads),
+};
+
+TEST_MAIN(tests)

@@ -16,17 +16,7 @@
 #include <sys/stat.h>
 
 #include "buf/syntax.h"
-
-static int failures;
-
-#define CHECK(c)                                                        \
-  do {                                                                  \
-    if (!(c)) {                                                         \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
-              #c);                                                      \
-      failures++;                                                       \
-    }                                                                   \
-  } while (0)
+#include "test.h"
 
 static char *read_file(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
@@ -317,14 +307,10 @@ static void test_forward_refs(void) {
   buf_ctx_destroy(ctx);
 }
 
-int main(void) {
-  test_forward_refs();
-  test_errors();
-  test_corpus_roundtrip();
-  if (failures) {
-    fprintf(stderr, "test_json: %d check(s) failed\n", failures);
-    return 1;
-  }
-  printf("test_json: all checks passed\n");
-  return 0;
-}
+static const test_entry_t tests[] = {
+    TEST_ENTRY(test_forward_refs),
+    TEST_ENTRY(test_errors),
+    TEST_ENTRY(test_corpus_roundtrip),
+};
+
+TEST_MAIN(tests)

@@ -12,17 +12,7 @@
 
 #include "buf/linalg.h"
 #include "buf/syntax.h"
-
-static int failures;
-
-#define CHECK(cond)                                                          \
-  do {                                                                       \
-    if (!(cond)) {                                                           \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,       \
-              #cond);                                                        \
-      failures++;                                                            \
-    }                                                                        \
-  } while (0)
+#include "test.h"
 
 static const char program[] =
     "#mat = affine_map<(d0, d1) -> (d0, d1)>\n"
@@ -230,13 +220,9 @@ static void test_body_arg_use_changes(void) {
   buf_ctx_destroy(ctx);
 }
 
-int main(void) {
-  test_views();
-  test_body_arg_use_changes();
-  if (failures) {
-    fprintf(stderr, "%d check(s) failed\n", failures);
-    return 1;
-  }
-  printf("test_linalg_info: ok\n");
-  return 0;
-}
+static const test_entry_t tests[] = {
+    TEST_ENTRY(test_views),
+    TEST_ENTRY(test_body_arg_use_changes),
+};
+
+TEST_MAIN(tests)

@@ -20,6 +20,7 @@
 
 #include "buf/lower.h"
 #include "buf/syntax.h"
+#include "test.h"
 
 #define MAX_PROGRAMS 50
 #define NUM_THREADS 2
@@ -121,10 +122,10 @@ static void *worker(void *arg) {
   return NULL;
 }
 
-int main(void) {
+static void test_threads(void) {
   if (!buf_llvm_available()) {
     printf("test_llvm_threads: no LLVM lowering in this build; nothing to check\n");
-    return 0;
+    return;
   }
   char **paths = NULL;
   int n = 0, cap = 0;
@@ -153,7 +154,7 @@ int main(void) {
   }
   if (num_programs == 0) {
     printf("test_llvm_threads: no corpus programs found; nothing to check\n");
-    return 0;
+    return;
   }
   pthread_t t[NUM_THREADS];
   for (int i = 0; i < NUM_THREADS; i++)
@@ -170,5 +171,12 @@ int main(void) {
   for (int i = 0; i < n; i++)
     free(paths[i]);
   free(paths);
-  return mismatches != 0 || num_programs < MAX_PROGRAMS;
+  CHECK(mismatches == 0);
+  CHECK(num_programs == MAX_PROGRAMS); /* the corpus has that many that lower */
 }
+
+static const test_entry_t tests[] = {
+    TEST_ENTRY(test_threads),
+};
+
+TEST_MAIN(tests)

@@ -18,17 +18,7 @@
 #include <sys/stat.h>
 
 #include "buf/syntax.h"
-
-static int failures;
-
-#define CHECK(cond)                                                          \
-  do {                                                                       \
-    if (!(cond)) {                                                           \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,       \
-              #cond);                                                        \
-      failures++;                                                            \
-    }                                                                        \
-  } while (0)
+#include "test.h"
 
 static buf_op_t *parse(buf_ctx_t *ctx, const char *src, bool verify) {
   buf_parse_options_t o = buf_parse_options_default();
@@ -412,7 +402,7 @@ static void test_errors(void) {
       fprintf(stderr, "error case %zu: want %u:%u '%s', got:\n", i,
               cases[i].line, cases[i].col, cases[i].msg);
       buf_diags_print(ctx, stderr);
-      failures++;
+      test_failures++;
     }
     buf_ctx_destroy(ctx);
   }
@@ -461,7 +451,7 @@ static void test_truncation(void) {
     if (!valid_prefix) {
       if (m != NULL || !d || d->loc.line == 0) {
         fprintf(stderr, "truncation at %zu: no located error\n", n);
-        failures++;
+        test_failures++;
       }
     }
     free(copy);
@@ -637,21 +627,17 @@ static void test_corpus(void) {
     CHECK(corpus_failed == 0);
 }
 
-int main(void) {
-  test_generic_structure();
-  test_forward_refs_and_blocks();
-  test_types();
-  test_attrs();
-  test_custom_forms();
-  test_errors();
-  test_truncation();
-  test_limits();
-  test_split_and_lines();
-  test_corpus();
-  if (failures) {
-    fprintf(stderr, "%d check(s) failed\n", failures);
-    return 1;
-  }
-  printf("test_parser: all passed\n");
-  return 0;
-}
+static const test_entry_t tests[] = {
+    TEST_ENTRY(test_generic_structure),
+    TEST_ENTRY(test_forward_refs_and_blocks),
+    TEST_ENTRY(test_types),
+    TEST_ENTRY(test_attrs),
+    TEST_ENTRY(test_custom_forms),
+    TEST_ENTRY(test_errors),
+    TEST_ENTRY(test_truncation),
+    TEST_ENTRY(test_limits),
+    TEST_ENTRY(test_split_and_lines),
+    TEST_ENTRY(test_corpus),
+};
+
+TEST_MAIN(tests)

@@ -26,23 +26,13 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static int failures;
-
-#define CHECK(cond)                                                          \
-  do {                                                                       \
-    if (!(cond)) {                                                           \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,       \
-              #cond);                                                        \
-      failures++;                                                            \
-    }                                                                        \
-  } while (0)
+#include "test.h"
 
 /* Compares and shows the first differing line. */
 static void check_text(const char *what, const char *got, const char *want) {
   if (got && !strcmp(got, want))
     return;
-  failures++;
+  test_failures++;
   fprintf(stderr, "MISMATCH in %s\n", what);
   if (!got) {
     fprintf(stderr, "  got NULL\n");
@@ -849,10 +839,10 @@ static void test_corpus(void) {
           differ++;
           fprintf(stderr, "corpus: %s (%s) differs from mlir-opt:\n",
                   files[i], generic ? "generic" : "custom");
-          int before = failures;
+          int before = test_failures;
           check_text(files[i], ours, ref ? ref : "");
           if (!strict)
-            failures = before;
+            test_failures = before;
         }
         free(ref);
       }
@@ -870,18 +860,14 @@ static void test_corpus(void) {
   free(files);
 }
 
-int main(void) {
-  test_floats();
-  test_ints_types();
-  test_programs();
-  test_options();
-  test_debug_info();
-  test_broken_ir();
-  test_corpus();
-  if (failures) {
-    fprintf(stderr, "test_printer: %d failure(s)\n", failures);
-    return 1;
-  }
-  fprintf(stderr, "test_printer: ok\n");
-  return 0;
-}
+static const test_entry_t tests[] = {
+    TEST_ENTRY(test_floats),
+    TEST_ENTRY(test_ints_types),
+    TEST_ENTRY(test_programs),
+    TEST_ENTRY(test_options),
+    TEST_ENTRY(test_debug_info),
+    TEST_ENTRY(test_broken_ir),
+    TEST_ENTRY(test_corpus),
+};
+
+TEST_MAIN(tests)

@@ -23,6 +23,7 @@
 
 #include "buf/lower.h"
 #include "buf/syntax.h"
+#include "test.h"
 
 typedef struct math_case {
   const char *op;       /* MLIR op */
@@ -44,17 +45,6 @@ static const math_case_t cases[] = {
     {"math.acos", 1, "__nv_acosf", "__nv_acos"},    {"math.sinh", 1, "__nv_sinhf", "__nv_sinh"},
     {"math.cosh", 1, "__nv_coshf", "__nv_cosh"},
 };
-
-static int failures;
-
-#define CHECK(cond, ...)                                                        \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "FAIL: " __VA_ARGS__);                                   \
-      fputc('\n', stderr);                                                     \
-      failures++;                                                              \
-    }                                                                          \
-  } while (0)
 
 /* A kernel applying op elementwise to an 8-element buffer of type ty. */
 static void kernel_text(char *buf, size_t size, const math_case_t *c, const char *ty) {
@@ -124,16 +114,26 @@ static int nv_definitions(const char *ptx, const char *want, bool *named, bool *
   return n;
 }
 
-int main(void) {
+/* True when this build lowers to PTX and libdevice is installed; says why
+ * not otherwise (the test then passes). */
+static bool can_test(void) {
   if (!buf_llvm_available()) {
     printf("test_ptx_libdevice: no LLVM lowering in this build; nothing to test\n");
-    return 0;
+    return false;
   }
   const char *libdevice = buf_gpu_libdevice_path();
   if (access(libdevice, R_OK) != 0) {
     printf("test_ptx_libdevice: no libdevice at %s; nothing to test\n", libdevice);
-    return 0;
+    return false;
   }
+  return true;
+}
+
+/* Every math op on f32 and f64 calls libdevice at -O0 and is inlined at
+ * -O2, in a kernel entry. */
+static void test_math_functions(void) {
+  if (!can_test())
+    return;
   char text[2048];
   int lowered = 0;
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -143,43 +143,55 @@ int main(void) {
       kernel_text(text, sizeof text, c, ty);
       char *diag = NULL;
       char *ptx = lower(text, 0, NULL, &diag);
-      CHECK(ptx, "%s on %s at -O0 did not lower:\n%s", c->op, ty, diag);
+      CHECK_MSG(ptx, "%s on %s at -O0 did not lower:\n%s", c->op, ty, diag);
       free(diag);
       if (ptx) {
         bool named = false, visible = false;
         int n = nv_definitions(ptx, want, &named, &visible);
-        CHECK(named, "%s on %s at -O0: no .func %s in the PTX", c->op, ty, want);
-        CHECK(!visible, "%s on %s at -O0: a libdevice function is .visible", c->op, ty);
-        CHECK(!strstr(ptx, ".extern"), "%s on %s at -O0: an .extern is left", c->op, ty);
-        CHECK(!strstr(ptx, "__nvvm_reflect"), "%s on %s at -O0: __nvvm_reflect is left", c->op, ty);
+        CHECK_MSG(named, "%s on %s at -O0: no .func %s in the PTX", c->op, ty, want);
+        CHECK_MSG(!visible, "%s on %s at -O0: a libdevice function is .visible", c->op, ty);
+        CHECK_MSG(!strstr(ptx, ".extern"), "%s on %s at -O0: an .extern is left", c->op, ty);
+        CHECK_MSG(!strstr(ptx, "__nvvm_reflect"), "%s on %s at -O0: __nvvm_reflect is left", c->op, ty);
         /* Only the wanted function and libdevice's own helpers of it. */
-        CHECK(n >= 1 && n <= 3, "%s on %s at -O0: %d __nv_ functions kept", c->op, ty, n);
+        CHECK_MSG(n >= 1 && n <= 3, "%s on %s at -O0: %d __nv_ functions kept", c->op, ty, n);
         free(ptx);
       }
       ptx = lower(text, 2, NULL, &diag);
-      CHECK(ptx, "%s on %s at -O2 did not lower:\n%s", c->op, ty, diag);
+      CHECK_MSG(ptx, "%s on %s at -O2 did not lower:\n%s", c->op, ty, diag);
       free(diag);
       if (ptx) {
-        CHECK(strstr(ptx, ".visible .entry k_kernel_0("), "%s on %s: no kernel entry", c->op, ty);
-        CHECK(!strstr(ptx, "__nv_"), "%s on %s at -O2: a __nv_ name is left", c->op, ty);
-        CHECK(!strstr(ptx, ".extern"), "%s on %s at -O2: an .extern is left", c->op, ty);
-        CHECK(!strstr(ptx, "__nvvm_reflect"), "%s on %s at -O2: __nvvm_reflect is left", c->op, ty);
+        CHECK_MSG(strstr(ptx, ".visible .entry k_kernel_0("), "%s on %s: no kernel entry", c->op, ty);
+        CHECK_MSG(!strstr(ptx, "__nv_"), "%s on %s at -O2: a __nv_ name is left", c->op, ty);
+        CHECK_MSG(!strstr(ptx, ".extern"), "%s on %s at -O2: an .extern is left", c->op, ty);
+        CHECK_MSG(!strstr(ptx, "__nvvm_reflect"), "%s on %s at -O2: __nvvm_reflect is left", c->op, ty);
         lowered++;
         free(ptx);
       }
     }
   }
-  /* The file is needed only by kernels that call into it, and its absence
-   * is a located error naming it. */
+  printf("test_ptx_libdevice: %d kernels lowered\n", lowered);
+}
+
+/* The file is needed only by kernels that call into it, and its absence is
+ * a located error naming it. */
+static void test_missing_libdevice(void) {
+  if (!can_test())
+    return;
+  char text[2048];
   kernel_text(text, sizeof text, &cases[8], "f32");
   char *diag = NULL;
   char *ptx = lower(text, 2, "/nonexistent/libdevice.10.bc", &diag);
-  CHECK(!ptx, "tanh lowered without libdevice");
-  CHECK(diag && strstr(diag, "kernel.mlir:7:") && strstr(diag, "/nonexistent/libdevice.10.bc") &&
+  CHECK_MSG(!ptx, "tanh lowered without libdevice");
+  CHECK_MSG(diag && strstr(diag, "kernel.mlir:7:") && strstr(diag, "/nonexistent/libdevice.10.bc") &&
             strstr(diag, "__nv_tanhf"),
         "missing libdevice: unexpected diagnostic:\n%s", diag ? diag : "(none)");
   free(ptx);
   free(diag);
-  printf("test_ptx_libdevice: %d kernels lowered, %d failures\n", lowered, failures);
-  return failures ? 1 : 0;
 }
+
+static const test_entry_t tests[] = {
+    TEST_ENTRY(test_math_functions),
+    TEST_ENTRY(test_missing_libdevice),
+};
+
+TEST_MAIN(tests)

@@ -60,6 +60,46 @@ buf_status_t buf_interp_run(buf_op_t *module, const char *func,
  * accept the same inputs. */
 bool buf_interp_input_type_fits(buf_type_t have, buf_type_t want);
 
+/* ---- The arguments' JSON form, read once for the interpreter and the JIT */
+
+/* The largest rank of a tensor or memref argument in the JSON form. */
+#define BUF_RUN_MAX_RANK 16
+
+/* One scalar of the JSON form, decoded for its type; each runner stores it
+ * in its own form (the interpreter rounds floats to the type, the JIT
+ * writes the type's bytes). */
+typedef struct buf_run_elem {
+  union {
+    double f;   /* float types: the value as written, not yet rounded */
+    uint64_t i; /* integer and index types: truncated to the width */
+  };
+  bool init;    /* false: null in "data", an uninitialized element */
+} buf_run_elem_t;
+
+/* One argument read from the JSON form. */
+typedef struct buf_run_arg {
+  buf_type_t type;         /* the type the entry names; it fits the argument's */
+  uint32_t rank;           /* a tensor or memref: the sizes of "shape"; a scalar: 0 */
+  int64_t shape[BUF_RUN_MAX_RANK];
+  int64_t num_elements;    /* a tensor or memref: the elements of "data",
+                            * row-major; a scalar: 1, its "value" */
+  buf_run_elem_t *elems;   /* malloc'd; buf_run_args_free frees it */
+} buf_run_arg_t;
+
+/* Reads inputs_json, the arguments of function func in the format of
+ * schema/run-values.schema.json, into args[0..n), one per argument type of
+ * want[0..n), checking each entry against its argument: its "type" fits
+ * (buf_interp_input_type_fits), its "shape" agrees with that type, its
+ * "data" (nested arrays are flattened) holds one value per element and
+ * every value is one of the element type. On failure emits one error at
+ * func's location whose message starts with `prefix` (the interpreter's
+ * "interpreter: ", the JIT's "") and returns BUF_FAILURE, leaving nothing in
+ * args to free. */
+buf_status_t buf_run_args_read(buf_op_t *func, const char *prefix, const char *inputs_json,
+                               const buf_type_t *want, uint32_t n, buf_run_arg_t *args);
+/* Frees what buf_run_args_read left in args[0..n). */
+void buf_run_args_free(buf_run_arg_t *args, uint32_t n);
+
 #ifdef __cplusplus
 }
 #endif

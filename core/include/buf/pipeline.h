@@ -39,10 +39,17 @@ typedef struct buf_option_spec {
 /* The option values of one pass instance. */
 typedef struct buf_pass_options buf_pass_options_t;
 
-bool buf_pass_option_bool(const buf_pass_options_t *o, const char *name);
-int64_t buf_pass_option_int(const buf_pass_options_t *o, const char *name);
+/* A pass reads its options by their index in its options table, never by
+ * name: each pass declares an enum of indices beside the table and places
+ * the rows with designated initializers ([ONE_SHOT_COPY_BEFORE_WRITE] =
+ * {"copy-before-write", ...}), so a misspelt option is an undeclared
+ * identifier, not a silent default. The accessor must match the row's kind
+ * (bool for BUF_OPT_BOOL, int for BUF_OPT_INT, string for BUF_OPT_STRING and
+ * BUF_OPT_ENUM); the value is the one given, or else the row's default. */
+bool buf_pass_option_bool(const buf_pass_options_t *o, uint32_t index);
+int64_t buf_pass_option_int(const buf_pass_options_t *o, uint32_t index);
 const char *buf_pass_option_string(const buf_pass_options_t *o,
-                                   const char *name);
+                                   uint32_t index);
 
 typedef struct buf_pass_def {
   const char *name;       /* "one-shot-bufferize" */
@@ -75,6 +82,11 @@ buf_pipeline_t *buf_pipeline_create(buf_ctx_t *ctx);
  * reported in ctx and return BUF_FAILURE. */
 buf_status_t buf_pipeline_add(buf_pipeline_t *pl, const char *name,
                               const char *options);
+/* Appends pass `def`, which need not be registered (a tool's own test
+ * passes: buffer-opt's --test-pass-create-invalid-ir), with options text as
+ * for buf_pipeline_add. */
+buf_status_t buf_pipeline_add_def(buf_pipeline_t *pl, const buf_pass_def_t *def,
+                                  const char *options);
 /* Appends every pass of a textual pipeline "builtin.module(a{x},func.func(b))"
  * or a bare comma-separated list "a{x},b". Nesting deeper than 32 and text
  * longer than BUF_PIPELINE_MAX_TEXT are errors. Whatever parses prints
@@ -90,8 +102,16 @@ typedef struct buf_pass_timing {
   double seconds;
 } buf_pass_timing_t;
 
-/* Runs the passes on module in order, verifying after each pass (a pass that
- * leaves invalid IR is reported by name). When timings is not NULL it
+/* Whether buf_pipeline_run verifies the module after each pass: true
+ * unless set otherwise (mlir-opt's --verify-each, whose default is true). */
+void buf_pipeline_set_verify_each(buf_pipeline_t *pl, bool verify_each);
+bool buf_pipeline_verifies_each(const buf_pipeline_t *pl);
+
+/* Runs the passes on module in order. With verify-each (the default) it
+ * verifies the module after each pass and stops at the first pass that
+ * leaves invalid IR: the verifier's errors, located at the invalid ops, then
+ * an error naming the pass. Without it the IR a pass leaves is not checked:
+ * the caller verifies before relying on it. When timings is not NULL it
  * receives one entry per pass (arena array). */
 buf_status_t buf_pipeline_run(buf_pipeline_t *pl, buf_op_t *module,
                                buf_pass_timing_t **timings);

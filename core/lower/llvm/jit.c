@@ -14,7 +14,9 @@
  * missing from the table fails the same way everywhere.
  *
  * Arguments come in the interpreter's JSON form (schema/run-values.schema.json),
- * typed by func's signature before bufferization: scalars go to 8-byte
+ * typed by func's signature before bufferization and read by the
+ * interpreter's reader (buf_run_args_read, so both accept the same inputs
+ * with the same messages): scalars go to 8-byte
  * slots, tensors and memrefs to fresh row-major buffers behind upstream's
  * descriptors. Results are read back through their descriptors into the
  * same form. One LLJIT per run, so runs on two threads share nothing (the
@@ -39,7 +41,7 @@
 #include "buf/syntax.h"
 #include "jit_internal.h"
 
-#define MAX_RANK 16
+#define MAX_RANK BUF_RUN_MAX_RANK
 
 /* A diagnostic located at function fn (the one being run). */
 #define ERROR_AT(fn, ...) buf_emit_error(buf_op_ctx(fn), (fn)->loc, __VA_ARGS__)
@@ -110,48 +112,23 @@ static double small_float_value(uint16_t h, int mbits, int ebits) {
   return h >> (mbits + ebits) ? -v : v;
 }
 
-/* Writes the JSON scalar j as an element of type t at p; false when it is
- * not one (the interpreter's rules: numbers or "nan"/"inf"/"-inf" for
- * floats, integers or booleans truncated to the width for integers). */
-static bool json_to_elem(json_t *j, buf_type_t t, void *p) {
+/* Writes e, decoded for type t, as t's bytes at p (f16 and bf16 rounded to
+ * nearest even; integers little-endian, the low bytes). */
+static void store_elem(buf_run_elem_t e, buf_type_t t, void *p) {
   if (buf_type_is_float(t)) {
-    double d;
-    const char *s = json_is_string(j) ? json_string_value(j) : NULL;
-    if (json_is_number(j))
-      d = json_number_value(j);
-    else if (s && !strcmp(s, "nan"))
-      d = NAN;
-    else if (s && !strcmp(s, "-nan"))
-      d = -NAN;
-    else if (s && !strcmp(s, "inf"))
-      d = INFINITY;
-    else if (s && !strcmp(s, "-inf"))
-      d = -INFINITY;
-    else
-      return false;
     if (t->u.fkind == BUF_F64) {
-      memcpy(p, &d, 8);
+      memcpy(p, &e.f, 8);
     } else if (t->u.fkind == BUF_F32) {
-      float f = (float)d;
+      float f = (float)e.f;
       memcpy(p, &f, 4);
     } else {
-      uint16_t h = t->u.fkind == BUF_F16 ? small_float_bits(d, 10, 5) : small_float_bits(d, 7, 8);
+      uint16_t h = t->u.fkind == BUF_F16 ? small_float_bits(e.f, 10, 5)
+                                         : small_float_bits(e.f, 7, 8);
       memcpy(p, &h, 2);
     }
-    return true;
+    return;
   }
-  uint64_t i;
-  if (json_is_boolean(j))
-    i = json_is_true(j);
-  else if (json_is_integer(j))
-    i = (uint64_t)json_integer_value(j);
-  else
-    return false;
-  uint32_t w = int_width(t);
-  if (w < 64)
-    i &= (UINT64_C(1) << w) - 1;
-  memcpy(p, &i, elem_size(t)); /* little-endian: the low bytes */
-  return true;
+  memcpy(p, &e.i, elem_size(t));
 }
 
 /* The element of type t at p in the interpreter's JSON form. */
@@ -209,66 +186,22 @@ static bool row_major_fits(buf_type_t t, uint32_t rank, const int64_t *sizes) {
   return true;
 }
 
-static bool flatten(json_t *j, json_t *out) {
-  if (!json_is_array(j))
-    return json_array_append(out, j) == 0;
-  size_t i;
-  json_t *e;
-  json_array_foreach(j, i, e) if (!flatten(e, out)) return false;
-  return true;
-}
-
-/* Fills v (type and native set) from JSON entry e, argument #i of fn. */
-static bool parse_arg(buf_op_t *fn, json_t *e, uint32_t i, jit_value_t *v) {
+/* Fills v (type and native set) from a, argument #i of fn as
+ * buf_run_args_read decoded it. */
+static bool arg_value(buf_op_t *fn, const buf_run_arg_t *a, uint32_t i, jit_value_t *v) {
   buf_ctx_t *ctx = buf_op_ctx(fn);
-  json_t *jt = json_object_get(e, "type");
-  if (!json_is_object(e) || !json_is_string(jt)) {
-    ERROR_AT(fn, "input #%u: expected an object with a \"type\"", i);
-    return false;
-  }
-  const char *ts = json_string_value(jt);
-  size_t errors = buf_ctx_num_errors(ctx);
-  buf_type_t t = buf_parse_type_str(ctx, ts, strlen(ts), fn->loc);
-  if (!t || buf_ctx_num_errors(ctx) != errors) {
-    ERROR_AT(fn, "input #%u: cannot parse type '%s'", i, ts);
-    return false;
-  }
-  if (!buf_interp_input_type_fits(t, v->type)) {
-    ERROR_AT(fn, "input #%u: type '%s' does not match the argument type '%s'", i, ts,
-             buf_type_to_string(ctx, v->type));
-    return false;
-  }
   if (!buf_type_is_shaped(v->type)) {
-    if (!elem_size(v->type) || !json_to_elem(json_object_get(e, "value"), v->type, &v->scalar)) {
-      ERROR_AT(fn, "input #%u: bad or missing \"value\" for %s", i, ts);
+    if (!elem_size(v->type)) {
+      ERROR_AT(fn, "input #%u: bad or missing \"value\" for %s", i,
+               buf_type_to_string(ctx, a->type));
       return false;
     }
+    store_elem(a->elems[0], v->type, &v->scalar);
     return true;
   }
-  json_t *js = json_object_get(e, "shape"), *jd = json_object_get(e, "data");
-  if (!json_is_array(js) || !json_is_array(jd) || json_array_size(js) > MAX_RANK) {
-    ERROR_AT(fn, "input #%u: expected \"shape\" and \"data\" arrays (rank <= %d)", i,
-             MAX_RANK);
-    return false;
-  }
-  uint32_t rank = (uint32_t)json_array_size(js);
-  int64_t *sizes = v->desc + 3, *strides = v->desc + 3 + rank, numel = 1;
-  for (uint32_t d = 0; d < rank; d++) {
-    json_t *x = json_array_get(js, d);
-    sizes[d] = json_is_integer(x) ? json_integer_value(x) : -1;
-    int64_t fixed = buf_type_is_ranked(t) && t->u.shaped.rank == rank ? t->u.shaped.shape[d]
-                                                                      : BUF_DYNAMIC;
-    if (sizes[d] < 0 || (fixed != BUF_DYNAMIC && fixed != sizes[d])) {
-      ERROR_AT(fn, "input #%u: shape does not match type '%s'", i, ts);
-      return false;
-    }
-    numel *= sizes[d];
-  }
-  if (buf_type_is_ranked(t) && t->u.shaped.rank != rank) {
-    ERROR_AT(fn, "input #%u: shape does not match type '%s'", i, ts);
-    return false;
-  }
-  int64_t stride = 1;
+  uint32_t rank = a->rank;
+  int64_t *sizes = v->desc + 3, *strides = v->desc + 3 + rank, stride = 1;
+  memcpy(sizes, a->shape, rank * sizeof *sizes);
   for (uint32_t d = rank; d-- > 0;) {
     strides[d] = stride;
     stride *= sizes[d];
@@ -286,28 +219,13 @@ static bool parse_arg(buf_op_t *fn, json_t *e, uint32_t i, jit_value_t *v) {
              "buffer does not fit", i, buf_type_to_string(ctx, v->native));
     return false;
   }
-  json_t *flat = json_array();
-  bool ok = flatten(jd, flat);
-  if (ok && (int64_t)json_array_size(flat) != numel) {
-    ERROR_AT(fn, "input #%u: %zu data values for %lld elements", i, json_array_size(flat),
-             (long long)numel);
-    ok = false;
-  }
-  v->data = ok ? calloc((size_t)(numel ? numel : 1), es) : NULL;
-  if (ok && !v->data)
+  v->data = calloc((size_t)(a->num_elements ? a->num_elements : 1), es);
+  if (!v->data)
     abort(); /* out of memory */
-  for (int64_t k = 0; ok && k < numel; k++) {
-    json_t *x = json_array_get(flat, (size_t)k);
-    /* null: an uninitialized element; natively it reads as zero */
-    if (!json_is_null(x) && !json_to_elem(x, et, (char *)v->data + k * (int64_t)es)) {
-      ERROR_AT(fn, "input #%u: data value %lld is not a valid %s", i, (long long)k,
-               buf_type_to_string(ctx, et));
-      ok = false;
-    }
-  }
-  json_decref(flat);
-  if (!ok)
-    return false;
+  /* an uninitialized element (null) reads as zero natively */
+  for (int64_t k = 0; k < a->num_elements; k++)
+    if (a->elems[k].init)
+      store_elem(a->elems[k], et, (char *)v->data + k * (int64_t)es);
   v->desc[0] = v->desc[1] = (int64_t)(intptr_t)v->data;
   v->desc[2] = 0;
   v->unranked[0] = rank;
@@ -488,7 +406,7 @@ buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_
   if (results_json)
     *results_json = NULL;
   buf_op_t *fn = buf_symbol_lookup(module, func);
-  buf_type_t ft = fn && strcmp(fn->name, "func.func") == 0 ? func_type(fn) : NULL;
+  buf_type_t ft = fn && buf_op_has_trait(fn, BUF_TRAIT_FUNCTION) ? func_type(fn) : NULL;
   if (!ft) {
     buf_emit_error(ctx, module->loc, "JIT: no function named '@%s' in the module", func);
     return BUF_FAILURE;
@@ -519,18 +437,11 @@ buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_
   if (!vals || !slots)
     abort(); /* out of memory */
   buf_status_t status = BUF_SUCCESS;
-  json_t *inputs = NULL;
-  if (inputs_json) {
-    json_error_t jerr;
-    inputs = json_loads(inputs_json, 0, &jerr);
-    if (!inputs) {
-      ERROR_AT(fn, "inputs are not valid JSON: %s (line %d)", jerr.text, jerr.line);
-      status = BUF_FAILURE;
-    } else if (!json_is_array(inputs) || json_array_size(inputs) != nin) {
-      ERROR_AT(fn, "inputs must be an array of %u values", nin);
-      status = BUF_FAILURE;
-    }
-  }
+  buf_run_arg_t *args = calloc(nin + 1, sizeof *args);
+  if (!args)
+    abort(); /* out of memory */
+  if (inputs_json)
+    status = buf_run_args_read(fn, "", inputs_json, ft->u.func.inputs, nin, args);
   for (uint32_t i = 0; i < nin + nres && !BUF_FAILED(status); i++) {
     jit_value_t *v = &vals[i];
     v->type = i < nin ? ft->u.func.inputs[i] : ft->u.func.results[i - nin];
@@ -543,14 +454,15 @@ buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_
       ERROR_AT(fn, "JIT: cannot return a '%s' result to the caller",
                buf_type_to_string(ctx, v->native));
       status = BUF_FAILURE;
-    } else if (i < nin && !parse_arg(fn, json_array_get(inputs, i), i, v)) {
+    } else if (i < nin && !arg_value(fn, &args[i], i, v)) {
       status = BUF_FAILURE;
     }
     slots[i] = !shaped ? (void *)&v->scalar
                : v->native->kind == BUF_TYPE_MEMREF ? (void *)v->desc
                                                     : (void *)v->unranked;
   }
-  json_decref(inputs);
+  buf_run_args_free(args, nin);
+  free(args);
   if (!BUF_FAILED(status))
     status = jit_and_call(fn, func, bc, len, slots, out);
   free(bc);
