@@ -11,17 +11,7 @@
 
 #include "buf/lower.h"
 #include "buf/syntax.h"
-
-static int failures;
-
-#define CHECK(cond)                                                          \
-  do {                                                                       \
-    if (!(cond)) {                                                           \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,       \
-              #cond);                                                        \
-      failures++;                                                            \
-    }                                                                        \
-  } while (0)
+#include "test.h"
 
 static const char program[] =
     "func.func private @ext(memref<8xf32>)\n"
@@ -160,14 +150,10 @@ static void test_models_resolve_once(void) {
   buf_ctx_destroy(ctx);
 }
 
-int main(void) {
-  test_facts();
-  test_model_rows_name_known_ops();
-  test_models_resolve_once();
-  if (failures) {
-    fprintf(stderr, "%d check(s) failed\n", failures);
-    return 1;
-  }
-  printf("test_op_facts: ok\n");
-  return 0;
-}
+static const test_entry_t tests[] = {
+    TEST_ENTRY(test_facts),
+    TEST_ENTRY(test_model_rows_name_known_ops),
+    TEST_ENTRY(test_models_resolve_once),
+};
+
+TEST_MAIN(tests)
