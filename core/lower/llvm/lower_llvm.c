@@ -39,11 +39,14 @@ static buf_status_t build_module(lw_t *L) {
   buf_block_t *body = buf_region_entry(L->module->regions[0]);
   if (!body)
     return BUF_SUCCESS;
+  /* A module holds functions and memref.globals. Asking for memref.global
+   * by name is this pass being about that one op (its lowering to an LLVM
+   * global), which no trait describes. */
   for (buf_op_t *op = body->first; op; op = op->next) {
     buf_status_t s = BUF_SUCCESS;
-    if (strcmp(op->name, "func.func") == 0)
+    if (buf_op_has_trait(op, BUF_TRAIT_FUNCTION))
       s = buf__lw_declare_fn(L, op);
-    else if (strcmp(op->name, "memref.global") == 0)
+    else if (buf_op_isa(op, "memref.global"))
       s = buf__lw_declare_global(L, op);
     else
       s = fail(L, op, "unexpected op at module level");
@@ -51,7 +54,7 @@ static buf_status_t build_module(lw_t *L) {
       return s;
   }
   for (buf_op_t *op = body->first; op; op = op->next) {
-    if (strcmp(op->name, "func.func") != 0 || buf_region_empty(op->regions[0]))
+    if (!buf_op_has_trait(op, BUF_TRAIT_FUNCTION) || buf_region_empty(op->regions[0]))
       continue;
     if (BUF_FAILED(buf__lw_emit_body(L, op)))
       return BUF_FAILURE;

@@ -129,16 +129,6 @@ static buf_status_t e_load_store(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
-static bool const_index(buf_value_t *v, int64_t *out) {
-  if (!v->def || strcmp(v->def->name, "arith.constant") != 0)
-    return false;
-  buf_attr_t a = buf_op_attr(v->def, "value");
-  if (!a || a->kind != BUF_ATTR_INTEGER)
-    return false;
-  *out = a->u.i;
-  return true;
-}
-
 static buf_status_t e_dim(lw_t *L, buf_op_t *op, const void *arg) {
   (void)arg;
   buf_type_t t = buf_op_operand(op, 0)->type;
@@ -146,7 +136,7 @@ static buf_status_t e_dim(lw_t *L, buf_op_t *op, const void *arg) {
     return fail(L, op, "dim of an unranked memref");
   int64_t i;
   LLVMValueRef d = operand(L, op, 0);
-  if (const_index(buf_op_operand(op, 1), &i)) {
+  if (buf_value_constant_int(buf_op_operand(op, 1), &i)) {
     if (i < 0 || i >= t->u.shaped.rank)
       return fail(L, op, "dimension out of range");
     set_result(L, op, 0, buf__lw_desc_size(L, t, d, (uint32_t)i));
