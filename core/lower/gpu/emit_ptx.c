@@ -32,10 +32,6 @@
 #define SUGGESTED_BLOCK 256
 #define MAX_GRID 65535
 
-static bool is(const buf_op_t *op, const char *name) {
-  return strcmp(op->name, name) == 0;
-}
-
 static const char *sym_name(const buf_op_t *op) {
   buf_attr_t a = buf_op_attr(op, "sym_name");
   return a && a->kind == BUF_ATTR_STRING ? a->u.str.data : NULL;
@@ -47,7 +43,7 @@ static buf_type_t fn_type(const buf_op_t *fn) {
 }
 
 static bool is_kernel(const buf_op_t *op) {
-  return is(op, "func.func") && buf_op_has_attr(op, "bufferd.gpu_kernel");
+  return buf_op_has_trait(op, BUF_TRAIT_FUNCTION) && buf_op_has_attr(op, "bufferd.gpu_kernel");
 }
 
 static json_t *loc_json(buf_loc_t loc) {
@@ -224,81 +220,157 @@ static bool plain_buffer(buf_type_t t) {
   return t->kind == BUF_TYPE_MEMREF && !t->u.shaped.layout;
 }
 
+/* Why a host op outside the replay's model makes its function
+ * unreplayable. */
+#define NOT_MODELLED "a host op the replay does not model"
+
+/* A scalar constant. */
+static bool step_constant(host_t *h, buf_op_t *op, json_t *s) {
+  if (buf_type_is_shaped(op->results[0].type))
+    return refuse(h, op, NOT_MODELLED);
+  buf_attr_t a = buf_op_attr(op, "value");
+  json_t *v = a->kind == BUF_ATTR_INTEGER ? json_integer(a->u.i)
+              : a->kind == BUF_ATTR_FLOAT ? json_real(a->u.f)
+              : a->kind == BUF_ATTR_BOOL  ? json_integer(a->u.b)
+                                          : NULL;
+  if (!v)
+    return refuse(h, op, "a constant of this kind");
+  json_object_set_new(s, "op", json_string("constant"));
+  json_object_set_new(s, "type", json_string(type_str(h->ctx, op->results[0].type)));
+  json_object_set_new(s, "value", v);
+  return true;
+}
+
+/* A fresh row-major buffer in the default memory space, its dynamic sizes
+ * the operands. */
+static bool step_alloc(host_t *h, buf_op_t *op, json_t *s) {
+  buf_type_t t = op->results[0].type;
+  json_t *ids;
+  if (!plain_buffer(t) || t->u.shaped.memory_space)
+    return refuse(h, op, NOT_MODELLED);
+  if (!operand_ids(h, op, 0, &ids))
+    return false;
+  json_t *shape = json_array();
+  for (uint32_t i = 0; i < t->u.shaped.rank; i++)
+    json_array_append_new(shape, t->u.shaped.shape[i] == BUF_DYNAMIC
+                                     ? json_null() : json_integer(t->u.shaped.shape[i]));
+  json_object_set_new(s, "op", json_string("alloc"));
+  json_object_set_new(s, "type", json_string(type_str(h->ctx, t)));
+  json_object_set_new(s, "element_type", json_string(type_str(h->ctx, t->u.shaped.elem)));
+  json_object_set_new(s, "shape", shape);
+  json_object_set_new(s, "dynamic_sizes", ids);
+  return true;
+}
+
+/* A size of a tracked buffer at a constant index. */
+static bool step_dim(host_t *h, buf_op_t *op, json_t *s) {
+  int64_t index;
+  int64_t src = value_id(h, buf_op_operand(op, 0));
+  if (!buf_value_constant_int(buf_op_operand(op, 1), &index) || src < 0)
+    return refuse(h, op, "memref.dim with a dynamic index");
+  json_object_set_new(s, "op", json_string("dim"));
+  json_object_set_new(s, "source", json_integer(src));
+  json_object_set_new(s, "index", json_integer(index));
+  return true;
+}
+
+/* A cast whose result is the same row-major buffer. */
+static bool step_alias(host_t *h, buf_op_t *op, json_t *s) {
+  int64_t src = value_id(h, buf_op_operand(op, 0));
+  if (src < 0 || !plain_buffer(op->results[0].type))
+    return refuse(h, op, "a cast to a strided layout");
+  json_object_set_new(s, "op", json_string("alias"));
+  json_object_set_new(s, "source", json_integer(src));
+  return true;
+}
+
+/* A call marked bufferd.gpu_launch (gpu-outline-parallel-loops): the
+ * launch of a kernel on the operands. */
+static bool step_launch(host_t *h, buf_op_t *op, json_t *s) {
+  json_t *ids;
+  if (!buf_op_has_attr(op, "bufferd.gpu_launch"))
+    return refuse(h, op, NOT_MODELLED);
+  if (!operand_ids(h, op, 0, &ids))
+    return false;
+  json_object_set_new(s, "op", json_string("launch"));
+  json_object_set_new(s, "kernel", json_string(buf_op_attr(op, "callee")->u.symref.names[0]));
+  json_object_set_new(s, "args", ids);
+  return true;
+}
+
+static bool step_dealloc(host_t *h, buf_op_t *op, json_t *s) {
+  json_t *ids;
+  if (!operand_ids(h, op, 0, &ids))
+    return false;
+  json_object_set_new(s, "op", json_string("dealloc"));
+  json_object_set_new(s, "buffer", json_array_get(ids, 0));
+  json_incref(json_array_get(ids, 0));
+  json_decref(ids);
+  return true;
+}
+
+/* A copy between row-major buffers. */
+static bool step_copy(host_t *h, buf_op_t *op, json_t *s) {
+  json_t *ids;
+  if (!plain_buffer(buf_op_operand(op, 0)->type) || !plain_buffer(buf_op_operand(op, 1)->type))
+    return refuse(h, op, NOT_MODELLED);
+  if (!operand_ids(h, op, 0, &ids))
+    return false;
+  json_object_set_new(s, "op", json_string("copy"));
+  json_object_set_new(s, "source", json_incref(json_array_get(ids, 0)));
+  json_object_set_new(s, "target", json_incref(json_array_get(ids, 1)));
+  json_decref(ids);
+  return true;
+}
+
+static bool step_return(host_t *h, buf_op_t *op, json_t *s) {
+  json_t *ids;
+  if (!operand_ids(h, op, 0, &ids))
+    return false;
+  json_object_set_new(s, "op", json_string("return"));
+  json_object_set_new(s, "values", ids);
+  return true;
+}
+
+/* The host ops the replay models, each with the step that writes it (the
+ * replay in tests/gpu/run_ptx.py knows these steps, one per op, so this is
+ * a table of ops, not of facts). */
+typedef struct host_step_row {
+  const char *op;
+  bool (*step)(host_t *h, buf_op_t *op, json_t *s);
+} host_step_row_t;
+
+static const host_step_row_t host_steps[] = {
+    {"arith.constant", step_constant},
+    {"memref.alloc", step_alloc},
+    {"memref.alloca", step_alloc},
+    {"memref.dim", step_dim},
+    {"memref.memory_space_cast", step_alias},
+    {"memref.cast", step_alias},
+    {"func.call", step_launch},
+    {"memref.dealloc", step_dealloc},
+    {"memref.copy", step_copy},
+    {"func.return", step_return},
+};
+
+/* The row of op's definition; NULL when the replay does not model it. */
+static const host_step_row_t *host_step_row(const buf_op_t *op) {
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  for (size_t i = 0; i < sizeof host_steps / sizeof host_steps[0]; i++)
+    if (op->def == buf_ctx_lookup_opdef(ctx, host_steps[i].op))
+      return &host_steps[i];
+  return NULL;
+}
+
 /* Appends the replay step of one host op; false when it has none. */
 static bool host_step(host_t *h, buf_op_t *op) {
-  buf_ctx_t *ctx = h->ctx;
   json_t *s = json_object();
   json_array_append_new(h->steps, s);
-  json_t *ids;
-  if (is(op, "arith.constant") && !buf_type_is_shaped(op->results[0].type)) {
-    buf_attr_t a = buf_op_attr(op, "value");
-    json_t *v = a->kind == BUF_ATTR_INTEGER ? json_integer(a->u.i)
-                : a->kind == BUF_ATTR_FLOAT ? json_real(a->u.f)
-                : a->kind == BUF_ATTR_BOOL  ? json_integer(a->u.b)
-                                            : NULL;
-    if (!v)
-      return refuse(h, op, "a constant of this kind");
-    json_object_set_new(s, "op", json_string("constant"));
-    json_object_set_new(s, "type", json_string(type_str(ctx, op->results[0].type)));
-    json_object_set_new(s, "value", v);
-  } else if ((is(op, "memref.alloc") || is(op, "memref.alloca")) &&
-             plain_buffer(op->results[0].type) && !op->results[0].type->u.shaped.memory_space) {
-    buf_type_t t = op->results[0].type;
-    if (!operand_ids(h, op, 0, &ids))
-      return false;
-    json_t *shape = json_array();
-    for (uint32_t i = 0; i < t->u.shaped.rank; i++)
-      json_array_append_new(shape, t->u.shaped.shape[i] == BUF_DYNAMIC
-                                       ? json_null() : json_integer(t->u.shaped.shape[i]));
-    json_object_set_new(s, "op", json_string("alloc"));
-    json_object_set_new(s, "type", json_string(type_str(ctx, t)));
-    json_object_set_new(s, "element_type", json_string(type_str(ctx, t->u.shaped.elem)));
-    json_object_set_new(s, "shape", shape);
-    json_object_set_new(s, "dynamic_sizes", ids);
-  } else if (is(op, "memref.dim")) {
-    buf_value_t *c = buf_op_operand(op, 1);
-    buf_attr_t a = c->def && is(c->def, "arith.constant") ? buf_op_attr(c->def, "value") : NULL;
-    int64_t src = value_id(h, buf_op_operand(op, 0));
-    if (!a || a->kind != BUF_ATTR_INTEGER || src < 0)
-      return refuse(h, op, "memref.dim with a dynamic index");
-    json_object_set_new(s, "op", json_string("dim"));
-    json_object_set_new(s, "source", json_integer(src));
-    json_object_set_new(s, "index", json_integer(a->u.i));
-  } else if (is(op, "memref.memory_space_cast") || is(op, "memref.cast")) {
-    int64_t src = value_id(h, buf_op_operand(op, 0));
-    if (src < 0 || !plain_buffer(op->results[0].type))
-      return refuse(h, op, "a cast to a strided layout");
-    json_object_set_new(s, "op", json_string("alias"));
-    json_object_set_new(s, "source", json_integer(src));
-  } else if (is(op, "func.call") && buf_op_has_attr(op, "bufferd.gpu_launch")) {
-    if (!operand_ids(h, op, 0, &ids))
-      return false;
-    json_object_set_new(s, "op", json_string("launch"));
-    json_object_set_new(s, "kernel", json_string(buf_op_attr(op, "callee")->u.symref.names[0]));
-    json_object_set_new(s, "args", ids);
-  } else if (is(op, "memref.dealloc")) {
-    if (!operand_ids(h, op, 0, &ids))
-      return false;
-    json_object_set_new(s, "op", json_string("dealloc"));
-    json_object_set_new(s, "buffer", json_array_get(ids, 0));
-    json_incref(json_array_get(ids, 0));
-    json_decref(ids);
-  } else if (is(op, "memref.copy") && plain_buffer(buf_op_operand(op, 0)->type) &&
-             plain_buffer(buf_op_operand(op, 1)->type)) {
-    if (!operand_ids(h, op, 0, &ids))
-      return false;
-    json_object_set_new(s, "op", json_string("copy"));
-    json_object_set_new(s, "source", json_incref(json_array_get(ids, 0)));
-    json_object_set_new(s, "target", json_incref(json_array_get(ids, 1)));
-    json_decref(ids);
-  } else if (is(op, "func.return")) {
-    if (!operand_ids(h, op, 0, &ids))
-      return false;
-    json_object_set_new(s, "op", json_string("return"));
-    json_object_set_new(s, "values", ids);
-  } else {
-    return refuse(h, op, "a host op the replay does not model");
-  }
+  const host_step_row_t *row = host_step_row(op);
+  if (!row)
+    return refuse(h, op, NOT_MODELLED);
+  if (!row->step(h, op, s))
+    return false;
   for (uint32_t i = 0; i < op->num_results; i++)
     json_object_set_new(s, i ? "result_extra" : "result",
                         json_integer(new_id(h, buf_op_result(op, i))));
@@ -374,13 +446,14 @@ static void keep_add(keep_t *k, buf_op_t *op) {
   k->ops[k->n++] = op;
 }
 
-/* Keeps the symbols a kept function refers to (callees, globals). */
+/* Keeps the symbols a kept function refers to: the functions it calls and
+ * the globals whose buffers it uses. */
 static buf_walk_result_t keep_refs(buf_op_t *op, void *user) {
   keep_t *k = user;
-  static const char *const ref_attrs[] = {"callee", "name"};
-  for (int i = 0; i < 2; i++) {
-    buf_attr_t a = buf_op_attr(op, ref_attrs[i]);
-    if (a && a->kind == BUF_ATTR_SYMBOL_REF && (is(op, "func.call") || is(op, "memref.get_global")))
+  keep_add(k, buf_op_callee(op));
+  if (buf_op_alloc_kind(op) == BUF_ALLOC_GLOBAL) {
+    buf_attr_t a = buf_op_attr(op, "name");
+    if (a && a->kind == BUF_ATTR_SYMBOL_REF)
       keep_add(k, buf_symbol_lookup(k->module, a->u.symref.names[0]));
   }
   return BUF_WALK_ADVANCE;
@@ -416,7 +489,8 @@ buf_status_t buf_gpu_emit_ptx(buf_op_t *module, const buf_gpu_options_t *options
   keep_t keep = {.module = module};
   buf_block_t *body = buf_region_entry(module->regions[0]);
   for (buf_op_t *op = body ? body->first : NULL; op; op = op->next) {
-    if (!is(op, "func.func") || buf_region_empty(op->regions[0]) || is_kernel(op))
+    if (!buf_op_has_trait(op, BUF_TRAIT_FUNCTION) || buf_region_empty(op->regions[0]) ||
+        is_kernel(op))
       continue;
     json_t *fj = function_json(ctx, op);
     json_t *launched = json_array();

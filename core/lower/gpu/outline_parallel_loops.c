@@ -34,7 +34,6 @@
  * a remark.
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "buf/ir.h"
 #include "buf/pipeline.h"
@@ -46,17 +45,83 @@ static const char *const sreg_names[4] = {
     "llvm.nvvm.read.ptx.sreg.tid.x", "llvm.nvvm.read.ptx.sreg.ntid.x",
     "llvm.nvvm.read.ptx.sreg.ctaid.x", "llvm.nvvm.read.ptx.sreg.nctaid.x"};
 
-static bool is(const buf_op_t *op, const char *name) {
-  return strcmp(op->name, name) == 0;
+/* Loop bounds of an scf.parallel or scf.forall, as values valid before the
+ * loop (forall's static entries become constants at b). */
+typedef struct bounds {
+  uint32_t n;
+  buf_value_t *lb[MAX_DIMS], *ub[MAX_DIMS], *step[MAX_DIMS];
+  buf_op_t *built[3 * MAX_DIMS]; /* the constants made for forall's static entries */
+  uint32_t nbuilt;
+} bounds_t;
+
+static void forall_list(buf_op_t *op, buf_builder_t *b, bounds_t *bd, const char *attr,
+                        uint32_t seg, int64_t dflt, uint32_t n, buf_value_t **out) {
+  buf_attr_t a = buf_op_attr(op, attr);
+  uint32_t len = 0, start = buf_op_segment(op, seg, &len), next = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    int64_t s = a && a->kind == BUF_ATTR_DENSE_ARRAY && i < a->u.dense_array.count
+                    ? a->u.dense_array.ints[i]
+                    : dflt;
+    if (s == BUF_DYNAMIC && next < len) {
+      out[i] = buf_op_operand(op, start + next++);
+    } else {
+      out[i] = buf_build_index_constant(b, s);
+      bd->built[bd->nbuilt++] = out[i]->def;
+    }
+  }
 }
 
-/* True for the loops this pass outlines. */
+/* scf.parallel: lower bounds, upper bounds and steps are its operands. */
+static void parallel_bounds(buf_op_t *loop, buf_builder_t *b, bounds_t *bd) {
+  (void)b;
+  for (uint32_t d = 0; d < bd->n; d++) {
+    bd->lb[d] = buf_op_operand(loop, d);
+    bd->ub[d] = buf_op_operand(loop, bd->n + d);
+    bd->step[d] = buf_op_operand(loop, 2 * bd->n + d);
+  }
+}
+
+/* scf.forall: absent lower bounds and steps mean 0 and 1. */
+static void forall_bounds(buf_op_t *loop, buf_builder_t *b, bounds_t *bd) {
+  forall_list(loop, b, bd, "staticLowerBound", 0, 0, bd->n, bd->lb);
+  forall_list(loop, b, bd, "staticUpperBound", 1, 0, bd->n, bd->ub);
+  forall_list(loop, b, bd, "staticStep", 2, 1, bd->n, bd->step);
+}
+
+/* The parallel loops this pass outlines, each with where its bounds are:
+ * the two ops spell them differently, so this is a table of ops. */
+typedef struct parallel_loop {
+  const char *op;
+  void (*bounds)(buf_op_t *loop, buf_builder_t *b, bounds_t *bd);
+} parallel_loop_t;
+
+static const parallel_loop_t parallel_loops[] = {
+    {"scf.parallel", parallel_bounds},
+    {"scf.forall", forall_bounds},
+};
+
+/* The row of op's definition; NULL when op is not a parallel loop. */
+static const parallel_loop_t *parallel_loop(const buf_op_t *op) {
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  for (size_t i = 0; i < sizeof parallel_loops / sizeof parallel_loops[0]; i++)
+    if (op->def == buf_ctx_lookup_opdef(ctx, parallel_loops[i].op))
+      return &parallel_loops[i];
+  return NULL;
+}
+
+/* True for the loops this pass outlines: parallel loops without results
+ * (reductions or shared outputs). */
 static bool is_outlinable_loop(const buf_op_t *op) {
-  if (is(op, "scf.parallel"))
-    return op->num_results == 0;
-  if (is(op, "scf.forall"))
-    return op->num_results == 0;
-  return false;
+  return parallel_loop(op) && op->num_results == 0;
+}
+
+static bool loop_bounds(buf_op_t *loop, buf_builder_t *b, bounds_t *bd) {
+  buf_block_t *body = buf_region_entry(loop->regions[0]);
+  bd->n = body->num_args;
+  if (bd->n == 0 || bd->n > MAX_DIMS)
+    return false;
+  parallel_loop(loop)->bounds(loop, b, bd);
+  return true;
 }
 
 typedef struct loop_list {
@@ -112,9 +177,9 @@ static buf_walk_result_t collect_captures(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
-/* A scalar arith.constant: cloned into the kernel instead of passed. */
+/* A scalar constant: cloned into the kernel instead of passed. */
 static bool is_scalar_constant(const buf_value_t *v) {
-  return v->def && is(v->def, "arith.constant") && !buf_type_is_shaped(v->type);
+  return v->def && buf_op_has_trait(v->def, BUF_TRAIT_CONSTANT) && !buf_type_is_shaped(v->type);
 }
 
 static buf_attr_t global_space(buf_ctx_t *ctx) {
@@ -169,52 +234,6 @@ static buf_value_t *read_sreg(buf_builder_t *b, int which) {
   buf_op_t *call = buf_build(b, "func.call", buf_type_i32(ctx), 0, NULL, "callee",
                              buf_attr_flat_symbol_ref(ctx, sreg_names[which]), NULL);
   return build1(b, "arith.index_castui", buf_type_index(ctx), buf_op_result(call, 0), NULL);
-}
-
-/* Loop bounds of an scf.parallel or scf.forall, as values valid before the
- * loop (forall's static entries become constants at b). */
-typedef struct bounds {
-  uint32_t n;
-  buf_value_t *lb[MAX_DIMS], *ub[MAX_DIMS], *step[MAX_DIMS];
-  buf_op_t *built[3 * MAX_DIMS]; /* the constants made for forall's static entries */
-  uint32_t nbuilt;
-} bounds_t;
-
-static void forall_list(buf_op_t *op, buf_builder_t *b, bounds_t *bd, const char *attr,
-                        uint32_t seg, int64_t dflt, uint32_t n, buf_value_t **out) {
-  buf_attr_t a = buf_op_attr(op, attr);
-  uint32_t len = 0, start = buf_op_segment(op, seg, &len), next = 0;
-  for (uint32_t i = 0; i < n; i++) {
-    int64_t s = a && a->kind == BUF_ATTR_DENSE_ARRAY && i < a->u.dense_array.count
-                    ? a->u.dense_array.ints[i]
-                    : dflt;
-    if (s == BUF_DYNAMIC && next < len) {
-      out[i] = buf_op_operand(op, start + next++);
-    } else {
-      out[i] = buf_build_index_constant(b, s);
-      bd->built[bd->nbuilt++] = out[i]->def;
-    }
-  }
-}
-
-static bool loop_bounds(buf_op_t *loop, buf_builder_t *b, bounds_t *bd) {
-  buf_block_t *body = buf_region_entry(loop->regions[0]);
-  bd->n = body->num_args;
-  if (bd->n == 0 || bd->n > MAX_DIMS)
-    return false;
-  if (is(loop, "scf.parallel")) {
-    for (uint32_t d = 0; d < bd->n; d++) {
-      bd->lb[d] = buf_op_operand(loop, d);
-      bd->ub[d] = buf_op_operand(loop, bd->n + d);
-      bd->step[d] = buf_op_operand(loop, 2 * bd->n + d);
-    }
-    return true;
-  }
-  /* scf.forall: absent lower bounds and steps mean 0 and 1. */
-  forall_list(loop, b, bd, "staticLowerBound", 0, 0, bd->n, bd->lb);
-  forall_list(loop, b, bd, "staticUpperBound", 1, 0, bd->n, bd->ub);
-  forall_list(loop, b, bd, "staticStep", 2, 1, bd->n, bd->step);
-  return true;
 }
 
 /* Erases the constants loop_bounds made that nothing uses (the kernel
@@ -431,7 +450,7 @@ static buf_status_t outline_run(buf_op_t *module, const buf_pass_options_t *opti
     return BUF_SUCCESS;
   bool declared = false;
   for (buf_op_t *fn = body->first; fn; fn = fn->next) {
-    if (!is(fn, "func.func") || buf_region_empty(fn->regions[0]) ||
+    if (!buf_op_has_trait(fn, BUF_TRAIT_FUNCTION) || buf_region_empty(fn->regions[0]) ||
         buf_op_has_attr(fn, "bufferd.gpu_kernel"))
       continue;
     loop_list_t l = {.arena = buf_ctx_arena(ctx)};

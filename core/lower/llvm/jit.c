@@ -3,7 +3,7 @@
  *
  * How it works. The module is lowered as for --emit=llvm (a tensor program
  * is bufferized and deallocated first) plus one function,
- * _bufferd_jit_<func>(ptr slots) (lower_llvm.c's emit_jit_entry), whose one
+ * _bufferd_jit_<func>(ptr slots) (lower_symbols.c's buf__lw_emit_jit_entry), whose one
  * signature C can call whatever func takes. It arrives as bitcode, is read
  * into a fresh LLVMContext owned by the JIT, and LLJIT compiles it for the
  * host. The main JITDylib resolves the runner-utils functions to

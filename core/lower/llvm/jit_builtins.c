@@ -17,7 +17,7 @@
  * The set: what LLVM 22 lowers to libcalls on x86-64 for the types the
  * lowering emits (f16 conversions without F16C, f64 -> f16 always, 128-bit
  * integer division and conversions, powi). bf16 needs none: the lowering
- * computes it in float (lower_llvm.c).
+ * computes it in float (lower_bf16.c).
  */
 #include "jit_internal.h"
 

@@ -1,7 +1,7 @@
 /*
- * llvm_api.h: the LLVM C API functions lower_llvm.c calls, reached through
- * pointers that buf__llvm_load fills from libLLVM with dlopen on the first
- * LLVM request.
+ * llvm_api.h: the LLVM C API functions the LLVM emitter (lower_*.c) and the
+ * JIT (jit.c) call, reached through pointers that buf__llvm_load fills
+ * from libLLVM with dlopen on the first LLVM request.
  *
  * Why: mapping and relocating libLLVM costs every process about 47 MB of
  * resident memory and tens of milliseconds at start-up, although only

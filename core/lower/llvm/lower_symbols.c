@@ -1,0 +1,286 @@
+/*
+ * lower_symbols.c: the module's symbols, declared in the lowering's first
+ * pass so that calls and get_global find them whatever the order.
+ *
+ * Functions: function boundaries expand memref descriptors into their
+ * fields, as upstream's func-to-llvm does, so calls to runner-utils print
+ * functions (printMemrefF32(i64 rank, ptr)) link against the real library;
+ * public functions also get a _mlir_ciface_ wrapper taking descriptors by
+ * pointer, and the function the JIT runs a packed entry point. memref.global
+ * becomes an LLVM global array of its elements.
+ */
+#include <stdlib.h>
+
+#include "lower_internal.h"
+
+/* --- functions ----------------------------------------------------------- */
+
+/* Contract in lower_internal.h. */
+buf_type_t buf__lw_fn_type(buf_op_t *fn) {
+  buf_attr_t a = buf_op_attr(fn, "function_type");
+  return a && a->kind == BUF_ATTR_TYPE ? a->type : NULL;
+}
+
+/* Contract in lower_internal.h. */
+const char *buf__lw_sym_name(buf_op_t *op) {
+  buf_attr_t a = buf_op_attr(op, "sym_name");
+  return a && a->kind == BUF_ATTR_STRING ? a->u.str.data : NULL;
+}
+
+/* Appends the expanded parameter types of t to params. */
+static unsigned expand_type(lw_t *L, buf_type_t t, LLVMTypeRef *params) {
+  if (t->kind == BUF_TYPE_MEMREF) {
+    uint32_t r = t->u.shaped.rank;
+    unsigned n = 0;
+    LLVMTypeRef p = LLVMPointerTypeInContext(L->C, buf__lw_mem_addrspace(t));
+    params[n++] = p;
+    params[n++] = p;
+    params[n++] = L->i64;
+    for (uint32_t i = 0; i < 2 * r; i++)
+      params[n++] = L->i64;
+    return n;
+  }
+  if (t->kind == BUF_TYPE_UNRANKED_MEMREF) {
+    params[0] = L->i64;
+    params[1] = L->ptr;
+    return 2;
+  }
+  params[0] = buf__lw_type(L, t);
+  return 1;
+}
+
+/* Contract in lower_internal.h. */
+unsigned buf__lw_expand_value(lw_t *L, buf_type_t t, LLVMValueRef v, LLVMValueRef *args) {
+  if (t->kind == BUF_TYPE_MEMREF) {
+    uint32_t r = t->u.shaped.rank;
+    unsigned n = 0;
+    args[n++] = extract(L, v, 0);
+    args[n++] = extract(L, v, 1);
+    args[n++] = extract(L, v, 2);
+    for (uint32_t i = 0; i < r; i++)
+      args[n++] = extract2(L, v, 3, i);
+    for (uint32_t i = 0; i < r; i++)
+      args[n++] = extract2(L, v, 4, i);
+    return n;
+  }
+  if (t->kind == BUF_TYPE_UNRANKED_MEMREF) {
+    args[0] = extract(L, v, 0);
+    args[1] = extract(L, v, 1);
+    return 2;
+  }
+  args[0] = v;
+  return 1;
+}
+
+/* Rebuilds a value of type t from expanded params starting at p[0]. */
+LLVMValueRef buf__lw_collapse_params(lw_t *L, buf_type_t t, LLVMValueRef *p, unsigned *used) {
+  if (t->kind == BUF_TYPE_MEMREF) {
+    uint32_t r = t->u.shaped.rank;
+    *used = 3 + 2 * r;
+    LLVMValueRef d = LLVMGetUndef(buf__lw_type(L, t));
+    for (unsigned i = 0; i < 3; i++)
+      d = insert(L, d, p[i], i);
+    for (uint32_t i = 0; i < r; i++) {
+      d = insert2(L, d, p[3 + i], 3, i);
+      d = insert2(L, d, p[3 + r + i], 4, i);
+    }
+    return d;
+  }
+  if (t->kind == BUF_TYPE_UNRANKED_MEMREF) {
+    *used = 2;
+    LLVMValueRef u = LLVMGetUndef(buf__lw_unranked_type(L));
+    return insert(L, insert(L, u, p[0], 0), p[1], 1);
+  }
+  *used = 1;
+  return p[0];
+}
+
+static LLVMTypeRef result_type(lw_t *L, buf_type_t ft) {
+  uint32_t n = ft->u.func.num_results;
+  if (n == 0)
+    return L->voidt;
+  if (n == 1)
+    return buf__lw_type(L, ft->u.func.results[0]);
+  LLVMTypeRef f[64];
+  for (uint32_t i = 0; i < n && i < 64; i++)
+    f[i] = buf__lw_type(L, ft->u.func.results[i]);
+  return LLVMStructTypeInContext(L->C, f, n, 0);
+}
+
+
+/* The LLVM type of a function of IR function type ft: memref parameters
+ * expanded, several results in a struct. NULL, with *why set, when a type
+ * has no lowering or there are too many. */
+LLVMTypeRef buf__lw_fn_llvm_type(lw_t *L, buf_type_t ft, const char **why) {
+  LLVMTypeRef params[MAX_PARAMS];
+  unsigned np = 0;
+  for (uint32_t i = 0; i < ft->u.func.num_inputs; i++) {
+    buf_type_t t = ft->u.func.inputs[i];
+    if (!type_ok(L, t)) {
+      *why = "argument type has no LLVM lowering";
+      return NULL;
+    }
+    if (np + 3 + 2 * 64 > MAX_PARAMS) {
+      *why = "too many parameters";
+      return NULL;
+    }
+    np += expand_type(L, t, params + np);
+  }
+  for (uint32_t i = 0; i < ft->u.func.num_results; i++)
+    if (!type_ok(L, ft->u.func.results[i]) || i >= 64) {
+      *why = "result type has no LLVM lowering";
+      return NULL;
+    }
+  return LLVMFunctionType(result_type(L, ft), params, np, 0);
+}
+
+/* Contract in lower_internal.h. */
+buf_status_t buf__lw_declare_fn(lw_t *L, buf_op_t *fn) {
+  buf_type_t ft = buf__lw_fn_type(fn);
+  const char *name = buf__lw_sym_name(fn), *why;
+  if (!ft || !name)
+    return fail(L, fn, "function without a name or type");
+  LLVMTypeRef fty = buf__lw_fn_llvm_type(L, ft, &why);
+  if (!fty)
+    return fail(L, fn, why);
+  LLVMValueRef f = LLVMAddFunction(L->M, name, fty);
+  buf_attr_t vis = buf_op_attr(fn, "sym_visibility");
+  bool has_body = fn->num_regions && !buf_region_empty(fn->regions[0]);
+  if (has_body && vis && vis->kind == BUF_ATTR_STRING &&
+      strcmp(vis->u.str.data, "private") == 0)
+    LLVMSetLinkage(f, LLVMInternalLinkage);
+  /* Kernels outlined by gpu-outline-parallel-loops: PTX entry points. */
+  if (buf_op_has_attr(fn, "bufferd.gpu_kernel"))
+    LLVMSetFunctionCallConv(f, LLVM_PTX_KERNEL_CC);
+  buf__lw_map_put(L, fn, f);
+  return BUF_SUCCESS;
+}
+
+/* _mlir_ciface_<name>: memref arguments by pointer to descriptor; a memref
+ * or multiple results through a leading result pointer. */
+void buf__lw_emit_ciface(lw_t *L, buf_op_t *fn) {
+  buf_type_t ft = buf__lw_fn_type(fn);
+  LLVMValueRef inner = buf__lw_map_get(L, fn);
+  uint32_t nres = ft->u.func.num_results;
+  bool out_ptr = nres > 1 || (nres == 1 && buf_type_is_memref(ft->u.func.results[0]));
+  LLVMTypeRef params[MAX_PARAMS];
+  unsigned np = 0;
+  if (out_ptr)
+    params[np++] = L->ptr;
+  for (uint32_t i = 0; i < ft->u.func.num_inputs; i++) {
+    buf_type_t t = ft->u.func.inputs[i];
+    params[np++] = buf_type_is_memref(t) ? L->ptr : buf__lw_type(L, t);
+  }
+  LLVMTypeRef ret = out_ptr || nres == 0 ? L->voidt : result_type(L, ft);
+  char *name = buf_arena_printf(buf_ctx_arena(L->ctx), "_mlir_ciface_%s",
+                                buf__lw_sym_name(fn));
+  LLVMValueRef w = LLVMAddFunction(L->M, name, LLVMFunctionType(ret, params, np, 0));
+  LLVMPositionBuilderAtEnd(L->B, LLVMAppendBasicBlockInContext(L->C, w, "entry"));
+  LLVMValueRef args[MAX_PARAMS];
+  unsigned na = 0, p = out_ptr ? 1 : 0;
+  for (uint32_t i = 0; i < ft->u.func.num_inputs; i++, p++) {
+    buf_type_t t = ft->u.func.inputs[i];
+    LLVMValueRef v = LLVMGetParam(w, p);
+    if (buf_type_is_memref(t))
+      v = LLVMBuildLoad2(L->B, buf__lw_type(L, t), v, "");
+    na += buf__lw_expand_value(L, t, v, args + na);
+  }
+  LLVMValueRef r = call(L, inner, args, na);
+  if (out_ptr)
+    LLVMBuildStore(L->B, r, LLVMGetParam(w, 0));
+  if (ret == L->voidt)
+    LLVMBuildRetVoid(L->B);
+  else
+    LLVMBuildRet(L->B, r);
+}
+
+/* The JIT's entry point of fn (core/lower/llvm/jit.c calls it):
+ *   void _bufferd_jit_<name>(ptr slots)
+ * where slots[i] points at argument i in memory (a scalar, a memref
+ * descriptor laid out as the C struct, or an unranked {rank, descriptor
+ * pointer} pair) and slots[num_inputs + j] at where result j is stored in
+ * the same form. One signature for every function, so C can call any. */
+void buf__lw_emit_jit_entry(lw_t *L, buf_op_t *fn) {
+  buf_type_t ft = buf__lw_fn_type(fn);
+  LLVMValueRef inner = buf__lw_map_get(L, fn);
+  char *name = buf_arena_printf(buf_ctx_arena(L->ctx), "_bufferd_jit_%s", buf__lw_sym_name(fn));
+  LLVMValueRef w = LLVMAddFunction(L->M, name, LLVMFunctionType(L->voidt, &L->ptr, 1, 0));
+  LLVMPositionBuilderAtEnd(L->B, LLVMAppendBasicBlockInContext(L->C, w, "entry"));
+  LLVMValueRef slots = LLVMGetParam(w, 0), args[MAX_PARAMS];
+  uint32_t nin = ft->u.func.num_inputs, nres = ft->u.func.num_results;
+  unsigned na = 0;
+  for (uint32_t i = 0; i < nin + nres; i++) {
+    LLVMValueRef idx = c64(L, i);
+    LLVMValueRef slot = LLVMBuildLoad2(
+        L->B, L->ptr, LLVMBuildGEP2(L->B, L->ptr, slots, &idx, 1, ""), "");
+    if (i < nin) {
+      buf_type_t t = ft->u.func.inputs[i];
+      LLVMValueRef arg = LLVMBuildLoad2(L->B, buf__lw_type(L, t), slot, "");
+      na += buf__lw_expand_value(L, t, arg, args + na);
+      continue;
+    }
+    if (i == nin) /* every argument is loaded: call */
+      args[na] = call(L, inner, args, na);
+    LLVMValueRef r = nres == 1 ? args[na] : extract(L, args[na], i - nin);
+    LLVMBuildStore(L->B, r, slot);
+  }
+  if (nres == 0)
+    call(L, inner, args, na);
+  LLVMBuildRetVoid(L->B);
+}
+
+/* Contract in lower_internal.h. */
+LLVMValueRef buf__lw_get_fn(lw_t *L, const char *name, LLVMTypeRef ret, LLVMTypeRef *params,
+                            unsigned n) {
+  LLVMValueRef f = LLVMGetNamedFunction(L->M, name);
+  if (!f)
+    f = LLVMAddFunction(L->M, name, LLVMFunctionType(ret, params, n, 0));
+  return f;
+}
+
+/* --- memref.global ------------------------------------------------------ */
+
+/* Element i of a dense initial value, as a constant of type t. */
+static LLVMValueRef scalar_const(lw_t *L, buf_type_t t, buf_attr_t dense,
+                                 int64_t i) {
+  LLVMTypeRef lt = buf__lw_type(L, t);
+  if (buf_type_is_float(t))
+    return LLVMConstReal(lt, buf_attr_dense_float(dense, i));
+  return LLVMConstInt(lt, (unsigned long long)buf_attr_dense_int(dense, i), 1);
+}
+
+/* Contract in lower_internal.h. */
+buf_status_t buf__lw_declare_global(lw_t *L, buf_op_t *g) {
+  buf_attr_t ta = buf_op_attr(g, "type");
+  const char *name = buf__lw_sym_name(g);
+  if (!ta || ta->kind != BUF_ATTR_TYPE || !name ||
+      ta->type->kind != BUF_TYPE_MEMREF || !buf_type_has_static_shape(ta->type))
+    return fail(L, g, "memref.global needs a static memref type");
+  buf_type_t t = ta->type;
+  int64_t n = buf_type_num_elements(t);
+  LLVMTypeRef et = buf__lw_type(L, t->u.shaped.elem);
+  if (!et)
+    return fail(L, g, "element type has no LLVM lowering");
+  LLVMTypeRef at = LLVMArrayType2(et, (uint64_t)n);
+  LLVMValueRef gv = LLVMAddGlobal(L->M, at, name);
+  buf_attr_t init = buf_op_attr(g, "initial_value");
+  if (init && init->kind == BUF_ATTR_DENSE) {
+    LLVMValueRef *elems = malloc((size_t)(n ? n : 1) * sizeof *elems);
+    if (!elems)
+      abort();
+    for (int64_t i = 0; i < n; i++)
+      elems[i] = scalar_const(L, t->u.shaped.elem, init, i);
+    LLVMSetInitializer(gv, LLVMConstArray2(et, elems, (uint64_t)n));
+    free(elems);
+  } else {
+    LLVMSetInitializer(gv, LLVMConstNull(at));
+  }
+  if (buf_op_has_attr(g, "constant"))
+    LLVMSetGlobalConstant(gv, 1);
+  buf_attr_t vis = buf_op_attr(g, "sym_visibility");
+  if (vis && vis->kind == BUF_ATTR_STRING && strcmp(vis->u.str.data, "private") == 0)
+    LLVMSetLinkage(gv, LLVMInternalLinkage);
+  buf_attr_t al = buf_op_attr(g, "alignment");
+  LLVMSetAlignment(gv, al && al->kind == BUF_ATTR_INTEGER ? (unsigned)al->u.i : 16);
+  return BUF_SUCCESS;
+}
