@@ -3,15 +3,16 @@
  *
  * How it works. The module is lowered as for --emit=llvm (a tensor program
  * is bufferized and deallocated first) plus one function,
- * _bufferd_jit_<func>(ptr slots) (lower_symbols.c's buf__lw_emit_jit_entry), whose one
- * signature C can call whatever func takes. It arrives as bitcode, is read
- * into a fresh LLVMContext owned by the JIT, and LLJIT compiles it for the
- * host. The main JITDylib resolves the runner-utils functions to
- * jit_runtime.c and the compiler-runtime helpers (__truncdfhf2, __divti3,
- * ...) to jit_builtins.c, as absolute symbols, and all else (malloc, free,
- * libm) from the process. A `__` name is never taken from the process:
- * whether libgcc_s is visible there depends on the machine, so a helper
- * missing from the table fails the same way everywhere.
+ * _bufferd_jit_<func>(ptr slots) (lower_symbols.c's
+ * buf__lw_emit_jit_entry), whose one signature C can call whatever func
+ * takes. It arrives as bitcode, is read into a fresh LLVMContext owned by
+ * the JIT, and LLJIT compiles it for the host. The main JITDylib resolves
+ * the runner-utils functions to jit_runtime.c and the compiler-runtime
+ * helpers (__truncdfhf2, __divti3, ...) to jit_builtins.c, as absolute
+ * symbols, and all else (malloc, free, libm) from the process. A `__` name
+ * is never taken from the process: whether libgcc_s is visible there
+ * depends on the machine, so a helper missing from the table fails the
+ * same way everywhere.
  *
  * Arguments come in the interpreter's JSON form (schema/run-values.schema.json),
  * typed by func's signature before bufferization and read by the
