@@ -8,15 +8,24 @@
  * Ops are visited last to first with their regions before them, so a chain
  * of dead views (a cast of a dead subview) goes in one walk.
  */
+#include <string.h>
+
 #include "bz_internal.h"
 
-/* Ops without memory effects whose only product is their result: views
- * and casts of a buffer (VIEW), reads of its descriptor (METADATA_ONLY),
- * the buffer of a global (get_global), and the tensor/buffer conversions. */
+/* Ops without memory effects whose only product is their result. */
+static const char *const erasable_when_unused[] = {
+    "memref.subview",        "memref.cast",
+    "memref.reinterpret_cast", "memref.expand_shape",
+    "memref.collapse_shape", "memref.get_global",
+    "memref.dim",            "bufferization.to_tensor",
+    "bufferization.to_buffer",
+};
+
 static bool erasable(const buf_op_t *op) {
-  return buf_op_has_trait(op, BUF_TRAIT_VIEW | BUF_TRAIT_METADATA_ONLY) ||
-         buf_op_alloc_kind(op) == BUF_ALLOC_GLOBAL ||
-         buf__bz_is_to_tensor(op) || buf__bz_is_to_buffer(op);
+  for (size_t i = 0; i < sizeof erasable_when_unused / sizeof *erasable_when_unused; i++)
+    if (strcmp(op->name, erasable_when_unused[i]) == 0)
+      return true;
+  return false;
 }
 
 /* Has results, and none is used (an op without results is no view). */
