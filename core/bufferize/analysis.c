@@ -22,7 +22,7 @@
  *     block (this is stricter than upstream, which misses reads reached
  *     from a write outside the definition's block).
  *   Unlike upstream, a read and a write of provably disjoint parts of one
- *   tensor never conflict (disjoint_subsets.c).
+ *   tensor never conflict (subsets.c, asking the models).
  * Before any decision, upstream's assumptions are checked (check_assumptions):
  * each op's model precondition holds (a used to_tensor has `restrict`), and
  * the must-in-place operands (materialize_in_destination's destination)
