@@ -20,6 +20,7 @@
 #define BUF_BZ_INTERNAL_H
 
 #include "buf/bufferize.h"
+#include "../ir/containers.h"
 #include "../ir/ir_internal.h"
 
 enum { BZ_UNDECIDED = 0, BZ_INPLACE = 1, BZ_OUTOFPLACE = 2 };
@@ -142,10 +143,15 @@ typedef struct bz_func {
   bool recursive;
 } bz_func_t;
 
+/* The registry of models the driver hands the analysis (models.c): the
+ * model of op's definition, or NULL. */
+typedef const buf_bufferize_model_t *(*buf__bz_model_lookup_t)(const buf_op_t *op);
+
 struct buf_bz_s {
   buf_ctx_t *ctx;
   buf_op_t *module;
   buf_bz_options_t opts;
+  buf__bz_model_lookup_t registered_model;
   buf__ptrmap_t fmap;      /* func op -> bz_func_t * */
   bz_val_t *vals;
   uint32_t num_vals, cap_vals;
@@ -181,7 +187,13 @@ struct buf_bz_s {
   buf__bz_ival_pool_t ival;
   buf__bz_ival_list_t scratch, cand_a, cand_b;
   bool index_exact;  /* false: a must-in-place write bypassed the checks */
-  bool verify_index; /* BUFFERD_VERIFY_ANALYSIS: compare with full scans */
+  /* The analysis found itself wrong (the conflict index disagreed with the
+   * full scan) and emitted an error: the run fails. */
+  bool failed;
+  /* memref.alloc ops the rewrite created, for the sweep of dead ones after
+   * it (buf__bz_erase_dead_allocs) */
+  buf_op_t **rewrite_allocs;
+  uint32_t num_rewrite_allocs, cap_rewrite_allocs;
 };
 
 /* What copies.c knows about an alloc_tensor it inserted: the operand that
@@ -236,9 +248,156 @@ static inline int64_t buf__bz_gcd(int64_t a, int64_t b) {
   return a;
 }
 
-/* Creates the analysis state of module: numbers ops and tensor values. */
-buf_bz_t *buf__bz_create(buf_op_t *module, const buf_bz_options_t *opts);
+/* ---- models.c -------------------------------------------------------- */
+
+/* The model of op's definition from the tables of models_*.c, or NULL (a
+ * buf__bz_model_lookup_t). */
+const buf_bufferize_model_t *buf__bz_registered_model(const buf_op_t *op);
+
+/* ---- state.c: records, model lookup, alias sets, model queries -------- */
+
+/* Creates the analysis state of module: numbers ops and tensor values.
+ * registered_model gives each op definition its model (buf__bz_registered_model
+ * for One-Shot); the state keeps the pointer. */
+buf_bz_t *buf__bz_create(buf_op_t *module, const buf_bz_options_t *opts,
+                         buf__bz_model_lookup_t registered_model);
 void buf__bz_destroy(buf_bz_t *bz);
+bz_op_t *buf__bz_op(buf_bz_t *bz, const buf_op_t *op);
+/* The value record of v, or NULL (not a tensor, or made after the
+ * numbering). */
+bz_val_t *buf__bz_val(buf_bz_t *bz, const buf_value_t *v);
+/* The index of v's record in bz->vals, or UINT32_MAX when it has none. */
+uint32_t buf__bz_val_index(buf_bz_t *bz, const buf_value_t *v);
+/* The model of op's definition ignoring the partial-bufferization filter:
+ * how its regions execute is known even when the op stays on tensors. */
+const buf_bufferize_model_t *buf__bz_unfiltered_model(buf_bz_t *bz,
+                                                      const buf_op_t *op);
+/* The root record of the alias set of record i (path halving). */
+uint32_t buf__bz_alias_root(buf_bz_t *bz, uint32_t i);
+/* Joins the alias sets of records a and b, with their member lists and
+ * their indexed reads and writes. */
+void buf__bz_alias_union(buf_bz_t *bz, uint32_t a, uint32_t b);
+/* Joins the equivalence sets of records a and b. */
+void buf__bz_equiv_union(buf_bz_t *bz, uint32_t a, uint32_t b);
+/* Are a and b in one alias set (values without a record: a == b)? */
+bool buf__bz_same_alias_set(buf_bz_t *bz, buf_value_t *a, buf_value_t *b);
+/* Runs the statement after it once per member m of val's alias set. */
+#define FOR_ALIASES(bz, val, m)                                               \
+  for (uint32_t m##_start = buf__bz_val_index(bz, val), m##_i = m##_start,    \
+                m##_go = 1;                                                   \
+       m##_start != UINT32_MAX && m##_go;                                     \
+       m##_i = (bz)->vals[m##_i].alias_next, m##_go = m##_i != m##_start)     \
+    for (buf_value_t *m = (bz)->vals[m##_i].v, *m##_once = m; m##_once;       \
+         m##_once = NULL)
+/* Is the operand always in place (its model says so, or an unknown op)? */
+bool buf__bz_must_inplace(buf_bz_t *bz, buf_use_t *u);
+/* May v's buffer be written (its model's result_writable / arg_writable;
+ * unknown ops: no)? */
+bool buf__bz_value_writable(buf_bz_t *bz, buf_value_t *v);
+
+/* ---- use_def.c: reverse use-def chains -------------------------------- */
+
+/* Operands (of v's op, or of the terminators of its regions' blocks)
+ * whose aliases include result v: up to max into out, the count returned;
+ * *any_write tells whether one of them writes. */
+uint32_t buf__bz_aliasing_operands(buf_bz_t *bz, buf_value_t *v,
+                                   buf_use_t **out, uint32_t max,
+                                   bool *any_write);
+/* Adds to defs the definitions a read of start may see (upstream's
+ * findDefinitions); values with undefined contents are none. */
+void buf__bz_find_definitions(buf_bz_t *bz, buf_value_t *start,
+                              buf__ptrset_t *defs);
+
+/* ---- op_order.c: when an op happens before another -------------------- */
+
+/* Does a happen before b (dominance, without loops in between)? */
+bool buf__bz_happens_before(buf_bz_t *bz, buf_op_t *a, buf_op_t *b);
+/* Are a and b in different regions of an op that runs one of them? */
+bool buf__bz_mutually_exclusive(buf_bz_t *bz, buf_op_t *a, buf_op_t *b);
+/* May op order decide between read r and write w, whose read sees defs
+ * (no repetitive region or block loop lets the read run again after the
+ * write with the same definitions)? */
+bool buf__bz_can_use_dominance(buf_bz_t *bz, buf_use_t *r, buf_use_t *w,
+                               buf_value_t *const *defs, uint32_t num_defs);
+/* Does write wop lie in a parallel region that also holds read rop while
+ * one of the read's definitions lies outside it? */
+bool buf__bz_write_escapes_parallel_region(buf_bz_t *bz, buf_op_t *wop,
+                                           buf_op_t *rop,
+                                           buf_value_t *const *defs,
+                                           uint32_t num_defs);
+/* May write wop change definition def before read rop sees it (the write
+ * neither before the definition nor inside its op, nor exclusive with it,
+ * and the read may follow the write without def being defined anew)? */
+bool buf__bz_write_may_clobber(buf_bz_t *bz, buf_value_t *def, buf_op_t *wop,
+                               buf_op_t *rop);
+/* The innermost repetitive (or parallel) region enclosing r (r included),
+ * or NULL. */
+buf_region_t *buf__bz_repetitive_region(buf_bz_t *bz, buf_region_t *r);
+/* May op order decide for read rop, with definitions defs, against every
+ * write outside `top` (the pre-order number of rop's ancestor in its
+ * function body's block)? */
+bool buf__bz_dominance_decides_outside(buf_bz_t *bz, buf_op_t *rop,
+                                       buf_value_t *const *defs, uint32_t n,
+                                       uint32_t top);
+
+/* ---- subsets.c: disjoint parts of one tensor -------------------------- */
+
+/* Is t a tensor of static shape and rank <= BUF_BZ_SUBSET_MAX_RANK
+ * (stored in *rank)? */
+bool buf__bz_subset_static_rank(buf_type_t t, uint32_t *rank);
+/* Do the read and the write touch provably disjoint elements of one tensor
+ * (the subsets their models give, carried up through static slices)? */
+bool buf__bz_disjoint_accesses(buf_bz_t *bz, buf_use_t *read,
+                               buf_use_t *write);
+/* Is a the same subset of an equivalent tensor as b (a's model's
+ * same_subset: extract_slices of one slice)? */
+bool buf__bz_same_subset(buf_bz_t *bz, buf_value_t *a, buf_value_t *b);
+
+/* ---- conflicts.c: read-after-write conflicts, the full scan ------------ */
+
+/* Does in-place write uw conflict with read ur, whose definitions are
+ * defs? BZ_WHY_NONE when not, else BZ_WHY_PARALLEL (a parallel region
+ * writes a buffer from outside it) or BZ_WHY_CONFLICT (read after write). */
+bz_why_kind_t buf__bz_pair_conflicts(buf_bz_t *bz, buf_use_t *ur,
+                                     buf_use_t *uw, buf_value_t *const *defs,
+                                     uint32_t num_defs);
+/* Does some read of `reads` conflict with some write of `writes` (in
+ * collection order; the first conflict is kept for the report and
+ * print-conflicts)? */
+bool buf__bz_has_raw_conflict(buf_bz_t *bz, buf__ptrset_t *reads,
+                              buf__ptrset_t *writes);
+/* Adds the in-place writing uses of the members of root's alias set. */
+void buf__bz_collect_inplace_writes(buf_bz_t *bz, buf_value_t *root,
+                                    buf__ptrset_t *writes);
+/* The reads and in-place writes of u's value and of the values u aliases. */
+void buf__bz_collect_use_accesses(buf_bz_t *bz, buf_use_t *u,
+                                  buf__ptrset_t *reads, buf__ptrset_t *writes);
+/* Does u read its value, itself or through an alias that is read? */
+bool buf__bz_use_is_read(buf_bz_t *bz, buf_use_t *u);
+/* The full scans: would deciding u in place write a buffer that must not
+ * be written / create a read-after-write conflict? */
+bool buf__bz_scan_write_read_only(buf_bz_t *bz, buf_use_t *u);
+bool buf__bz_scan_raw_conflict(buf_bz_t *bz, buf_use_t *u);
+
+/* ---- conflict_index.c: the index of reads and writes ------------------- */
+
+/* Places every op by its ancestor in its function body's block. */
+void buf__bz_compute_tops(buf_bz_t *bz);
+/* Enters the reads among the tensor operands of ops into the index. */
+void buf__bz_index_reads(buf_bz_t *bz, buf__ptrvec_t *ops);
+/* Enters in-place write u into the index of alias-set root `root`. */
+void buf__bz_index_write(buf_bz_t *bz, buf_use_t *u, uint32_t root);
+/* The alias-set roots of u's value and of the values u aliases. */
+uint32_t buf__bz_decision_roots(buf_bz_t *bz, buf_use_t *u,
+                                uint32_t roots[1 + BUF_BZ_MAX_ALIASES]);
+/* Would deciding u in place write a buffer that must not be written /
+ * create a read-after-write conflict? From the index, checked against the
+ * full scan with verify_analysis. */
+bool buf__bz_would_write_read_only(buf_bz_t *bz, buf_use_t *u);
+bool buf__bz_would_create_raw(buf_bz_t *bz, buf_use_t *u);
+
+/* ---- analysis.c, copies.c, rewrite.c ---------------------------------- */
+
 /* Runs the in-place analysis over every function, callees first. */
 buf_status_t buf__bz_analyze(buf_bz_t *bz);
 /* Writes __inplace_operands_attr__ (and conflict notes) on every op. */
@@ -247,15 +406,10 @@ void buf__bz_annotate(buf_bz_t *bz);
 buf_status_t buf__bz_materialize_copies(buf_bz_t *bz);
 /* Rewrites the module to buffers. */
 buf_status_t buf__bz_rewrite(buf_bz_t *bz);
-
-bz_op_t *buf__bz_op(buf_bz_t *bz, const buf_op_t *op);
-/* The value record of v, or NULL (not a tensor, or made after the
- * numbering). */
-bz_val_t *buf__bz_val(buf_bz_t *bz, const buf_value_t *v);
-/* The model of op's definition ignoring the partial-bufferization filter:
- * how its regions execute is known even when the op stays on tensors. */
-const buf_bufferize_model_t *buf__bz_unfiltered_model(buf_bz_t *bz,
-                                                      const buf_op_t *op);
+/* Erases the memref.alloc ops the rewrite created that nothing uses (an
+ * out-of-place operand whose value was an empty tensor leaves that
+ * tensor's allocation dead). */
+void buf__bz_erase_dead_allocs(buf_bz_t *bz);
 /* Partial bufferization (partial_bufferize.c): One-Shot Bufferize of the
  * ops op_filter accepts (and the bufferization dialect's own ops but the
  * to_tensor / to_buffer boundary), everything else kept on tensors. */
@@ -276,19 +430,20 @@ uint32_t buf__bz_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
                          uint32_t max);
 /* Can the copy for out-of-place operand u skip copying the old contents? */
 bool buf__bz_can_omit_copy(buf_bz_t *bz, buf_use_t *u);
-/* Are a and b the same slice (tensor.extract_slice with equal offsets,
- * sizes and strides) of equivalent tensors (models_tensor.c)? */
-bool buf__bz_same_slice_values(buf_bz_t *bz, buf_value_t *a, buf_value_t *b);
-/* Do the read and the write touch provably disjoint elements of one tensor
- * (static slices / constant indices along extract_slice chains)? */
-bool buf__bz_disjoint_accesses(buf_use_t *read, buf_use_t *write);
 /* Erases unused side-effect-free buffer views, casts and conversions. */
 void buf__bz_erase_dead_views(buf_op_t *module);
 /* Erases buffer ops that touch no element and folds static memref.dim
  * (zero_size_ops.c). */
 void buf__bz_erase_zero_size_ops(buf_bz_t *bz);
-/* Is the op (known to the model tables, or excluded and kept as is)? */
+/* Is t a tensor type (ranked or unranked)? */
 bool buf__bz_is_tensor_type(buf_type_t t);
+/* Is op bufferization.to_buffer (or its old name to_memref) /
+ * bufferization.to_tensor? */
+bool buf__bz_is_to_buffer(const buf_op_t *op);
+bool buf__bz_is_to_tensor(const buf_op_t *op);
+/* Is t a tensor type, or a function type with a tensor input or result
+ * (a signature still on tensors)? */
+bool buf__bz_type_mentions_tensor(buf_type_t t);
 /* The func.func op that contains op, or NULL. */
 buf_op_t *buf__bz_enclosing_func(buf_op_t *op);
 /* The callee of a func.call op in module, or NULL. */
@@ -326,8 +481,6 @@ buf_value_t *buf__bz_mapped(buf_bz_rewriter_t *rw, buf_value_t *t);
 bool buf__bz_func_ops_enabled(const buf_bz_t *bz);
 
 /* Report hooks (report.c); all are no-ops when bz->report is NULL. */
-/* Keeps bz->last_why as the reason operand u was refused in place. */
-void buf__bz_report_refused(buf_bz_t *bz, buf_use_t *u);
 /* Notes that copies.c made alloc_tensor `copy` for out-of-place operand u. */
 void buf__bz_report_copy_made(buf_bz_t *bz, buf_use_t *u, buf_op_t *copy);
 /* Notes a memref.alloc / memref.copy the rewrite created while bufferizing
@@ -337,7 +490,5 @@ void buf__bz_report_created(buf_bz_t *bz, buf_op_t *cause, buf_op_t *made);
 void buf__bz_report_erased(buf_bz_t *bz, buf_op_t *made);
 /* Moves what the rewrite created into the report, as JSON records. */
 void buf__bz_report_flush(buf_bz_t *bz);
-/* Frees the report bookkeeping of bz (from buf__bz_destroy). */
-void buf__bz_report_release(buf_bz_t *bz);
 
 #endif /* BUF_BZ_INTERNAL_H */

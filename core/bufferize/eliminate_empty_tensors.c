@@ -362,7 +362,7 @@ static buf_status_t eliminate_run(buf_op_t *module,
   buf_op_walk(module, BUF_WALK_PRE, collect_inserts, &e);
   if (e.num_inserts == 0)
     return BUF_SUCCESS;
-  e.bz = buf__bz_create(module, &bzo);
+  e.bz = buf__bz_create(module, &bzo, buf__bz_registered_model);
   /* Innermost-last order is not needed: each insertion only rewrites the
    * chain that feeds it, and a replaced use is never revisited. */
   for (uint32_t i = 0; i < e.num_inserts; i++)

@@ -28,11 +28,6 @@
 #include "buf/pipeline.h"
 #include "bz_internal.h"
 
-static bool is_to_buffer(const buf_op_t *op) {
-  return bo_is(op, "bufferization.to_buffer") ||
-         bo_is(op, "bufferization.to_memref");
-}
-
 static bool is_memref(buf_type_t t) {
   return t->kind == BUF_TYPE_MEMREF || t->kind == BUF_TYPE_UNRANKED_MEMREF;
 }
@@ -55,8 +50,8 @@ static bool is_local_allocation(const buf_value_t *v);
  * argument's or global's memory). */
 static buf_walk_result_t find_hidden_write(buf_op_t *op, void *user) {
   bool *writes = user;
-  if (bo_is(op, "func.call_indirect") ||
-      (bo_is(op, "func.call") && !is_declaration_call(op))) {
+  /* (an indirect call has no known callee, so it is no declaration's) */
+  if (buf_op_has_trait(op, BUF_TRAIT_CALL) && !is_declaration_call(op)) {
     *writes = true;
     return BUF_WALK_INTERRUPT;
   }
@@ -70,9 +65,13 @@ static buf_walk_result_t find_hidden_write(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
+/* A buffer the program allocated on the heap or the stack (no argument's
+ * or global's memory). */
 static bool is_local_allocation(const buf_value_t *v) {
-  return v->def && (bo_is(v->def, "memref.alloc") ||
-                    bo_is(v->def, "memref.alloca"));
+  if (!v->def)
+    return false;
+  buf_alloc_kind_t kind = buf_op_alloc_kind(v->def);
+  return kind == BUF_ALLOC_HEAP || kind == BUF_ALLOC_STACK;
 }
 
 /* Can to_buffer `tb` of to_tensor `tt` become tt's buffer? */
@@ -210,27 +209,14 @@ typedef struct collected {
 
 static buf_walk_result_t collect(buf_op_t *op, void *user) {
   collected_t *c = user;
-  if (is_to_buffer(op) && op->operands[0].value->def &&
-      bo_is(op->operands[0].value->def, "bufferization.to_tensor"))
+  if (buf__bz_is_to_buffer(op) && op->operands[0].value->def &&
+      buf__bz_is_to_tensor(op->operands[0].value->def))
     buf__bo_oplist_push(&c->pairs, op);
-  else if (bo_is(op, "bufferization.to_tensor"))
+  else if (buf__bz_is_to_tensor(op))
     buf__bo_oplist_push(&c->casts, op);
   return BUF_WALK_ADVANCE;
 }
 
-static bool type_mentions_tensor(buf_type_t t) {
-  if (buf__bz_is_tensor_type(t))
-    return true;
-  if (t->kind != BUF_TYPE_FUNCTION)
-    return false;
-  for (uint32_t i = 0; i < t->u.func.num_inputs; i++)
-    if (buf__bz_is_tensor_type(t->u.func.inputs[i]))
-      return true;
-  for (uint32_t i = 0; i < t->u.func.num_results; i++)
-    if (buf__bz_is_tensor_type(t->u.func.results[i]))
-      return true;
-  return false;
-}
 
 static bool still_on_tensors(const buf_op_t *op) {
   for (uint32_t i = 0; i < op->num_operands; i++)
@@ -245,7 +231,7 @@ static bool still_on_tensors(const buf_op_t *op) {
         if (buf__bz_is_tensor_type(b->args[a]->type))
           return true;
   buf_attr_t ft = buf_op_attr(op, "function_type");
-  return ft && ft->kind == BUF_ATTR_TYPE && type_mentions_tensor(ft->type);
+  return ft && ft->kind == BUF_ATTR_TYPE && buf__bz_type_mentions_tensor(ft->type);
 }
 
 static buf_walk_result_t report_tensor_op(buf_op_t *op, void *user) {

@@ -61,10 +61,11 @@ static buf_status_t const_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_op_t *module = buf_bz_rw_analysis(rw)->module;
   buf_block_t *mb = buf_region_entry(module->regions[0]);
   buf_type_t mt = buf_bz_alloc_type(rw, rt);
-  /* reuse a global with the same value and type */
+  /* reuse a global with the same value and type: a constant symbol whose
+   * memref `type` is mt (the memref.global this model makes) */
   buf_op_t *global = NULL;
   for (buf_op_t *g = mb->first; g; g = g->next)
-    if (strcmp(g->name, "memref.global") == 0 &&
+    if (buf_op_has_trait(g, BUF_TRAIT_SYMBOL) &&
         buf_op_attr(g, "initial_value") == value && buf_op_has_attr(g, "constant")) {
       buf_attr_t ty = buf_op_attr(g, "type");
       if (ty && ty->type == mt) {

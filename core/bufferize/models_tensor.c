@@ -16,7 +16,10 @@
  * isNotConflicting) lives here: writing a slice that was extracted from
  * the destination at the same offsets/sizes/strides, and inserted back,
  * does not conflict with the insert_slice's read of the rest of the
- * destination.
+ * destination. So do the subsets the slice ops and extract / insert
+ * access (upstream's SubsetOpInterface), which the analysis asks to find
+ * disjoint accesses of one tensor (subsets.c) and extract_slices of the
+ * same slice.
  */
 #include <string.h>
 
@@ -165,13 +168,122 @@ static bool same_slice(buf_op_t *a, uint32_t a_first, buf_op_t *b,
   return true;
 }
 
-bool buf__bz_same_slice_values(buf_bz_t *bz, buf_value_t *a, buf_value_t *b) {
-  buf_op_t *da = a->def, *db = b->def;
-  if (!da || !db || strcmp(da->name, "tensor.extract_slice") != 0 ||
-      strcmp(db->name, "tensor.extract_slice") != 0 || a->type != b->type)
+/* extract_slice's same_subset: is `other` also an extract_slice, of the
+ * same type, with the same slice of an equivalent source? */
+static bool extract_slice_same_subset(buf_bz_t *bz, buf_value_t *result,
+                                      buf_value_t *other) {
+  buf_op_t *da = result->def, *db = other->def;
+  if (!db || db->def != da->def || result->type != other->type)
     return false;
   return same_slice(da, 1, db, 1) &&
          buf_bz_equivalent(bz, operand(da, 0), operand(db, 0));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Subsets (upstream's SubsetOpInterface, static boxes only; subsets.c)     */
+/* ------------------------------------------------------------------------ */
+
+/* The single element of `of` at the constant indices in operands
+ * [first, first + rank) of op. */
+static bool point_subset(buf_op_t *op, uint32_t first, buf_value_t *of,
+                         buf_bz_subset_t *b) {
+  if (!buf__bz_subset_static_rank(of->type, &b->rank) ||
+      op->num_operands != first + b->rank)
+    return false;
+  b->of = of;
+  b->complement = false;
+  for (uint32_t d = 0; d < b->rank; d++) {
+    if (!buf_value_constant_int(operand(op, first + d), &b->lo[d]))
+      return false;
+    b->hi[d] = b->lo[d];
+    b->step[d] = 0;
+  }
+  return true;
+}
+
+/* The slice of `of` that a slice op (dynamic operands from segment
+ * first_segment) addresses, when it is fully static and keeps the rank. */
+static bool slice_subset(buf_op_t *op, uint32_t first_segment, buf_value_t *of,
+                         uint32_t sliced_rank, buf_bz_subset_t *b) {
+  buf__slice_t s;
+  if (!buf__bz_subset_static_rank(of->type, &b->rank) ||
+      b->rank != sliced_rank ||
+      BUF_FAILED(buf__slice_get(op, first_segment, b->rank, &s)))
+    return false;
+  b->of = of;
+  b->complement = false;
+  for (uint32_t d = 0; d < b->rank; d++) {
+    if (s.offsets[d] == BUF_DYNAMIC || s.sizes[d] == BUF_DYNAMIC ||
+        s.strides[d] == BUF_DYNAMIC || s.strides[d] < 1 || s.sizes[d] < 1)
+      return false;
+    b->lo[d] = s.offsets[d];
+    b->hi[d] = s.offsets[d] + (s.sizes[d] - 1) * s.strides[d];
+    b->step[d] = s.sizes[d] == 1 ? 0 : s.strides[d];
+  }
+  return true;
+}
+
+static uint32_t static_rank(buf_value_t *v) {
+  uint32_t r;
+  return buf__bz_subset_static_rank(v->type, &r) ? r : UINT32_MAX;
+}
+
+/* tensor.extract reads one element of its source. */
+static bool extract_subset(buf_use_t *u, bool write, buf_bz_subset_t *b) {
+  if (!write && u->index == 0)
+    return point_subset(u->owner, 1, u->value, b);
+  return buf_bz_subset_whole(u->value, b);
+}
+
+/* tensor.insert writes one element of its destination and keeps (reads)
+ * every other one. */
+static bool insert_subset(buf_use_t *u, bool write, buf_bz_subset_t *b) {
+  if (u->index != 1)
+    return buf_bz_subset_whole(u->value, b);
+  bool ok = point_subset(u->owner, 2, u->value, b);
+  if (!write)
+    b->complement = true;
+  return ok;
+}
+
+/* tensor.extract_slice reads its slice of the source. */
+static bool extract_slice_subset(buf_use_t *u, bool write, buf_bz_subset_t *b) {
+  buf_op_t *op = u->owner;
+  if (!write && u->index == 0)
+    return slice_subset(op, 1, u->value, static_rank(&op->results[0]), b);
+  return buf_bz_subset_whole(u->value, b);
+}
+
+/* tensor.insert_slice writes its slice of the destination and keeps
+ * (reads) the rest. */
+static bool insert_slice_subset(buf_use_t *u, bool write, buf_bz_subset_t *b) {
+  buf_op_t *op = u->owner;
+  if (u->index != 1)
+    return buf_bz_subset_whole(u->value, b);
+  bool ok = slice_subset(op, 2, u->value, static_rank(operand(op, 0)), b);
+  if (!write)
+    b->complement = true;
+  return ok;
+}
+
+/* Carries b from the extract_slice's result to its source, when the slice
+ * is static and keeps the rank. */
+static bool extract_slice_subset_in_source(const buf_op_t *cop,
+                                           buf_bz_subset_t *b) {
+  buf_op_t *op = (buf_op_t *)cop;
+  buf_bz_subset_t outer;
+  buf_value_t *src = operand(op, 0);
+  if (!slice_subset(op, 1, src, b->rank, &outer))
+    return false;
+  buf__slice_t s;
+  buf__slice_get(op, 1, outer.rank, &s);
+  for (uint32_t d = 0; d < b->rank; d++) {
+    b->lo[d] = s.offsets[d] + b->lo[d] * s.strides[d];
+    b->hi[d] = s.offsets[d] + b->hi[d] * s.strides[d];
+    b->step[d] *= s.strides[d];
+  }
+  b->of = src;
+  return true;
 }
 
 /* Is every equivalent reverse use-def path from v ending in an
@@ -180,12 +292,14 @@ bool buf__bz_same_slice_values(buf_bz_t *bz, buf_value_t *a, buf_value_t *b) {
  * within, a path may also pass through other extract_slices first: a slice
  * of that slice lies inside it (or, out of place, is a copy), so writing it
  * only touches what the insert overwrites. */
+static const buf_bufferize_model_t extract_slice_model;
+
 static bool matching_extract(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins,
                              bool within, unsigned depth) {
   if (depth > 64 || !v->def)
     return false;
   buf_op_t *d = v->def;
-  if (strcmp(d->name, "tensor.extract_slice") == 0) {
+  if (buf__bz_unfiltered_model(bz, d) == &extract_slice_model) {
     if (same_slice(d, 1, ins, 2) &&
         buf_bz_equivalent(bz, operand(d, 0), operand(ins, 1)))
       return true;
@@ -254,6 +368,7 @@ static const buf_bufferize_model_t extract_model = {
     .reads = r_true,
     .writes = r_false,
     .bufferize = extract_bufferize,
+    .accessed_subset = extract_subset,
 };
 
 static bool insert_writes(buf_bz_t *bz, buf_use_t *u) {
@@ -286,6 +401,7 @@ static const buf_bufferize_model_t insert_model = {
     .writes = insert_writes,
     .aliases = insert_aliases,
     .bufferize = insert_bufferize,
+    .accessed_subset = insert_subset,
 };
 
 /* ------------------------------------------------------------------------ */
@@ -320,6 +436,9 @@ static const buf_bufferize_model_t extract_slice_model = {
     .writes = r_false,
     .aliases = source_aliases_maybe,
     .bufferize = extract_slice_bufferize,
+    .accessed_subset = extract_slice_subset,
+    .subset_in_source = extract_slice_subset_in_source,
+    .same_subset = extract_slice_same_subset,
 };
 
 static bool insert_slice_writes(buf_bz_t *bz, buf_use_t *u) {
@@ -364,7 +483,7 @@ static bool insert_slice_not_conflicting(buf_bz_t *bz, buf_use_t *read,
  * insert_slice would create? Then no copy is needed. */
 static bool is_same_subview(buf_value_t *src, buf_value_t *dest, buf_op_t *ins) {
   buf_op_t *d = src->def;
-  if (!d || strcmp(d->name, "memref.subview") != 0 || operand(d, 0) != dest)
+  if (!d || buf_op_view_source(d) != dest)
     return false;
   return same_slice(d, 1, ins, 2);
 }
@@ -420,6 +539,7 @@ static const buf_bufferize_model_t insert_slice_model = {
     .aliases = insert_slice_aliases,
     .not_conflicting = insert_slice_not_conflicting,
     .bufferize = insert_slice_bufferize,
+    .accessed_subset = insert_slice_subset,
 };
 
 /* ------------------------------------------------------------------------ */
@@ -462,7 +582,10 @@ static const buf_bufferize_model_t cast_model = {
     .bufferize = cast_bufferize,
 };
 
-static buf_status_t reshape_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+/* collapse_shape / expand_shape -> the memref op `memref_op` of the same
+ * reassociation, on an identity-layout buffer. */
+static buf_status_t reshape_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op,
+                                      const char *memref_op) {
   buf_builder_t b;
   buf_bz_builder(rw, op, &b);
   buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
@@ -484,10 +607,7 @@ static buf_status_t reshape_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
                                   rt->u.shaped.elem, NULL,
                                   src->type->u.shaped.memory_space);
   buf_op_state_t st;
-  const char *name = strcmp(op->name, "tensor.collapse_shape") == 0
-                         ? "memref.collapse_shape"
-                         : "memref.expand_shape";
-  buf_state_init(&st, ctx, name, op->loc);
+  buf_state_init(&st, ctx, memref_op, op->loc);
   buf_state_add_operand(&st, src);
   for (uint32_t i = 1; i < op->num_operands; i++)
     buf_state_add_operand(&st, operand(op, i));
@@ -501,11 +621,26 @@ static buf_status_t reshape_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
-static const buf_bufferize_model_t reshape_model = {
+static buf_status_t collapse_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  return reshape_bufferize(rw, op, "memref.collapse_shape");
+}
+
+static buf_status_t expand_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  return reshape_bufferize(rw, op, "memref.expand_shape");
+}
+
+static const buf_bufferize_model_t collapse_model = {
     .reads = r_false,
     .writes = r_false,
     .aliases = alias_result0_equiv,
-    .bufferize = reshape_bufferize,
+    .bufferize = collapse_bufferize,
+};
+
+static const buf_bufferize_model_t expand_model = {
+    .reads = r_false,
+    .writes = r_false,
+    .aliases = alias_result0_equiv,
+    .bufferize = expand_bufferize,
 };
 
 static buf_status_t dim_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
@@ -1029,11 +1164,11 @@ static const buf_bufferize_model_t body_yield_model = {
 
 const buf__bz_model_row_t buf__bz_models_tensor[] = {
     {"tensor.cast", &cast_model},
-    {"tensor.collapse_shape", &reshape_model},
+    {"tensor.collapse_shape", &collapse_model},
     {"tensor.concat", &concat_model},
     {"tensor.dim", &dim_model},
     {"tensor.empty", &empty_model},
-    {"tensor.expand_shape", &reshape_model},
+    {"tensor.expand_shape", &expand_model},
     {"tensor.extract", &extract_model},
     {"tensor.extract_slice", &extract_slice_model},
     {"tensor.from_elements", &from_elements_model},

@@ -1,11 +1,17 @@
 /*
  * one_shot_bufferize.c: --one-shot-bufferize, MLIR's One-Shot Bufferize.
  *
- * Reads top to bottom: read the options; analyze (which tensor operands
- * may write in place, analysis.c); with test-analysis-only, annotate the
- * decisions and stop; otherwise materialize copies for out-of-place
- * operands (copies.c) and rewrite every op to buffers through its model
- * (rewrite.c, models_*.c).
+ * Reads top to bottom: read the options; create the analysis state with
+ * the registry of models (state.c, models.c); analyze (which tensor
+ * operands may write in place, analysis.c); with test-analysis-only,
+ * annotate the decisions and stop; otherwise materialize copies for
+ * out-of-place operands (copies.c), rewrite every op to buffers through its
+ * model (rewrite.c, models_*.c), and clean up after the rewrite:
+ *   1. buffer ops that touch no element (zero_size_ops.c),
+ *   2. allocations the rewrite made that nothing uses (rewrite.c),
+ *   3. unused views, casts and conversions (dead_views.c),
+ * and hand what was allocated and copied, and why, to the bufferization
+ * report (report.c).
  */
 #include <string.h>
 
@@ -25,6 +31,7 @@ enum one_shot_option {
   ONE_SHOT_FUNCTION_BOUNDARY_TYPE_CONVERSION,
   ONE_SHOT_PRINT_CONFLICTS,
   ONE_SHOT_TEST_ANALYSIS_ONLY,
+  ONE_SHOT_VERIFY_ANALYSIS,
   ONE_SHOT_NUM_OPTIONS
 };
 
@@ -47,12 +54,13 @@ static bool read_options(const buf_pass_options_t *o, buf_bz_options_t *out) {
   out->print_conflicts = buf_pass_option_bool(o, ONE_SHOT_PRINT_CONFLICTS);
   out->dump_alias_sets = buf_pass_option_bool(o, ONE_SHOT_DUMP_ALIAS_SETS);
   out->check_parallel_regions = buf_pass_option_bool(o, ONE_SHOT_CHECK_PARALLEL_REGIONS);
+  out->verify_analysis = buf_pass_option_bool(o, ONE_SHOT_VERIFY_ANALYSIS);
   return true;
 }
 
 buf_status_t buf_one_shot_bufferize(buf_op_t *module,
                                     const buf_bz_options_t *options) {
-  buf_bz_t *bz = buf__bz_create(module, options);
+  buf_bz_t *bz = buf__bz_create(module, options, buf__bz_registered_model);
   buf_status_t st = buf__bz_analyze(bz);
   if (st == BUF_SUCCESS && options->test_analysis_only) {
     buf__bz_annotate(bz);
@@ -63,6 +71,12 @@ buf_status_t buf_one_shot_bufferize(buf_op_t *module,
     st = buf__bz_materialize_copies(bz);
   if (st == BUF_SUCCESS)
     st = buf__bz_rewrite(bz);
+  if (st == BUF_SUCCESS) {
+    buf__bz_erase_zero_size_ops(bz);
+    buf__bz_erase_dead_allocs(bz);
+    buf__bz_erase_dead_views(bz->module);
+    buf__bz_report_flush(bz);
+  }
   buf__bz_destroy(bz);
   return st;
 }
@@ -110,6 +124,10 @@ static const buf_option_spec_t one_shot_options[ONE_SHOT_NUM_OPTIONS] = {
     [ONE_SHOT_TEST_ANALYSIS_ONLY] =
         {"test-analysis-only", BUF_OPT_BOOL, "false", NULL,
          "Only annotate the in-place decisions"},
+    [ONE_SHOT_VERIFY_ANALYSIS] =
+        {"verify-analysis", BUF_OPT_BOOL, "false", NULL,
+         "Check every in-place decision of the conflict index against a full "
+         "scan; a disagreement fails the pass (slow; for tests)"},
 };
 
 const buf_pass_def_t buf_pass_one_shot_bufferize = {

@@ -5,8 +5,8 @@
  * How it works, in three steps that follow One-Shot Bufferize:
  *   1. analysis.c keeps, in bz->last_why, why the operand it is deciding
  *      cannot be in place (the read and the write of a read-after-write
- *      conflict, the read-only alias, ...); buf__bz_report_refused stores it
- *      per operand;
+ *      conflict, the read-only alias, ...), and stores it per operand
+ *      (bz_op.why);
  *   2. copies.c inserts an alloc_tensor for each refused operand;
  *      buf__bz_report_copy_made freezes the operand's site and reason into
  *      a note keyed by that alloc_tensor;
@@ -108,7 +108,7 @@ static const char *read_only_reason(buf_bz_t *bz, buf_value_t *v) {
     return why_reason[BZ_WHY_NOT_WRITABLE];
   }
   buf_op_t *owner = v->block && v->block->region ? v->block->region->op : NULL;
-  if (owner && strcmp(owner->name, "func.func") == 0) {
+  if (owner && buf_op_has_trait(owner, BUF_TRAIT_FUNCTION)) {
     /* the caller said so: the argument's location is the record's value */
     if (buf_op_arg_read_only(owner, v->index))
       return why_reason[BZ_WHY_NOT_WRITABLE];
@@ -141,18 +141,6 @@ static bz_site_t value_site(const buf_value_t *v) {
 /* ------------------------------------------------------------------------ */
 /* Hooks from the analysis, copies.c and the rewrite                         */
 /* ------------------------------------------------------------------------ */
-
-void buf__bz_report_refused(buf_bz_t *bz, buf_use_t *u) {
-  if (!bz->report)
-    return;
-  bz_op_t *o = buf__bz_op(bz, u->owner);
-  if (!o->why) {
-    o->why = calloc(u->owner->num_operands, sizeof *o->why);
-    if (!o->why)
-      abort(); /* out of memory only */
-  }
-  o->why[u->index] = bz->last_why;
-}
 
 void buf__bz_report_copy_made(buf_bz_t *bz, buf_use_t *u, buf_op_t *copy) {
   if (!bz->report)
@@ -215,15 +203,6 @@ void buf__bz_report_erased(buf_bz_t *bz, buf_op_t *made) {
   uintptr_t i = (uintptr_t)buf__ptrmap_get(&bz->made_map, made);
   if (i)
     bz->made[i - 1].erased = true;
-}
-
-void buf__bz_report_release(buf_bz_t *bz) {
-  for (uint32_t i = 0; i < bz->num_ops; i++)
-    free(bz->ops[i].why);
-  free(bz->notes);
-  free(bz->made);
-  buf__ptrmap_free(&bz->copy_notes);
-  buf__ptrmap_free(&bz->made_map);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -343,14 +322,14 @@ void buf__bz_report_flush(buf_bz_t *bz) {
                           : NULL;
   uint32_t nf = 0;
   for (buf_op_t *op = body ? body->first : NULL; op; op = op->next)
-    nf += strcmp(op->name, "func.func") == 0;
+    nf += buf_op_has_trait(op, BUF_TRAIT_FUNCTION);
   func_tally_t *tally = calloc(nf + 1, sizeof *tally);
   if (!tally)
     abort();
   buf__ptrmap_t index = {0};
   nf = 0;
   for (buf_op_t *op = body ? body->first : NULL; op; op = op->next)
-    if (strcmp(op->name, "func.func") == 0) {
+    if (buf_op_has_trait(op, BUF_TRAIT_FUNCTION)) {
       tally[nf].func = op;
       buf__ptrmap_set(&index, op, (void *)(uintptr_t)++nf);
     }

@@ -32,8 +32,6 @@ struct buf_bz_rewriter_s {
   buf__ptrmap_t erased;
   buf_op_t **erase_list;
   uint32_t num_erase, cap_erase;
-  buf_op_t **allocs;     /* memref.alloc ops created, for dead-alloc cleanup */
-  uint32_t num_allocs, cap_allocs;
   buf_op_t *cause;       /* the tensor op whose model is running (report) */
   buf__ptrmap_t cfg_regions; /* regions buf__bz_rewrite_cfg_region rewrites */
 };
@@ -175,13 +173,16 @@ buf_value_t *buf_bz_alloc(buf_bz_rewriter_t *rw, buf_builder_t *b,
       buf_attr_integer(rw->ctx, buf_type_i64(rw->ctx), 64),
       "operandSegmentSizes",
       buf_attr_dense_array(rw->ctx, buf_type_i32(rw->ctx), 2, seg, NULL), NULL);
-  if (rw->num_allocs == rw->cap_allocs) {
-    rw->cap_allocs = rw->cap_allocs ? rw->cap_allocs * 2 : 16;
-    rw->allocs = realloc(rw->allocs, rw->cap_allocs * sizeof *rw->allocs);
-    if (!rw->allocs)
-      abort();
+  buf_bz_t *bz = rw->bz;
+  if (bz->num_rewrite_allocs == bz->cap_rewrite_allocs) {
+    bz->cap_rewrite_allocs =
+        bz->cap_rewrite_allocs ? bz->cap_rewrite_allocs * 2 : 16;
+    bz->rewrite_allocs = realloc(
+        bz->rewrite_allocs, bz->cap_rewrite_allocs * sizeof *bz->rewrite_allocs);
+    if (!bz->rewrite_allocs)
+      abort(); /* out of memory only */
   }
-  rw->allocs[rw->num_allocs++] = op;
+  bz->rewrite_allocs[bz->num_rewrite_allocs++] = op;
   buf__bz_report_created(rw->bz, rw->cause, op);
   return buf_op_result(op, 0);
 }
@@ -325,13 +326,13 @@ buf_value_t *buf_bz_cast_or_copy(buf_bz_rewriter_t *rw, buf_builder_t *b,
   return buf_op_result(c, 0);
 }
 
-/* to_tensor of the buffer of v, placed before op. An op of
- * scf.forall.in_parallel gets it before the in_parallel: that block holds
- * only parallel-combining ops. */
+/* to_tensor of the buffer of v, placed before op. An op nested in a
+ * terminator (scf.forall.in_parallel) gets it before the terminator: the
+ * terminator's block holds only what it yields (parallel-combining ops). */
 static buf_value_t *to_tensor_before(buf_bz_rewriter_t *rw, buf_op_t *op,
                                      buf_value_t *buffer, buf_type_t tensor) {
   buf_op_t *parent = buf_op_parent(op);
-  if (parent && strcmp(parent->name, "scf.forall.in_parallel") == 0)
+  if (parent && buf_op_has_trait(parent, BUF_TRAIT_TERMINATOR))
     op = parent;
   buf_builder_t b;
   buf_bz_builder(rw, op, &b);
@@ -378,9 +379,8 @@ buf_status_t buf__bz_keep_on_tensors(buf_bz_rewriter_t *rw, buf_op_t *op) {
     buf_value_t *v = op->operands[i].value;
     buf_value_t *m = buf__bz_mapped(rw, v);
     /* m = to_buffer(v): nothing wrote it (it is not writable), v is it */
-    if (!m || (m->def && m->def->num_operands == 1 &&
-               m->def->operands[0].value == v &&
-               strcmp(m->def->name, "bufferization.to_buffer") == 0))
+    if (!m || (m->def && buf__bz_is_to_buffer(m->def) &&
+               m->def->operands[0].value == v))
       continue;
     /* a value retyped in place (a function argument under function
      * boundaries, a loop's iter_arg) is its own buffer now: the op still
@@ -397,20 +397,6 @@ buf_status_t buf__bz_keep_on_tensors(buf_bz_rewriter_t *rw, buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
-static bool type_has_tensor(buf_type_t t) {
-  if (buf__bz_is_tensor_type(t))
-    return true;
-  if (t->kind != BUF_TYPE_FUNCTION)
-    return false;
-  for (uint32_t i = 0; i < t->u.func.num_inputs; i++)
-    if (buf__bz_is_tensor_type(t->u.func.inputs[i]))
-      return true;
-  for (uint32_t i = 0; i < t->u.func.num_results; i++)
-    if (buf__bz_is_tensor_type(t->u.func.results[i]))
-      return true;
-  return false;
-}
-
 /* Does the op have tensor operands, results, region arguments, terminator
  * operands, or a type attribute mentioning tensors (a signature)? */
 static bool op_mentions_tensors(const buf_op_t *op) {
@@ -419,7 +405,7 @@ static bool op_mentions_tensors(const buf_op_t *op) {
   buf_attr_t d = op->attrs;
   for (uint32_t i = 0; d && i < d->u.dict.n; i++) {
     buf_attr_t a = d->u.dict.entries[i].value;
-    if (a->kind == BUF_ATTR_TYPE && type_has_tensor(a->type))
+    if (a->kind == BUF_ATTR_TYPE && buf__bz_type_mentions_tensor(a->type))
       return true;
   }
   return false;
@@ -801,34 +787,31 @@ buf_status_t buf__bz_rewrite(buf_bz_t *bz) {
       buf_op_t *next;
       for (buf_op_t *op = body->first; op && st == BUF_SUCCESS; op = next) {
         next = op->next;
-        if (strcmp(op->name, "func.func") != 0 && !is_scheduled(&rw, op))
+        if (!buf_op_has_trait(op, BUF_TRAIT_FUNCTION) && !is_scheduled(&rw, op))
           st = rewrite_op(&rw, op);
       }
     } else {
       st = buf_bz_rewrite_block(&rw, body);
     }
   }
-  if (st == BUF_SUCCESS) {
+  if (st == BUF_SUCCESS)
     erase_scheduled(&rw);
-    buf__bz_erase_zero_size_ops(bz);
-    /* allocations nothing uses (an out-of-place operand whose value was an
-     * empty tensor leaves that tensor's allocation dead) */
-    for (uint32_t i = rw.num_allocs; i-- > 0;) {
-      buf_op_t *a = rw.allocs[i];
-      if (buf_value_has_uses(&a->results[0]))
-        continue;
-      buf__bz_report_erased(bz, a);
-      buf_op_erase(a);
-    }
-    buf__bz_erase_dead_views(bz->module);
-    buf__bz_report_flush(bz);
-  }
-  free(rw.allocs);
   buf__ptrmap_free(&rw.map);
   buf__ptrmap_free(&rw.erased);
   buf__ptrmap_free(&rw.cfg_regions);
   free(rw.erase_list);
   return st;
+}
+
+void buf__bz_erase_dead_allocs(buf_bz_t *bz) {
+  for (uint32_t i = bz->num_rewrite_allocs; i-- > 0;) {
+    buf_op_t *a = bz->rewrite_allocs[i];
+    if (buf_value_has_uses(&a->results[0]))
+      continue;
+    buf__bz_report_erased(bz, a);
+    buf_op_erase(a);
+  }
+  bz->num_rewrite_allocs = 0;
 }
 
 buf_op_t *buf__bz_rebuild(buf_bz_rewriter_t *rw, buf_op_t *op,

@@ -1,6 +1,6 @@
 /*
- * zero_size_ops.c: a step of One-Shot Bufferize's rewrite, run before the
- * sweep of dead allocations. It erases buffer ops that touch no element:
+ * zero_size_ops.c: the first cleanup after One-Shot Bufferize's rewrite
+ * (one_shot_bufferize.c), run before the sweep of dead allocations. It erases buffer ops that touch no element:
  *   - a memref.copy between buffers with a zero extent;
  *   - a linalg op over buffers where an operand's zero extent is indexed
  *     by a loop dimension (so that loop, and the whole op, runs zero times);
@@ -17,21 +17,9 @@
 #include "buf/linalg.h"
 #include "bz_internal.h"
 
-static bool is_op(const buf_op_t *op, const char *name) {
-  return op && strcmp(op->name, name) == 0;
-}
 
-static bool constant_int(const buf_value_t *v, int64_t *out) {
-  if (!is_op(v->def, "arith.constant"))
-    return false;
-  buf_attr_t a = buf_op_attr(v->def, "value");
-  if (!a || a->kind != BUF_ATTR_INTEGER)
-    return false;
-  *out = a->u.i;
-  return true;
-}
-
-/* Does the subview take a zero-sized slice in some dimension? */
+/* Does the subview (a view with a slice: offsets, sizes and strides) take a
+ * zero-sized slice in some dimension? */
 static bool subview_is_empty(buf_op_t *subview) {
   buf_type_t source = subview->operands[0].value->type;
   buf__slice_t s;
@@ -42,7 +30,7 @@ static bool subview_is_empty(buf_op_t *subview) {
   for (uint32_t d = 0; d < s.rank; d++) {
     int64_t size = s.sizes[d];
     if (size == BUF_DYNAMIC &&
-        !constant_int(subview->operands[next_dynamic++].value, &size))
+        !buf_value_constant_int(subview->operands[next_dynamic++].value, &size))
       continue;
     if (size == 0)
       return true;
@@ -60,9 +48,11 @@ static bool extent_is_zero(buf_value_t *v, uint32_t d) {
       return true;
   /* a subview's sizes name the source's dimensions, not the result's
    * (rank-reducing subviews drop unit ones): only "any" is asked there */
-  if (d == UINT32_MAX && is_op(v->def, "memref.subview"))
+  if (d == UINT32_MAX && v->def && buf_op_view_source(v->def) &&
+      buf_op_attr(v->def, "static_sizes"))
     return subview_is_empty(v->def);
-  if (is_op(v->def, "memref.cast"))
+  /* a cast keeps the shape: its dimensions are its source's */
+  if (v->def && buf_op_isa(v->def, "memref.cast"))
     return extent_is_zero(v->def->operands[0].value, d);
   return false;
 }
@@ -91,7 +81,8 @@ static bool linalg_runs_zero_times(buf_op_t *op) {
 }
 
 static bool touches_nothing(buf_op_t *op) {
-  if (is_op(op, "memref.copy"))
+  /* (a copy touches the elements of its two operands, nothing else) */
+  if (buf_op_isa(op, "memref.copy"))
     return extent_is_zero(op->operands[0].value, UINT32_MAX) ||
            extent_is_zero(op->operands[1].value, UINT32_MAX);
   return linalg_runs_zero_times(op);
@@ -101,7 +92,7 @@ static bool touches_nothing(buf_op_t *op) {
 static void fold_static_dim(buf_op_t *op) {
   buf_type_t t = op->operands[0].value->type;
   int64_t d;
-  if (t->kind != BUF_TYPE_MEMREF || !constant_int(op->operands[1].value, &d) ||
+  if (t->kind != BUF_TYPE_MEMREF || !buf_value_constant_int(op->operands[1].value, &d) ||
       d < 0 || d >= (int64_t)t->u.shaped.rank ||
       t->u.shaped.shape[d] == BUF_DYNAMIC)
     return;
@@ -116,7 +107,7 @@ static void fold_static_dim(buf_op_t *op) {
 
 static buf_walk_result_t visit(buf_op_t *op, void *user) {
   buf_bz_t *bz = user;
-  if (is_op(op, "memref.dim")) {
+  if (buf_op_isa(op, "memref.dim")) {
     fold_static_dim(op);
     return BUF_WALK_ADVANCE;
   }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The One-Shot in-place analysis answers each decision from its conflict
 # index (only new read/write pairs, only writes inside a read's window);
-# BUFFERD_VERIFY_ANALYSIS=1 makes it also run the full scan of all reads
-# against all writes and abort on any disagreement. This runs that check
+# the pass option verify-analysis makes it also run the full scan of all
+# reads against all writes and fail (a located error, exit status 1) on any
+# disagreement. This runs that check
 #   1. on every corpus and tests/programs program, and
 #   2. on random programs (in-place chains that also read older values,
 #      scf.if / scf.for nests, slices, function calls),
@@ -104,7 +105,7 @@ for f in $(programs) "$tmp"/random*.mlir; do
   for o in "${option_sets[@]}"; do
     "$BUFFER_OPT" --one-shot-bufferize="$o" "$f" >"$tmp/plain" 2>&1
     rc_plain=$?
-    BUFFERD_VERIFY_ANALYSIS=1 "$BUFFER_OPT" --one-shot-bufferize="$o" "$f" >"$tmp/verified" 2>&1
+    "$BUFFER_OPT" --one-shot-bufferize="$o verify-analysis" "$f" >"$tmp/verified" 2>&1
     rc=$?
     if ((rc != rc_plain)) || ! cmp -s "$tmp/plain" "$tmp/verified"; then
       fail "$f [$o]: index and full scan disagree (rc $rc_plain vs $rc)"

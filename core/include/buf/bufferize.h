@@ -58,6 +58,19 @@ typedef enum buf_bz_region_kind {
 
 #define BUF_BZ_MAX_ALIASES 16
 
+/* The part of a tensor an operand accesses, as a box of static index
+ * progressions (upstream's HyperrectangularSlice, static only): per
+ * dimension d the indices lo[d], lo[d] + step[d], ..., hi[d] (step 0: lo[d]
+ * alone). */
+#define BUF_BZ_SUBSET_MAX_RANK 8
+typedef struct buf_bz_subset {
+  buf_value_t *of;  /* the tensor the box indexes */
+  uint32_t rank;
+  bool complement;  /* everything of `of` except the box */
+  int64_t lo[BUF_BZ_SUBSET_MAX_RANK], hi[BUF_BZ_SUBSET_MAX_RANK],
+      step[BUF_BZ_SUBSET_MAX_RANK];
+} buf_bz_subset_t;
+
 struct buf_bufferize_model_s {
   /* Does the operand bufferize to a memory read? NULL: true. */
   bool (*reads)(buf_bz_t *bz, buf_use_t *operand);
@@ -102,6 +115,23 @@ struct buf_bufferize_model_s {
    * tensor result (buf_bz_replace) and leave the old op for the rewriter
    * to erase. */
   buf_status_t (*bufferize)(buf_bz_rewriter_t *rw, buf_op_t *op);
+  /* Subsets (upstream's SubsetOpInterface), for the rule that accesses of
+   * disjoint parts of one tensor never conflict. These describe the op
+   * whether or not a partial bufferization bufferizes it. */
+  /* The part of operand's tensor that the op reads (write false) or, in
+   * place, writes: fills *out and returns true, or returns false when it
+   * cannot say. Operands the op accesses whole: buf_bz_subset_whole. NULL:
+   * every operand is accessed whole. */
+  bool (*accessed_subset)(buf_use_t *operand, bool write,
+                          buf_bz_subset_t *out);
+  /* Result 0 is a static box of a source operand (extract_slice): maps
+   * *subset, a box of result 0, onto that source (subset->of becomes it)
+   * and returns true; false (subset unchanged) when it cannot. NULL: no
+   * such source. */
+  bool (*subset_in_source)(const buf_op_t *op, buf_bz_subset_t *subset);
+  /* Is `result` (a result of this op) the same subset of an equivalent
+   * tensor as `other` (two extract_slices of one slice)? NULL: false. */
+  bool (*same_subset)(buf_bz_t *bz, buf_value_t *result, buf_value_t *other);
 };
 
 /* ------------------------------------------------------------------------ */
@@ -132,6 +162,11 @@ typedef struct buf_bz_options {
    * per op definition). Loops and branches keep the region kinds of their
    * models in the analysis either way. NULL: every op. */
   bool (*op_filter)(const char *op_name);
+  /* Checks the analysis against itself: every decision the conflict index
+   * answers is also answered by the full scan of all reads against all
+   * writes, and a disagreement is a located error that fails the run
+   * (tests/scripts/bufferize_analysis_index.sh). Slow; for tests. */
+  bool verify_analysis;
 } buf_bz_options_t;
 
 /* ------------------------------------------------------------------------ */
@@ -141,6 +176,9 @@ typedef struct buf_bz_options {
 /* The model of op's definition, or NULL (unknown op). */
 const buf_bufferize_model_t *buf_bz_model_of(buf_bz_t *bz, const buf_op_t *op);
 const buf_bz_options_t *buf_bz_options(const buf_bz_t *bz);
+/* Fills *out with the whole of tensor v, when v has a static shape of rank
+ * at most BUF_BZ_SUBSET_MAX_RANK (false otherwise). */
+bool buf_bz_subset_whole(buf_value_t *v, buf_bz_subset_t *out);
 /* Is the value (transitively, through non-writing aliasing uses) read? */
 bool buf_bz_value_read(buf_bz_t *bz, buf_value_t *v);
 /* Are a and b known to bufferize to the same buffer? */

@@ -1,7 +1,16 @@
 /*
- * model_registry.c: finds the bufferization model row for an op name. The
- * registry (core/dialects/registry.c) calls it once per op definition and
- * context; passes ask buf_op_model(op, BUF_MODEL_BUFFERIZE).
+ * models.c: the registry of bufferization models, which maps an op to the
+ * model of its definition from the tables of models_*.c (one per dialect).
+ *
+ * The generic analysis (state.c) does not name these tables: the driver
+ * (one_shot_bufferize.c, eliminate_empty_tensors.c) hands it this lookup
+ * when it creates the analysis state, so the analysis depends only on the
+ * model interface of bufferize.h, and the models, which ask the analysis,
+ * depend on it without a circle back.
+ *
+ * The registry (core/dialects/registry.c) calls buf__bz_resolve_model once
+ * per op definition and context and attaches the answer to the definition
+ * (buf_op_model), so a lookup is a load.
  */
 #include <string.h>
 
@@ -53,4 +62,8 @@ const char *buf__bz_model_row_name(uint32_t i) {
     i -= *model_tables[t].n;
   }
   return NULL;
+}
+
+const buf_bufferize_model_t *buf__bz_registered_model(const buf_op_t *op) {
+  return buf_op_model(op, BUF_MODEL_BUFFERIZE);
 }
