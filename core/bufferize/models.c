@@ -27,6 +27,7 @@ static const struct {
     {buf__bz_models_func, &buf__bz_num_models_func},
     {buf__bz_models_arith, &buf__bz_num_models_arith},
     {buf__bz_models_cf, &buf__bz_num_models_cf},
+    {buf__bz_models_ml_program, &buf__bz_num_models_ml_program},
 };
 #define NUM_TABLES (sizeof model_tables / sizeof model_tables[0])
 
