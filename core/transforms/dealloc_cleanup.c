@@ -43,38 +43,24 @@
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
 
-/* The op of the enclosing module that op's symbol attribute `attr` names. */
+/* The op of the nearest symbol table that op's symbol attribute `attr`
+ * names. */
 static buf_op_t *referenced_symbol(buf_op_t *op, const char *attr) {
   buf_attr_t ref = buf_op_attr(op, attr);
-  buf_op_t *module = buf_op_ancestor_named(op, "builtin.module");
-  return ref && ref->kind == BUF_ATTR_SYMBOL_REF && module
-             ? buf_symbol_lookup(module, ref->u.symref.names[0])
-             : NULL;
+  if (!ref || ref->kind != BUF_ATTR_SYMBOL_REF)
+    return NULL;
+  for (buf_op_t *p = buf_op_parent(op); p; p = buf_op_parent(p))
+    if (buf_op_has_trait(p, BUF_TRAIT_SYMBOL_TABLE))
+      return buf_symbol_lookup(p, ref->u.symref.names[0]);
+  return NULL;
 }
 
-static bool is_declaration_call(buf_op_t *op) {
-  if (!bo_is(op, "func.call"))
-    return false;
-  buf_op_t *f = referenced_symbol(op, "callee");
-  return f && (f->num_regions == 0 || buf_region_empty(f->regions[0]));
-}
-
-/* Does the use u of a buffer only read it (or make a view, whose own uses
- * the alias closure covers)? */
+/* Does the use u of a buffer leave its contents alone after the clone? A
+ * free does (frees are checked on their own), and so does any use that
+ * buf__bo_use_only_reads finds reading only; a return counts as a write
+ * (the caller may write). */
 static bool use_only_reads(buf_use_t *u) {
-  buf_op_t *op = u->owner;
-  if (bo_is(op, "memref.load") || bo_is(op, "affine.load") ||
-      bo_is(op, "memref.dim") || bo_is(op, "memref.cast") ||
-      bo_is(op, "memref.subview") || bo_is(op, "memref.collapse_shape") ||
-      bo_is(op, "memref.expand_shape") || bo_is(op, "memref.reinterpret_cast") ||
-      bo_is(op, "memref.dealloc") || bo_is(op, "memref.extract_strided_metadata") ||
-      bo_is(op, "memref.extract_aligned_pointer_as_index") ||
-      bo_is(op, "bufferization.clone") || is_declaration_call(op))
-    return true;
-  if (bo_is(op, "memref.copy"))
-    return u->index == 0;
-  buf_linalg_info_t info;
-  return buf_linalg_get_info(op, &info) && u->index < info.num_inputs;
+  return buf__bo_is_plain_free(u->owner) || buf__bo_use_only_reads(u, false);
 }
 
 /* True when no possible alias of v is written after op (in op's block
@@ -98,7 +84,7 @@ static bool never_written_after(buf_value_t *v, buf_op_t *op) {
 static bool single_dealloc(buf_value_t *v, buf_op_t **found) {
   *found = NULL;
   for (buf_use_t *u = v->first_use; u; u = u->next_use)
-    if (bo_is(u->owner, "memref.dealloc")) {
+    if (buf__bo_is_plain_free(u->owner)) {
       if (*found)
         return false;
       *found = u->owner;
@@ -106,23 +92,18 @@ static bool single_dealloc(buf_value_t *v, buf_op_t **found) {
   return true;
 }
 
+/* Might op free memory: a FREE op, or a call of anything but a declared
+ * function (a callee with a body may free; an indirect call is unknown). */
 static buf_walk_result_t find_free(buf_op_t *op, void *user) {
   bool *frees = user;
-  if (bo_is(op, "memref.dealloc") || bo_is(op, "bufferization.dealloc") ||
-      bo_is(op, "memref.realloc") || bo_is(op, "func.call_indirect")) {
+  bool may_free = buf_op_has_trait(op, BUF_TRAIT_FREE);
+  if (buf_op_has_trait(op, BUF_TRAIT_CALL)) {
+    buf_op_t *f = buf_op_callee(op);
+    may_free = !f || (f->num_regions && !buf_region_empty(f->regions[0]));
+  }
+  if (may_free) {
     *frees = true;
     return BUF_WALK_INTERRUPT;
-  }
-  if (bo_is(op, "func.call")) {
-    buf_attr_t callee = buf_op_attr(op, "callee");
-    buf_op_t *module = buf_op_ancestor_named(op, "builtin.module");
-    buf_op_t *f = callee && callee->kind == BUF_ATTR_SYMBOL_REF && module
-                      ? buf_symbol_lookup(module, callee->u.symref.names[0])
-                      : NULL;
-    if (!f || (f->num_regions && !buf_region_empty(f->regions[0]))) {
-      *frees = true;
-      return BUF_WALK_INTERRUPT;
-    }
   }
   return BUF_WALK_ADVANCE;
 }
@@ -147,7 +128,7 @@ static void simplify_clone(buf_op_t *clone) {
     return;
   buf_op_t *clone_free, *src_free;
   if (!single_dealloc(res, &clone_free) ||
-      !single_dealloc(buf__bo_underlying(src), &src_free))
+      !single_dealloc(buf_value_view_root(src), &src_free))
     return;
   if (clone_free && src_free && clone_free->block == src_free->block)
     return;
@@ -158,28 +139,26 @@ static void simplify_clone(buf_op_t *clone) {
     redundant = src_free;
   if (!redundant || !buf_op_is_before_in_block(clone, redundant) ||
       frees_between(clone, redundant) || !never_written_after(res, clone) ||
-      !never_written_after(buf__bo_underlying(src), clone))
+      !never_written_after(buf_value_view_root(src), clone))
     return;
   buf_op_erase(redundant);
   buf_value_replace_all_uses(res, src);
   buf_op_erase(clone);
 }
 
-static buf_walk_result_t collect_clones(buf_op_t *op, void *user) {
-  if (bo_is(op, "bufferization.clone") && op->num_operands == 1 &&
-      op->num_results == 1)
-    buf__bo_oplist_push(user, op);
-  return BUF_WALK_ADVANCE;
+/* Does op return a fresh heap buffer holding a copy of its one operand
+ * (bufferization.clone): it reads the operand and neither frees it
+ * (realloc) nor only takes sizes from it (alloc)? */
+static bool is_heap_copy(const buf_op_t *op) {
+  return buf_op_alloc_kind(op) == BUF_ALLOC_HEAP && op->num_operands == 1 &&
+         op->num_results == 1 &&
+         buf_op_operand_effect(op, 0) == BUF_EFFECT_READ;
 }
 
-/* The constant integer value v holds, if any. */
-static bool constant_int(buf_value_t *v, int64_t *out) {
-  buf_op_t *c = v->def;
-  buf_attr_t a = c && bo_is(c, "arith.constant") ? buf_op_attr(c, "value") : NULL;
-  if (!a || a->kind != BUF_ATTR_INTEGER)
-    return false;
-  *out = a->u.i;
-  return true;
+static buf_walk_result_t collect_clones(buf_op_t *op, void *user) {
+  if (is_heap_copy(op))
+    buf__bo_oplist_push(user, op);
+  return BUF_WALK_ADVANCE;
 }
 
 static buf_walk_result_t fold_static_dim(buf_op_t *op, void *user) {
@@ -188,7 +167,7 @@ static buf_walk_result_t fold_static_dim(buf_op_t *op, void *user) {
     return BUF_WALK_ADVANCE;
   buf_type_t t = op->operands[0].value->type;
   int64_t dim;
-  if (t->kind != BUF_TYPE_MEMREF || !constant_int(op->operands[1].value, &dim) ||
+  if (t->kind != BUF_TYPE_MEMREF || !buf_value_constant_int(op->operands[1].value, &dim) ||
       dim < 0 || dim >= (int64_t)t->u.shaped.rank ||
       t->u.shaped.shape[dim] == BUF_DYNAMIC)
     return BUF_WALK_ADVANCE;
@@ -208,7 +187,8 @@ static buf_walk_result_t fold_static_dim(buf_op_t *op, void *user) {
 static buf_walk_result_t fold_constant_load(buf_op_t *op, void *user) {
   (void)user;
   buf_op_t *get = op->num_operands ? op->operands[0].value->def : NULL;
-  if (!bo_is(op, "memref.load") || !get || !bo_is(get, "memref.get_global"))
+  if (!bo_is(op, "memref.load") || !get ||
+      buf_op_alloc_kind(get) != BUF_ALLOC_GLOBAL)
     return BUF_WALK_ADVANCE;
   buf_op_t *global = referenced_symbol(get, "name");
   buf_attr_t init = global ? buf_op_attr(global, "initial_value") : NULL;
@@ -223,7 +203,7 @@ static buf_walk_result_t fold_constant_load(buf_op_t *op, void *user) {
   int64_t linear = 0;
   for (uint32_t i = 0; i < t->u.shaped.rank; i++) {
     int64_t d = t->u.shaped.shape[i], at;
-    if (!constant_int(op->operands[1 + i].value, &at) || d == BUF_DYNAMIC ||
+    if (!buf_value_constant_int(op->operands[1 + i].value, &at) || d == BUF_DYNAMIC ||
         at < 0 || at >= d)
       return BUF_WALK_ADVANCE;
     linear = linear * d + at;
@@ -259,8 +239,8 @@ static buf_walk_result_t fold_zero_trip_for(buf_op_t *op, void *user) {
   int64_t lb, ub;
   if (!bo_is(op, "scf.for") || op->num_operands < 3 ||
       op->num_operands - 3 != op->num_results ||
-      !constant_int(op->operands[0].value, &lb) ||
-      !constant_int(op->operands[1].value, &ub) || lb < ub)
+      !buf_value_constant_int(op->operands[0].value, &lb) ||
+      !buf_value_constant_int(op->operands[1].value, &ub) || lb < ub)
     return BUF_WALK_ADVANCE;
   for (uint32_t r = 0; r < op->num_results; r++)
     buf_value_replace_all_uses(&op->results[r], op->operands[3 + r].value);
@@ -325,10 +305,23 @@ static buf_walk_result_t drop_self_copy(buf_op_t *op, void *user) {
 }
 
 static buf_walk_result_t collect_allocs(buf_op_t *op, void *user) {
-  if ((bo_is(op, "memref.alloc") || bo_is(op, "memref.alloca")) &&
+  if ((buf__bo_is_fresh_alloc(op, BUF_ALLOC_HEAP) ||
+       buf__bo_is_fresh_alloc(op, BUF_ALLOC_STACK)) &&
       op->num_results == 1)
     buf__bo_oplist_push(user, op);
   return BUF_WALK_ADVANCE;
+}
+
+/* Does op do nothing but write into the buffer of its operand i (a
+ * store): no results, no regions, no effect on its other operands? */
+static bool only_writes_into(const buf_op_t *op, uint32_t i) {
+  if (op->num_results || op->num_regions)
+    return false;
+  for (uint32_t k = 0; k < op->num_operands; k++)
+    if (buf_op_operand_effect(op, k) !=
+        (k == i ? BUF_EFFECT_WRITE : BUF_EFFECT_NONE))
+      return false;
+  return true;
 }
 
 /* A buffer that is only stored into and freed is never read: its
@@ -338,8 +331,7 @@ static buf_walk_result_t collect_allocs(buf_op_t *op, void *user) {
 static void drop_if_write_only(buf_op_t *alloc) {
   buf_value_t *m = &alloc->results[0];
   for (buf_use_t *u = m->first_use; u; u = u->next_use)
-    if (!bo_is(u->owner, "memref.dealloc") &&
-        !(bo_is(u->owner, "memref.store") && u->index == 1))
+    if (!buf__bo_is_plain_free(u->owner) && !only_writes_into(u->owner, u->index))
       return;
   while (m->first_use)
     erase_dead(m->first_use->owner);

@@ -796,6 +796,11 @@ enum {
   /* The op's own terminator passes values to the parent's results or next
    * iteration starting at operand forward_first (scf.condition: 1). */
   BUF_TRAIT_FORWARDS = 1u << 21,
+  /* Allocations made in its regions stay there (upstream's
+   * AutomaticAllocationScope): func.func, affine.for, and scf.forall, whose
+   * parallel iterations each need their own buffers. Buffer hoisting does
+   * not move an alloc out of it. */
+  BUF_TRAIT_ALLOCATION_SCOPE = 1u << 22,
 };
 
 
