@@ -1471,6 +1471,25 @@ static buf_status_t index_switch_verify(buf_op_t *op) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* Folds (buf_opdef_t.fold)                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* An scf.for whose constant bounds give no iteration is its iter_args'
+ * initial values (upstream's canonicalizer folds it too): the buffers only
+ * its body used become dead. */
+static bool for_fold(buf_op_t *op) {
+  int64_t lb, ub;
+  if (op->num_operands < 3 || op->num_operands - 3 != op->num_results ||
+      !buf_value_constant_int(op->operands[0].value, &lb) ||
+      !buf_value_constant_int(op->operands[1].value, &ub) || lb < ub)
+    return false;
+  for (uint32_t r = 0; r < op->num_results; r++)
+    buf_value_replace_all_uses(&op->results[r], op->operands[3 + r].value);
+  buf_op_erase(op);
+  return true;
+}
+
+/* ------------------------------------------------------------------------ */
 /* The table                                                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -1491,7 +1510,8 @@ static const buf_opdef_t scf_ops[] = {
      .verify = execute_region_verify, .parse = execute_region_parse,
      .print = execute_region_print},
     {.name = "scf.for", .traits = BODY | BUF_TRAIT_LOOP,
-     .forward_first = 3, .forward_arg = 1, .inherent_attrs = for_attrs,
+     .forward_first = 3, .forward_arg = 1, .fold = for_fold,
+     .inherent_attrs = for_attrs,
      .verify = for_verify, .parse = for_parse, .print = for_print},
     {.name = "scf.forall",
      .traits = BODY | BUF_TRAIT_LOOP | BUF_TRAIT_ALLOCATION_SCOPE,

@@ -79,3 +79,7 @@ bool buf_op_is_function_return(const buf_op_t *op) {
 bool buf_op_isa(const buf_op_t *op, const char *name) {
   return op->def == buf_ctx_lookup_opdef(buf_op_ctx(op), name);
 }
+
+bool buf_op_fold(buf_op_t *op) {
+  return op->def->fold && op->def->fold(op);
+}

@@ -1,17 +1,17 @@
 /*
  * dealloc_cleanup.c: what ends buffer-deallocation-pipeline where upstream
- * runs its canonicalizer: clone folding, folding of memref.dim of static
- * sizes and of loads of constant globals at constant indices, removal of
- * loops with no iteration, of copies of a buffer onto itself and of buffers
- * nothing reads, and removal of dead pure ops.
+ * runs its canonicalizer: clone folding, the ops' own folds (buf_op_fold:
+ * memref.dim of static sizes, loads of constant globals at constant
+ * indices, loops with no iteration, copies of a buffer onto itself),
+ * removal of buffers nothing reads, and removal of dead pure ops.
  *
  * memref.dim of a dimension the type makes static becomes an
  * arith.constant, so a buffer read only for its shape (a constant global
  * whose tensor.dim was bufferized) is no longer used and its get_global goes.
  *
- * Buffers nothing reads: an alloc or alloca whose only uses are
- * memref.store into it and memref.dealloc goes with those uses (a
- * tensor.from_elements whose tensor was never used leaves one).
+ * Buffers nothing reads: an alloc or alloca whose only uses are stores
+ * into it (ops that only write it) and memref.dealloc goes with those uses
+ * (a tensor.from_elements whose tensor was never used leaves one).
  *
  * Dead ops: an op without memory effects (the PURE trait), without
  * regions, whose results are all unused, is erased (repeatedly, so chains
@@ -28,32 +28,22 @@
  *     same block too (then either could outlive the other there), nor in
  *     several places;
  *   - nothing between the clone and the erased dealloc frees memory (a
- *     memref.dealloc, bufferization.dealloc or realloc, also nested in
- *     region ops, or a call of a function with a body), which could free
- *     the source while the clone's uses still need it.
+ *     FREE op: memref.dealloc, bufferization.dealloc or realloc, also
+ *     nested in region ops, or a call of anything but a declared
+ *     function), which could free the source while the clone's uses still
+ *     need it.
  * Symmetrically, when the clone is not freed in its block but the source's
  * buffer is, the source's dealloc is the redundant one.
  * Upstream stops there, relying on the contract; programs do write a
  * buffer after cloning it (expecting a copy), so here every use of a
  * possible alias of the source or of the clone after the clone must also
- * be a read (a load, a linalg input, a copy's source, a view, a runtime
- * print call...), or the clone stays.
+ * be a read (buf__bo_use_only_reads: a load, a linalg input, a copy's
+ * source, a view, a call of a function that only reads it or of a runtime
+ * printer...), or the clone stays. Clones are found by their facts: a
+ * heap allocation that reads its one operand.
  */
-#include "buf/linalg.h"
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
-
-/* The op of the nearest symbol table that op's symbol attribute `attr`
- * names. */
-static buf_op_t *referenced_symbol(buf_op_t *op, const char *attr) {
-  buf_attr_t ref = buf_op_attr(op, attr);
-  if (!ref || ref->kind != BUF_ATTR_SYMBOL_REF)
-    return NULL;
-  for (buf_op_t *p = buf_op_parent(op); p; p = buf_op_parent(p))
-    if (buf_op_has_trait(p, BUF_TRAIT_SYMBOL_TABLE))
-      return buf_symbol_lookup(p, ref->u.symref.names[0]);
-  return NULL;
-}
 
 /* Does the use u of a buffer leave its contents alone after the clone? A
  * free does (frees are checked on their own), and so does any use that
@@ -161,91 +151,15 @@ static buf_walk_result_t collect_clones(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
-static buf_walk_result_t fold_static_dim(buf_op_t *op, void *user) {
+/* Folds what the ops' fold hooks know (buf_op_fold): memref.dim of static
+ * sizes, loads of constant globals, scf.for without iterations (the
+ * buffers only its body used become dead, and drop_if_write_only /
+ * drop_dead take them), copies of a buffer onto itself. Post-order, so
+ * the operands' defs are folded before their users. */
+static buf_walk_result_t fold_op(buf_op_t *op, void *user) {
   (void)user;
-  if (!bo_is(op, "memref.dim") || op->num_operands != 2)
-    return BUF_WALK_ADVANCE;
-  buf_type_t t = op->operands[0].value->type;
-  int64_t dim;
-  if (t->kind != BUF_TYPE_MEMREF || !buf_value_constant_int(op->operands[1].value, &dim) ||
-      dim < 0 || dim >= (int64_t)t->u.shaped.rank ||
-      t->u.shaped.shape[dim] == BUF_DYNAMIC)
-    return BUF_WALK_ADVANCE;
-  buf_builder_t b;
-  buf_builder_init(&b, buf_op_ctx(op));
-  buf_builder_set_before(&b, op);
-  b.loc = op->loc;
-  buf_value_t *k = buf_build_index_constant(&b, t->u.shaped.shape[dim]);
-  buf_value_replace_all_uses(&op->results[0], k);
-  buf_op_erase(op);
+  buf_op_fold(op);
   return BUF_WALK_ADVANCE;
-}
-
-/* memref.load at constant indices of a constant global becomes the
- * element (upstream's canonicalizer folds it too): a global read only for
- * a few elements is then never made live. */
-static buf_walk_result_t fold_constant_load(buf_op_t *op, void *user) {
-  (void)user;
-  buf_op_t *get = op->num_operands ? op->operands[0].value->def : NULL;
-  if (!bo_is(op, "memref.load") || !get ||
-      buf_op_alloc_kind(get) != BUF_ALLOC_GLOBAL)
-    return BUF_WALK_ADVANCE;
-  buf_op_t *global = referenced_symbol(get, "name");
-  buf_attr_t init = global ? buf_op_attr(global, "initial_value") : NULL;
-  buf_type_t t = op->operands[0].value->type;
-  buf_type_t elem = op->results[0].type;
-  if (!global || !buf_op_attr(global, "constant") || !init ||
-      init->kind != BUF_ATTR_DENSE || t->kind != BUF_TYPE_MEMREF ||
-      t->u.shaped.layout || op->num_operands != 1 + t->u.shaped.rank ||
-      (elem->kind != BUF_TYPE_FLOAT && elem->kind != BUF_TYPE_INTEGER &&
-       elem->kind != BUF_TYPE_INDEX))
-    return BUF_WALK_ADVANCE;
-  int64_t linear = 0;
-  for (uint32_t i = 0; i < t->u.shaped.rank; i++) {
-    int64_t d = t->u.shaped.shape[i], at;
-    if (!buf_value_constant_int(op->operands[1 + i].value, &at) || d == BUF_DYNAMIC ||
-        at < 0 || at >= d)
-      return BUF_WALK_ADVANCE;
-    linear = linear * d + at;
-  }
-  int64_t k = init->u.dense.splat ? 0 : linear;
-  if (k >= init->u.dense.count)
-    return BUF_WALK_ADVANCE;
-  buf_ctx_t *ctx = buf_op_ctx(op);
-  buf_attr_t value;
-  if (elem->kind == BUF_TYPE_FLOAT && init->u.dense.floats)
-    value = buf_attr_float(ctx, elem, init->u.dense.floats[k]);
-  else if (elem->kind != BUF_TYPE_FLOAT && init->u.dense.ints)
-    value = elem == buf_type_i1(ctx)
-                ? buf_attr_bool(ctx, init->u.dense.ints[k] != 0)
-                : buf_attr_integer(ctx, elem, init->u.dense.ints[k]);
-  else
-    return BUF_WALK_ADVANCE;
-  buf_builder_t b;
-  buf_builder_init(&b, ctx);
-  buf_builder_set_before(&b, op);
-  b.loc = op->loc;
-  buf_op_t *c = buf_build(&b, "arith.constant", elem, 0, NULL, "value", value, NULL);
-  buf_value_replace_all_uses(&op->results[0], buf_op_result(c, 0));
-  buf_op_erase(op);
-  return BUF_WALK_ADVANCE;
-}
-
-/* An scf.for whose constant bounds give no iteration is its iter_args'
- * initial values (upstream's canonicalizer folds it too): the buffers only
- * its body used become dead, and drop_if_write_only / drop_dead take them. */
-static buf_walk_result_t fold_zero_trip_for(buf_op_t *op, void *user) {
-  (void)user;
-  int64_t lb, ub;
-  if (!bo_is(op, "scf.for") || op->num_operands < 3 ||
-      op->num_operands - 3 != op->num_results ||
-      !buf_value_constant_int(op->operands[0].value, &lb) ||
-      !buf_value_constant_int(op->operands[1].value, &ub) || lb < ub)
-    return BUF_WALK_ADVANCE;
-  for (uint32_t r = 0; r < op->num_results; r++)
-    buf_value_replace_all_uses(&op->results[r], op->operands[3 + r].value);
-  buf_op_erase(op);
-  return BUF_WALK_SKIP;
 }
 
 static bool is_dead_pure(buf_op_t *op) {
@@ -292,18 +206,6 @@ static buf_walk_result_t drop_dead(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
-/* A copy of a buffer onto itself (memref.copy, or linalg.copy on memrefs,
- * as One-Shot leaves one whose source eliminate-empty-tensors computed in
- * its destination) changes nothing and goes. */
-static buf_walk_result_t drop_self_copy(buf_op_t *op, void *user) {
-  (void)user;
-  if ((bo_is(op, "memref.copy") || bo_is(op, "linalg.copy")) &&
-      op->num_operands == 2 && op->num_results == 0 &&
-      op->operands[0].value == op->operands[1].value)
-    buf_op_erase(op);
-  return BUF_WALK_ADVANCE;
-}
-
 static buf_walk_result_t collect_allocs(buf_op_t *op, void *user) {
   if ((buf__bo_is_fresh_alloc(op, BUF_ALLOC_HEAP) ||
        buf__bo_is_fresh_alloc(op, BUF_ALLOC_STACK)) &&
@@ -344,16 +246,13 @@ buf_status_t buf__dealloc_cleanup(buf_op_t *root) {
   buf_op_walk(root, BUF_WALK_PRE, collect_clones, &l);
   for (uint32_t i = 0; i < l.n; i++)
     simplify_clone(l.ops[i]);
-  buf_op_walk(root, BUF_WALK_POST, fold_static_dim, NULL);
-  buf_op_walk(root, BUF_WALK_POST, fold_constant_load, NULL);
-  buf_op_walk(root, BUF_WALK_PRE, fold_zero_trip_for, NULL);
-  /* Post-order visits uses before defs within a block only in reverse, so
-   * erase_dead follows the chain back itself. */
-  buf_op_walk(root, BUF_WALK_POST, drop_self_copy, NULL);
+  buf_op_walk(root, BUF_WALK_POST, fold_op, NULL);
   l.n = 0;
   buf_op_walk(root, BUF_WALK_PRE, collect_allocs, &l);
   for (uint32_t i = 0; i < l.n; i++)
     drop_if_write_only(l.ops[i]);
+  /* Post-order visits uses before defs within a block only in reverse, so
+   * erase_dead follows the chain back itself. */
   buf_op_walk(root, BUF_WALK_POST, drop_dead, NULL);
   return BUF_SUCCESS;
 }

@@ -634,6 +634,9 @@ bool buf_op_is_function_return(const buf_op_t *op);
  * (listed, with why, in tests/unit/op_name_allowlist.txt): definitions are
  * interned, so this is a pointer comparison after one lookup. */
 bool buf_op_isa(const buf_op_t *op, const char *name);
+/* Folds op with its definition's fold hook; true when op was replaced (and
+ * erased), false when op stays. */
+bool buf_op_fold(buf_op_t *op);
 
 /* Operand mutation keeps use lists right. */
 void buf_op_set_operand(buf_op_t *op, uint32_t i, buf_value_t *v);
@@ -866,6 +869,13 @@ struct buf_opdef_s {
   /* The memory effect on the buffer operand i names; NULL: the default of
    * buf_op_operand_effect (none when PURE, read and write otherwise). */
   uint32_t (*operand_effect)(const buf_op_t *op, uint32_t i);
+  /* Replaces op by what it computes when that is known without running it
+   * (upstream's folders and simplest canonicalizations: memref.dim of a
+   * static size, memref.load of a constant global at constant indices,
+   * scf.for without iterations, a copy of a buffer onto itself): rewrites
+   * the uses of op's results, erases op and returns true; false leaves op
+   * as it is. NULL: op never folds. Asked through buf_op_fold. */
+  bool (*fold)(buf_op_t *op);
 };
 
 struct buf_dialect_s {
