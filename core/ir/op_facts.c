@@ -1,7 +1,7 @@
 /*
  * op_facts.c: the questions passes ask about ops, answered from the op's
- * definition (traits, view_source, alloc_kind, operand_effect) so that no
- * pass keeps its own list of op names.
+ * definition (traits, view_source, alloc_kind, operand_effect, fold) so
+ * that no pass keeps its own list of op names.
  */
 #include <string.h>
 

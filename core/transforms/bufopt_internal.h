@@ -101,11 +101,11 @@ bool buf__bo_defined_outside(const buf_value_t *v, const buf_op_t *op);
 /* Moves the memref.allocs of func out of region ops while their operands
  * are defined outside: loops == false leaves REGION_BRANCH ops (scf.if,
  * scf.index_switch, scf.execute_region; buffer-hoisting), loops == true
- * leaves LOOP ops that are not parallel (scf.for, scf.while) and
- * scf.parallel, when no alias outlives the iteration
- * (buffer-loop-hoisting); never scf.forall, linalg or other ops. Allocs
- * with an explicit free are left alone. Within its final block an alloc
- * moves up to just after the defs of its operands. */
+ * leaves LOOP ops (scf.for, scf.while, scf.parallel) when no alias
+ * outlives the iteration (buffer-loop-hoisting); never an
+ * ALLOCATION_SCOPE op (scf.forall, affine.for), linalg or other ops.
+ * Allocs with an explicit free are left alone. Within its final block an
+ * alloc moves up to just after the defs of its operands. */
 void buf__bo_hoist_allocs(buf_op_t *func, bool loops);
 
 /* Every call of func under root (CALL ops whose callee attribute names

@@ -6,8 +6,8 @@
  *   - With a single retained value r, a memref that is r itself (or the
  *     base buffer extracted from r) is never freed by the op: it is dropped
  *     and its condition is or-ed into the result.
- *   - A fresh buffer (memref.alloc, bufferization.clone, a func.call
- *     result) defined in the dealloc's block, with the constant true
+ *   - A fresh buffer (a heap allocation: memref.alloc, realloc,
+ *     bufferization.clone; or a call result) defined in the dealloc's block, with the constant true
  *     condition, none of whose possible aliases is retained or deallocated
  *     by the same op, leaves the op: a memref.dealloc is placed right after
  *     the last op of the block that uses the buffer or any possible alias

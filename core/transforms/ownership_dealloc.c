@@ -6,11 +6,11 @@
  * Model (the same contract as upstream's pass, written independently):
  *   - Every block keeps a list of the memrefs it owns, each with an i1
  *     ownership condition (NULL: statically true). A block owns the results
- *     of memref.alloc / memref.realloc / bufferization.clone / func.call
- *     (calls return owned buffers), and the memref arguments that reach it
- *     with an ownership flag (loop-carried values, cf block arguments).
- *     Function arguments, memref.get_global and memref.alloca are never
- *     owned.
+ *     of heap allocations (memref.alloc / memref.realloc /
+ *     bufferization.clone, by their alloc kind) and of calls (calls return
+ *     owned buffers), and the memref arguments that reach it with an
+ *     ownership flag (loop-carried values, cf block arguments). Function
+ *     arguments, globals and stack buffers are never owned.
  *   - At the block's terminator one bufferization.dealloc frees what the
  *     block owns, retaining the memrefs the terminator hands on; its results
  *     (retained value i aliases an owned buffer whose condition holds) become
