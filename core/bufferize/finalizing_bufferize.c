@@ -38,7 +38,7 @@ static bool use_only_reads(buf_use_t *u) {
 }
 
 static bool is_declaration_call(buf_op_t *op) {
-  buf_op_t *f = buf__bo_called_function(op);
+  buf_op_t *f = buf_op_callee(op);
   return f && (f->num_regions == 0 || buf_region_empty(f->regions[0]));
 }
 
@@ -58,7 +58,7 @@ static buf_walk_result_t find_hidden_write(buf_op_t *op, void *user) {
   for (uint32_t i = 0; i < op->num_operands; i++)
     if (is_memref(op->operands[i].value->type) &&
         !use_only_reads(&op->operands[i]) &&
-        !is_local_allocation(buf__bo_underlying(op->operands[i].value))) {
+        !is_local_allocation(buf_value_view_root(op->operands[i].value))) {
       *writes = true;
       return BUF_WALK_INTERRUPT;
     }
@@ -96,7 +96,7 @@ static bool fold_is_safe(buf_op_t *tt, buf_op_t *tb) {
   if (buf_op_is_before_in_block(last_read, tb_anc))
     last_read = tb_anc;
   /* writes of what %m may be, between tt and last_read (inclusive) */
-  buf_value_t *root = buf__bo_underlying(tt->operands[0].value);
+  buf_value_t *root = buf_value_view_root(tt->operands[0].value);
   bo_vset_t aliases = {.arena = arena};
   buf__bo_alias_closure(root, true, &aliases, NULL);
   for (uint32_t i = 0; i < aliases.n; i++) {

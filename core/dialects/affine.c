@@ -1473,7 +1473,7 @@ static const buf_opdef_t affine_ops[] = {
      .parse = delin_parse, .print = delin_print},
     {.name = "affine.for",
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR |
-               BUF_TRAIT_LOOP,
+               BUF_TRAIT_LOOP | BUF_TRAIT_ALLOCATION_SCOPE,
      .inherent_attrs = for_attrs, .verify = for_verify, .parse = for_parse,
      .print = for_print},
     {.name = "affine.linearize_index", .traits = BUF_TRAIT_PURE,

@@ -430,3 +430,11 @@ buf_status_t buf__ew_verify(buf_op_t *op, const buf__ew_desc_t *d) {
     return BUF_FAILURE;
   return BUF_SUCCESS;
 }
+
+bool buf__fold_self_copy(buf_op_t *op) {
+  if (op->num_operands != 2 || op->num_results != 0 ||
+      op->operands[0].value != op->operands[1].value)
+    return false;
+  buf_op_erase(op);
+  return true;
+}

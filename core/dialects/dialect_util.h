@@ -153,4 +153,8 @@ buf_status_t buf__ew_verify(buf_op_t *op, const buf__ew_desc_t *d);
 bool (*buf__elem_pred(buf__elem_kind_t k))(buf_type_t);
 const char *buf__elem_what(buf__elem_kind_t k);
 
+/* The fold hook (buf_opdef_t.fold) of copies (memref.copy, linalg.copy on
+ * buffers): a copy of a buffer onto itself changes nothing and is erased. */
+bool buf__fold_self_copy(buf_op_t *op);
+
 #endif /* BUF_DIALECT_UTIL_H */

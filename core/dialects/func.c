@@ -682,7 +682,7 @@ static buf_status_t constant_verify(buf_op_t *op) {
 static const buf_opdef_t func_ops[] = {
     {.name = "func.func",
      .traits = BUF_TRAIT_ISOLATED_FROM_ABOVE | BUF_TRAIT_SYMBOL |
-               BUF_TRAIT_FUNCTION,
+               BUF_TRAIT_FUNCTION | BUF_TRAIT_ALLOCATION_SCOPE,
      .inherent_attrs = func_attrs,
      .verify = func_verify,
      .parse = func_parse,

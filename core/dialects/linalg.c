@@ -636,13 +636,15 @@ static uint32_t structured_effect(const buf_op_t *op, uint32_t i) {
               : BUF_EFFECT_NONE);
 }
 
-/* A named op whose custom form hides its body. */
-#define NAMED(n, attrs)                                                        \
+/* A named op whose custom form hides its body; NAMED_FOLD with a fold
+ * hook (buf_opdef_t.fold). */
+#define NAMED_FOLD(n, attrs, folder)                                           \
   {.name = n, .traits = STRUCTURED, .inherent_attrs = attrs,                   \
    .operand_effect = structured_effect,                                        \
    .verify = structured_verify, .parse = buf__linalg_named_parse,              \
    .print = buf__linalg_named_print,                                           \
-   .name_block_arg = buf__linalg_name_in_out}
+   .name_block_arg = buf__linalg_name_in_out, .fold = folder}
+#define NAMED(n, attrs) NAMED_FOLD(n, attrs, NULL)
 
 static const buf_opdef_t ops[] = {
     {.name = "linalg.generic", .traits = STRUCTURED,
@@ -671,7 +673,9 @@ static const buf_opdef_t ops[] = {
      .parse = buf__linalg_permute_parse, .print = buf__linalg_permute_print,
      .result_name = "broadcasted", .name_block_arg = buf__linalg_name_in_init},
     NAMED("linalg.fill", attrs_segments),
-    NAMED("linalg.copy", attrs_segments),
+    /* One-Shot leaves a copy onto itself where eliminate-empty-tensors
+     * computed the source in its destination. */
+    NAMED_FOLD("linalg.copy", attrs_segments, buf__fold_self_copy),
     NAMED("linalg.matmul", attrs_contract_maps),
     NAMED("linalg.batch_matmul", attrs_contract_maps),
     NAMED("linalg.matvec", attrs_segments),

@@ -1804,6 +1804,94 @@ static buf_status_t assume_alignment_verify(buf_op_t *op) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* Folds (buf_opdef_t.fold)                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* Replaces the single result of op by v and erases op. */
+static bool replace_by(buf_op_t *op, buf_value_t *v) {
+  buf_value_replace_all_uses(&op->results[0], v);
+  buf_op_erase(op);
+  return true;
+}
+
+/* memref.dim of a dimension the type makes static is that size, so a
+ * buffer read only for its shape is no longer used. */
+static bool dim_fold(buf_op_t *op) {
+  int64_t dim;
+  if (op->num_operands != 2)
+    return false;
+  buf_type_t t = op->operands[0].value->type;
+  if (t->kind != BUF_TYPE_MEMREF ||
+      !buf_value_constant_int(op->operands[1].value, &dim) || dim < 0 ||
+      dim >= (int64_t)t->u.shaped.rank || t->u.shaped.shape[dim] == BUF_DYNAMIC)
+    return false;
+  buf_builder_t b;
+  buf_builder_init(&b, buf_op_ctx(op));
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  return replace_by(op, buf_build_index_constant(&b, t->u.shaped.shape[dim]));
+}
+
+/* The memref.global a memref.get_global names, from the nearest symbol
+ * table; NULL when not found. */
+static buf_op_t *global_of(buf_op_t *get) {
+  buf_attr_t ref = buf_op_attr(get, "name");
+  if (!ref || ref->kind != BUF_ATTR_SYMBOL_REF)
+    return NULL;
+  for (buf_op_t *p = buf_op_parent(get); p; p = buf_op_parent(p))
+    if (buf_op_has_trait(p, BUF_TRAIT_SYMBOL_TABLE))
+      return buf_symbol_lookup(p, ref->u.symref.names[0]);
+  return NULL;
+}
+
+/* memref.load at constant indices of a constant global is the element
+ * (upstream's canonicalizer folds it too): a global read only for a few
+ * elements is then never made live. */
+static bool load_fold(buf_op_t *op) {
+  buf_op_t *get = op->num_operands ? op->operands[0].value->def : NULL;
+  if (!get || buf_op_alloc_kind(get) != BUF_ALLOC_GLOBAL)
+    return false;
+  buf_op_t *global = global_of(get);
+  buf_attr_t init = global ? buf_op_attr(global, "initial_value") : NULL;
+  buf_type_t t = op->operands[0].value->type;
+  buf_type_t elem = op->results[0].type;
+  if (!global || !buf_op_attr(global, "constant") || !init ||
+      init->kind != BUF_ATTR_DENSE || t->kind != BUF_TYPE_MEMREF ||
+      t->u.shaped.layout || op->num_operands != 1 + t->u.shaped.rank ||
+      (elem->kind != BUF_TYPE_FLOAT && elem->kind != BUF_TYPE_INTEGER &&
+       elem->kind != BUF_TYPE_INDEX))
+    return false;
+  int64_t linear = 0;
+  for (uint32_t i = 0; i < t->u.shaped.rank; i++) {
+    int64_t d = t->u.shaped.shape[i], at;
+    if (!buf_value_constant_int(op->operands[1 + i].value, &at) ||
+        d == BUF_DYNAMIC || at < 0 || at >= d)
+      return false;
+    linear = linear * d + at;
+  }
+  int64_t k = init->u.dense.splat ? 0 : linear;
+  if (k >= init->u.dense.count)
+    return false;
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_attr_t value;
+  if (elem->kind == BUF_TYPE_FLOAT && init->u.dense.floats)
+    value = buf_attr_float(ctx, elem, init->u.dense.floats[k]);
+  else if (elem->kind != BUF_TYPE_FLOAT && init->u.dense.ints)
+    value = elem == buf_type_i1(ctx)
+                ? buf_attr_bool(ctx, init->u.dense.ints[k] != 0)
+                : buf_attr_integer(ctx, elem, init->u.dense.ints[k]);
+  else
+    return false;
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  return replace_by(op, buf_op_result(buf_build(&b, "arith.constant", elem, 0,
+                                                NULL, "value", value, NULL),
+                                      0));
+}
+
+/* ------------------------------------------------------------------------ */
 /* The table                                                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -1879,13 +1967,13 @@ static const buf_opdef_t memref_ops[] = {
      .parse = collapse_parse, .print = collapse_print,
      .result_name = "collapse_shape"},
     {.name = "memref.copy", .traits = BUF_TRAIT_COPY,
-     .operand_effect = copy_effect,
+     .operand_effect = copy_effect, .fold = buf__fold_self_copy,
      .verify = copy_verify, .parse = copy_parse,
      .print = copy_print},
     {.name = "memref.dealloc", .traits = BUF_TRAIT_FREE,
      .operand_effect = free_operand_effect, .verify = dealloc_verify,
      .parse = dealloc_parse, .print = unary_colon_print},
-    {.name = "memref.dim", .traits = BUF_TRAIT_METADATA_ONLY,
+    {.name = "memref.dim", .traits = BUF_TRAIT_METADATA_ONLY, .fold = dim_fold,
      .verify = dim_verify, .parse = dim_parse,
      .print = dim_print, .result_name = "dim", .fold_int = dim_fold_int},
     {.name = "memref.expand_shape", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
@@ -1911,6 +1999,7 @@ static const buf_opdef_t memref_ops[] = {
      .inherent_attrs = global_attrs, .verify = global_verify,
      .parse = global_parse, .print = global_print},
     {.name = "memref.load", .operand_effect = read_operand_effect,
+     .fold = load_fold,
      .inherent_attrs = load_store_attrs,
      .verify = load_verify, .parse = load_parse, .print = load_print},
     {.name = "memref.memory_space_cast", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,

@@ -1471,6 +1471,25 @@ static buf_status_t index_switch_verify(buf_op_t *op) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* Folds (buf_opdef_t.fold)                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* An scf.for whose constant bounds give no iteration is its iter_args'
+ * initial values (upstream's canonicalizer folds it too): the buffers only
+ * its body used become dead. */
+static bool for_fold(buf_op_t *op) {
+  int64_t lb, ub;
+  if (op->num_operands < 3 || op->num_operands - 3 != op->num_results ||
+      !buf_value_constant_int(op->operands[0].value, &lb) ||
+      !buf_value_constant_int(op->operands[1].value, &ub) || lb < ub)
+    return false;
+  for (uint32_t r = 0; r < op->num_results; r++)
+    buf_value_replace_all_uses(&op->results[r], op->operands[3 + r].value);
+  buf_op_erase(op);
+  return true;
+}
+
+/* ------------------------------------------------------------------------ */
 /* The table                                                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -1594,9 +1613,11 @@ static const buf_opdef_t scf_ops[] = {
      .print = execute_region_print},
     {.name = "scf.for", .traits = BODY | BUF_TRAIT_LOOP,
      .forward_first = 3, .forward_arg = 1, .inherent_attrs = for_attrs,
-     .trip_count = for_trip_count,
+     .trip_count = for_trip_count, .fold = for_fold,
      .verify = for_verify, .parse = for_parse, .print = for_print},
-    {.name = "scf.forall", .traits = BODY | BUF_TRAIT_LOOP | BUF_TRAIT_PARALLEL,
+    {.name = "scf.forall",
+     .traits = BODY | BUF_TRAIT_LOOP | BUF_TRAIT_PARALLEL |
+               BUF_TRAIT_ALLOCATION_SCOPE,
      .inherent_attrs = forall_attrs, .trip_count = forall_trip_count,
      .verify = forall_verify, .parse = forall_parse, .print = forall_print},
     {.name = "scf.forall.in_parallel",

@@ -1,7 +1,7 @@
 /*
  * op_facts.c: the questions passes ask about ops, answered from the op's
- * definition (traits, view_source, alloc_kind, operand_effect) so that no
- * pass keeps its own list of op names.
+ * definition (traits, view_source, alloc_kind, operand_effect, fold) so
+ * that no pass keeps its own list of op names.
  */
 #include <string.h>
 
@@ -122,4 +122,8 @@ int64_t buf_op_trip_count(const buf_op_t *op, const buf_fold_env_t *env) {
   if (!buf_op_has_trait(op, BUF_TRAIT_LOOP) || !op->def->trip_count)
     return -1;
   return op->def->trip_count(op, env);
+}
+
+bool buf_op_fold(buf_op_t *op) {
+  return op->def->fold && op->def->fold(op);
 }

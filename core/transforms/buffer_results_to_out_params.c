@@ -21,28 +21,6 @@
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
 
-typedef struct calls {
-  const char *callee;
-  bo_oplist_t list;
-} calls_t;
-
-static buf_walk_result_t collect_calls(buf_op_t *op, void *user) {
-  calls_t *c = user;
-  if (!bo_is(op, "func.call"))
-    return BUF_WALK_ADVANCE;
-  buf_attr_t a = buf_op_attr(op, "callee");
-  if (a && a->kind == BUF_ATTR_SYMBOL_REF && a->u.symref.n == 1 &&
-      strcmp(a->u.symref.names[0], c->callee) == 0)
-    buf__bo_oplist_push(&c->list, op);
-  return BUF_WALK_ADVANCE;
-}
-
-static buf_walk_result_t collect_returns(buf_op_t *op, void *user) {
-  if (bo_is(op, "func.return"))
-    buf__bo_oplist_push(user, op);
-  return BUF_WALK_ADVANCE;
-}
-
 static bool is_public(const buf_op_t *f) {
   buf_attr_t v = buf_op_attr(f, "sym_visibility");
   return !v || v->kind != BUF_ATTR_STRING || strcmp(v->u.str.data, "public") == 0;
@@ -83,7 +61,7 @@ static void convert(buf_op_t *module, buf_op_t *f, bool hoist) {
                   buf_attr_type(ctx, buf_type_function(ctx, ni, ins, no, outs)));
 
   bo_oplist_t rets = {.arena = arena};
-  buf_op_walk(f, BUF_WALK_PRE, collect_returns, &rets);
+  buf__bo_collect_returns(f, &rets);
   for (uint32_t k = 0; k < rets.n; k++) {
     buf_op_t *ret = rets.ops[k];
     buf_builder_t b;
@@ -99,7 +77,7 @@ static void convert(buf_op_t *module, buf_op_t *f, bool hoist) {
         continue;
       }
       buf_op_t *d = v->def;
-      if (hoist && rets.n == 1 && d && bo_is(d, "memref.alloc") &&
+      if (hoist && rets.n == 1 && d && buf__bo_is_fresh_alloc(d, BUF_ALLOC_HEAP) &&
           d->block == entry &&
           d->num_operands == 0 && v->type == out_args[r]->type &&
           count_uses_in(v, ret) == 1) {
@@ -113,11 +91,10 @@ static void convert(buf_op_t *module, buf_op_t *f, bool hoist) {
     buf_op_set_operands(ret, nk, keep);
   }
 
-  calls_t c = {.callee = buf_op_attr(f, "sym_name")->u.str.data,
-               .list = {.arena = arena}};
-  buf_op_walk(module, BUF_WALK_PRE, collect_calls, &c);
-  for (uint32_t k = 0; k < c.list.n; k++) {
-    buf_op_t *call = c.list.ops[k];
+  bo_oplist_t calls = {.arena = arena};
+  buf__bo_collect_calls(module, f, &calls);
+  for (uint32_t k = 0; k < calls.n; k++) {
+    buf_op_t *call = calls.ops[k];
     buf_builder_t b;
     buf_builder_init(&b, ctx);
     buf_builder_set_before(&b, call);
@@ -170,7 +147,7 @@ static buf_status_t out_params_run(buf_op_t *module,
     return BUF_SUCCESS;
   for (buf_op_t *f = buf_region_entry(module->regions[0])->first; f;
        f = f->next) {
-    if (!bo_is(f, "func.func") || f->num_regions == 0 ||
+    if (!buf_op_has_trait(f, BUF_TRAIT_FUNCTION) || f->num_regions == 0 ||
         buf_region_empty(f->regions[0]) || (is_public(f) && !pub) ||
         buf_op_has_attr(f, "arg_attrs") || buf_op_has_attr(f, "res_attrs"))
       continue;

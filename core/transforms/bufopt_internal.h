@@ -29,28 +29,39 @@ typedef struct bo_oplist {
   buf_arena_t *arena;
 } bo_oplist_t;
 
-static inline bool bo_is(const buf_op_t *op, const char *name) {
-  return strcmp(op->name, name) == 0;
-}
-
 /* Returns true when v is in s. */
 bool buf__bo_vset_has(const bo_vset_t *s, const buf_value_t *v);
 /* Adds v; returns false when it was already there. */
 bool buf__bo_vset_add(bo_vset_t *s, buf_value_t *v);
 void buf__bo_oplist_push(bo_oplist_t *l, buf_op_t *op);
 
-/* True for the ops whose memref result is a fresh buffer the caller owns:
- * memref.alloc, memref.realloc, bufferization.clone. */
-bool buf__bo_is_heap_alloc(const buf_op_t *op);
+/* True when op allocates a new buffer of the given kind whose contents it
+ * does not take from a buffer operand: memref.alloc (BUF_ALLOC_HEAP) and
+ * memref.alloca (BUF_ALLOC_STACK), not bufferization.clone (which reads
+ * its source) or memref.realloc (which also frees it). */
+bool buf__bo_is_fresh_alloc(const buf_op_t *op, buf_alloc_kind_t kind);
+
+/* True when op does nothing but free its one operand (memref.dealloc):
+ * moving or erasing it changes only when that buffer is freed. */
+bool buf__bo_is_plain_free(const buf_op_t *op);
+
+/* True when v is an arith.constant (a CONSTANT op) of type i1 (or a bool)
+ * holding value. */
+bool buf__bo_value_is_const_i1(const buf_value_t *v, bool value);
+
+/* True for bufferization.dealloc, the op the deallocation passes emit,
+ * simplify and lower: they read and rebuild its three operand segments
+ * (memrefs, conditions, retained), a layout of that op alone. */
+bool buf__bo_is_bufferization_dealloc(const buf_op_t *op);
 
 /* The values that may alias v (v included), following uses forward: views
  * (every memref/tensor result of an op that takes an alias, except the
- * fresh results of alloc/clone/load-like ops), region ops that receive an
- * alias (their memref entry arguments and results), yields and branches
- * (the receiving results and block arguments). func.call results count as
- * aliases of their memref operands only when calls_alias is true (the
- * deallocation ABI guarantees fresh call results; escape analysis does not
- * rely on it). *escapes is set when an alias reaches func.return. */
+ * fresh results of ALLOC ops), region ops that receive an alias (their
+ * memref entry arguments and results), yields and branches (the receiving
+ * results and block arguments). Results of CALL ops count as aliases of
+ * their memref operands only when calls_alias is true (the deallocation
+ * ABI guarantees fresh call results; escape analysis does not rely on
+ * it). *escapes is set when an alias reaches a function's return. */
 void buf__bo_alias_closure(buf_value_t *v, bool calls_alias, bo_vset_t *out,
                            bool *escapes);
 
@@ -58,35 +69,36 @@ void buf__bo_alias_closure(buf_value_t *v, bool calls_alias, bo_vset_t *out,
  * NULL when op is not nested in b. */
 buf_op_t *buf__bo_ancestor_in_block(buf_op_t *op, buf_block_t *b);
 
-/* True for loop-like region ops (their bodies run repeatedly). */
-bool buf__bo_is_loop(const buf_op_t *op);
-
-/* The buffer v views, following view-like ops (casts, subviews, reshapes,
- * reinterpret_cast) back to their source. */
-buf_value_t *buf__bo_underlying(buf_value_t *v);
-
-/* The func.func a func.call calls; NULL when it cannot be found. */
-buf_op_t *buf__bo_called_function(buf_op_t *call);
-
-/* Does the use u leave the buffer's contents alone? Views count as reads
- * (the caller's alias closure checks their uses); a call of a defined
- * function is followed into the callee (a few calls deep); of declared
- * functions only the runner-utils printers are known to only read. A
- * func.return reads when return_reads (nothing after it writes in this
- * function), else it counts as a write (the caller may write). */
+/* Does the use u leave the buffer's contents alone? Its op's effect on the
+ * operand (buf_op_operand_effect) neither writes nor frees; views, which
+ * have none, count as reads (the caller's alias closure checks their
+ * uses), and so do yields and branches that hand the buffer on. A call of
+ * a defined function is followed into the callee (a few calls deep); of
+ * declared functions only the runner-utils printers are known to only
+ * read. A function's return reads when return_reads (nothing after it
+ * writes in this function), else it counts as a write (the caller may
+ * write). */
 bool buf__bo_use_only_reads(buf_use_t *u, bool return_reads);
 
 /* True when value v is defined outside op (so it is available before op). */
 bool buf__bo_defined_outside(const buf_value_t *v, const buf_op_t *op);
 
 /* Moves the memref.allocs of func out of region ops while their operands
- * are defined outside: loops == false leaves scf.if / scf.index_switch /
- * scf.execute_region (buffer-hoisting), loops == true leaves scf.for /
- * scf.while / scf.parallel when no alias outlives the iteration
- * (buffer-loop-hoisting); never scf.forall, linalg or other ops. Allocs
- * with an explicit free are left alone. Within its final block an alloc
- * moves up to just after the defs of its operands. */
+ * are defined outside: loops == false leaves REGION_BRANCH ops (scf.if,
+ * scf.index_switch, scf.execute_region; buffer-hoisting), loops == true
+ * leaves LOOP ops (scf.for, scf.while, scf.parallel) when no alias
+ * outlives the iteration (buffer-loop-hoisting); never an
+ * ALLOCATION_SCOPE op (scf.forall, affine.for), linalg or other ops.
+ * Allocs with an explicit free are left alone. Within its final block an
+ * alloc moves up to just after the defs of its operands. */
 void buf__bo_hoist_allocs(buf_op_t *func, bool loops);
+
+/* Every call of func under root (CALL ops whose callee attribute names
+ * func's symbol), in walk order. */
+void buf__bo_collect_calls(buf_op_t *root, buf_op_t *func, bo_oplist_t *out);
+/* Every op that returns from func (buf_op_is_function_return), in walk
+ * order. */
+void buf__bo_collect_returns(buf_op_t *func, bo_oplist_t *out);
 
 /* Internal entry points, so that buffer-deallocation-pipeline can run its
  * three passes without option objects. */

@@ -9,7 +9,6 @@
  * always safe.
  */
 #include "bufopt_internal.h"
-#include "buf/linalg.h"
 
 bool buf__bo_vset_has(const bo_vset_t *s, const buf_value_t *v) {
   for (uint32_t i = 0; i < s->n; i++)
@@ -39,25 +38,35 @@ void buf__bo_oplist_push(bo_oplist_t *l, buf_op_t *op) {
   l->ops[l->n++] = op;
 }
 
-bool buf__bo_is_heap_alloc(const buf_op_t *op) {
-  return bo_is(op, "memref.alloc") || bo_is(op, "memref.realloc") ||
-         bo_is(op, "bufferization.clone");
+bool buf__bo_is_fresh_alloc(const buf_op_t *op, buf_alloc_kind_t kind) {
+  if (buf_op_alloc_kind(op) != kind)
+    return false;
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    if (buf_op_operand_effect(op, i) != BUF_EFFECT_NONE)
+      return false;
+  return true;
 }
 
-bool buf__bo_is_loop(const buf_op_t *op) {
-  return bo_is(op, "scf.for") || bo_is(op, "scf.while") ||
-         bo_is(op, "scf.forall") || bo_is(op, "scf.parallel") ||
-         bo_is(op, "affine.for") || bo_is(op, "affine.parallel");
+bool buf__bo_is_plain_free(const buf_op_t *op) {
+  return op->num_operands == 1 && op->num_results == 0 &&
+         op->num_regions == 0 && buf_op_operand_effect(op, 0) == BUF_EFFECT_FREE;
 }
 
-buf_value_t *buf__bo_underlying(buf_value_t *v) {
-  while (v->def && v->def->num_operands >= 1 &&
-         (bo_is(v->def, "memref.cast") || bo_is(v->def, "memref.subview") ||
-          bo_is(v->def, "memref.collapse_shape") ||
-          bo_is(v->def, "memref.expand_shape") ||
-          bo_is(v->def, "memref.reinterpret_cast")))
-    v = v->def->operands[0].value;
-  return v;
+bool buf__bo_value_is_const_i1(const buf_value_t *v, bool value) {
+  if (!v->def || !buf_op_has_trait(v->def, BUF_TRAIT_CONSTANT))
+    return false;
+  buf_attr_t a = buf_op_attr(v->def, "value");
+  if (!a)
+    return false;
+  if (a->kind == BUF_ATTR_BOOL)
+    return a->u.b == value;
+  if (a->kind == BUF_ATTR_INTEGER && buf_type_bitwidth(a->type) == 1)
+    return (a->u.i != 0) == value;
+  return false;
+}
+
+bool buf__bo_is_bufferization_dealloc(const buf_op_t *op) {
+  return buf_op_isa(op, "bufferization.dealloc");
 }
 
 static bool is_buffer_like(buf_type_t t) {
@@ -85,15 +94,16 @@ void buf__bo_alias_closure(buf_value_t *v, bool calls_alias, bo_vset_t *out,
   for (uint32_t i = 0; i < out->n; i++) {
     for (buf_use_t *u = out->v[i]->first_use; u; u = u->next_use) {
       buf_op_t *user = u->owner;
-      if (bo_is(user, "func.return")) {
+      if (buf_op_is_function_return(user)) {
         if (escapes)
           *escapes = true;
         continue;
       }
-      if (bo_is(user, "bufferization.dealloc") || bo_is(user, "memref.alloca") ||
-          buf__bo_is_heap_alloc(user))
+      /* A fresh buffer (a clone, a realloc) is no alias of its source, and
+       * a free hands nothing on. */
+      if (buf_op_has_trait(user, BUF_TRAIT_ALLOC | BUF_TRAIT_FREE))
         continue;
-      if (bo_is(user, "func.call") || bo_is(user, "func.call_indirect")) {
+      if (buf_op_has_trait(user, BUF_TRAIT_CALL)) {
         if (calls_alias)
           add_results(out, user);
         continue;
@@ -144,7 +154,7 @@ bool buf__bo_defined_outside(const buf_value_t *v, const buf_op_t *op) {
 /* ------------------------------------------------------------------------ */
 
 static buf_walk_result_t collect_allocs(buf_op_t *op, void *user) {
-  if (bo_is(op, "memref.alloc"))
+  if (buf__bo_is_fresh_alloc(op, BUF_ALLOC_HEAP))
     buf__bo_oplist_push(user, op);
   return BUF_WALK_ADVANCE;
 }
@@ -161,8 +171,7 @@ static bool operands_outside(const buf_op_t *alloc, const buf_op_t *region_op) {
 static bool never_freed(const bo_vset_t *aliases) {
   for (uint32_t a = 0; a < aliases->n; a++)
     for (buf_use_t *u = aliases->v[a]->first_use; u; u = u->next_use)
-      if (bo_is(u->owner, "memref.dealloc") || bo_is(u->owner, "memref.realloc") ||
-          bo_is(u->owner, "bufferization.dealloc"))
+      if (buf_op_has_trait(u->owner, BUF_TRAIT_FREE))
         return false;
   return true;
 }
@@ -180,12 +189,14 @@ static bool escapes_op(const bo_vset_t *aliases, buf_op_t *region_op) {
   return false;
 }
 
+/* Can an alloc leave op? Loops (when hoisting out of loops) and ops that
+ * run a region at most once, unless op keeps its allocations inside (an
+ * allocation scope: scf.forall, whose iterations each need their own
+ * buffer, and affine.for). */
 static bool is_hoist_barrier_free(const buf_op_t *op, bool loops) {
-  if (loops)
-    return bo_is(op, "scf.for") || bo_is(op, "scf.while") ||
-           bo_is(op, "scf.parallel");
-  return bo_is(op, "scf.if") || bo_is(op, "scf.index_switch") ||
-         bo_is(op, "scf.execute_region");
+  if (buf_op_has_trait(op, BUF_TRAIT_ALLOCATION_SCOPE))
+    return false;
+  return buf_op_has_trait(op, loops ? BUF_TRAIT_LOOP : BUF_TRAIT_REGION_BRANCH);
 }
 
 /* Moves alloc as early as its operands allow within its block. */
@@ -236,29 +247,6 @@ void buf__bo_hoist_allocs(buf_op_t *func, bool loops) {
 /* Uses that only read                                                       */
 /* ------------------------------------------------------------------------ */
 
-/* Ops that leave their buffer operands' contents alone. Views count as
- * reads: the caller's alias closure checks their own uses. */
-static const char *const reading_ops[] = {
-    "memref.load",        "affine.load",
-    "memref.dim",         "memref.rank",
-    "memref.cast",        "memref.subview",
-    "memref.collapse_shape", "memref.expand_shape",
-    "memref.reinterpret_cast", "memref.extract_strided_metadata",
-    "memref.extract_aligned_pointer_as_index", "memref.view",
-    "bufferization.to_tensor", "bufferization.clone",
-    "vector.transfer_read", "vector.load",
-};
-
-buf_op_t *buf__bo_called_function(buf_op_t *call) {
-  if (!bo_is(call, "func.call"))
-    return NULL;
-  buf_attr_t callee = buf_op_attr(call, "callee");
-  buf_op_t *module = buf_op_ancestor_named(call, "builtin.module");
-  return callee && callee->kind == BUF_ATTR_SYMBOL_REF && module
-             ? buf_symbol_lookup(module, callee->u.symref.names[0])
-             : NULL;
-}
-
 static bool has_body(const buf_op_t *f) {
   return f->num_regions > 0 && !buf_region_empty(f->regions[0]);
 }
@@ -280,7 +268,7 @@ static bool use_only_reads_at(buf_use_t *u, bool return_reads, int depth);
 /* Does the function `call` calls only read its operand `index` (and the
  * views it makes of it)? */
 static bool callee_only_reads(buf_op_t *call, uint32_t index, int depth) {
-  buf_op_t *f = buf__bo_called_function(call);
+  buf_op_t *f = buf_op_callee(call);
   if (!f)
     return false;
   if (!has_body(f))
@@ -303,19 +291,50 @@ static bool use_only_reads_at(buf_use_t *u, bool return_reads, int depth) {
   buf_op_t *op = u->owner;
   if (!buf_type_is_memref(u->value->type))
     return true; /* tensors are values: no op writes them */
-  for (size_t i = 0; i < sizeof reading_ops / sizeof reading_ops[0]; i++)
-    if (bo_is(op, reading_ops[i]))
-      return true;
-  if (bo_is(op, "func.return"))
+  if (buf_op_is_function_return(op))
     return return_reads;
-  if (bo_is(op, "func.call"))
+  if (buf_op_has_trait(op, BUF_TRAIT_CALL))
     return callee_only_reads(op, u->index, depth);
-  if (bo_is(op, "memref.copy"))
-    return u->index == 0;
-  buf_linalg_info_t info;
-  return buf_linalg_get_info(op, &info) && u->index < info.num_inputs;
+  return !(buf_op_operand_effect(op, u->index) &
+           (BUF_EFFECT_WRITE | BUF_EFFECT_FREE));
 }
 
 bool buf__bo_use_only_reads(buf_use_t *u, bool return_reads) {
   return use_only_reads_at(u, return_reads, 0);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Calls and returns of a function                                           */
+/* ------------------------------------------------------------------------ */
+
+typedef struct calls_of {
+  const char *callee; /* the function's symbol */
+  bo_oplist_t *out;
+} calls_of_t;
+
+static buf_walk_result_t collect_call(buf_op_t *op, void *user) {
+  calls_of_t *c = user;
+  buf_attr_t a = buf_op_has_trait(op, BUF_TRAIT_CALL)
+                     ? buf_op_attr(op, "callee")
+                     : NULL;
+  if (a && a->kind == BUF_ATTR_SYMBOL_REF && a->u.symref.n == 1 &&
+      strcmp(a->u.symref.names[0], c->callee) == 0)
+    buf__bo_oplist_push(c->out, op);
+  return BUF_WALK_ADVANCE;
+}
+
+void buf__bo_collect_calls(buf_op_t *root, buf_op_t *func, bo_oplist_t *out) {
+  calls_of_t c = {.callee = buf_op_attr(func, "sym_name")->u.str.data,
+                  .out = out};
+  buf_op_walk(root, BUF_WALK_PRE, collect_call, &c);
+}
+
+static buf_walk_result_t collect_return(buf_op_t *op, void *user) {
+  if (buf_op_is_function_return(op))
+    buf__bo_oplist_push(user, op);
+  return BUF_WALK_ADVANCE;
+}
+
+void buf__bo_collect_returns(buf_op_t *func, bo_oplist_t *out) {
+  buf_op_walk(func, BUF_WALK_PRE, collect_return, out);
 }

@@ -1,17 +1,17 @@
 /*
  * dealloc_cleanup.c: what ends buffer-deallocation-pipeline where upstream
- * runs its canonicalizer: clone folding, folding of memref.dim of static
- * sizes and of loads of constant globals at constant indices, removal of
- * loops with no iteration, of copies of a buffer onto itself and of buffers
- * nothing reads, and removal of dead pure ops.
+ * runs its canonicalizer: clone folding, the ops' own folds (buf_op_fold:
+ * memref.dim of static sizes, loads of constant globals at constant
+ * indices, loops with no iteration, copies of a buffer onto itself),
+ * removal of buffers nothing reads, and removal of dead pure ops.
  *
  * memref.dim of a dimension the type makes static becomes an
  * arith.constant, so a buffer read only for its shape (a constant global
  * whose tensor.dim was bufferized) is no longer used and its get_global goes.
  *
- * Buffers nothing reads: an alloc or alloca whose only uses are
- * memref.store into it and memref.dealloc goes with those uses (a
- * tensor.from_elements whose tensor was never used leaves one).
+ * Buffers nothing reads: an alloc or alloca whose only uses are stores
+ * into it (ops that only write it) and memref.dealloc goes with those uses
+ * (a tensor.from_elements whose tensor was never used leaves one).
  *
  * Dead ops: an op without memory effects (the PURE trait), without
  * regions, whose results are all unused, is erased (repeatedly, so chains
@@ -28,53 +28,29 @@
  *     same block too (then either could outlive the other there), nor in
  *     several places;
  *   - nothing between the clone and the erased dealloc frees memory (a
- *     memref.dealloc, bufferization.dealloc or realloc, also nested in
- *     region ops, or a call of a function with a body), which could free
- *     the source while the clone's uses still need it.
+ *     FREE op: memref.dealloc, bufferization.dealloc or realloc, also
+ *     nested in region ops, or a call of anything but a declared
+ *     function), which could free the source while the clone's uses still
+ *     need it.
  * Symmetrically, when the clone is not freed in its block but the source's
  * buffer is, the source's dealloc is the redundant one.
  * Upstream stops there, relying on the contract; programs do write a
  * buffer after cloning it (expecting a copy), so here every use of a
  * possible alias of the source or of the clone after the clone must also
- * be a read (a load, a linalg input, a copy's source, a view, a runtime
- * print call...), or the clone stays.
+ * be a read (buf__bo_use_only_reads: a load, a linalg input, a copy's
+ * source, a view, a call of a function that only reads it or of a runtime
+ * printer...), or the clone stays. Clones are found by their facts: a
+ * heap allocation that reads its one operand.
  */
-#include "buf/linalg.h"
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
 
-/* The op of the enclosing module that op's symbol attribute `attr` names. */
-static buf_op_t *referenced_symbol(buf_op_t *op, const char *attr) {
-  buf_attr_t ref = buf_op_attr(op, attr);
-  buf_op_t *module = buf_op_ancestor_named(op, "builtin.module");
-  return ref && ref->kind == BUF_ATTR_SYMBOL_REF && module
-             ? buf_symbol_lookup(module, ref->u.symref.names[0])
-             : NULL;
-}
-
-static bool is_declaration_call(buf_op_t *op) {
-  if (!bo_is(op, "func.call"))
-    return false;
-  buf_op_t *f = referenced_symbol(op, "callee");
-  return f && (f->num_regions == 0 || buf_region_empty(f->regions[0]));
-}
-
-/* Does the use u of a buffer only read it (or make a view, whose own uses
- * the alias closure covers)? */
+/* Does the use u of a buffer leave its contents alone after the clone? A
+ * free does (frees are checked on their own), and so does any use that
+ * buf__bo_use_only_reads finds reading only; a return counts as a write
+ * (the caller may write). */
 static bool use_only_reads(buf_use_t *u) {
-  buf_op_t *op = u->owner;
-  if (bo_is(op, "memref.load") || bo_is(op, "affine.load") ||
-      bo_is(op, "memref.dim") || bo_is(op, "memref.cast") ||
-      bo_is(op, "memref.subview") || bo_is(op, "memref.collapse_shape") ||
-      bo_is(op, "memref.expand_shape") || bo_is(op, "memref.reinterpret_cast") ||
-      bo_is(op, "memref.dealloc") || bo_is(op, "memref.extract_strided_metadata") ||
-      bo_is(op, "memref.extract_aligned_pointer_as_index") ||
-      bo_is(op, "bufferization.clone") || is_declaration_call(op))
-    return true;
-  if (bo_is(op, "memref.copy"))
-    return u->index == 0;
-  buf_linalg_info_t info;
-  return buf_linalg_get_info(op, &info) && u->index < info.num_inputs;
+  return buf__bo_is_plain_free(u->owner) || buf__bo_use_only_reads(u, false);
 }
 
 /* True when no possible alias of v is written after op (in op's block
@@ -98,7 +74,7 @@ static bool never_written_after(buf_value_t *v, buf_op_t *op) {
 static bool single_dealloc(buf_value_t *v, buf_op_t **found) {
   *found = NULL;
   for (buf_use_t *u = v->first_use; u; u = u->next_use)
-    if (bo_is(u->owner, "memref.dealloc")) {
+    if (buf__bo_is_plain_free(u->owner)) {
       if (*found)
         return false;
       *found = u->owner;
@@ -106,23 +82,18 @@ static bool single_dealloc(buf_value_t *v, buf_op_t **found) {
   return true;
 }
 
+/* Might op free memory: a FREE op, or a call of anything but a declared
+ * function (a callee with a body may free; an indirect call is unknown). */
 static buf_walk_result_t find_free(buf_op_t *op, void *user) {
   bool *frees = user;
-  if (bo_is(op, "memref.dealloc") || bo_is(op, "bufferization.dealloc") ||
-      bo_is(op, "memref.realloc") || bo_is(op, "func.call_indirect")) {
+  bool may_free = buf_op_has_trait(op, BUF_TRAIT_FREE);
+  if (buf_op_has_trait(op, BUF_TRAIT_CALL)) {
+    buf_op_t *f = buf_op_callee(op);
+    may_free = !f || (f->num_regions && !buf_region_empty(f->regions[0]));
+  }
+  if (may_free) {
     *frees = true;
     return BUF_WALK_INTERRUPT;
-  }
-  if (bo_is(op, "func.call")) {
-    buf_attr_t callee = buf_op_attr(op, "callee");
-    buf_op_t *module = buf_op_ancestor_named(op, "builtin.module");
-    buf_op_t *f = callee && callee->kind == BUF_ATTR_SYMBOL_REF && module
-                      ? buf_symbol_lookup(module, callee->u.symref.names[0])
-                      : NULL;
-    if (!f || (f->num_regions && !buf_region_empty(f->regions[0]))) {
-      *frees = true;
-      return BUF_WALK_INTERRUPT;
-    }
   }
   return BUF_WALK_ADVANCE;
 }
@@ -147,7 +118,7 @@ static void simplify_clone(buf_op_t *clone) {
     return;
   buf_op_t *clone_free, *src_free;
   if (!single_dealloc(res, &clone_free) ||
-      !single_dealloc(buf__bo_underlying(src), &src_free))
+      !single_dealloc(buf_value_view_root(src), &src_free))
     return;
   if (clone_free && src_free && clone_free->block == src_free->block)
     return;
@@ -158,114 +129,37 @@ static void simplify_clone(buf_op_t *clone) {
     redundant = src_free;
   if (!redundant || !buf_op_is_before_in_block(clone, redundant) ||
       frees_between(clone, redundant) || !never_written_after(res, clone) ||
-      !never_written_after(buf__bo_underlying(src), clone))
+      !never_written_after(buf_value_view_root(src), clone))
     return;
   buf_op_erase(redundant);
   buf_value_replace_all_uses(res, src);
   buf_op_erase(clone);
 }
 
+/* Does op return a fresh heap buffer holding a copy of its one operand
+ * (bufferization.clone): it reads the operand and neither frees it
+ * (realloc) nor only takes sizes from it (alloc)? */
+static bool is_heap_copy(const buf_op_t *op) {
+  return buf_op_alloc_kind(op) == BUF_ALLOC_HEAP && op->num_operands == 1 &&
+         op->num_results == 1 &&
+         buf_op_operand_effect(op, 0) == BUF_EFFECT_READ;
+}
+
 static buf_walk_result_t collect_clones(buf_op_t *op, void *user) {
-  if (bo_is(op, "bufferization.clone") && op->num_operands == 1 &&
-      op->num_results == 1)
+  if (is_heap_copy(op))
     buf__bo_oplist_push(user, op);
   return BUF_WALK_ADVANCE;
 }
 
-/* The constant integer value v holds, if any. */
-static bool constant_int(buf_value_t *v, int64_t *out) {
-  buf_op_t *c = v->def;
-  buf_attr_t a = c && bo_is(c, "arith.constant") ? buf_op_attr(c, "value") : NULL;
-  if (!a || a->kind != BUF_ATTR_INTEGER)
-    return false;
-  *out = a->u.i;
-  return true;
-}
-
-static buf_walk_result_t fold_static_dim(buf_op_t *op, void *user) {
+/* Folds what the ops' fold hooks know (buf_op_fold): memref.dim of static
+ * sizes, loads of constant globals, scf.for without iterations (the
+ * buffers only its body used become dead, and drop_if_write_only /
+ * drop_dead take them), copies of a buffer onto itself. Post-order, so
+ * the operands' defs are folded before their users. */
+static buf_walk_result_t fold_op(buf_op_t *op, void *user) {
   (void)user;
-  if (!bo_is(op, "memref.dim") || op->num_operands != 2)
-    return BUF_WALK_ADVANCE;
-  buf_type_t t = op->operands[0].value->type;
-  int64_t dim;
-  if (t->kind != BUF_TYPE_MEMREF || !constant_int(op->operands[1].value, &dim) ||
-      dim < 0 || dim >= (int64_t)t->u.shaped.rank ||
-      t->u.shaped.shape[dim] == BUF_DYNAMIC)
-    return BUF_WALK_ADVANCE;
-  buf_builder_t b;
-  buf_builder_init(&b, buf_op_ctx(op));
-  buf_builder_set_before(&b, op);
-  b.loc = op->loc;
-  buf_value_t *k = buf_build_index_constant(&b, t->u.shaped.shape[dim]);
-  buf_value_replace_all_uses(&op->results[0], k);
-  buf_op_erase(op);
+  buf_op_fold(op);
   return BUF_WALK_ADVANCE;
-}
-
-/* memref.load at constant indices of a constant global becomes the
- * element (upstream's canonicalizer folds it too): a global read only for
- * a few elements is then never made live. */
-static buf_walk_result_t fold_constant_load(buf_op_t *op, void *user) {
-  (void)user;
-  buf_op_t *get = op->num_operands ? op->operands[0].value->def : NULL;
-  if (!bo_is(op, "memref.load") || !get || !bo_is(get, "memref.get_global"))
-    return BUF_WALK_ADVANCE;
-  buf_op_t *global = referenced_symbol(get, "name");
-  buf_attr_t init = global ? buf_op_attr(global, "initial_value") : NULL;
-  buf_type_t t = op->operands[0].value->type;
-  buf_type_t elem = op->results[0].type;
-  if (!global || !buf_op_attr(global, "constant") || !init ||
-      init->kind != BUF_ATTR_DENSE || t->kind != BUF_TYPE_MEMREF ||
-      t->u.shaped.layout || op->num_operands != 1 + t->u.shaped.rank ||
-      (elem->kind != BUF_TYPE_FLOAT && elem->kind != BUF_TYPE_INTEGER &&
-       elem->kind != BUF_TYPE_INDEX))
-    return BUF_WALK_ADVANCE;
-  int64_t linear = 0;
-  for (uint32_t i = 0; i < t->u.shaped.rank; i++) {
-    int64_t d = t->u.shaped.shape[i], at;
-    if (!constant_int(op->operands[1 + i].value, &at) || d == BUF_DYNAMIC ||
-        at < 0 || at >= d)
-      return BUF_WALK_ADVANCE;
-    linear = linear * d + at;
-  }
-  int64_t k = init->u.dense.splat ? 0 : linear;
-  if (k >= init->u.dense.count)
-    return BUF_WALK_ADVANCE;
-  buf_ctx_t *ctx = buf_op_ctx(op);
-  buf_attr_t value;
-  if (elem->kind == BUF_TYPE_FLOAT && init->u.dense.floats)
-    value = buf_attr_float(ctx, elem, init->u.dense.floats[k]);
-  else if (elem->kind != BUF_TYPE_FLOAT && init->u.dense.ints)
-    value = elem == buf_type_i1(ctx)
-                ? buf_attr_bool(ctx, init->u.dense.ints[k] != 0)
-                : buf_attr_integer(ctx, elem, init->u.dense.ints[k]);
-  else
-    return BUF_WALK_ADVANCE;
-  buf_builder_t b;
-  buf_builder_init(&b, ctx);
-  buf_builder_set_before(&b, op);
-  b.loc = op->loc;
-  buf_op_t *c = buf_build(&b, "arith.constant", elem, 0, NULL, "value", value, NULL);
-  buf_value_replace_all_uses(&op->results[0], buf_op_result(c, 0));
-  buf_op_erase(op);
-  return BUF_WALK_ADVANCE;
-}
-
-/* An scf.for whose constant bounds give no iteration is its iter_args'
- * initial values (upstream's canonicalizer folds it too): the buffers only
- * its body used become dead, and drop_if_write_only / drop_dead take them. */
-static buf_walk_result_t fold_zero_trip_for(buf_op_t *op, void *user) {
-  (void)user;
-  int64_t lb, ub;
-  if (!bo_is(op, "scf.for") || op->num_operands < 3 ||
-      op->num_operands - 3 != op->num_results ||
-      !constant_int(op->operands[0].value, &lb) ||
-      !constant_int(op->operands[1].value, &ub) || lb < ub)
-    return BUF_WALK_ADVANCE;
-  for (uint32_t r = 0; r < op->num_results; r++)
-    buf_value_replace_all_uses(&op->results[r], op->operands[3 + r].value);
-  buf_op_erase(op);
-  return BUF_WALK_SKIP;
 }
 
 static bool is_dead_pure(buf_op_t *op) {
@@ -312,23 +206,24 @@ static buf_walk_result_t drop_dead(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
-/* A copy of a buffer onto itself (memref.copy, or linalg.copy on memrefs,
- * as One-Shot leaves one whose source eliminate-empty-tensors computed in
- * its destination) changes nothing and goes. */
-static buf_walk_result_t drop_self_copy(buf_op_t *op, void *user) {
-  (void)user;
-  if ((bo_is(op, "memref.copy") || bo_is(op, "linalg.copy")) &&
-      op->num_operands == 2 && op->num_results == 0 &&
-      op->operands[0].value == op->operands[1].value)
-    buf_op_erase(op);
-  return BUF_WALK_ADVANCE;
-}
-
 static buf_walk_result_t collect_allocs(buf_op_t *op, void *user) {
-  if ((bo_is(op, "memref.alloc") || bo_is(op, "memref.alloca")) &&
+  if ((buf__bo_is_fresh_alloc(op, BUF_ALLOC_HEAP) ||
+       buf__bo_is_fresh_alloc(op, BUF_ALLOC_STACK)) &&
       op->num_results == 1)
     buf__bo_oplist_push(user, op);
   return BUF_WALK_ADVANCE;
+}
+
+/* Does op do nothing but write into the buffer of its operand i (a
+ * store): no results, no regions, no effect on its other operands? */
+static bool only_writes_into(const buf_op_t *op, uint32_t i) {
+  if (op->num_results || op->num_regions)
+    return false;
+  for (uint32_t k = 0; k < op->num_operands; k++)
+    if (buf_op_operand_effect(op, k) !=
+        (k == i ? BUF_EFFECT_WRITE : BUF_EFFECT_NONE))
+      return false;
+  return true;
 }
 
 /* A buffer that is only stored into and freed is never read: its
@@ -338,8 +233,7 @@ static buf_walk_result_t collect_allocs(buf_op_t *op, void *user) {
 static void drop_if_write_only(buf_op_t *alloc) {
   buf_value_t *m = &alloc->results[0];
   for (buf_use_t *u = m->first_use; u; u = u->next_use)
-    if (!bo_is(u->owner, "memref.dealloc") &&
-        !(bo_is(u->owner, "memref.store") && u->index == 1))
+    if (!buf__bo_is_plain_free(u->owner) && !only_writes_into(u->owner, u->index))
       return;
   while (m->first_use)
     erase_dead(m->first_use->owner);
@@ -352,16 +246,13 @@ buf_status_t buf__dealloc_cleanup(buf_op_t *root) {
   buf_op_walk(root, BUF_WALK_PRE, collect_clones, &l);
   for (uint32_t i = 0; i < l.n; i++)
     simplify_clone(l.ops[i]);
-  buf_op_walk(root, BUF_WALK_POST, fold_static_dim, NULL);
-  buf_op_walk(root, BUF_WALK_POST, fold_constant_load, NULL);
-  buf_op_walk(root, BUF_WALK_PRE, fold_zero_trip_for, NULL);
-  /* Post-order visits uses before defs within a block only in reverse, so
-   * erase_dead follows the chain back itself. */
-  buf_op_walk(root, BUF_WALK_POST, drop_self_copy, NULL);
+  buf_op_walk(root, BUF_WALK_POST, fold_op, NULL);
   l.n = 0;
   buf_op_walk(root, BUF_WALK_PRE, collect_allocs, &l);
   for (uint32_t i = 0; i < l.n; i++)
     drop_if_write_only(l.ops[i]);
+  /* Post-order visits uses before defs within a block only in reverse, so
+   * erase_dead follows the chain back itself. */
   buf_op_walk(root, BUF_WALK_POST, drop_dead, NULL);
   return BUF_SUCCESS;
 }

@@ -6,8 +6,8 @@
  *   - With a single retained value r, a memref that is r itself (or the
  *     base buffer extracted from r) is never freed by the op: it is dropped
  *     and its condition is or-ed into the result.
- *   - A fresh buffer (memref.alloc, bufferization.clone, a func.call
- *     result) defined in the dealloc's block, with the constant true
+ *   - A fresh buffer (a heap allocation: memref.alloc, realloc,
+ *     bufferization.clone; or a call result) defined in the dealloc's block, with the constant true
  *     condition, none of whose possible aliases is retained or deallocated
  *     by the same op, leaves the op: a memref.dealloc is placed right after
  *     the last op of the block that uses the buffer or any possible alias
@@ -22,28 +22,27 @@
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
 
-static bool is_const_i1(const buf_value_t *v, bool value) {
-  if (!v->def || !bo_is(v->def, "arith.constant"))
-    return false;
-  buf_attr_t a = buf_op_attr(v->def, "value");
-  if (!a)
-    return false;
-  if (a->kind == BUF_ATTR_BOOL)
-    return a->u.b == value;
-  if (a->kind == BUF_ATTR_INTEGER && buf_type_bitwidth(a->type) == 1)
-    return (a->u.i != 0) == value;
-  return false;
+/* The buffer v is the base of, when v is the base buffer an op reads from
+ * another one's descriptor (memref.extract_strided_metadata's result 0,
+ * which the ownership pass frees in place of a view); else NULL. */
+static buf_value_t *base_source(const buf_value_t *v) {
+  buf_op_t *def = v->def;
+  return def && v->index == 0 && def->num_operands >= 1 &&
+                 buf_op_has_trait(def, BUF_TRAIT_METADATA_ONLY) &&
+                 buf_type_is_memref(v->type)
+             ? def->operands[0].value
+             : NULL;
 }
 
 /* A use that exists only to feed deallocs (the base extraction that the
  * ownership pass emits for them) does not keep a buffer alive. */
 static bool is_dealloc_only_use(const buf_op_t *user) {
-  if (bo_is(user, "bufferization.dealloc"))
+  if (buf__bo_is_bufferization_dealloc(user))
     return true;
-  if (!bo_is(user, "memref.extract_strided_metadata"))
+  if (user->num_results == 0 || !base_source(&user->results[0]))
     return false;
   for (buf_use_t *u = user->results[0].first_use; u; u = u->next_use)
-    if (!bo_is(u->owner, "bufferization.dealloc"))
+    if (!buf__bo_is_bufferization_dealloc(u->owner))
       return false;
   for (uint32_t i = 1; i < user->num_results; i++)
     if (user->results[i].first_use)
@@ -58,7 +57,9 @@ static bool free_early(buf_ctx_t *ctx, buf_op_t *dealloc, uint32_t mi,
   buf_block_t *blk = dealloc->block;
   if (!m->def || m->def->block != blk)
     return false;
-  if (!buf__bo_is_heap_alloc(m->def) && !bo_is(m->def, "func.call"))
+  /* A heap allocation, or a call (calls return owned buffers). */
+  if (buf_op_alloc_kind(m->def) != BUF_ALLOC_HEAP &&
+      !buf_op_has_trait(m->def, BUF_TRAIT_CALL))
     return false;
   bo_vset_t aliases = {.arena = buf_ctx_arena(ctx)};
   buf__bo_alias_closure(m, false, &aliases, NULL);
@@ -110,15 +111,14 @@ static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
     buf_value_t *c = op->operands[sc + i].value;
     buf_value_t *m = op->operands[sm + i].value;
     buf_value_t *r = nr == 1 ? op->operands[sr].value : NULL;
-    if (is_const_i1(c, false))
+    if (buf__bo_value_is_const_i1(c, false))
       drop[i] = true;
-    else if (r && (m == r || (m->def && m->index == 0 &&
-                              bo_is(m->def, "memref.extract_strided_metadata") &&
-                              m->def->operands[0].value == r))) {
+    else if (r && (m == r || base_source(m) == r)) {
       drop[i] = true;
       passed[npassed++] = c;
     }
-    else if (is_const_i1(c, true) && free_early(ctx, op, i, nm, nr, sm, sr))
+    else if (buf__bo_value_is_const_i1(c, true) &&
+             free_early(ctx, op, i, nm, nr, sm, sr))
       drop[i] = true;
     kept += !drop[i];
   }
@@ -173,7 +173,7 @@ static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
 }
 
 static buf_walk_result_t collect(buf_op_t *op, void *user) {
-  if (bo_is(op, "bufferization.dealloc"))
+  if (buf__bo_is_bufferization_dealloc(op))
     buf__bo_oplist_push(user, op);
   return BUF_WALK_ADVANCE;
 }
@@ -182,7 +182,7 @@ static buf_walk_result_t collect(buf_op_t *op, void *user) {
  * memrefs dropped from deallocs). */
 static buf_walk_result_t drop_dead_meta(buf_op_t *op, void *user) {
   (void)user;
-  if (!bo_is(op, "memref.extract_strided_metadata"))
+  if (op->num_results == 0 || !base_source(&op->results[0]))
     return BUF_WALK_ADVANCE;
   for (uint32_t i = 0; i < op->num_results; i++)
     if (op->results[i].first_use)

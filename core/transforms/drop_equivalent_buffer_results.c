@@ -12,28 +12,6 @@
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
 
-typedef struct calls {
-  const char *callee;
-  bo_oplist_t list;
-} calls_t;
-
-static buf_walk_result_t collect_calls(buf_op_t *op, void *user) {
-  calls_t *c = user;
-  if (!bo_is(op, "func.call"))
-    return BUF_WALK_ADVANCE;
-  buf_attr_t a = buf_op_attr(op, "callee");
-  if (a && a->kind == BUF_ATTR_SYMBOL_REF && a->u.symref.n == 1 &&
-      strcmp(a->u.symref.names[0], c->callee) == 0)
-    buf__bo_oplist_push(&c->list, op);
-  return BUF_WALK_ADVANCE;
-}
-
-static buf_walk_result_t collect_returns(buf_op_t *op, void *user) {
-  if (bo_is(op, "func.return"))
-    buf__bo_oplist_push(user, op);
-  return BUF_WALK_ADVANCE;
-}
-
 static bool is_private(const buf_op_t *f) {
   buf_attr_t v = buf_op_attr(f, "sym_visibility");
   return v && v->kind == BUF_ATTR_STRING && strcmp(v->u.str.data, "private") == 0;
@@ -46,7 +24,7 @@ static void drop_in(buf_op_t *module, buf_op_t *f) {
   uint32_t nres = ft->u.func.num_results;
   buf_block_t *entry = buf_region_entry(f->regions[0]);
   bo_oplist_t rets = {.arena = arena};
-  buf_op_walk(f, BUF_WALK_PRE, collect_returns, &rets);
+  buf__bo_collect_returns(f, &rets);
   if (rets.n == 0)
     return;
   int64_t *arg_of = buf_arena_alloc(arena, (nres + 1) * sizeof *arg_of);
@@ -86,11 +64,10 @@ static void drop_in(buf_op_t *module, buf_op_t *f) {
         keep[nk++] = ret->operands[r].value;
     buf_op_set_operands(ret, nk, keep);
   }
-  calls_t c = {.callee = buf_op_attr(f, "sym_name")->u.str.data,
-               .list = {.arena = arena}};
-  buf_op_walk(module, BUF_WALK_PRE, collect_calls, &c);
-  for (uint32_t k = 0; k < c.list.n; k++) {
-    buf_op_t *call = c.list.ops[k];
+  bo_oplist_t calls = {.arena = arena};
+  buf__bo_collect_calls(module, f, &calls);
+  for (uint32_t k = 0; k < calls.n; k++) {
+    buf_op_t *call = calls.ops[k];
     buf_builder_t b;
     buf_builder_init(&b, ctx);
     buf_builder_set_before(&b, call);
@@ -127,7 +104,7 @@ static buf_status_t drop_run(buf_op_t *module,
     return BUF_SUCCESS;
   for (buf_op_t *f = buf_region_entry(module->regions[0])->first; f;
        f = f->next) {
-    if (!bo_is(f, "func.func") || f->num_regions == 0 ||
+    if (!buf_op_has_trait(f, BUF_TRAIT_FUNCTION) || f->num_regions == 0 ||
         buf_region_empty(f->regions[0]) || !is_private(f) ||
         buf_op_has_attr(f, "res_attrs"))
       continue;

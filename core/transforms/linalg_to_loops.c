@@ -231,7 +231,7 @@ static bool expr_uses_dim(buf_affine_expr_t *e, uint32_t d) {
 /* A buffer the function allocated itself, on the heap or the stack (no
  * argument or other buffer can be it), or NULL. */
 static buf_op_t *local_allocation(buf_value_t *v) {
-  buf_value_t *u = buf__bo_underlying(v);
+  buf_value_t *u = buf_value_view_root(v);
   buf_alloc_kind_t k = u->def ? buf_op_alloc_kind(u->def) : BUF_ALLOC_NONE;
   return k == BUF_ALLOC_HEAP || k == BUF_ALLOC_STACK ? u->def : NULL;
 }
@@ -239,7 +239,7 @@ static buf_op_t *local_allocation(buf_value_t *v) {
 /* True when input buffer v cannot be (part of) allocation `out`: it is an
  * argument of the function, a global, or another allocation. */
 static bool distinct_from(buf_value_t *v, const buf_op_t *out) {
-  buf_value_t *u = buf__bo_underlying(v);
+  buf_value_t *u = buf_value_view_root(v);
   if (u->def) {
     buf_alloc_kind_t k = buf_op_alloc_kind(u->def);
     return u->def != out && (k == BUF_ALLOC_HEAP || k == BUF_ALLOC_STACK ||

@@ -18,19 +18,6 @@
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
 
-static bool is_const_i1(const buf_value_t *v, bool value) {
-  if (!v->def || !bo_is(v->def, "arith.constant"))
-    return false;
-  buf_attr_t a = buf_op_attr(v->def, "value");
-  if (!a)
-    return false;
-  if (a->kind == BUF_ATTR_BOOL)
-    return a->u.b == value;
-  if (a->kind == BUF_ATTR_INTEGER && buf_type_bitwidth(a->type) == 1)
-    return (a->u.i != 0) == value;
-  return false;
-}
-
 static buf_value_t *c_i1(buf_builder_t *b, bool v) {
   return buf_op_result(buf_build(b, "arith.constant", buf_type_i1(b->ctx), 0,
                                  NULL, "value", buf_attr_bool(b->ctx, v), NULL),
@@ -62,7 +49,7 @@ static buf_value_t *ptr_of(buf_builder_t *b, buf_value_t *m) {
  * NULL or the constant true. */
 static void guarded_dealloc(buf_builder_t *b, buf_value_t *cond,
                             buf_value_t *m) {
-  if (!cond || is_const_i1(cond, true)) {
+  if (!cond || buf__bo_value_is_const_i1(cond, true)) {
     buf_build(b, "memref.dealloc", NULL, 1, &m, NULL);
     return;
   }
@@ -98,7 +85,7 @@ static void lower_one(buf_ctx_t *ctx, buf_op_t *op) {
   uint32_t nm = 0;
   for (uint32_t i = 0; i < nm0 && i < nc; i++) {
     buf_value_t *cond = op->operands[sc + i].value;
-    if (is_const_i1(cond, false))
+    if (buf__bo_value_is_const_i1(cond, false))
       continue;
     m[nm] = op->operands[sm + i].value;
     c[nm++] = cond;
@@ -145,7 +132,7 @@ static void lower_one(buf_ctx_t *ctx, buf_op_t *op) {
 }
 
 static buf_walk_result_t collect(buf_op_t *op, void *user) {
-  if (bo_is(op, "bufferization.dealloc"))
+  if (buf__bo_is_bufferization_dealloc(op))
     buf__bo_oplist_push(user, op);
   return BUF_WALK_ADVANCE;
 }

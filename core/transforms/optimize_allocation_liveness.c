@@ -17,7 +17,7 @@
 #include "bufopt_internal.h"
 
 static buf_walk_result_t collect_allocs(buf_op_t *op, void *user) {
-  if (bo_is(op, "memref.alloc"))
+  if (buf__bo_is_fresh_alloc(op, BUF_ALLOC_HEAP))
     buf__bo_oplist_push(user, op);
   return BUF_WALK_ADVANCE;
 }
@@ -26,7 +26,7 @@ static void shorten(buf_ctx_t *ctx, buf_op_t *alloc) {
   buf_value_t *v = &alloc->results[0];
   buf_op_t *dealloc = NULL;
   for (buf_use_t *u = v->first_use; u; u = u->next_use)
-    if (bo_is(u->owner, "memref.dealloc")) {
+    if (buf__bo_is_plain_free(u->owner)) {
       if (dealloc)
         return;
       dealloc = u->owner;
@@ -43,8 +43,7 @@ static void shorten(buf_ctx_t *ctx, buf_op_t *alloc) {
     for (buf_use_t *u = aliases.v[i]->first_use; u; u = u->next_use) {
       if (u->owner == dealloc)
         continue;
-      if (bo_is(u->owner, "memref.dealloc") || bo_is(u->owner, "memref.realloc") ||
-          bo_is(u->owner, "bufferization.dealloc"))
+      if (buf_op_has_trait(u->owner, BUF_TRAIT_FREE))
         return;
       buf_op_t *anc = buf__bo_ancestor_in_block(u->owner, alloc->block);
       if (!anc || !buf_op_is_before_in_block(anc, dealloc))

@@ -6,11 +6,11 @@
  * Model (the same contract as upstream's pass, written independently):
  *   - Every block keeps a list of the memrefs it owns, each with an i1
  *     ownership condition (NULL: statically true). A block owns the results
- *     of memref.alloc / memref.realloc / bufferization.clone / func.call
- *     (calls return owned buffers), and the memref arguments that reach it
- *     with an ownership flag (loop-carried values, cf block arguments).
- *     Function arguments, memref.get_global and memref.alloca are never
- *     owned.
+ *     of heap allocations (memref.alloc / memref.realloc /
+ *     bufferization.clone, by their alloc kind) and of calls (calls return
+ *     owned buffers), and the memref arguments that reach it with an
+ *     ownership flag (loop-carried values, cf block arguments). Function
+ *     arguments, globals and stack buffers are never owned.
  *   - At the block's terminator one bufferization.dealloc frees what the
  *     block owns, retaining the memrefs the terminator hands on; its results
  *     (retained value i aliases an owned buffer whose condition holds) become
@@ -82,11 +82,18 @@ static buf_value_t *const_i1(od_t *d, buf_builder_t *b, bool v) {
   return buf_op_result(c, 0);
 }
 
+/* Does op return buffers its block owns from the start: a heap allocation
+ * (alloc, realloc, clone), or a call (calls return owned buffers)? */
+static bool is_owned_fresh(const buf_op_t *op) {
+  return buf_op_alloc_kind(op) == BUF_ALLOC_HEAP ||
+         buf_op_has_trait(op, BUF_TRAIT_CALL);
+}
+
 /* The base buffer to free for an owned value: fresh buffers are their own
  * base; anything else (a flag-carried block argument or region result, which
  * may be a view) goes through memref.extract_strided_metadata. */
 static buf_value_t *base_of(od_t *d, buf_builder_t *b, buf_value_t *v) {
-  if (v->def && (buf__bo_is_heap_alloc(v->def) || bo_is(v->def, "func.call")))
+  if (v->def && is_owned_fresh(v->def))
     return v;
   buf_type_t t = v->type;
   if (t->kind != BUF_TYPE_MEMREF) {
@@ -233,22 +240,52 @@ static void flag_args_list(od_t *d, buf_block_t *b, uint32_t from,
     }
 }
 
+/* A loop that carries values from one iteration to the next (scf.for,
+ * scf.while): every region ends in a terminator that forwards them, and
+ * the inits are its trailing operands from forward_first on, landing on
+ * the entry arguments of region 0 from forward_arg on, so that flags can
+ * be appended to both. A loop that keeps its inits in an operand segment
+ * (affine.for) cannot be extended by appending and is left alone. */
+static bool carries_iter_args(const buf_op_t *op) {
+  if (!buf_op_has_trait(op, BUF_TRAIT_LOOP) || op->num_regions == 0 ||
+      buf_op_has_attr(op, "operandSegmentSizes"))
+    return false;
+  for (uint32_t r = 0; r < op->num_regions; r++) {
+    buf_block_t *entry = buf_region_entry(op->regions[r]);
+    if (!entry || !entry->last ||
+        !buf_op_has_trait(entry->last, BUF_TRAIT_FORWARDS))
+      return false;
+  }
+  return true;
+}
+
 static bool yields_memrefs(const buf_op_t *op) {
   if (count_memrefs_results(op))
     return true;
-  if (bo_is(op, "scf.for") || bo_is(op, "scf.while")) {
+  if (carries_iter_args(op)) {
     buf_block_t *entry = buf_region_entry(op->regions[0]);
     return entry && count_memref_args(entry, 0);
   }
   return false;
 }
 
+/* The region ops that can get ownership flags: those that run a region at
+ * most once (scf.if, scf.index_switch, scf.execute_region) and loops that
+ * carry iteration arguments. */
 static bool is_extendable(const buf_op_t *op) {
-  return bo_is(op, "scf.for") || bo_is(op, "scf.while") || bo_is(op, "scf.if") ||
-         bo_is(op, "scf.index_switch") || bo_is(op, "scf.execute_region");
+  return buf_op_has_trait(op, BUF_TRAIT_REGION_BRANCH) || carries_iter_args(op);
 }
 
 static void process_region(od_t *d, buf_region_t *r, own_list_t *entry_list);
+
+/* cf.cond_br, whose two successors get trampoline blocks below: the pass
+ * rebuilds it from its condition and its operand segments {1, true
+ * operands, false operands}, a layout of that op alone. Other branches
+ * with several successors (cf.switch) are refused when they pass
+ * memrefs. */
+static bool is_cond_br(const buf_op_t *op) {
+  return buf_op_isa(op, "cf.cond_br");
+}
 
 /* Gives a region op ownership flags and processes its regions; returns the
  * new op. */
@@ -263,10 +300,10 @@ static buf_op_t *extend_region_op(od_t *d, buf_op_t *op) {
     res[i] = buf_type_i1(d->ctx);
   uint32_t n_orig_res = op->num_results;
   buf_op_t *n;
-  if (bo_is(op, "scf.for") || bo_is(op, "scf.while")) {
+  if (carries_iter_args(op)) {
     /* Loop inits: one false flag per memref init (the outer block keeps
      * ownership of what it passes in). */
-    uint32_t first = bo_is(op, "scf.for") ? 3 : 0;
+    uint32_t first = op->def->forward_first;
     uint32_t ninit = 0;
     for (uint32_t i = first; i < op->num_operands; i++)
       ninit += is_memref(op->operands[i].value->type);
@@ -276,20 +313,22 @@ static buf_op_t *extend_region_op(od_t *d, buf_op_t *op) {
       inits[i] = f;
     n = rebuild(d, op, ninit, inits, nres, res);
     buf_block_t *body = buf_region_entry(n->regions[0]);
-    uint32_t from = bo_is(n, "scf.for") ? 1 : 0;
+    uint32_t from = n->def->forward_arg;
     uint32_t n0 = body->num_args;
     add_flag_args(d, body, from);
     own_list_t l = {0};
     flag_args_list(d, body, from, n0, &l);
     buf__bo_oplist_push(&d->extended, n);
     process_region(d, n->regions[0], &l);
-    if (bo_is(n, "scf.while")) {
-      buf_block_t *after = buf_region_entry(n->regions[1]);
+    /* Later regions (scf.while's after region) receive all their
+     * arguments from the terminator of the region before. */
+    for (uint32_t r = 1; r < n->num_regions; r++) {
+      buf_block_t *after = buf_region_entry(n->regions[r]);
       uint32_t a0 = after->num_args;
       add_flag_args(d, after, 0);
       own_list_t la = {0};
       flag_args_list(d, after, 0, a0, &la);
-      process_region(d, n->regions[1], &la);
+      process_region(d, n->regions[r], &la);
     }
   } else {
     n = rebuild(d, op, 0, NULL, nres, res);
@@ -303,22 +342,10 @@ static buf_op_t *extend_region_op(od_t *d, buf_op_t *op) {
   return n;
 }
 
-/* The value v is a view of (casts, subviews, reshapes), or v itself. */
-static buf_value_t *view_root(buf_value_t *v) {
-  while (v->def && v->def->num_operands >= 1 &&
-         (bo_is(v->def, "memref.cast") || bo_is(v->def, "memref.subview") ||
-          bo_is(v->def, "memref.collapse_shape") ||
-          bo_is(v->def, "memref.expand_shape") ||
-          bo_is(v->def, "memref.reinterpret_cast") ||
-          bo_is(v->def, "memref.view")))
-    v = v->def->operands[0].value;
-  return v;
-}
-
 /* May a and b be (parts of) the same buffer? Over-approximated with the
  * forward alias closure of each one's root. */
 static bool may_share_buffer(od_t *d, buf_value_t *a, buf_value_t *b) {
-  buf_value_t *ra = view_root(a), *rb = view_root(b);
+  buf_value_t *ra = buf_value_view_root(a), *rb = buf_value_view_root(b);
   if (ra == rb)
     return true;
   bo_vset_t s = {.arena = d->arena};
@@ -340,7 +367,7 @@ static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
   buf_op_t *parent = buf_op_parent(term);
   (void)blk;
 
-  if (bo_is(term, "func.return")) {
+  if (buf_op_is_function_return(term)) {
     uint32_t nr = 0;
     for (uint32_t i = 0; i < term->num_operands; i++)
       nr += is_memref(term->operands[i].value->type);
@@ -382,11 +409,10 @@ static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
       if (owned_static)
         continue;
       /* Function arguments, globals and stack buffers are never owned. */
-      buf_op_t *fn = buf_op_ancestor_named(term, "func.func");
+      buf_alloc_kind_t kind = v->def ? buf_op_alloc_kind(v->def) : BUF_ALLOC_NONE;
       bool never_owned =
-          (!v->def && fn && v->block == buf_region_entry(fn->regions[0])) ||
-          (v->def && (bo_is(v->def, "memref.get_global") ||
-                      bo_is(v->def, "memref.alloca")));
+          (!v->def && v->block == buf_region_entry(parent->regions[0])) ||
+          kind == BUF_ALLOC_GLOBAL || kind == BUF_ALLOC_STACK;
       buf_value_t *nv;
       if (never_owned) {
         nv = buf_op_result(buf_build(&b, "bufferization.clone", v->type, 1, &v,
@@ -423,8 +449,8 @@ static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
   }
 
   if (parent && in_oplist(&d->extended, parent) &&
-      (bo_is(term, "scf.yield") || bo_is(term, "scf.condition"))) {
-    uint32_t first = bo_is(term, "scf.condition") ? 1 : 0;
+      buf_op_has_trait(term, BUF_TRAIT_FORWARDS)) {
+    uint32_t first = term->def->forward_first;
     uint32_t nr = 0;
     for (uint32_t i = first; i < term->num_operands; i++)
       nr += is_memref(term->operands[i].value->type);
@@ -479,7 +505,7 @@ static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
       emit_dealloc(d, &b, l, 0, NULL, none);
       return;
     }
-    if (!bo_is(term, "cf.cond_br")) {
+    if (!is_cond_br(term)) {
       buf_op_emit_error(term, "ownership-based deallocation: memrefs passed "
                               "through a multi-way branch are not supported");
       d->failed = true;
@@ -551,6 +577,30 @@ static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
   emit_dealloc(d, &b, l, 0, NULL, none);
 }
 
+/* Takes the buffers op frees out of l: op (memref.realloc) frees them and
+ * returns a fresh one, so this block must own them statically. */
+static bool take_freed(od_t *d, buf_op_t *op, own_list_t *l) {
+  for (uint32_t k = 0; k < op->num_operands; k++) {
+    if (!(buf_op_operand_effect(op, k) & BUF_EFFECT_FREE))
+      continue;
+    buf_value_t *src = op->operands[k].value;
+    bool found = false;
+    for (uint32_t i = 0; i < l->n; i++)
+      if (l->e[i].v == src && !l->e[i].cond) {
+        l->e[i] = l->e[--l->n];
+        found = true;
+        break;
+      }
+    if (!found) {
+      buf_op_emit_error(op, "ownership-based deallocation: %s of a buffer "
+                            "this block does not statically own", op->name);
+      d->failed = true;
+      return false;
+    }
+  }
+  return true;
+}
+
 static void process_block(od_t *d, buf_block_t *blk, own_list_t *l) {
   buf_op_t *next;
   for (buf_op_t *op = blk->first; op && !d->failed; op = next) {
@@ -559,30 +609,19 @@ static void process_block(od_t *d, buf_block_t *blk, own_list_t *l) {
       process_terminator(d, blk, op, l);
       break;
     }
-    if (bo_is(op, "memref.dealloc") || bo_is(op, "bufferization.dealloc")) {
-      buf_op_emit_error(op, "ownership-based deallocation: the input already "
-                            "frees buffers");
-      d->failed = true;
-      return;
-    }
-    if (bo_is(op, "memref.realloc")) {
-      buf_value_t *src = op->operands[0].value;
-      bool found = false;
-      for (uint32_t i = 0; i < l->n; i++)
-        if (l->e[i].v == src && !l->e[i].cond) {
-          l->e[i] = l->e[--l->n];
-          found = true;
-          break;
-        }
-      if (!found) {
-        buf_op_emit_error(op, "ownership-based deallocation: memref.realloc of "
-                              "a buffer this block does not statically own");
+    if (buf_op_has_trait(op, BUF_TRAIT_FREE)) {
+      /* A free that returns no fresh buffer (memref.dealloc,
+       * bufferization.dealloc) is the pass's own business. */
+      if (buf_op_alloc_kind(op) == BUF_ALLOC_NONE) {
+        buf_op_emit_error(op, "ownership-based deallocation: the input "
+                              "already frees buffers");
         d->failed = true;
         return;
       }
+      if (!take_freed(d, op, l))
+        return;
     }
-    if (buf__bo_is_heap_alloc(op) || bo_is(op, "func.call") ||
-        bo_is(op, "func.call_indirect")) {
+    if (is_owned_fresh(op)) {
       for (uint32_t i = 0; i < op->num_results; i++)
         if (is_memref(op->results[i].type)) {
           own_add(d, l, &op->results[i], NULL);
@@ -632,13 +671,20 @@ static uint32_t block_index(buf_block_t *const *blocks, uint32_t nb,
   return nb;
 }
 
+/* A branch whose operands all go to its only successor (cf.br): no
+ * operand segments set some apart (cf.switch's flag). */
+static bool passes_all_operands(const buf_op_t *term) {
+  return term->num_successors == 1 &&
+         !buf_op_has_attr(term, "operandSegmentSizes");
+}
+
 /* Appends v to the operands term passes to its successor s. */
 static bool append_successor_operand(od_t *d, buf_op_t *term, uint32_t s,
                                      buf_value_t *v) {
   uint32_t n = term->num_operands;
   buf_value_t **ops = buf_arena_alloc(d->arena, (n + 1) * sizeof *ops);
   uint32_t at = n;
-  if (bo_is(term, "cf.cond_br")) {
+  if (is_cond_br(term)) {
     uint32_t len[2];
     uint32_t start0 = buf_op_segment(term, 1, &len[0]);
     buf_op_segment(term, 2, &len[1]);
@@ -648,7 +694,7 @@ static bool append_successor_operand(od_t *d, buf_op_t *term, uint32_t s,
     buf_op_set_attr(term, "operandSegmentSizes",
                     buf_attr_dense_array(d->ctx, buf_type_i32(d->ctx), 3, seg,
                                          NULL));
-  } else if (!bo_is(term, "cf.br")) {
+  } else if (!passes_all_operands(term)) {
     buf_op_emit_error(term, "ownership-based deallocation: a buffer used in a "
                             "successor of this branch would have to be passed "
                             "as a block argument (only cf.br and cf.cond_br "
@@ -674,7 +720,8 @@ static bool append_successor_operand(od_t *d, buf_op_t *term, uint32_t s,
 static void route_through_block_args(od_t *d, buf_region_t *r,
                                      buf_block_t **blocks, uint32_t nb) {
   bool func_body = buf_block_parent_op(blocks[0]) &&
-                   bo_is(buf_block_parent_op(blocks[0]), "func.func");
+                   buf_op_has_trait(buf_block_parent_op(blocks[0]),
+                                    BUF_TRAIT_FUNCTION);
   bo_vset_t vals = {.arena = d->arena};
   for (uint32_t i = 0; i < nb; i++) {
     buf_block_t *b = blocks[i];
@@ -787,7 +834,7 @@ buf_status_t buf__ownership_dealloc_module(buf_op_t *module) {
   od_t d = {.ctx = buf_op_ctx(module), .arena = buf_ctx_arena(buf_op_ctx(module))};
   d.extended.arena = d.arena;
   for (buf_op_t *f = buf_region_entry(module->regions[0])->first; f; f = f->next) {
-    if (!bo_is(f, "func.func") || f->num_regions == 0 ||
+    if (!buf_op_has_trait(f, BUF_TRAIT_FUNCTION) || f->num_regions == 0 ||
         buf_region_empty(f->regions[0]))
       continue;
     own_list_t l = {0};

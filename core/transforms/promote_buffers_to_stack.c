@@ -17,14 +17,14 @@
 #include "bufopt_internal.h"
 
 static buf_walk_result_t collect(buf_op_t *op, void *user) {
-  if (bo_is(op, "memref.alloc"))
+  if (buf__bo_is_fresh_alloc(op, BUF_ALLOC_HEAP))
     buf__bo_oplist_push(user, op);
   return BUF_WALK_ADVANCE;
 }
 
 static bool in_loop(buf_op_t *op, buf_op_t *func) {
   for (buf_op_t *p = buf_op_parent(op); p && p != func; p = buf_op_parent(p))
-    if (buf__bo_is_loop(p))
+    if (buf_op_has_trait(p, BUF_TRAIT_LOOP))
       return true;
   return false;
 }
@@ -32,8 +32,7 @@ static bool in_loop(buf_op_t *op, buf_op_t *func) {
 static bool explicitly_freed(const bo_vset_t *s) {
   for (uint32_t a = 0; a < s->n; a++)
     for (buf_use_t *u = s->v[a]->first_use; u; u = u->next_use)
-      if (bo_is(u->owner, "memref.dealloc") || bo_is(u->owner, "memref.realloc") ||
-          bo_is(u->owner, "bufferization.dealloc"))
+      if (buf_op_has_trait(u->owner, BUF_TRAIT_FREE))
         return true;
   return false;
 }

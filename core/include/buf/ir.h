@@ -665,6 +665,9 @@ bool buf_op_is_function_return(const buf_op_t *op);
  * (listed, with why, in tests/op_name_allowlist.txt): definitions are
  * interned, so this is a pointer comparison after one lookup. */
 bool buf_op_isa(const buf_op_t *op, const char *name);
+/* Folds op with its definition's fold hook; true when op was replaced (and
+ * erased), false when op stays. */
+bool buf_op_fold(buf_op_t *op);
 
 /* Operand mutation keeps use lists right. */
 void buf_op_set_operand(buf_op_t *op, uint32_t i, buf_value_t *v);
@@ -840,6 +843,11 @@ enum {
   /* Copies operand 0's elements into operand 1 at the same positions
    * (upstream's CopyOpInterface: memref.copy). */
   BUF_TRAIT_COPY = 1u << 25,
+  /* Allocations made in its regions stay there (upstream's
+   * AutomaticAllocationScope): func.func, affine.for, and scf.forall, whose
+   * parallel iterations each need their own buffers. Buffer hoisting does
+   * not move an alloc out of it. */
+  BUF_TRAIT_ALLOCATION_SCOPE = 1u << 26,
 };
 
 
@@ -924,6 +932,13 @@ struct buf_opdef_s {
    * from what env knows of the bounds; -1 when not known. NULL: never
    * known. */
   int64_t (*trip_count)(const buf_op_t *op, const buf_fold_env_t *env);
+  /* Replaces op by what it computes when that is known without running it
+   * (upstream's folders and simplest canonicalizations: memref.dim of a
+   * static size, memref.load of a constant global at constant indices,
+   * scf.for without iterations, a copy of a buffer onto itself): rewrites
+   * the uses of op's results, erases op and returns true; false leaves op
+   * as it is. NULL: op never folds. Asked through buf_op_fold. */
+  bool (*fold)(buf_op_t *op);
   /* Not set by dialect tables: each context holds its own copy of every
    * definition, where the subsystems' rows for the op (buf_model_kind_t)
    * are attached on first use. See buf_op_model. */
