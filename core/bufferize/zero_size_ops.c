@@ -52,7 +52,7 @@ static bool extent_is_zero(buf_value_t *v, uint32_t d) {
       buf_op_attr(v->def, "static_sizes"))
     return subview_is_empty(v->def);
   /* a cast keeps the shape: its dimensions are its source's */
-  if (v->def && buf_op_isa(v->def, "memref.cast"))
+  if (v->def && buf_op_has_trait(v->def, BUF_TRAIT_SAME_SHAPE))
     return extent_is_zero(v->def->operands[0].value, d);
   return false;
 }
@@ -82,33 +82,18 @@ static bool linalg_runs_zero_times(buf_op_t *op) {
 
 static bool touches_nothing(buf_op_t *op) {
   /* (a copy touches the elements of its two operands, nothing else) */
-  if (buf_op_isa(op, "memref.copy"))
+  if (buf_op_has_trait(op, BUF_TRAIT_COPY))
     return extent_is_zero(op->operands[0].value, UINT32_MAX) ||
            extent_is_zero(op->operands[1].value, UINT32_MAX);
   return linalg_runs_zero_times(op);
 }
 
-/* memref.dim %m, %c with a static dimension c: that constant. */
-static void fold_static_dim(buf_op_t *op) {
-  buf_type_t t = op->operands[0].value->type;
-  int64_t d;
-  if (t->kind != BUF_TYPE_MEMREF || !buf_value_constant_int(op->operands[1].value, &d) ||
-      d < 0 || d >= (int64_t)t->u.shaped.rank ||
-      t->u.shaped.shape[d] == BUF_DYNAMIC)
-    return;
-  buf_builder_t b;
-  buf_builder_init(&b, buf_op_ctx(op));
-  buf_builder_set_before(&b, op);
-  b.loc = op->loc;
-  buf_value_replace_all_uses(&op->results[0],
-                             buf_build_index_constant(&b, t->u.shaped.shape[d]));
-  buf_op_erase(op);
-}
-
 static buf_walk_result_t visit(buf_op_t *op, void *user) {
   buf_bz_t *bz = user;
-  if (buf_op_isa(op, "memref.dim")) {
-    fold_static_dim(op);
+  /* a memref.dim of a static dimension becomes that constant (its fold),
+   * so that shapes the erased ops asked for do not keep buffers alive */
+  if (buf_op_has_trait(op, BUF_TRAIT_METADATA_ONLY)) {
+    buf_op_fold(op);
     return BUF_WALK_ADVANCE;
   }
   if (touches_nothing(op)) {

@@ -848,6 +848,9 @@ enum {
    * parallel iterations each need their own buffers. Buffer hoisting does
    * not move an alloc out of it. */
   BUF_TRAIT_ALLOCATION_SCOPE = 1u << 26,
+  /* VIEW ops whose result has the source's shape (a dimension may become
+   * dynamic): memref.cast, memory_space_cast, assume_alignment. */
+  BUF_TRAIT_SAME_SHAPE = 1u << 27,
 };
 
 
