@@ -8,24 +8,20 @@
  * Ops are visited last to first with their regions before them, so a chain
  * of dead views (a cast of a dead subview) goes in one walk.
  */
-#include <string.h>
-
 #include "bz_internal.h"
 
-/* Ops without memory effects whose only product is their result. */
-static const char *const erasable_when_unused[] = {
-    "memref.subview",        "memref.cast",
-    "memref.reinterpret_cast", "memref.expand_shape",
-    "memref.collapse_shape", "memref.get_global",
-    "memref.dim",            "bufferization.to_tensor",
-    "bufferization.to_buffer",
-};
-
+/* Buffer ops without memory effects whose only product is their result:
+ * views, reads of a global's address, descriptor queries (not the ones
+ * that expose an address: those exist to be used by a later lowering),
+ * and the tensor/buffer boundary ops. */
 static bool erasable(const buf_op_t *op) {
-  for (size_t i = 0; i < sizeof erasable_when_unused / sizeof *erasable_when_unused; i++)
-    if (strcmp(op->name, erasable_when_unused[i]) == 0)
-      return true;
-  return false;
+  if (buf_op_has_trait(op, BUF_TRAIT_VIEW) ||
+      buf_op_alloc_kind(op) == BUF_ALLOC_GLOBAL)
+    return true;
+  if (buf_op_has_trait(op, BUF_TRAIT_METADATA_ONLY) &&
+      !buf_op_has_trait(op, BUF_TRAIT_BUFFER_ADDRESS))
+    return true;
+  return buf__bz_is_to_tensor(op) || buf__bz_is_to_buffer(op);
 }
 
 /* Has results, and none is used (an op without results is no view). */
