@@ -38,24 +38,6 @@
 #include "buf/pipeline.h"
 #include "bz_internal.h"
 
-/* Ops that insert their source (operand 0) into a destination (operand
- * 1), and the part of the destination they write. */
-typedef enum subset_kind {
-  SUBSET_SLICE, /* operand segments 2..4: dynamic offsets, sizes, strides;
-                   static_offsets / static_sizes / static_strides the rest */
-  SUBSET_WHOLE, /* the whole destination (of the source's type) */
-} subset_kind_t;
-
-static const struct subset_insertion {
-  const char *name;
-  subset_kind_t kind;
-} subset_insertion_ops[] = {
-    {"tensor.insert_slice", SUBSET_SLICE},
-    {"tensor.parallel_insert_slice", SUBSET_SLICE},
-    {"bufferization.materialize_in_destination", SUBSET_WHOLE},
-    {"linalg.copy", SUBSET_WHOLE},
-};
-
 typedef struct ete {
   buf_ctx_t *ctx;
   buf_bz_t *bz;
@@ -65,16 +47,16 @@ typedef struct ete {
   uint32_t replaced;
 } ete_t;
 
-static const struct subset_insertion *subset_insertion(const buf_op_t *op) {
-  for (size_t i = 0; i < sizeof subset_insertion_ops / sizeof *subset_insertion_ops; i++)
-    if (strcmp(op->name, subset_insertion_ops[i].name) == 0)
-      return &subset_insertion_ops[i];
-  return NULL;
+/* How op inserts its source into its destination (its model's
+ * SubsetInsertionOpInterface), or BUF_BZ_INSERT_NONE. */
+static buf_bz_insertion_t subset_insertion(const buf_op_t *op) {
+  const buf_bufferize_model_t *m = buf_op_model(op, BUF_MODEL_BUFFERIZE);
+  return m ? m->insertion : BUF_BZ_INSERT_NONE;
 }
 
 static buf_walk_result_t collect_inserts(buf_op_t *op, void *user) {
   ete_t *e = user;
-  if (!subset_insertion(op) || op->num_operands < 2 ||
+  if (subset_insertion(op) == BUF_BZ_INSERT_NONE || op->num_operands < 2 ||
       !buf_type_is_tensor(op->operands[1].value->type))
     return BUF_WALK_ADVANCE;
   if (e->num_inserts == e->cap_inserts) {
@@ -315,7 +297,7 @@ static bool used_only_before(buf_value_t *v, buf_use_t *link, buf_op_t *ins) {
  * insert_slice of the very slice it writes never conflicts. */
 static void eliminate_for(ete_t *e, buf_op_t *ins) {
   uint32_t lens[3];
-  bool whole = subset_insertion(ins)->kind == SUBSET_WHOLE;
+  bool whole = subset_insertion(ins) == BUF_BZ_INSERT_WHOLE;
   if (whole ? ins->num_operands != 2 || ins->operands[0].value->type !=
                                             ins->operands[1].value->type
             : buf_op_segment_sizes(ins, "operandSegmentSizes", NULL, 0) < 5 ||

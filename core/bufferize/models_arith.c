@@ -104,6 +104,7 @@ static buf_status_t const_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
 }
 
 static const buf_bufferize_model_t constant_model = {
+    .read_only_reason = "written constant",
     .result_writable = const_writable,
     .bufferize = const_bufferize,
 };

@@ -66,6 +66,7 @@ static buf_status_t alloc_tensor_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) 
 }
 
 static const buf_bufferize_model_t alloc_tensor_model = {
+    .alloc_reason = "alloc_tensor",
     .reads = r_true,
     .writes = r_false,
     .result_undefined = alloc_undefined,
@@ -203,6 +204,8 @@ static buf_status_t mat_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
 }
 
 static const buf_bufferize_model_t mat_model = {
+    .insertion = BUF_BZ_INSERT_WHOLE,
+    .alloc_reason = "materialize in destination",
     .reads = mat_reads,
     .writes = mat_writes,
     .aliases = mat_aliases,

@@ -127,6 +127,7 @@ static buf_status_t func_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
 }
 
 static const buf_bufferize_model_t func_model = {
+    .alloc_reason = "function boundary",
     .arg_writable = func_arg_writable,
     .bufferize = func_bufferize,
 };
@@ -149,6 +150,7 @@ static buf_status_t return_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
 }
 
 static const buf_bufferize_model_t return_model = {
+    .alloc_reason = "function boundary",
     .reads = r_true,
     .bufferize = return_bufferize,
 };
@@ -242,6 +244,8 @@ static buf_status_t call_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
 }
 
 static const buf_bufferize_model_t call_model = {
+    .read_only_reason = "function boundary",
+    .alloc_reason = "function boundary",
     .reads = call_reads,
     .writes = call_writes,
     .aliases = call_aliases,

@@ -191,6 +191,7 @@ static buf_status_t copy_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
 }
 
 static const buf_bufferize_model_t copy_model = {
+    .insertion = BUF_BZ_INSERT_WHOLE,
     .reads = linalg_reads,
     .writes = linalg_writes,
     .aliases = linalg_aliases,

@@ -346,6 +346,7 @@ static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
 }
 
 static const buf_bufferize_model_t for_model = {
+    .alloc_reason = "returned from loop",
     .reads = for_reads,
     .writes = for_writes,
     .aliases = for_aliases,
@@ -616,6 +617,7 @@ static buf_status_t while_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
 }
 
 static const buf_bufferize_model_t while_model = {
+    .alloc_reason = "returned from loop",
     .reads = while_reads,
     .writes = while_writes,
     .aliases = while_aliases,

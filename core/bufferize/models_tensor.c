@@ -342,6 +342,7 @@ static buf_status_t empty_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
 }
 
 static const buf_bufferize_model_t empty_model = {
+    .alloc_reason = "empty tensor",
     .result_undefined = undefined_true,
     .bufferize = empty_bufferize,
 };
@@ -534,6 +535,8 @@ static bool insert_slice_reads(buf_bz_t *bz, buf_use_t *u) {
 }
 
 static const buf_bufferize_model_t insert_slice_model = {
+    .insertion = BUF_BZ_INSERT_SLICE,
+    .alloc_reason = "insert slice",
     .reads = insert_slice_reads,
     .writes = insert_slice_writes,
     .aliases = insert_slice_aliases,
@@ -758,6 +761,7 @@ static buf_status_t from_elements_bufferize(buf_bz_rewriter_t *rw,
 }
 
 static const buf_bufferize_model_t from_elements_model = {
+    .alloc_reason = "new tensor",
     .bufferize = from_elements_bufferize,
 };
 
@@ -869,6 +873,7 @@ static buf_status_t generate_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
 }
 
 static const buf_bufferize_model_t generate_model = {
+    .alloc_reason = "new tensor",
     .bufferize = generate_bufferize,
 };
 
@@ -897,6 +902,7 @@ static buf_status_t splat_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
 }
 
 static const buf_bufferize_model_t splat_model = {
+    .alloc_reason = "new tensor",
     .bufferize = splat_bufferize,
 };
 
@@ -996,6 +1002,7 @@ static buf_status_t pad_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
 }
 
 static const buf_bufferize_model_t pad_model = {
+    .alloc_reason = "new tensor",
     .reads = pad_reads,
     .writes = r_false,
     .bufferize = pad_bufferize,
@@ -1149,6 +1156,8 @@ static bool parallel_insert_slice_must_inplace(buf_bz_t *bz, buf_use_t *u) {
 }
 
 static const buf_bufferize_model_t parallel_insert_slice_model = {
+    .insertion = BUF_BZ_INSERT_SLICE,
+    .alloc_reason = "insert slice",
     .must_inplace = parallel_insert_slice_must_inplace,
     .reads = r_true,
     .writes = insert_slice_writes,

@@ -52,47 +52,14 @@ static const char *const why_reason[] = {
     [BZ_WHY_COPY_BEFORE_WRITE] = "copy before write",
 };
 
-/* Ops whose results may never be written, and what writing one is called
- * (a call result is read-only when calls are not bufferized). */
-static const struct {
-  const char *op;
-  const char *reason;
-} read_only_rows[] = {
-    {"arith.constant", "written constant"},
-    {"func.call", "function boundary"},
-};
-
-/* What a tensor op allocates or copies for when its own model asks for it
- * (not because the analysis refused an operand in place). */
-static const struct {
-  const char *op;
-  const char *reason;
-} cause_rows[] = {
-    {"bufferization.alloc_tensor", "alloc_tensor"},
-    {"tensor.empty", "empty tensor"},
-    {"scf.for", "returned from loop"},
-    {"scf.while", "returned from loop"},
-    {"func.func", "function boundary"},
-    {"func.return", "function boundary"},
-    {"func.call", "function boundary"},
-    {"tensor.insert_slice", "insert slice"},
-    {"tensor.parallel_insert_slice", "insert slice"},
-    {"tensor.from_elements", "new tensor"},
-    {"tensor.generate", "new tensor"},
-    {"tensor.splat", "new tensor"},
-    {"tensor.pad", "new tensor"},
-    {"bufferization.materialize_in_destination", "materialize in destination"},
-};
-
 /* Anything else that allocates through the rewriter only changes how a
  * buffer is laid out (a cast that is not always valid becomes a copy). */
 static const char *const layout_reason = "layout change";
 
+/* What the model of the op whose bufferization allocated calls it. */
 static const char *cause_reason(const buf_op_t *cause) {
-  for (size_t i = 0; i < sizeof cause_rows / sizeof cause_rows[0]; i++)
-    if (strcmp(cause_rows[i].op, cause->name) == 0)
-      return cause_rows[i].reason;
-  return layout_reason;
+  const buf_bufferize_model_t *m = buf_op_model(cause, BUF_MODEL_BUFFERIZE);
+  return m && m->alloc_reason ? m->alloc_reason : layout_reason;
 }
 
 /* The reason a read-only alias v gives: a constant, an op nothing models,
@@ -100,12 +67,12 @@ static const char *cause_reason(const buf_op_t *cause) {
  * without `writable`, a region argument its op protects). */
 static const char *read_only_reason(buf_bz_t *bz, buf_value_t *v) {
   if (v->def) {
-    if (!buf_bz_model_of(bz, v->def))
+    const buf_bufferize_model_t *m = buf_bz_model_of(bz, v->def);
+    if (!m)
       return "unknown op";
-    for (size_t i = 0; i < sizeof read_only_rows / sizeof read_only_rows[0]; i++)
-      if (strcmp(read_only_rows[i].op, v->def->name) == 0)
-        return read_only_rows[i].reason;
-    return why_reason[BZ_WHY_NOT_WRITABLE];
+    /* (a call result is read-only when calls are not bufferized) */
+    return m->read_only_reason ? m->read_only_reason
+                               : why_reason[BZ_WHY_NOT_WRITABLE];
   }
   buf_op_t *owner = v->block && v->block->region ? v->block->region->op : NULL;
   if (owner && buf_op_has_trait(owner, BUF_TRAIT_FUNCTION)) {

@@ -71,6 +71,13 @@ typedef struct buf_bz_subset {
       step[BUF_BZ_SUBSET_MAX_RANK];
 } buf_bz_subset_t;
 
+typedef enum buf_bz_insertion {
+  BUF_BZ_INSERT_NONE = 0,
+  BUF_BZ_INSERT_SLICE, /* operand segments 2..4: dynamic offsets, sizes and
+                          strides; static_offsets/sizes/strides the rest */
+  BUF_BZ_INSERT_WHOLE, /* the whole destination, of the source's type */
+} buf_bz_insertion_t;
+
 struct buf_bufferize_model_s {
   /* Does the operand bufferize to a memory read? NULL: true. */
   bool (*reads)(buf_bz_t *bz, buf_use_t *operand);
@@ -132,6 +139,18 @@ struct buf_bufferize_model_s {
   /* Is `result` (a result of this op) the same subset of an equivalent
    * tensor as `other` (two extract_slices of one slice)? NULL: false. */
   bool (*same_subset)(buf_bz_t *bz, buf_value_t *result, buf_value_t *other);
+  /* Upstream's SubsetInsertionOpInterface: the op inserts operand 0 (its
+   * source) into operand 1 (its destination), a slice of it or the whole.
+   * Empty-tensor elimination builds the source in the destination. */
+  buf_bz_insertion_t insertion;
+  /* The bufferization report's words. alloc_reason: what the op's own
+   * bufferization allocates or copies for ("empty tensor", "insert slice",
+   * "function boundary"); NULL: "layout change" (a cast that is not always
+   * valid becomes a copy). read_only_reason: what writing a read-only
+   * result of the op is called ("written constant"); NULL: "not
+   * writable". */
+  const char *alloc_reason;
+  const char *read_only_reason;
 };
 
 /* ------------------------------------------------------------------------ */
