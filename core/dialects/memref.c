@@ -2,8 +2,8 @@
  * memref.c: the memref dialect's op table (buffers and views of them).
  *
  * Ops: alloc, alloca, realloc, dealloc, copy, load, store, dim, rank, cast,
- * memory_space_cast, subview, reinterpret_cast, view, collapse_shape,
- * expand_shape, global, get_global, extract_strided_metadata,
+ * memory_space_cast, subview, reinterpret_cast, view, transpose,
+ * collapse_shape, expand_shape, global, get_global, extract_strided_metadata,
  * extract_aligned_pointer_as_index, assume_alignment.
  *
  * Each op is one table row with the custom assembly mlir-opt 22 prints, the
@@ -1113,6 +1113,311 @@ static buf_status_t view_verify(buf_op_t *op) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* transpose                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* memref.transpose is a view whose dimension i is the source's dimension
+ * perm(i): the same buffer and offset, sizes and strides permuted. Its
+ * verifier compares the result type with that transposed type the way
+ * upstream does, through MemRefType::canonicalizeStridedLayout: both
+ * layouts become their simplified affine expressions and a layout equal to
+ * the shape's canonical row-major expression becomes the identity. Those
+ * expressions are rebuilt here in MLIR's order (flattened when purely
+ * affine, as the operators build them otherwise) so that what is
+ * equivalent, and the type the message prints, match mlir-opt. */
+
+static const char *const transpose_attrs[] = {"permutation", NULL};
+
+/* Coefficients of e as a linear form over nd dims, ns symbols and a
+ * constant (c[nd + ns]), each scaled by k; false when e is not purely
+ * affine (a product of two non-constants, a division or a modulo). */
+static bool affine_linear(buf_affine_expr_t *e, uint32_t nd, int64_t k,
+                          int64_t *c, uint32_t nconst) {
+  switch (e->kind) {
+  case BUF_AFFINE_CONST:
+    c[nconst] += k * e->value;
+    return true;
+  case BUF_AFFINE_DIM:
+    c[e->value] += k;
+    return true;
+  case BUF_AFFINE_SYMBOL:
+    c[nd + e->value] += k;
+    return true;
+  case BUF_AFFINE_ADD:
+    return affine_linear(e->lhs, nd, k, c, nconst) &&
+           affine_linear(e->rhs, nd, k, c, nconst);
+  case BUF_AFFINE_MUL:
+    if (e->rhs->kind == BUF_AFFINE_CONST)
+      return affine_linear(e->lhs, nd, k * e->rhs->value, c, nconst);
+    if (e->lhs->kind == BUF_AFFINE_CONST)
+      return affine_linear(e->rhs, nd, k * e->lhs->value, c, nconst);
+    return false;
+  default:
+    return false;
+  }
+}
+
+/* MLIR's simplifyAffineExpr for the expressions of layouts: a purely
+ * affine e is rebuilt from its linear form (dims, then symbols, then the
+ * constant); anything else stays as its operators built it. */
+static buf_affine_expr_t *simplify_layout_expr(buf_ctx_t *ctx,
+                                               buf_affine_expr_t *e,
+                                               uint32_t nd, uint32_t ns) {
+  int64_t c[nd + ns + 1];
+  memset(c, 0, sizeof c);
+  if (!affine_linear(e, nd, 1, c, nd + ns)) return e;
+  buf_affine_expr_t *r = buf_affine_const(ctx, 0);
+  for (uint32_t j = 0; j < nd + ns; j++) {
+    if (!c[j]) continue;
+    buf_affine_expr_t *id = j < nd ? buf_affine_dim(ctx, j)
+                                   : buf_affine_symbol(ctx, j - nd);
+    r = buf_affine_binary(ctx, BUF_AFFINE_ADD, r,
+                          buf_affine_binary(ctx, BUF_AFFINE_MUL, id,
+                                            buf_affine_const(ctx, c[j])));
+  }
+  if (c[nd + ns])
+    r = buf_affine_binary(ctx, BUF_AFFINE_ADD, r,
+                          buf_affine_const(ctx, c[nd + ns]));
+  return r;
+}
+
+/* The layout map of strides and offset (MLIR's makeStridedLinearLayoutMap):
+ * offset + d0 * s0 + ..., a fresh symbol for the offset, then for each
+ * dynamic stride, in that order. */
+static buf_affine_map_t *strided_map(buf_ctx_t *ctx, uint32_t rank,
+                                     const int64_t *strides, int64_t offset) {
+  uint32_t ns = 0;
+  buf_affine_expr_t *e = offset == BUF_DYNAMIC ? buf_affine_symbol(ctx, ns++)
+                                               : buf_affine_const(ctx, offset);
+  for (uint32_t i = 0; i < rank; i++) {
+    buf_affine_expr_t *m = strides[i] == BUF_DYNAMIC
+                               ? buf_affine_symbol(ctx, ns++)
+                               : buf_affine_const(ctx, strides[i]);
+    e = buf_affine_binary(ctx, BUF_AFFINE_ADD, e,
+                          buf_affine_binary(ctx, BUF_AFFINE_MUL,
+                                            buf_affine_dim(ctx, i), m));
+  }
+  return buf_affine_map(ctx, rank, ns, 1, &e);
+}
+
+/* The row-major layout expression of shape (MLIR's
+ * makeCanonicalStridedLayoutExpr): built from the innermost dimension out;
+ * past a dynamic or empty dimension the strides are symbols, numbered from
+ * the inside out. */
+static buf_affine_expr_t *row_major_expr(buf_ctx_t *ctx, uint32_t rank,
+                                         const int64_t *shape) {
+  buf_affine_expr_t *e = NULL;
+  uint32_t ns = 0;
+  bool poisoned = false;
+  int64_t running = 1;
+  for (uint32_t i = rank; i-- > 0;) {
+    buf_affine_expr_t *stride = poisoned ? buf_affine_symbol(ctx, ns++)
+                                         : buf_affine_const(ctx, running);
+    buf_affine_expr_t *term =
+        buf_affine_binary(ctx, BUF_AFFINE_MUL, buf_affine_dim(ctx, i), stride);
+    e = e ? buf_affine_binary(ctx, BUF_AFFINE_ADD, e, term) : term;
+    if (shape[i] > 0)
+      running *= shape[i];
+    else
+      poisoned = true;
+  }
+  return simplify_layout_expr(ctx, e, rank, ns);
+}
+
+/* The layout of t after MemRefType::canonicalizeStridedLayout: NULL for
+ * the identity, otherwise an affine-map attribute with the simplified
+ * expression (or t's own layout where upstream keeps it as is). */
+static buf_attr_t canonical_layout(buf_ctx_t *ctx, buf_type_t t) {
+  buf_attr_t l = t->u.shaped.layout;
+  uint32_t rank = t->u.shaped.rank;
+  buf_affine_map_t *m;
+  if (!l || (l->kind == BUF_ATTR_AFFINE_MAP &&
+             buf_affine_map_is_identity(l->u.map)))
+    return NULL;
+  if (l->kind == BUF_ATTR_STRIDED && l->u.strided.rank == rank)
+    m = strided_map(ctx, rank, l->u.strided.strides, l->u.strided.offset);
+  else if (l->kind == BUF_ATTR_AFFINE_MAP)
+    m = l->u.map;
+  else
+    return l;
+  if (m->num_results != 1) return buf_attr_affine_map(ctx, m);
+  buf_affine_expr_t *e = m->results[0];
+  if (m->num_dims == 0 && m->num_symbols == 0)
+    return e->kind == BUF_AFFINE_CONST && e->value == 0
+               ? NULL
+               : buf_attr_affine_map(ctx, m);
+  if (rank == 0) return buf_attr_affine_map(ctx, m);
+  e = simplify_layout_expr(ctx, e, m->num_dims, m->num_symbols);
+  if (buf_affine_expr_equal(e, row_major_expr(ctx, rank, t->u.shaped.shape)))
+    return NULL;
+  return buf_attr_affine_map(
+      ctx, buf_affine_map(ctx, m->num_dims, m->num_symbols, 1, &e));
+}
+
+static buf_type_t canonical_memref(buf_ctx_t *ctx, buf_type_t t) {
+  return buf_type_memref(ctx, t->u.shaped.rank, t->u.shaped.shape,
+                         t->u.shaped.elem, canonical_layout(ctx, t),
+                         t->u.shaped.memory_space);
+}
+
+/* The strides and offset of a strided memref type as MLIR's
+ * getStridesAndOffset reads them: a strided layout's values; for the
+ * identity the row-major strides, dynamic outside a dynamic or empty
+ * dimension; for a purely affine map its coefficients (a symbol makes the
+ * offset dynamic). False when t is not strided, which for maps with
+ * symbolic strides is stricter than upstream. */
+static bool layout_strides(buf_type_t t, int64_t *strides, int64_t *offset) {
+  if (!is_ranked_memref(t)) return false;
+  buf_attr_t l = t->u.shaped.layout;
+  uint32_t rank = t->u.shaped.rank;
+  if (l && l->kind == BUF_ATTR_STRIDED)
+    return !BUF_FAILED(buf_type_memref_strides(t, strides, offset));
+  if (!has_identity_layout(t)) {
+    buf_affine_map_t *m = l->kind == BUF_ATTR_AFFINE_MAP ? l->u.map : NULL;
+    if (!m || m->num_results != 1 || m->num_dims != rank) return false;
+    uint32_t n = rank + m->num_symbols;
+    int64_t c[n + 1];
+    memset(c, 0, sizeof c);
+    if (!affine_linear(m->results[0], rank, 1, c, n)) return false;
+    memcpy(strides, c, rank * sizeof *strides);
+    *offset = c[n];
+    for (uint32_t j = rank; j < n; j++)
+      if (c[j]) *offset = BUF_DYNAMIC;
+    return true;
+  }
+  int64_t running = 1;
+  for (uint32_t i = rank; i-- > 0;) {
+    strides[i] = running;
+    int64_t d = t->u.shaped.shape[i];
+    running = running == BUF_DYNAMIC || d <= 0 ? BUF_DYNAMIC : running * d;
+  }
+  *offset = 0;
+  return true;
+}
+
+static bool is_strided_memref(buf_type_t t) {
+  if (!is_ranked_memref(t)) return false;
+  uint32_t rank = t->u.shaped.rank;
+  int64_t s[rank + 1], o;
+  return layout_strides(t, s, &o);
+}
+
+/* The result type upstream's inferTransposeResultType gives: dimension i
+ * has the source's size and stride at perm(i), the offset stays. */
+static buf_type_t transposed_type(buf_ctx_t *ctx, buf_type_t src,
+                                  buf_affine_map_t *perm) {
+  uint32_t rank = src->u.shaped.rank;
+  int64_t s[rank + 1], o, shape[rank + 1], strides[rank + 1];
+  layout_strides(src, s, &o);
+  for (uint32_t i = 0; i < rank; i++) {
+    uint32_t d = (uint32_t)perm->results[i]->value;
+    shape[i] = src->u.shaped.shape[d];
+    strides[i] = s[d];
+  }
+  return buf_type_memref(ctx, rank, shape, src->u.shaped.elem,
+                         buf_attr_strided(ctx, rank, strides, o),
+                         src->u.shaped.memory_space);
+}
+
+/* MLIR's AffineMap::isPermutation: no symbols, as many results as dims,
+ * each a distinct dim. */
+static bool is_permutation(buf_affine_map_t *m) {
+  if (m->num_symbols || m->num_results != m->num_dims) return false;
+  for (uint32_t i = 0; i < m->num_results; i++) {
+    buf_affine_expr_t *e = m->results[i];
+    if (e->kind != BUF_AFFINE_DIM) return false;
+    for (uint32_t j = 0; j < i; j++)
+      if (m->results[j]->value == e->value) return false;
+  }
+  return true;
+}
+
+/* memref.transpose %m (d0, d1) -> (d1, d0) attr-dict : T to U
+ * Like upstream's parser, which reads T as a MemRefType (U as any type),
+ * an unranked source is an error located at the colon. */
+static buf_status_t transpose_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t u;
+  buf_attr_t perm;
+  buf_type_t from, to;
+  buf_value_t *v;
+  if (BUF_FAILED(buf_parse_operand(p, &u)) ||
+      BUF_FAILED(buf_parse_affine_map(p, &perm)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)))
+    return BUF_FAILURE;
+  buf_loc_t loc = buf_parser_loc(p);
+  if (BUF_FAILED(buf_parse_colon_type(p, &from))) return BUF_FAILURE;
+  if (!is_ranked_memref(from))
+    return buf_parser_error_at(p, loc,
+                               "custom op 'memref.transpose' invalid kind of "
+                               "type specified: expected builtin.memref, but "
+                               "found '%s'",
+                               buf_type_to_string(st->ctx, from));
+  if (BUF_FAILED(buf_parse_resolve(p, &u, from, &v)) ||
+      BUF_FAILED(buf_parse_keyword(p, "to")) ||
+      BUF_FAILED(buf_parse_type(p, &to)))
+    return BUF_FAILURE;
+  buf_state_add_operand(st, v);
+  buf_state_add_result(st, to);
+  buf_state_set_attr(st, "permutation", perm);
+  return BUF_SUCCESS;
+}
+
+static void transpose_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_attr_t perm = buf_op_attr(op, "permutation");
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, 1);
+  buf_printer_puts(pr, " ");
+  if (perm && perm->kind == BUF_ATTR_AFFINE_MAP)
+    buf_printer_print_affine_map(pr, perm->u.map);
+  else
+    buf_printer_print_attr(pr, perm);
+  buf_printer_print_attr_dict(pr, op, transpose_attrs);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_operand_types(pr, op, 0, 1);
+  buf_printer_puts(pr, " to ");
+  buf_printer_print_result_types(pr, op);
+}
+
+static buf_status_t transpose_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_has_attr(op, "permutation")))
+    return BUF_FAILURE;
+  buf_attr_t a = buf_op_attr(op, "permutation");
+  if (a->kind != BUF_ATTR_AFFINE_MAP) {
+    buf_op_emit_error(op, "attribute 'permutation' failed to satisfy "
+                          "constraint: AffineMap attribute");
+    return BUF_FAILURE;
+  }
+  if (BUF_FAILED(buf__verify_num_operands(op, 1)) ||
+      BUF_FAILED(buf__verify_num_results(op, 1)) ||
+      BUF_FAILED(check_operand(op, 0, is_strided_memref,
+                               "strided memref of any type values")) ||
+      BUF_FAILED(check_result(op, 0, is_strided_memref,
+                              "strided memref of any type values")))
+    return BUF_FAILURE;
+  buf_affine_map_t *perm = a->u.map;
+  buf_type_t src = operand_type(op, 0), res = op->results[0].type;
+  if (!is_permutation(perm)) {
+    buf_op_emit_error(op, "expected a permutation map");
+    return BUF_FAILURE;
+  }
+  if (perm->num_dims != src->u.shaped.rank) {
+    buf_op_emit_error(op,
+                      "expected a permutation map of same rank as the input");
+    return BUF_FAILURE;
+  }
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_type_t want = canonical_memref(ctx, transposed_type(ctx, src, perm));
+  if (canonical_memref(ctx, res) != want) {
+    buf_op_emit_error(op,
+                      "result type '%s' is not equivalent to the canonical "
+                      "transposed input type '%s'",
+                      tstr(op, res), tstr(op, want));
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
 /* collapse_shape, expand_shape                                              */
 /* ------------------------------------------------------------------------ */
 
@@ -2030,6 +2335,10 @@ static const buf_opdef_t memref_ops[] = {
      .inherent_attrs = slice_attrs, .verify = subview_verify,
      .parse = subview_parse, .print = subview_print,
      .result_name = "subview"},
+    {.name = "memref.transpose", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
+     .view_source = 0, .inherent_attrs = transpose_attrs,
+     .verify = transpose_verify, .parse = transpose_parse,
+     .print = transpose_print, .result_name = "transpose"},
     {.name = "memref.view", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW, .verify = view_verify,
      .parse = view_parse, .print = view_print, .result_name = "view"},
 };

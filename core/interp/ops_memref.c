@@ -2,10 +2,10 @@
  * ops_memref.c: semantics of the memref dialect with buffer semantics.
  *
  * A memref value is a descriptor (buffer, offset, sizes, strides) as in
- * MLIR's lowering; views (subview, cast, reshapes, reinterpret_cast) make
- * new descriptors on the same buffer. Every access checks, in this order:
- * the buffer is not freed (use after free, with notes at the allocation
- * and the free), the indices are inside the view's sizes, the element is
+ * MLIR's lowering; views (subview, cast, reshapes, reinterpret_cast,
+ * transpose) make new descriptors on the same buffer. Every access checks,
+ * in this order: the buffer is not freed (use after free, with notes at the
+ * allocation and the free), the indices are inside the view's sizes, the element is
  * inside the buffer, and for reads that the element was initialized; for
  * writes that the buffer is not a constant global. dealloc checks double
  * free, non-heap buffers and views not at the allocation base.
@@ -427,6 +427,38 @@ static buf_status_t memref_subview(buf__interp_t *I, buf__frame_t *F,
   return BUF_SUCCESS;
 }
 
+/* memref.transpose: a view of the same buffer whose dimension i is the
+ * source's dimension perm(i), with that size and stride; the offset stays. */
+static buf_status_t memref_transpose(buf__interp_t *I, buf__frame_t *F,
+                                     buf_op_t *op,
+                                     const buf__interp_row_t *row) {
+  (void)row;
+  buf__memref_t *m = memref_operand(I, F, op, 0);
+  buf_attr_t a = buf_op_attr(op, "permutation");
+  if (!m)
+    return BUF_FAILURE;
+  if (!a || a->kind != BUF_ATTR_AFFINE_MAP ||
+      a->u.map->num_results != m->rank || m->rank > MAX_RANK) {
+    buf__err(I, op, "permutation does not match the source rank");
+    return BUF_FAILURE;
+  }
+  int64_t sizes[MAX_RANK], strides[MAX_RANK];
+  for (uint32_t i = 0; i < m->rank; i++) {
+    int64_t d = a->u.map->results[i]->value;
+    sizes[i] = m->sizes[d];
+    strides[i] = m->strides[d];
+  }
+  buf__memref_t *nm = buf__memref_new(m->buf, m->rank, m->offset, sizes,
+                                      strides);
+  buf__memref_inherit(nm, m);
+  if (!desc_matches(I, op, op->results[0].type, nm)) {
+    buf__iv_drop(I, buf__iv_memref(nm));
+    return BUF_FAILURE;
+  }
+  buf__set_result(I, F, op, 0, buf__iv_memref(nm));
+  return BUF_SUCCESS;
+}
+
 static buf_status_t memref_reinterpret_cast(buf__interp_t *I, buf__frame_t *F,
                                             buf_op_t *op,
                                             const buf__interp_row_t *row) {
@@ -766,6 +798,7 @@ static const buf__interp_row_t rows[] = {
     {"memref.subview", memref_subview, 0, NULL},
     {"memref.view", memref_view, 0, NULL},
     {"memref.reinterpret_cast", memref_reinterpret_cast, 0, NULL},
+    {"memref.transpose", memref_transpose, 0, NULL},
     {"memref.collapse_shape", memref_collapse, 0, NULL},
     {"memref.reshape", memref_reshape, 0, NULL},
     {"memref.expand_shape", memref_expand, 0, NULL},

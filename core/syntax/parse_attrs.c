@@ -789,9 +789,8 @@ static buf_status_t affine_id_list(buf_parser_t *p, const char *open,
   return buf__p_expect(p, close);
 }
 
-static buf_status_t parse_affine_map(buf_parser_t *p, buf_attr_t *out) {
-  if (BUF_FAILED(buf__p_expect(p, "<")))
-    return BUF_FAILURE;
+/* "(d0, d1)[s0] -> (exprs)": the map without affine_map<...> around it. */
+static buf_status_t parse_affine_map_body(buf_parser_t *p, buf_attr_t *out) {
   affine_ids_t ids = {0};
   if (BUF_FAILED(affine_id_list(p, "(", ")", &ids, false)))
     return BUF_FAILURE;
@@ -817,12 +816,33 @@ static buf_status_t parse_affine_map(buf_parser_t *p, buf_attr_t *out) {
       res[n++] = e;
     } while (buf__p_accept(p, ","));
   }
-  if (BUF_FAILED(buf__p_expect(p, ")")) || BUF_FAILED(buf__p_expect(p, ">")))
+  if (BUF_FAILED(buf__p_expect(p, ")")))
     return BUF_FAILURE;
   /* Interning copies the map: a repeated map allocates nothing. */
   struct buf_affine_map_s m = {.num_dims = ids.nd, .num_symbols = ids.ns,
                                .num_results = n, .results = res};
   *out = buf_attr_affine_map(p->ctx, &m);
+  return BUF_SUCCESS;
+}
+
+/* affine_map<...>, after the keyword. */
+static buf_status_t parse_affine_map(buf_parser_t *p, buf_attr_t *out) {
+  if (BUF_FAILED(buf__p_expect(p, "<")) ||
+      BUF_FAILED(parse_affine_map_body(p, out)))
+    return BUF_FAILURE;
+  return buf__p_expect(p, ">");
+}
+
+/* A bare map or an alias of one, as MLIR's parseAffineMap reads it in a
+ * custom form: an alias must name an affine map. */
+buf_status_t buf_parse_affine_map(buf_parser_t *p, buf_attr_t *out) {
+  if (buf__p_is(p, "("))
+    return parse_affine_map_body(p, out);
+  buf_loc_t loc = buf__p_tok_loc(p, &p->tok);
+  if (BUF_FAILED(buf__p_parse_attr(p, NULL, out)))
+    return BUF_FAILURE;
+  if ((*out)->kind != BUF_ATTR_AFFINE_MAP)
+    return buf__p_error_at(p, loc, "expected affine map");
   return BUF_SUCCESS;
 }
 

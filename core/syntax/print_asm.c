@@ -115,6 +115,10 @@ void buf_printer_print_attr(buf_printer_t *pr, buf_attr_t a) {
   buf__print_attr(pr->out, a, buf__printer_aliases(pr), BUF__ELIDE_NEVER);
 }
 
+void buf_printer_print_affine_map(buf_printer_t *pr, buf_affine_map_t *map) {
+  buf__print_affine_map(pr->out, map);
+}
+
 void buf_printer_print_attr_no_type(buf_printer_t *pr, buf_attr_t a) {
   buf__print_attr(pr->out, a, buf__printer_aliases(pr), BUF__ELIDE_MUST);
 }

@@ -297,6 +297,11 @@ buf_status_t buf_parse_successor(buf_parser_t *p, buf_op_state_t *st);
 void buf_region_ensure_terminator(buf_ctx_t *ctx, buf_region_t *region,
                                   const char *terminator_name, buf_loc_t loc);
 
+/* An affine map written bare, "(i, j) -> (j, i)" (any identifier names a
+ * dimension or symbol), or an alias of one (#map), as custom forms spell
+ * it (memref.transpose): the interned BUF_ATTR_AFFINE_MAP attribute. */
+buf_status_t buf_parse_affine_map(buf_parser_t *p, buf_attr_t *out);
+
 /* Mixed static/dynamic index lists as in tensor.extract_slice and
  * memref.subview: "[%a, 4, %b]". Dynamic entries are appended to *dyn
  * (unresolved, arena array) and recorded as BUF_DYNAMIC in the static list,
@@ -341,6 +346,9 @@ void buf_printer_print_arrow_types(buf_printer_t *pr, uint32_t n,
                                    const buf_type_t *ts);
 /* Attributes print with aliases when the printer uses them. */
 void buf_printer_print_attr(buf_printer_t *pr, buf_attr_t a);
+/* "(d0, d1) -> (d1, d0)": the map bare, never as an alias (the custom
+ * form of memref.transpose). */
+void buf_printer_print_affine_map(buf_printer_t *pr, buf_affine_map_t *map);
 /* Like print_attr but without the ": type" suffix of integer/float/dense. */
 void buf_printer_print_attr_no_type(buf_printer_t *pr, buf_attr_t a);
 /* " {a = 1, b}" for op's attributes except the elided names (NULL-terminated

@@ -311,6 +311,31 @@ static buf_status_t e_reinterpret_cast(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
+/* memref.transpose, as upstream's memref-to-llvm: the source's pointers
+ * and offset, result dimension i taking the size and stride of source
+ * dimension perm(i). */
+static buf_status_t e_transpose(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_type_t st = buf_op_operand(op, 0)->type, rt = res_type(op);
+  buf_attr_t perm = buf_op_attr(op, "permutation");
+  if (st->kind != BUF_TYPE_MEMREF || rt->kind != BUF_TYPE_MEMREF ||
+      st->u.shaped.rank > 64 || !perm || perm->kind != BUF_ATTR_AFFINE_MAP ||
+      perm->u.map->num_results != st->u.shaped.rank)
+    return fail(L, op, "malformed transpose");
+  LLVMValueRef d = operand(L, op, 0), src_strides[64], offset;
+  buf__lw_desc_layout(L, st, d, src_strides, &offset);
+  LLVMValueRef sizes[64], strides[64];
+  for (uint32_t i = 0; i < st->u.shaped.rank; i++) {
+    uint32_t k = (uint32_t)perm->u.map->results[i]->value;
+    sizes[i] = buf__lw_desc_size(L, st, d, k);
+    strides[i] = src_strides[k];
+  }
+  set_result(L, op, 0,
+             buf__lw_make_desc(L, st->u.shaped.rank, extract(L, d, 0), extract(L, d, 1),
+                               offset, sizes, strides));
+  return BUF_SUCCESS;
+}
+
 /* memref.reshape to a ranked memref, as upstream's memref-to-llvm: the
  * source's pointers and offset, the sizes the result type fixes or else
  * read from the shape memref (its integers sign-extended, like
@@ -574,6 +599,7 @@ static const emit_row_t rows[] = {
     {"memref.get_global", e_get_global, NULL},
     {"memref.subview", e_subview, NULL},
     {"memref.reinterpret_cast", e_reinterpret_cast, NULL},
+    {"memref.transpose", e_transpose, NULL},
     {"memref.reshape", e_memref_reshape, NULL},
     {"memref.view", e_view, NULL},
     {"memref.rank", e_rank, NULL},
