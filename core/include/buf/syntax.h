@@ -78,6 +78,9 @@ typedef struct buf_print_options {
                          * check that prints an invalid op generically
                          * (MLIR's OpPrintingFlags::assumeVerified; default
                          * false) */
+  bool elide_resource_strings; /* --mlir-elide-resource-strings-if-larger */
+  uint64_t elide_resource_strings_if_larger; /* leave out a resource value
+                                              * whose quoted text is longer */
 } buf_print_options_t;
 
 buf_print_options_t buf_print_options_default(void);
