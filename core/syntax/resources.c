@@ -236,6 +236,13 @@ static void collect_op(res_list_t *l, buf_op_t *op) {
         collect_op(l, o);
 }
 
+const buf_resource_t **buf_op_resources(buf_op_t *op, uint32_t *n) {
+  res_list_t l = {0};
+  collect_op(&l, op);
+  *n = l.n;
+  return l.v;
+}
+
 /* The quoted hex of a blob: alignment prefix, then the bytes. */
 static void print_blob(buf_strbuf_t *sb, const buf_resource_t *r) {
   static const char hex[] = "0123456789ABCDEF";
@@ -256,6 +263,17 @@ static void print_blob(buf_strbuf_t *sb, const buf_resource_t *r) {
   }
   buf_strbuf_append(sb, buf, k);
   buf_strbuf_puts(sb, "\"");
+}
+
+char *buf_resource_to_hex(const buf_resource_t *r, size_t *len) {
+  buf_strbuf_t sb = {0};
+  print_blob(&sb, r);
+  /* Without the quotes: shift the text one byte left. */
+  memmove(sb.data, sb.data + 1, sb.len - 2);
+  sb.data[sb.len - 2] = 0;
+  if (len)
+    *len = sb.len - 2;
+  return sb.data;
 }
 
 /* Whether a value whose quoted text has len bytes is left out. */
