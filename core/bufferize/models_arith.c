@@ -52,7 +52,7 @@ static buf_status_t const_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_attr_t value = buf_op_attr(op, "value");
   if (!buf__bz_is_tensor_type(rt))
     return BUF_SUCCESS; /* scalar constants stay */
-  if (!value || value->kind != BUF_ATTR_DENSE || rt->kind != BUF_TYPE_TENSOR) {
+  if (!buf_attr_is_elements(value) || rt->kind != BUF_TYPE_TENSOR) {
     buf_op_emit_error(op, "cannot bufferize: only dense tensor constants are "
                           "supported");
     return BUF_FAILURE;

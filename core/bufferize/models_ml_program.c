@@ -115,7 +115,7 @@ static buf_status_t global_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   if (BUF_FAILED(check_static(op, t)))
     return BUF_FAILURE;
   buf_attr_t value = buf_op_attr(op, "value");
-  if (value && value->kind != BUF_ATTR_DENSE) {
+  if (value && !buf_attr_is_elements(value)) {
     buf_op_emit_error(op, "cannot bufferize: the initial value of a "
                           "global must be a dense elements attribute");
     return BUF_FAILURE;

@@ -243,6 +243,7 @@ static buf_type_t constant_value_type(buf_ctx_t *ctx, buf_attr_t a) {
   case BUF_ATTR_INTEGER:
   case BUF_ATTR_FLOAT:
   case BUF_ATTR_DENSE:
+  case BUF_ATTR_DENSE_RESOURCE:
     return a->type;
   default:
     return NULL;

@@ -1866,7 +1866,7 @@ static buf_status_t global_verify(buf_op_t *op) {
   }
   buf_attr_t init = buf_op_attr(op, "initial_value");
   if (init && init->kind != BUF_ATTR_UNIT) {
-    if (init->kind != BUF_ATTR_DENSE) {
+    if (!buf_attr_is_elements(init)) {
       buf_op_emit_error(op, "initial value should be a unit or elements "
                             "attribute");
       return BUF_FAILURE;
@@ -2161,7 +2161,8 @@ static bool load_fold(buf_op_t *op) {
   buf_type_t t = op->operands[0].value->type;
   buf_type_t elem = op->results[0].type;
   if (!global || !buf_op_attr(global, "constant") || !init ||
-      init->kind != BUF_ATTR_DENSE || t->kind != BUF_TYPE_MEMREF ||
+      !buf_attr_is_elements(init) || buf_attr_elements_error(init) ||
+      t->kind != BUF_TYPE_MEMREF ||
       t->u.shaped.layout || op->num_operands != 1 + t->u.shaped.rank ||
       (elem->kind != BUF_TYPE_FLOAT && elem->kind != BUF_TYPE_INTEGER &&
        elem->kind != BUF_TYPE_INDEX))
@@ -2174,19 +2175,25 @@ static bool load_fold(buf_op_t *op) {
       return false;
     linear = linear * d + at;
   }
-  int64_t k = init->u.dense.splat ? 0 : linear;
-  if (k >= init->u.dense.count)
-    return false;
   buf_ctx_t *ctx = buf_op_ctx(op);
   buf_attr_t value;
-  if (elem->kind == BUF_TYPE_FLOAT && init->u.dense.floats)
-    value = buf_attr_float(ctx, elem, init->u.dense.floats[k]);
-  else if (elem->kind != BUF_TYPE_FLOAT && init->u.dense.ints)
-    value = elem == buf_type_i1(ctx)
-                ? buf_attr_bool(ctx, init->u.dense.ints[k] != 0)
-                : buf_attr_integer(ctx, elem, init->u.dense.ints[k]);
-  else
-    return false;
+  if (init->kind == BUF_ATTR_DENSE_RESOURCE) {
+    value = elem->kind == BUF_TYPE_FLOAT
+                ? buf_attr_float(ctx, elem, buf_attr_dense_float(init, linear))
+                : buf_attr_integer(ctx, elem, buf_attr_dense_int(init, linear));
+  } else {
+    int64_t k = init->u.dense.splat ? 0 : linear;
+    if (k >= init->u.dense.count)
+      return false;
+    if (elem->kind == BUF_TYPE_FLOAT && init->u.dense.floats)
+      value = buf_attr_float(ctx, elem, init->u.dense.floats[k]);
+    else if (elem->kind != BUF_TYPE_FLOAT && init->u.dense.ints)
+      value = elem == buf_type_i1(ctx)
+                  ? buf_attr_bool(ctx, init->u.dense.ints[k] != 0)
+                  : buf_attr_integer(ctx, elem, init->u.dense.ints[k]);
+    else
+      return false;
+  }
   buf_builder_t b;
   buf_builder_init(&b, ctx);
   buf_builder_set_before(&b, op);

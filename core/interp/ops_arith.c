@@ -372,6 +372,11 @@ buf_status_t buf__elementwise(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
 buf__tensor_t *buf__tensor_from_dense(buf__interp_t *I, buf_op_t *op,
                                       buf_type_t t, buf_attr_t dense) {
   buf_type_t et = t->u.shaped.elem;
+  const char *bad = buf_attr_elements_error(dense);
+  if (bad) {
+    buf__err(I, op, "%s", bad);
+    return NULL;
+  }
   buf__tensor_t *r =
       buf__tensor_new(I, op, et, t->u.shaped.rank, t->u.shaped.shape, true);
   if (!r)
@@ -398,7 +403,7 @@ static buf_status_t arith_constant(buf__interp_t *I, buf__frame_t *F,
     buf__err(I, op, "constant without a value");
     return BUF_FAILURE;
   }
-  if (a->kind == BUF_ATTR_DENSE) {
+  if (buf_attr_is_elements(a)) {
     if (t->kind != BUF_TYPE_TENSOR) {
       buf__err(I, op, "dense constant of non-tensor type");
       return BUF_FAILURE;

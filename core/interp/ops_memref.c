@@ -691,7 +691,12 @@ static buf__buffer_t *global_buffer(buf__interp_t *I, buf_op_t *op,
   if (buf__ipmap_get(&I->globals, g, &v))
     return (buf__buffer_t *)v;
   buf_attr_t init = buf_op_attr(g, "initial_value");
-  bool has = init && init->kind == BUF_ATTR_DENSE;
+  bool has = buf_attr_is_elements(init);
+  const char *bad = has ? buf_attr_elements_error(init) : NULL;
+  if (bad) {
+    buf__err(I, op, "%s", bad);
+    return NULL;
+  }
   buf__buffer_t *b = buf__buffer_new(I, g, t->u.shaped.elem,
                                      buf_type_num_elements(t), BUFK_GLOBAL,
                                      has);

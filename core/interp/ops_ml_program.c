@@ -33,7 +33,7 @@ static buf__ival_t initial_value(buf__interp_t *I, buf_op_t *op,
       return none;
     }
     buf__tensor_t *r =
-        init && init->kind == BUF_ATTR_DENSE
+        buf_attr_is_elements(init)
             ? buf__tensor_from_dense(I, op, t, init)
             : buf__tensor_new(I, op, t->u.shaped.elem, t->u.shaped.rank,
                               t->u.shaped.shape, false);

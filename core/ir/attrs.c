@@ -125,6 +125,9 @@ static uint64_t attr_hash(const struct buf_attr_s *a) {
   case BUF_ATTR_OPAQUE:
     h = buf__hash_u64(h, (uintptr_t)a->u.opaque.text);
     break;
+  case BUF_ATTR_DENSE_RESOURCE:
+    h = buf__hash_u64(h, (uintptr_t)a->u.resource);
+    break;
   }
   return h;
 }
@@ -189,6 +192,8 @@ static bool attr_eq(const void *stored, const void *key) {
                   a->u.strided.rank * sizeof(int64_t));
   case BUF_ATTR_OPAQUE:
     return a->u.opaque.text == b->u.opaque.text;
+  case BUF_ATTR_DENSE_RESOURCE:
+    return a->u.resource == b->u.resource;
   }
   return false;
 }
@@ -491,6 +496,106 @@ buf_attr_t buf_attr_opaque(buf_ctx_t *ctx, const char *text, size_t len) {
   return intern(ctx, &k);
 }
 
+/* ---- resources ------------------------------------------------------------ */
+
+/* A resource is named by an interned identifier, so the table compares
+ * pointers. */
+static bool resource_eq(const void *stored, const void *key) {
+  return ((const buf_resource_t *)stored)->name == (buf_ident_t)key;
+}
+
+buf_resource_t *buf_ctx_resource_get(buf_ctx_t *ctx, const char *name,
+                                     size_t len) {
+  buf_ident_t id = buf_ident(ctx, name, len);
+  uint64_t h = buf__hash_u64(BUF__HASH_SEED, (uintptr_t)id);
+  buf_resource_t *r = buf__htab_find(&ctx->resources, h, resource_eq, id);
+  if (r) return r;
+  r = buf_arena_alloc(&ctx->arena, sizeof *r);
+  memset(r, 0, sizeof *r);
+  r->name = id;
+  buf__htab_insert(&ctx->resources, h, r);
+  return r;
+}
+
+const buf_resource_t *buf_ctx_resource_lookup(buf_ctx_t *ctx,
+                                              const char *name) {
+  buf_ident_t id = buf_ident_cstr(ctx, name);
+  uint64_t h = buf__hash_u64(BUF__HASH_SEED, (uintptr_t)id);
+  return buf__htab_find(&ctx->resources, h, resource_eq, id);
+}
+
+void buf_resource_set_blob(buf_ctx_t *ctx, buf_resource_t *res,
+                           const void *data, size_t size, uint32_t alignment) {
+  uint8_t *d = buf_arena_alloc(&ctx->arena, size ? size : 8);
+  if (size) memcpy(d, data, size);
+  res->data = d;
+  res->size = size;
+  res->alignment = alignment;
+  res->hash = buf__hash_bytes(buf__hash_u64(BUF__HASH_SEED, alignment), d, size);
+}
+
+static int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* "0x" AAAAAAAA data...: two digits a byte, the first four bytes the
+ * little-endian alignment. The bytes go straight to the arena, one pass. */
+bool buf_resource_set_hex(buf_ctx_t *ctx, buf_resource_t *res,
+                          const char *hex, size_t len) {
+  if (len < 2 + 8 || hex[0] != '0' || (hex[1] != 'x' && hex[1] != 'X') ||
+      (len - 2) % 2)
+    return false;
+  size_t n = (len - 2) / 2;
+  uint8_t *d = buf_arena_alloc(&ctx->arena, n);
+  for (size_t i = 0; i < n; i++) {
+    int hi = hex_digit(hex[2 + 2 * i]), lo = hex_digit(hex[3 + 2 * i]);
+    if (hi < 0 || lo < 0) return false;
+    d[i] = (uint8_t)(hi << 4 | lo);
+  }
+  uint32_t align = (uint32_t)d[0] | (uint32_t)d[1] << 8 |
+                   (uint32_t)d[2] << 16 | (uint32_t)d[3] << 24;
+  res->data = d + 4;
+  res->size = n - 4;
+  res->alignment = align;
+  res->hash = buf__hash_bytes(buf__hash_u64(BUF__HASH_SEED, align), d + 4,
+                              n - 4);
+  return true;
+}
+
+void buf_ctx_set_ext_resource(buf_ctx_t *ctx, const char *group,
+                              const char *key, const char *text) {
+  buf_ident_t g = buf_ident_cstr(ctx, group), k = buf_ident_cstr(ctx, key);
+  for (buf_ext_resource_t *e = ctx->ext_resources; e; e = e->next)
+    if (e->group == g && e->key == k) {
+      e->text = buf_ident_cstr(ctx, text);
+      return;
+    }
+  buf_ext_resource_t *e = buf_arena_alloc(&ctx->arena, sizeof *e);
+  e->next = NULL;
+  e->group = g;
+  e->key = k;
+  e->text = buf_ident_cstr(ctx, text);
+  if (ctx->ext_tail)
+    ctx->ext_tail->next = e;
+  else
+    ctx->ext_resources = e;
+  ctx->ext_tail = e;
+}
+
+const buf_ext_resource_t *buf_ctx_ext_resources(buf_ctx_t *ctx) {
+  return ctx->ext_resources;
+}
+
+buf_attr_t buf_attr_dense_resource(buf_ctx_t *ctx, buf_type_t shaped,
+                                   const buf_resource_t *res) {
+  struct buf_attr_s k = {.kind = BUF_ATTR_DENSE_RESOURCE, .type = shaped};
+  k.u.resource = res;
+  return intern(ctx, &k);
+}
+
 /* ---- queries --------------------------------------------------------------- */
 
 /* Binary search in the sorted entries (names compared by content, so the
@@ -513,7 +618,112 @@ buf_attr_t buf_attr_dict_get(buf_attr_t dict, const char *name) {
   return NULL;
 }
 
+bool buf_attr_is_elements(buf_attr_t a) {
+  return a && (a->kind == BUF_ATTR_DENSE || a->kind == BUF_ATTR_DENSE_RESOURCE);
+}
+
+size_t buf_resource_elem_bytes(buf_type_t elem) {
+  if (!elem) return 0;
+  switch (elem->kind) {
+  case BUF_TYPE_INDEX: return 8;
+  case BUF_TYPE_INTEGER: {
+    uint32_t w = elem->u.integer.width;
+    return w == 1 ? 1 : (w == 8 || w == 16 || w == 32 || w == 64) ? w / 8 : 0;
+  }
+  case BUF_TYPE_FLOAT:
+    switch (elem->u.fkind) {
+    case BUF_F16:
+    case BUF_BF16: return 2;
+    case BUF_F32: return 4;
+    case BUF_F64: return 8;
+    }
+    return 0;
+  default:
+    return 0;
+  }
+}
+
+const char *buf_attr_elements_error(buf_attr_t a) {
+  if (a && a->kind == BUF_ATTR_DENSE) return NULL;
+  if (!a || a->kind != BUF_ATTR_DENSE_RESOURCE) return "not an elements attribute";
+  const buf_resource_t *r = a->u.resource;
+  if (!r->data) return "resource does not exist";
+  size_t eb = buf_resource_elem_bytes(buf_type_elem(a->type));
+  int64_t n = buf_type_num_elements(a->type);
+  if (!eb || n < 0 || r->size != (size_t)n * eb)
+    return "raw data size does not match element type size";
+  return NULL;
+}
+
+/* Little-endian unsigned load of n <= 8 bytes. */
+static uint64_t load_le(const uint8_t *p, size_t n) {
+  uint64_t v = 0;
+  for (size_t k = 0; k < n; k++) v |= (uint64_t)p[k] << (8 * k);
+  return v;
+}
+
+/* IEEE half / bfloat16 bits to double. */
+static double half_to_double(uint16_t h) {
+  int e = (h >> 10) & 31, m = h & 1023;
+  double v = e == 0    ? ldexp(m, -24)
+             : e == 31 ? (m ? NAN : INFINITY)
+                       : ldexp(m + 1024, e - 25);
+  return h >> 15 ? -v : v;
+}
+
+static double resource_float(buf_attr_t d, int64_t i) {
+  buf_type_t et = buf_type_elem(d->type);
+  size_t eb = buf_resource_elem_bytes(et);
+  const uint8_t *p = d->u.resource->data + (size_t)i * eb;
+  uint64_t bits = load_le(p, eb);
+  if (et->kind != BUF_TYPE_FLOAT) return (double)buf__int_normalize(et, (int64_t)bits);
+  switch (et->u.fkind) {
+  case BUF_F16: return half_to_double((uint16_t)bits);
+  case BUF_BF16: {
+    uint32_t b32 = (uint32_t)bits << 16;
+    float f;
+    memcpy(&f, &b32, 4);
+    return f;
+  }
+  case BUF_F32: {
+    uint32_t b32 = (uint32_t)bits;
+    float f;
+    memcpy(&f, &b32, 4);
+    return f;
+  }
+  case BUF_F64: {
+    double f;
+    memcpy(&f, &bits, 8);
+    return f;
+  }
+  }
+  return 0;
+}
+
+/* Element i of a readable resource blob; false when it cannot be read. */
+static bool resource_elem(buf_attr_t d, int64_t i, int64_t *iv, double *fv) {
+  if (buf_attr_elements_error(d)) return false;
+  if (i < 0 || i >= buf_type_num_elements(d->type)) return false;
+  buf_type_t et = buf_type_elem(d->type);
+  if (et->kind == BUF_TYPE_FLOAT) {
+    *fv = resource_float(d, i);
+    *iv = (int64_t)*fv;
+  } else {
+    size_t eb = buf_resource_elem_bytes(et);
+    uint64_t bits = load_le(d->u.resource->data + (size_t)i * eb, eb);
+    *iv = et->kind == BUF_TYPE_INDEX ? (int64_t)bits
+                                     : buf__int_normalize(et, (int64_t)bits);
+    *fv = (double)*iv;
+  }
+  return true;
+}
+
 int64_t buf_attr_dense_int(buf_attr_t d, int64_t i) {
+  if (d && d->kind == BUF_ATTR_DENSE_RESOURCE) {
+    int64_t iv = 0;
+    double fv = 0;
+    return resource_elem(d, i, &iv, &fv) ? iv : 0;
+  }
   if (!d || d->kind != BUF_ATTR_DENSE || d->u.dense.count == 0) return 0;
   int64_t j = d->u.dense.splat ? 0 : i;
   if (j < 0 || j >= d->u.dense.count) return 0;
@@ -522,6 +732,11 @@ int64_t buf_attr_dense_int(buf_attr_t d, int64_t i) {
 }
 
 double buf_attr_dense_float(buf_attr_t d, int64_t i) {
+  if (d && d->kind == BUF_ATTR_DENSE_RESOURCE) {
+    int64_t iv = 0;
+    double fv = 0;
+    return resource_elem(d, i, &iv, &fv) ? fv : 0;
+  }
   if (!d || d->kind != BUF_ATTR_DENSE || d->u.dense.count == 0) return 0;
   int64_t j = d->u.dense.splat ? 0 : i;
   if (j < 0 || j >= d->u.dense.count) return 0;

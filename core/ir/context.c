@@ -280,6 +280,7 @@ void buf_ctx_destroy(buf_ctx_t *ctx) {
   buf__htab_free(&ctx->opdefs);
   buf__htab_free(&ctx->unreg);
   buf__htab_free(&ctx->dialects);
+  buf__htab_free(&ctx->resources);
   buf__ptrmap_free(&ctx->memo);
   buf__arena_free(&ctx->states);
   buf__arena_free(&ctx->arena);

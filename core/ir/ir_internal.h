@@ -88,6 +88,8 @@ struct buf_ctx_s {
   buf__htab_t opdefs;    /* registered defs, keyed by name */
   buf__htab_t unreg;     /* synthesized unregistered defs */
   buf__htab_t dialects;  /* const buf_dialect_t *, keyed by name */
+  buf__htab_t resources; /* buf_resource_t *, keyed by name (attrs.c) */
+  buf_ext_resource_t *ext_resources, *ext_tail; /* external_resources */
   buf__source_t *sources;
   buf_diag_t *diags, *diags_tail;
   size_t num_errors;

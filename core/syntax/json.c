@@ -1,7 +1,8 @@
 /*
  * json.c: the JSON form of the IR (schema/program.schema.json).
  *
- *   {"format": "bufferd.program", "version": 1, "module": OP}
+ *   {"format": "bufferd.program", "version": 1, "module": OP,
+ *    "resources"?: {"builtin": {NAME: "0x<alignment><bytes>", ...}}}
  *   OP     = {"name", "loc"?, "operands"?, "results"?, "attributes"?,
  *             "regions"?, "successors"?}
  *   result = {"id", "type", "name"?}         block = {"id", "label"?,
@@ -10,7 +11,9 @@
  *
  * Values ("v<N>") and blocks ("b<N>") have ids that are unique in the whole
  * document; types and attributes travel as MLIR text, printed and parsed by
- * the syntax printer/parser. Empty lists are omitted when writing.
+ * the syntax printer/parser. Empty lists are omitted when writing. The
+ * blobs of dense_resource attributes travel in "resources", spelled as in
+ * the text's dialect_resources section (the blobs the module references).
  *
  * Reading builds IR through buf_op_create and checks every field's type.
  * Uses may precede definitions (graph regions, blocks listed out of
@@ -242,6 +245,23 @@ char *buf_module_to_json(buf_op_t *module, size_t *len) {
   json_object_set_new(root, "format", json_string("bufferd.program"));
   json_object_set_new(root, "version", json_integer(1));
   json_object_set_new(root, "module", write_op(&w, module));
+  uint32_t nres;
+  const buf_resource_t **res = buf_op_resources(module, &nres);
+  json_t *builtin = NULL;
+  for (uint32_t i = 0; i < nres; i++) {
+    if (!res[i]->data) continue; /* undefined: left for the reader's users */
+    if (!builtin) builtin = json_object();
+    size_t hlen;
+    char *hex = buf_resource_to_hex(res[i], &hlen);
+    json_object_set_new(builtin, res[i]->name, json_stringn(hex, hlen));
+    free(hex);
+  }
+  free(res);
+  if (builtin) {
+    json_t *rj = json_object();
+    json_object_set_new(rj, "builtin", builtin);
+    json_object_set_new(root, "resources", rj);
+  }
   char *s = json_dumps(root, JSON_COMPACT);
   json_decref(root);
   num_free(&w.values);
@@ -785,8 +805,39 @@ static buf_status_t check_undefined(reader_t *r) {
   return BUF_SUCCESS;
 }
 
+/* "resources": {"builtin": {NAME: hex, ...}}, defining the context's
+ * blobs before the module's attributes name them. */
+static buf_status_t read_resources(reader_t *r, json_t *rj) {
+  static const char *const keys[] = {"builtin", NULL};
+  if (BUF_FAILED(only_keys(r, rj, keys))) return BUF_FAILURE;
+  json_t *bj;
+  if (BUF_FAILED(field(r, rj, "builtin", JSON_OBJECT, false, &bj)))
+    return BUF_FAILURE;
+  if (!bj) return BUF_SUCCESS;
+  size_t old = path_push(r, "builtin");
+  const char *key;
+  json_t *v;
+  json_object_foreach(bj, key, v) {
+    size_t o2 = path_push(r, key);
+    buf_resource_t *res = buf_ctx_resource_get(r->ctx, key, strlen(key));
+    if (!json_is_string(v) ||
+        !buf_resource_set_hex(r->ctx, res, json_string_value(v),
+                              json_string_length(v))) {
+      fail(r, "expected hex string blob for key '%s' (\"0x\", the 4-byte "
+              "alignment, the bytes)", key);
+      path_pop(r, o2);
+      path_pop(r, old);
+      return BUF_FAILURE;
+    }
+    path_pop(r, o2);
+  }
+  path_pop(r, old);
+  return BUF_SUCCESS;
+}
+
 static buf_op_t *read_document(reader_t *r, json_t *root) {
-  static const char *const keys[] = {"format", "version", "module", NULL};
+  static const char *const keys[] = {"format", "version", "module",
+                                     "resources", NULL};
   if (!json_is_object(root)) {
     fail(r, "the document must be an object, not %s", json_kind(root));
     return NULL;
@@ -810,6 +861,15 @@ static buf_op_t *read_document(reader_t *r, json_t *root) {
          (long long)json_integer_value(vj));
     path_pop(r, old);
     return NULL;
+  }
+  json_t *rj;
+  if (BUF_FAILED(field(r, root, "resources", JSON_OBJECT, false, &rj)))
+    return NULL;
+  if (rj) {
+    size_t o = path_push(r, "resources");
+    buf_status_t s = read_resources(r, rj);
+    path_pop(r, o);
+    if (BUF_FAILED(s)) return NULL;
   }
   size_t old = path_push(r, "module");
   buf_op_t *op = read_op(r, mj);

@@ -1180,6 +1180,50 @@ buf_status_t buf__p_parse_dict_attr(buf_parser_t *p, buf_attr_t *out) {
   return BUF_SUCCESS;
 }
 
+/* The key of a resource entry: a bare identifier or a string. On success
+ * *name and *len hold its text (arena memory for a string). */
+buf_status_t buf__p_parse_resource_key(buf_parser_t *p, const char **name,
+                                       size_t *len) {
+  if (p->tok.kind == BUF_TK_BARE_ID) {
+    *name = p->tok.s;
+    *len = p->tok.len;
+  } else if (p->tok.kind == BUF_TK_STRING) {
+    *name = buf__p_decode_string(p, &p->tok, len);
+  } else {
+    return buf__p_error_tok(p, "expected identifier key for 'resource' entry");
+  }
+  buf__p_next(p);
+  return BUF_SUCCESS;
+}
+
+/* dense-resource ::= `dense_resource` `<` resource-key `>` (`:` shaped-type)?
+ * The type may be left out where the context implies it (memref.global's
+ * initializer). The blob itself comes from the file's dialect_resources
+ * section, later in the text: the attribute holds the context's handle. */
+static buf_status_t parse_dense_resource(buf_parser_t *p, buf_type_t hint,
+                                         buf_attr_t *out) {
+  const char *name;
+  size_t len;
+  if (BUF_FAILED(buf__p_expect(p, "<")) ||
+      BUF_FAILED(buf__p_parse_resource_key(p, &name, &len)) ||
+      BUF_FAILED(buf__p_expect(p, ">")))
+    return BUF_FAILURE;
+  buf_type_t ty = hint;
+  bool implied = hint && !buf__p_is(p, ":") && buf_type_is_shaped(hint);
+  if (!implied) {
+    buf_loc_t tloc = buf__p_tok_loc(p, &p->tok); /* MLIR points at ':' */
+    if (BUF_FAILED(buf__p_expect(p, ":")))
+      return BUF_FAILURE;
+    if (BUF_FAILED(buf__p_parse_type(p, &ty)))
+      return BUF_FAILURE;
+    if (!buf_type_is_shaped(ty))
+      return buf__p_error_at(p, tloc, "`dense_resource` expected a shaped type");
+  }
+  buf_resource_t *res = buf_ctx_resource_get(p->ctx, name, len);
+  *out = buf_attr_dense_resource(p->ctx, ty, res);
+  return BUF_SUCCESS;
+}
+
 bool buf__p_starts_attr(const buf_parser_t *p) {
   const buf_token_t *t = &p->tok;
   switch (t->kind) {
@@ -1296,8 +1340,10 @@ static buf_status_t parse_attr_inner(buf_parser_t *p, buf_type_t hint,
       buf__p_next(p);
       return parse_strided(p, out);
     }
-    if (buf__tok_is_kw(&t, "dense_resource"))
-      return buf__p_error_tok(p, "dense_resource is not supported");
+    if (buf__tok_is_kw(&t, "dense_resource")) {
+      buf__p_next(p);
+      return parse_dense_resource(p, hint, out);
+    }
     if (buf__tok_is_kw(&t, "affine_set"))
       return buf__p_error_tok(p, "affine sets are not supported");
     if (buf__p_starts_type(p)) {

@@ -1250,12 +1250,9 @@ buf_op_t *buf_parse_source(buf_ctx_t *ctx, const char *file, const char *text,
         continue;
       }
     }
-    if (buf__p_is(&p, "{")) {
-      buf_token_t nx = buf__p_peek(&p);
-      if (buf__tok_is_punct(&nx, "-")) {
-        buf__p_error_tok(&p, "file metadata ({-# ... #-}) is not supported");
-        break;
-      }
+    if (buf__p_at_file_metadata(&p)) {
+      buf__p_parse_file_metadata(&p);
+      continue;
     }
     parse_op(&p);
   }

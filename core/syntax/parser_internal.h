@@ -225,4 +225,13 @@ buf_status_t buf__p_parse_region(buf_parser_t *p, buf_region_t *region,
 /* ^label as a successor reference (creates a forward block if needed). */
 buf_status_t buf__p_parse_successor_ref(buf_parser_t *p, buf_block_t **out);
 
+/* Resources (parse_attrs.c, resources.c). A resource key: a bare
+ * identifier or a string; *name and *len its text. */
+buf_status_t buf__p_parse_resource_key(buf_parser_t *p, const char **name,
+                                       size_t *len);
+/* True at the `{-#` that opens the file metadata section. */
+bool buf__p_at_file_metadata(const buf_parser_t *p);
+/* Parses the section `{-# ... #-}`, defining the context's resources. */
+buf_status_t buf__p_parse_file_metadata(buf_parser_t *p);
+
 #endif /* BUF_SYNTAX_PARSER_INTERNAL_H */

@@ -17,6 +17,7 @@
  */
 #include "printer_internal.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,20 @@ void buf__print_escaped_string(buf_strbuf_t *sb, const char *s, size_t n) {
     }
   }
   buf_strbuf_puts(sb, "\"");
+}
+
+/* A resource key as MLIR's printKeywordOrString spells it: bare when it is
+ * [A-Za-z_][A-Za-z0-9_$.]*, else a quoted string. */
+void buf__print_resource_key(buf_strbuf_t *sb, const char *s) {
+  size_t n = strlen(s);
+  bool bare = n > 0 && (isalpha((unsigned char)s[0]) || s[0] == '_');
+  for (size_t i = 1; bare && i < n; i++)
+    bare = isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '$' ||
+           s[i] == '.';
+  if (bare)
+    buf_strbuf_append(sb, s, n);
+  else
+    buf__print_escaped_string(sb, s, n);
 }
 
 static void print_symbol(buf_strbuf_t *sb, const char *s) {
@@ -432,6 +447,7 @@ bool buf__attr_may_print_map(buf_attr_t a) {
     return false;
   case BUF_ATTR_TYPE:
   case BUF_ATTR_DENSE:
+  case BUF_ATTR_DENSE_RESOURCE:
     return buf__type_may_print_attr(a->type);
   default:
     return false; /* leaves: no map inside, scalar types */
@@ -510,6 +526,15 @@ void buf__print_attr(buf_strbuf_t *sb, buf_attr_t a, buf__aliases_t *al,
     return;
   case BUF_ATTR_DENSE:
     print_dense(sb, a);
+    if (elide == BUF__ELIDE_MUST)
+      return;
+    buf_strbuf_puts(sb, " : ");
+    buf__print_type(sb, a->type, al);
+    return;
+  case BUF_ATTR_DENSE_RESOURCE:
+    buf_strbuf_puts(sb, "dense_resource<");
+    buf__print_resource_key(sb, a->u.resource->name);
+    buf_strbuf_puts(sb, ">");
     if (elide == BUF__ELIDE_MUST)
       return;
     buf_strbuf_puts(sb, " : ");

@@ -701,6 +701,8 @@ static void print_top(buf_op_t *op, const buf_print_options_t *opts,
     free(pieces.text);
     free(pieces.len);
     buf_strbuf_puts(out, "\n");
+    if (op == root)
+      buf__print_file_metadata(out, op, &pr.opts);
     buf__names_free(&pr.names);
     buf__aliases_free(&pr.aliases);
     free(pr.dialects);
@@ -728,6 +730,8 @@ static void print_top(buf_op_t *op, const buf_print_options_t *opts,
   buf__print_operation(&pr, op);
   buf_strbuf_puts(out, "\n");
   print_loc_aliases(&pr, true);
+  if (op == root)
+    buf__print_file_metadata(out, op, &pr.opts);
 
   buf__names_free(&pr.names);
   locs_free(&pr.locs);

@@ -210,4 +210,14 @@ void buf__print_region(buf_printer_t *pr, buf_region_t *r, bool entry_args,
 /* The alias table to use for types/attrs, or NULL. */
 buf__aliases_t *buf__printer_aliases(buf_printer_t *pr);
 
+/* A dialect-resource key, bare or quoted as mlir-opt prints it
+ * (print_attrs.c). */
+void buf__print_resource_key(buf_strbuf_t *sb, const char *s);
+
+/* Writes the `{-# ... #-}` section of the printed top-level op top (its
+ * referenced blobs and the context's external resources), nothing when
+ * there are none (resources.c). */
+void buf__print_file_metadata(buf_strbuf_t *out, buf_op_t *top,
+                              const buf_print_options_t *opts);
+
 #endif /* BUF_SYNTAX_PRINTER_INTERNAL_H */

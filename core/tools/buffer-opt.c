@@ -49,6 +49,8 @@ typedef struct options {
   bool split_input;           /* --split-input-file */
   bool verify_diagnostics;    /* --verify-diagnostics */
   bool generic;               /* --mlir-print-op-generic */
+  bool elide_resources;       /* --mlir-elide-resource-strings-if-larger=N */
+  uint64_t elide_above;       /* its N */
   bool debug_info;            /* --mlir-print-debuginfo */
   bool allow_unregistered;    /* --allow-unregistered-dialect */
   bool json_input;            /* --input-format=json */
@@ -98,6 +100,8 @@ static void usage(FILE *out) {
           "  --split-input-file           treat '// -----' chunks as separate inputs\n"
           "  --verify-diagnostics         check expected-error/... comments\n"
           "  --mlir-print-op-generic      print the generic op form\n"
+          "  --mlir-elide-resource-strings-if-larger=N\n"
+          "                               leave out resource values longer than N characters\n"
           "  --mlir-print-debuginfo       print locations\n"
           "  --allow-unregistered-dialect accept ops of unknown dialects\n"
           "  --input-format=mlir|json     how to read the input (default: mlir)\n"
@@ -216,6 +220,15 @@ static int parse_args(int argc, char **argv, options_t *o) {
                parse_bool_flag(a, "--mlir-timing", &o->timing) ||
                parse_bool_flag(a, "--verify-each", &o->verify_each)) {
       /* handled */
+    } else if ((v = flag_value(a, "--mlir-elide-resource-strings-if-larger"))) {
+      char *end;
+      errno = 0;
+      unsigned long long n = strtoull(v, &end, 10);
+      if (!*v || *end || errno || *v == '-')
+        return usage_error("--mlir-elide-resource-strings-if-larger needs a "
+                           "number, not '%s'", v);
+      o->elide_resources = true;
+      o->elide_above = n;
     } else if ((v = flag_value(a, "--input-format"))) {
       if (strcmp(v, "json") == 0)
         o->json_input = true;
@@ -511,6 +524,8 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
       .run_leak_check = o->leak_check,
       .print_generic = o->generic,
       .print_debug_info = o->debug_info,
+      .print_elide_resources = o->elide_resources,
+      .print_elide_resources_above = o->elide_above,
       .ctx = ctx,
       .report = report,
       .consumed = consumed_source,

@@ -90,6 +90,8 @@ typedef struct buf_compile_request {
   /* Printing of the memref artifact (buffer-opt's flags). */
   bool print_generic;
   bool print_debug_info;
+  bool print_elide_resources;          /* --mlir-elide-resource-strings-if-larger */
+  uint64_t print_elide_resources_above; /* its bound */
   /* Borrowed, for buffer-opt: compile in this context (NULL: a context of
    * the compilation's own); record bufferization into this report (NULL:
    * a report of its own when "report" is wanted); run this pipeline, built

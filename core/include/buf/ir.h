@@ -383,7 +383,23 @@ typedef enum buf_attr_kind {
   BUF_ATTR_SYMBOL_REF,  /* @name or @root::@nested */
   BUF_ATTR_STRIDED,     /* strided<[s0, s1], offset: o> */
   BUF_ATTR_OPAQUE,      /* #dialect.anything<...>, kept as text */
+  BUF_ATTR_DENSE_RESOURCE, /* dense_resource<name> : tensor<...> */
 } buf_attr_kind_t;
+
+/* A blob of the file's dialect_resources section (MLIR's builtin
+ * DenseResourceElementsHandle): owned by the context and keyed by name, so
+ * every dense_resource<name> of a compilation shares one. A handle exists
+ * from its first mention; data stays NULL until the section defines it
+ * (mlir-opt accepts a reference to a missing blob and fails where the
+ * bytes are read). The bytes are little-endian elements, copied once into
+ * the context's arena; hash is of the bytes, computed once when set. */
+typedef struct buf_resource_s {
+  buf_ident_t name;     /* the key, without quotes */
+  const uint8_t *data;  /* the blob, NULL while undefined */
+  size_t size;          /* bytes of data */
+  uint32_t alignment;   /* the section's 4-byte prefix */
+  uint64_t hash;        /* of the bytes (cache keys), 0 while undefined */
+} buf_resource_t;
 
 typedef struct buf_named_attr {
   buf_ident_t name;
@@ -392,8 +408,9 @@ typedef struct buf_named_attr {
 
 struct buf_attr_s {
   buf_attr_kind_t kind;
-  buf_type_t type; /* INTEGER, FLOAT, DENSE, DENSE_ARRAY (element type), TYPE
-                    * (the type itself); NULL otherwise */
+  buf_type_t type; /* INTEGER, FLOAT, DENSE, DENSE_RESOURCE, DENSE_ARRAY
+                    * (element type), TYPE (the type itself); NULL
+                    * otherwise */
   union {
     bool b;
     int64_t i;     /* INTEGER; i1 values are 0/1 */
@@ -434,6 +451,8 @@ struct buf_attr_s {
     struct {
       buf_ident_t text;       /* full spelling, e.g. "#gpu.memory_space<global>" */
     } opaque;
+    const buf_resource_t *resource; /* DENSE_RESOURCE: type is the shaped
+                                     * type */
   } u;
 };
 
@@ -467,9 +486,57 @@ buf_attr_t buf_attr_strided(buf_ctx_t *ctx, uint32_t rank,
                             const int64_t *strides, int64_t offset);
 buf_attr_t buf_attr_opaque(buf_ctx_t *ctx, const char *text, size_t len);
 
+/* dense_resource<name> : shaped, over the context's blob res. */
+buf_attr_t buf_attr_dense_resource(buf_ctx_t *ctx, buf_type_t shaped,
+                                   const buf_resource_t *res);
+
+/* The resource name of ctx, created undefined at the first call (borrowed;
+ * it lives as long as ctx). */
+buf_resource_t *buf_ctx_resource_get(buf_ctx_t *ctx, const char *name,
+                                     size_t len);
+/* The resource name, or NULL when nothing mentioned it. */
+const buf_resource_t *buf_ctx_resource_lookup(buf_ctx_t *ctx,
+                                              const char *name);
+/* Defines res with size bytes at data (copied into the arena once) and the
+ * alignment of its prefix; a second definition replaces the first. */
+void buf_resource_set_blob(buf_ctx_t *ctx, buf_resource_t *res,
+                           const void *data, size_t size, uint32_t alignment);
+/* Defines res with the hex digits of a section entry, "0x" and the 4-byte
+ * alignment prefix included, decoded straight into the arena. False (res
+ * unchanged) when hex is not such a string. */
+bool buf_resource_set_hex(buf_ctx_t *ctx, buf_resource_t *res,
+                          const char *hex, size_t len);
+
+/* An entry of the file's external_resources section, which no dialect
+ * here reads: kept, like mlir-opt keeps it, and printed back as spelled
+ * (text is the value's printed form: a string, a hex blob, true/false). */
+typedef struct buf_ext_resource_s {
+  struct buf_ext_resource_s *next;
+  buf_ident_t group; /* the key of the inner dictionary ("foo") */
+  buf_ident_t key;   /* the entry's key */
+  buf_ident_t text;  /* the value as printed */
+} buf_ext_resource_t;
+/* Adds (or replaces) the external resource group.key of ctx. */
+void buf_ctx_set_ext_resource(buf_ctx_t *ctx, const char *group,
+                              const char *key, const char *text);
+/* The external resources of ctx in the order first given; borrowed. */
+const buf_ext_resource_t *buf_ctx_ext_resources(buf_ctx_t *ctx);
+
 /* Looks up name in a DICT attribute; NULL when absent. */
 buf_attr_t buf_attr_dict_get(buf_attr_t dict, const char *name);
-/* The element at linear index i of a DENSE attribute (splat-aware). */
+/* True for the attributes that hold a tensor's elements: DENSE and
+ * DENSE_RESOURCE (MLIR's ElementsAttr). */
+bool buf_attr_is_elements(buf_attr_t a);
+/* NULL when the elements of a (DENSE, or DENSE_RESOURCE whose blob exists
+ * and holds exactly the type's elements) can be read; else what is wrong,
+ * in the words of MLIR's LLVM translation ("resource does not exist",
+ * "raw data size does not match element type size"). */
+const char *buf_attr_elements_error(buf_attr_t a);
+/* Bytes of one element of a DENSE_RESOURCE blob of element type elem (i1
+ * takes a byte); 0 for element types a blob cannot hold. */
+size_t buf_resource_elem_bytes(buf_type_t elem);
+/* The element at linear index i of a DENSE attribute (splat-aware) or a
+ * readable DENSE_RESOURCE attribute (decoded from its bytes); 0 otherwise. */
 int64_t buf_attr_dense_int(buf_attr_t dense, int64_t i);
 double buf_attr_dense_float(buf_attr_t dense, int64_t i);
 

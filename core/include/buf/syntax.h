@@ -78,6 +78,9 @@ typedef struct buf_print_options {
                          * check that prints an invalid op generically
                          * (MLIR's OpPrintingFlags::assumeVerified; default
                          * false) */
+  bool elide_resource_strings; /* --mlir-elide-resource-strings-if-larger */
+  uint64_t elide_resource_strings_if_larger; /* leave out a resource value
+                                              * whose quoted text is longer */
 } buf_print_options_t;
 
 buf_print_options_t buf_print_options_default(void);
@@ -396,5 +399,13 @@ void buf_printer_indent(buf_printer_t *pr, int delta);
 #ifdef __cplusplus
 }
 #endif
+
+/* The dense_resource blobs op's attributes reference (nested ops
+ * included), each once, in order of first reference: a malloc'd array the
+ * caller frees, *n entries (undefined blobs included). */
+const buf_resource_t **buf_op_resources(buf_op_t *op, uint32_t *n);
+/* The section's spelling of a defined blob, "0x" with the alignment prefix
+ * and the bytes in upper-case hex: a malloc'd string the caller frees. */
+char *buf_resource_to_hex(const buf_resource_t *r, size_t *len);
 
 #endif /* BUF_SYNTAX_H */

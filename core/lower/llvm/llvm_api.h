@@ -86,6 +86,7 @@
   X(LLVMBuildZExt) \
   X(LLVMConstAllOnes) \
   X(LLVMConstArray2) \
+  X(LLVMConstDataArray) \
   X(LLVMConstInt) \
   X(LLVMConstNull) \
   X(LLVMConstReal) \
@@ -266,6 +267,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildZExt (*buf__llvm.LLVMBuildZExt)
 #define LLVMConstAllOnes (*buf__llvm.LLVMConstAllOnes)
 #define LLVMConstArray2 (*buf__llvm.LLVMConstArray2)
+#define LLVMConstDataArray (*buf__llvm.LLVMConstDataArray)
 #define LLVMConstInt (*buf__llvm.LLVMConstInt)
 #define LLVMConstNull (*buf__llvm.LLVMConstNull)
 #define LLVMConstReal (*buf__llvm.LLVMConstReal)

@@ -262,9 +262,26 @@ buf_status_t buf__lw_declare_global(lw_t *L, buf_op_t *g) {
   if (!et)
     return fail(L, g, "element type has no LLVM lowering");
   LLVMTypeRef at = LLVMArrayType2(et, (uint64_t)n);
-  LLVMValueRef gv = LLVMAddGlobal(L->M, at, name);
   buf_attr_t init = buf_op_attr(g, "initial_value");
-  if (init && init->kind == BUF_ATTR_DENSE) {
+  const char *bad = buf_attr_is_elements(init) ? buf_attr_elements_error(init)
+                                               : NULL;
+  if (bad)
+    return fail(L, g, bad);
+  buf_type_t elem = t->u.shaped.elem;
+  bool i1 = elem->kind == BUF_TYPE_INTEGER && elem->u.integer.width == 1;
+  LLVMValueRef gv;
+  if (init && init->kind == BUF_ATTR_DENSE_RESOURCE && !i1) {
+    /* The blob is the array's little-endian bytes already: one raw
+     * constant (ConstantDataArray::getRaw), never one constant per
+     * element. i1
+     * takes a byte per element in the blob but a bit in LLVM: it goes the
+     * element-wise way below. */
+    const buf_resource_t *r = init->u.resource;
+    gv = LLVMAddGlobal(L->M, at, name);
+    LLVMSetInitializer(gv, LLVMConstDataArray(et, (const char *)r->data,
+                                              r->size));
+  } else if (buf_attr_is_elements(init)) {
+    gv = LLVMAddGlobal(L->M, at, name);
     LLVMValueRef *elems = malloc((size_t)(n ? n : 1) * sizeof *elems);
     if (!elems)
       abort();
@@ -273,6 +290,7 @@ buf_status_t buf__lw_declare_global(lw_t *L, buf_op_t *g) {
     LLVMSetInitializer(gv, LLVMConstArray2(et, elems, (uint64_t)n));
     free(elems);
   } else {
+    gv = LLVMAddGlobal(L->M, at, name);
     LLVMSetInitializer(gv, LLVMConstNull(at));
   }
   if (buf_op_has_attr(g, "constant"))
