@@ -63,8 +63,12 @@ static void global_print(buf_printer_t *pr, buf_op_t *op) {
   buf_attr_t name = buf_op_attr(op, "sym_name");
   buf_attr_t type = buf_op_attr(op, "type");
   buf_attr_t value = buf_op_attr(op, "value");
+  /* the keyword is required: without the attribute the symbol is public,
+   * and mlir-opt says so */
   if (vis && vis->kind == BUF_ATTR_STRING)
     buf_printer_printf(pr, " %.*s", (int)vis->u.str.len, vis->u.str.data);
+  else
+    buf_printer_puts(pr, " public");
   if (buf_op_has_attr(op, "is_mutable"))
     buf_printer_puts(pr, " mutable");
   buf_printer_puts(pr, " ");

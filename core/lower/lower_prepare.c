@@ -33,11 +33,17 @@ buf_status_t buf_lower_run_pipeline(buf_op_t *module, const char *text) {
 }
 
 /* Contract in buf/lower.h. */
-buf_status_t buf_lower_bufferize(buf_op_t *module) {
+bool buf_lower_needs_bufferization(buf_op_t *module) {
   buf_op_t *tensor_op = NULL;
   buf_op_walk(module, BUF_WALK_PRE, find_tensor, &tensor_op);
-  if (!tensor_op)
+  return tensor_op != NULL;
+}
+
+/* Contract in buf/lower.h. */
+buf_status_t buf_lower_bufferize(buf_op_t *module) {
+  if (!buf_lower_needs_bufferization(module))
     return BUF_SUCCESS;
+  buf_op_t *tensor_op = NULL;
   if (BUF_FAILED(buf_lower_run_pipeline(module, BUF_LLVM_BUFFERIZE_PIPELINE)))
     return BUF_FAILURE;
   tensor_op = NULL;

@@ -76,6 +76,10 @@ bool buf_llvm_available(void);
 buf_status_t buf_lower_run_pipeline(buf_op_t *module, const char *text);
 /* Runs BUF_LLVM_BUFFERIZE_PIPELINE when module has tensor values; a tensor
  * value left afterwards is a located error. Every lowering starts here. */
+/* True when module holds tensor values: then buf_lower_bufferize (and so
+ * every lowering) bufferizes it with ownership-based deallocation, after
+ * which every function result is a buffer its caller owns. */
+bool buf_lower_needs_bufferization(buf_op_t *module);
 buf_status_t buf_lower_bufferize(buf_op_t *module);
 /* buf_lower_bufferize, then BUF_LLVM_LOOPS_PIPELINE, in place. BUF_FAILURE with the passes' located
  * diagnostics when a step fails. buf_llvm_emit calls it itself. */

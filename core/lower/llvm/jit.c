@@ -419,6 +419,9 @@ buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_
     return BUF_FAILURE;
   }
 
+  /* A tensor program is bufferized with ownership-based deallocation on
+   * the way to LLVM: then every result buffer belongs to this caller. */
+  bool results_owned = buf_lower_needs_bufferization(module);
   buf_llvm_options_t lopts = {.opt_level = options ? options->opt_level : 2, .jit_entry = func};
   char *bc = NULL;
   size_t len = 0;
@@ -475,12 +478,12 @@ buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_
     *results_json = json_dumps(root, JSON_COMPACT | JSON_REAL_PRECISION(17));
     json_decref(root);
   }
-  /* A tensor result was bufferized with ownership passing to the caller:
+  /* Results of a deallocated program pass their buffers to the caller:
    * free each distinct buffer once (never an argument's). */
   for (uint32_t j = 0; !BUF_FAILED(status) && j < nres; j++) {
     jit_value_t *r = &vals[nin + j];
     void *p = (void *)(intptr_t)r->desc[0];
-    bool owned = buf_type_is_tensor(r->type) && r->native->kind == BUF_TYPE_MEMREF && p;
+    bool owned = results_owned && r->native->kind == BUF_TYPE_MEMREF && p;
     for (uint32_t k = 0; owned && k < nin + j; k++)
       if ((k < nin ? vals[k].data : (void *)(intptr_t)vals[k].desc[0]) == p)
         owned = false;

@@ -21,7 +21,7 @@
 // initial value, %new the stored one.
 // RUN: buffer-opt %S/Inputs/ml-program-store.mlir --run=main --inputs=%S/Inputs/ml-program-store.json | FileCheck %s --check-prefix=AGREE
 // RUN: buffer-opt %S/Inputs/ml-program-store.mlir --one-shot-bufferize=bufferize-function-boundaries | buffer-opt --run=main --inputs=%S/Inputs/ml-program-store.json | FileCheck %s --check-prefix=AGREE
-// RUN: buffer-opt %S/Inputs/ml-program-store.mlir --default-pipeline --emit=run --run=main --inputs=%S/Inputs/ml-program-store.json | FileCheck %s --check-prefix=AGREE
+// RUN: %if llvm %{ buffer-opt %S/Inputs/ml-program-store.mlir --emit=run --run=main --inputs=%S/Inputs/ml-program-store.json | FileCheck %s --check-prefix=AGREE %}
 // RUN: %if mlir-opt %{ mlir-opt %S/Inputs/ml-program-store.mlir --one-shot-bufferize=bufferize-function-boundaries | buffer-opt --run=main --inputs=%S/Inputs/ml-program-store.json | FileCheck %s --check-prefix=UPSTREAM %}
 // AGREE: "data":[1.0,2.0]},{{.*}}"data":[0.5,0.25]}]
 // UPSTREAM: "data":[0.5,0.25]},{{.*}}"data":[0.5,0.25]}]
@@ -38,5 +38,5 @@
 // READONLY: memref.get_global @seed
 // RUN: buffer-opt %S/Inputs/ml-program-unstored.mlir --run=main | FileCheck %s --check-prefix=UNSTORED
 // RUN: buffer-opt %S/Inputs/ml-program-unstored.mlir --one-shot-bufferize=bufferize-function-boundaries | buffer-opt --run=main | FileCheck %s --check-prefix=UNSTORED
-// RUN: buffer-opt %S/Inputs/ml-program-unstored.mlir --default-pipeline --emit=run --run=main | FileCheck %s --check-prefix=UNSTORED
+// RUN: %if llvm %{ buffer-opt %S/Inputs/ml-program-unstored.mlir --emit=run --run=main | FileCheck %s --check-prefix=UNSTORED %}
 // UNSTORED: "data":[5]},{{.*}}"data":[7]},{{.*}}"data":[0.0,0.0]},{{.*}}"data":[1.5,2.5]}]

@@ -24,7 +24,7 @@
 // RUN: %if mlir-opt %{ buffer-opt %S/Inputs/transpose-ops.mlir | mlir-opt | diff %t.theirs - %}
 //
 // RUN: buffer-opt --run=main %S/Inputs/transpose-run.mlir 2>&1 | FileCheck %s --check-prefix=OUT
-// RUN: %if llvm %{ buffer-opt --emit=run --run=main %S/Inputs/transpose-run.mlir | FileCheck %s --check-prefix=OUT %}
+// RUN: %if llvm %{ buffer-opt --buffer-deallocation-pipeline --emit=run --run=main %S/Inputs/transpose-run.mlir | FileCheck %s --check-prefix=OUT %}
 // RUN: %if mlir-opt %{ bash %S/../../scripts/lib/upstream-run.sh %S/Inputs/transpose-run.mlir | FileCheck %s --check-prefix=OUT %}
 //
 // RUN: buffer-opt --buffer-deallocation-pipeline %S/Inputs/transpose-run.mlir | FileCheck %s --check-prefix=DEALLOC

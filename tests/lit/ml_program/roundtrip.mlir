@@ -23,6 +23,9 @@ ml_program.global nested mutable @undefined : tensor<3xi32>
 // CHECK: ml_program.global private @splat(dense<2.500000e-01> : tensor<4x4xf16>) : tensor<4x4xf16>
 ml_program.global private @splat(dense<0.25> : tensor<4x4xf16>) : tensor<4x4xf16>
 ml_program.global private mutable @scalar(4.0 : f32) : f32
+// Without sym_visibility a global is public, and its custom form says so.
+// CHECK: ml_program.global public mutable @novis : tensor<2xf32>
+"ml_program.global"() <{is_mutable, sym_name = "novis", type = tensor<2xf32>}> : () -> ()
 
 module @inner {
   ml_program.global public @g(dense<7> : tensor<2xi8>) : tensor<2xi8>
