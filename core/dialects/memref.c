@@ -2140,13 +2140,7 @@ static bool dim_fold(buf_op_t *op) {
 /* The memref.global a memref.get_global names, from the nearest symbol
  * table; NULL when not found. */
 static buf_op_t *global_of(buf_op_t *get) {
-  buf_attr_t ref = buf_op_attr(get, "name");
-  if (!ref || ref->kind != BUF_ATTR_SYMBOL_REF)
-    return NULL;
-  for (buf_op_t *p = buf_op_parent(get); p; p = buf_op_parent(p))
-    if (buf_op_has_trait(p, BUF_TRAIT_SYMBOL_TABLE))
-      return buf_symbol_lookup(p, ref->u.symref.names[0]);
-  return NULL;
+  return buf_symbol_resolve(get, buf_op_attr(get, "name"));
 }
 
 /* memref.load at constant indices of a constant global is the element

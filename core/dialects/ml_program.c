@@ -119,13 +119,7 @@ static buf_op_t *referenced_global(buf_op_t *op) {
     buf_op_emit_error(op, "requires attribute 'global' (a symbol reference)");
     return NULL;
   }
-  buf_op_t *table = buf_op_parent(op);
-  while (table && !buf_op_has_trait(table, BUF_TRAIT_SYMBOL_TABLE))
-    table = buf_op_parent(table);
-  /* A nested reference (@outer::@inner) walks down the symbol tables. */
-  buf_op_t *g = table;
-  for (uint32_t i = 0; g && i < ref->u.symref.n; i++)
-    g = buf_symbol_lookup(g, ref->u.symref.names[i]);
+  buf_op_t *g = buf_symbol_resolve(op, ref);
   if (!g || !buf_op_isa(g, "ml_program.global")) {
     const char *s = buf_attr_to_string(buf_op_ctx(op), ref);
     buf_op_emit_error(op, "undefined global: %s", s);

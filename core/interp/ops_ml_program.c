@@ -12,10 +12,7 @@
 
 /* The global op `op` names (verified to exist). */
 static buf_op_t *accessed_global(buf__interp_t *I, buf_op_t *op) {
-  buf_attr_t ref = buf_op_attr(op, "global");
-  buf_op_t *g = I->module;
-  for (uint32_t i = 0; g && ref && i < ref->u.symref.n; i++)
-    g = buf_symbol_lookup(g, ref->u.symref.names[i]);
+  buf_op_t *g = buf_symbol_resolve(op, buf_op_attr(op, "global"));
   if (!g)
     buf__err(I, op, "unknown global");
   return g;

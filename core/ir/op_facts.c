@@ -51,13 +51,7 @@ bool buf_op_writes_memory(const buf_op_t *op) {
 buf_op_t *buf_op_callee(const buf_op_t *op) {
   if (!buf_op_has_trait(op, BUF_TRAIT_CALL))
     return NULL;
-  buf_attr_t callee = buf_op_attr(op, "callee");
-  if (!callee || callee->kind != BUF_ATTR_SYMBOL_REF)
-    return NULL;
-  for (buf_op_t *p = buf_op_parent(op); p; p = buf_op_parent(p))
-    if (buf_op_has_trait(p, BUF_TRAIT_SYMBOL_TABLE))
-      return buf_symbol_lookup(p, callee->u.symref.names[0]);
-  return NULL;
+  return buf_symbol_resolve(op, buf_op_attr(op, "callee"));
 }
 
 bool buf_value_constant_int(const buf_value_t *v, int64_t *out) {

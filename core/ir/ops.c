@@ -690,6 +690,18 @@ buf_op_t *buf_symbol_lookup(buf_op_t *symbol_table, const char *name) {
   return NULL;
 }
 
+buf_op_t *buf_symbol_resolve(const buf_op_t *from, buf_attr_t ref) {
+  if (!ref || ref->kind != BUF_ATTR_SYMBOL_REF)
+    return NULL;
+  buf_op_t *table = buf_op_parent(from);
+  while (table && !buf_op_has_trait(table, BUF_TRAIT_SYMBOL_TABLE))
+    table = buf_op_parent(table);
+  buf_op_t *op = table;
+  for (uint32_t i = 0; op && i < ref->u.symref.n; i++)
+    op = buf_symbol_lookup(op, ref->u.symref.names[i]);
+  return op;
+}
+
 buf_attr_t buf_op_arg_attr(const buf_op_t *func, uint32_t arg, const char *name) {
   buf_attr_t all = buf_op_attr(func, "arg_attrs");
   if (!all || all->kind != BUF_ATTR_ARRAY || arg >= all->u.array.n) return NULL;

@@ -851,6 +851,10 @@ buf_walk_result_t buf_op_walk(buf_op_t *op, buf_walk_order_t order,
 
 /* Symbols: the op in module (a symbol-table op) whose sym_name is name. */
 buf_op_t *buf_symbol_lookup(buf_op_t *symbol_table, const char *name);
+/* The op a symbol reference (@a, or nested @a::@b) names, looked up from
+ * the nearest symbol table enclosing `from`; NULL when ref is not a symbol
+ * reference or names nothing. */
+buf_op_t *buf_symbol_resolve(const buf_op_t *from, buf_attr_t ref);
 
 /* Function-like ops keep per-argument attributes in `arg_attrs`, an array of
  * dictionaries: the attribute `name` of argument `arg`, or NULL. */
