@@ -13,47 +13,39 @@
  */
 #include "bz_internal.h"
 
+/* Adds u to out (at most max) when its aliases include v, and notes
+ * whether it writes. */
+static void note_if_aliasing(buf_bz_t *bz, buf_use_t *u, buf_value_t *v,
+                             buf_use_t **out, uint32_t *n, uint32_t max,
+                             bool *any_write) {
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  if (!buf__bz_is_tensor_type(u->value->type))
+    return;
+  uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+  for (uint32_t j = 0; j < k; j++)
+    if (al[j].value == v) {
+      if (*n < max)
+        out[(*n)++] = u;
+      if (buf__bz_writes(bz, u))
+        *any_write = true;
+      return;
+    }
+}
+
 /* Operands (of op itself or of the terminators of its regions' blocks)
  * whose aliases include result v. */
 uint32_t buf__bz_aliasing_operands(buf_bz_t *bz, buf_value_t *v, buf_use_t **out,
                                   uint32_t max, bool *any_write) {
   buf_op_t *op = v->def;
   uint32_t n = 0;
-  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
   *any_write = false;
-  for (uint32_t i = 0; i < op->num_operands; i++) {
-    buf_use_t *u = &op->operands[i];
-    if (!buf__bz_is_tensor_type(u->value->type))
-      continue;
-    uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
-    for (uint32_t j = 0; j < k; j++)
-      if (al[j].value == v) {
-        if (n < max)
-          out[n++] = u;
-        if (buf__bz_writes(bz, u))
-          *any_write = true;
-        break;
-      }
-  }
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    note_if_aliasing(bz, &op->operands[i], v, out, &n, max, any_write);
   for (uint32_t r = 0; r < op->num_regions; r++)
     for (buf_block_t *b = op->regions[r]->first; b; b = b->next) {
       buf_op_t *t = b->last;
-      if (!t)
-        continue;
-      for (uint32_t i = 0; i < t->num_operands; i++) {
-        buf_use_t *u = &t->operands[i];
-        if (!buf__bz_is_tensor_type(u->value->type))
-          continue;
-        uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
-        for (uint32_t j = 0; j < k; j++)
-          if (al[j].value == v) {
-            if (n < max)
-              out[n++] = u;
-            if (buf__bz_writes(bz, u))
-              *any_write = true;
-            break;
-          }
-      }
+      for (uint32_t i = 0; t && i < t->num_operands; i++)
+        note_if_aliasing(bz, &t->operands[i], v, out, &n, max, any_write);
     }
   return n;
 }
