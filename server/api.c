@@ -4,10 +4,13 @@
  *   POST /v1/compile                 compile (schema/compile-request.schema.json)
  *   GET|HEAD /v1/artifacts/{key}     every artifact of a key (JSON)
  *   GET|HEAD /v1/artifacts/{key}/{n} one artifact's raw bytes
- *   GET /v1/keys/{key}               what went into a key
+ *   GET|HEAD /v1/keys/{key}          what went into a key
  *   POST /v1/explain                 the key a compile request would use, its
  *                                    components, and whether it is cached
- *   GET /healthz, /readyz, /metrics, /v1/version, /v1/pipelines
+ *   GET|HEAD /healthz, /readyz, /metrics, /v1/version, /v1/pipelines
+ *
+ * With a token set, every route but /healthz and /readyz needs one
+ * (auth.c): compile the write token, the others a read or write token.
  *
  * The loop thread only validates the request JSON and answers from memory;
  * everything that touches the program or SQLite runs on the worker pool.
@@ -58,25 +61,6 @@ static void respond_json(bd_request_t *r, int status, json_t *o,
   json_decref(o);
   bd_respond(r, status, "application/json", body, strlen(body), extra_headers);
   free(body);
-}
-
-/* Constant-time comparison, so that response timing does not reveal how
- * much of a guessed token was right. */
-static bool token_equal(const char *a, const char *b) {
-  size_t la = strlen(a), lb = strlen(b);
-  unsigned char diff = (unsigned char)(la != lb);
-  for (size_t i = 0; i < lb; i++)
-    diff |= (unsigned char)(a[i % (la ? la : 1)] ^ b[i]);
-  return diff == 0 && la == lb;
-}
-
-static bool authorized(bd_server_t *s, bd_request_t *r) {
-  if (!s->cfg->token)
-    return true;
-  const char *h = bd_request_header(r, "Authorization");
-  if (!h || strncmp(h, "Bearer ", 7) != 0)
-    return false;
-  return token_equal(h + 7, s->cfg->token);
 }
 
 static void unlink_inflight(bd_server_t *s, bd_inflight_t *f) {
@@ -356,11 +340,6 @@ out:
 }
 
 static void handle_compile(bd_server_t *s, bd_request_t *r) {
-  if (!authorized(s, r)) {
-    bd_respond_error(r, 401, "unauthorized", "a valid bearer token is required",
-                     NULL, "WWW-Authenticate: Bearer\r\n");
-    return;
-  }
   if (s->draining) {
     bd_respond_error(r, 503, "shutting_down", "the server is shutting down", NULL,
                      "Retry-After: 1\r\n");
@@ -515,10 +494,22 @@ static bool method_is(bd_request_t *r, const char *a, const char *b) {
   return false;
 }
 
+/* What each route needs (auth.c): only the probes are open; an unknown
+ * route needs a reader, so routes cannot be probed anonymously. */
+static const bd_access_t route_access[] = {
+    [ROUTE_COMPILE] = BD_ACCESS_WRITE,  [ROUTE_EXPLAIN] = BD_ACCESS_READ,
+    [ROUTE_ARTIFACTS] = BD_ACCESS_READ, [ROUTE_KEYS] = BD_ACCESS_READ,
+    [ROUTE_HEALTHZ] = BD_ACCESS_OPEN,   [ROUTE_READYZ] = BD_ACCESS_OPEN,
+    [ROUTE_METRICS] = BD_ACCESS_READ,   [ROUTE_VERSION] = BD_ACCESS_READ,
+    [ROUTE_PIPELINES] = BD_ACCESS_READ, [ROUTE_OTHER] = BD_ACCESS_READ,
+};
+
 void bd_route(bd_server_t *s, bd_request_t *r) {
   const char *rest;
   enum route_id route = classify(bd_request_path(r), &rest);
   s->metrics.requests_by_route[route]++;
+  if (!bd_auth_allows(s, r, route_access[route]))
+    return;
   switch (route) {
   case ROUTE_COMPILE:
     if (method_is(r, "POST", NULL))
@@ -533,7 +524,7 @@ void bd_route(bd_server_t *s, bd_request_t *r) {
       handle_by_key(s, r, BD_JOB_FETCH, rest);
     return;
   case ROUTE_KEYS:
-    if (method_is(r, "GET", NULL))
+    if (method_is(r, "GET", "HEAD"))
       handle_by_key(s, r, BD_JOB_KEY_INFO, rest);
     return;
   case ROUTE_HEALTHZ:
@@ -549,21 +540,21 @@ void bd_route(bd_server_t *s, bd_request_t *r) {
     }
     return;
   case ROUTE_METRICS:
-    if (method_is(r, "GET", NULL)) {
+    if (method_is(r, "GET", "HEAD")) {
       char *text = bd_metrics_render(s);
       bd_respond(r, 200, "text/plain; version=0.0.4", text, strlen(text), NULL);
       free(text);
     }
     return;
   case ROUTE_VERSION:
-    if (method_is(r, "GET", NULL))
+    if (method_is(r, "GET", "HEAD"))
       respond_json(r, 200,
                    json_pack("{s:s,s:s,s:i}", "version", BD_VERSION, "compiler_version",
                              BUF_COMPILER_VERSION, "key_schema", CACHE_KEY_SCHEMA_VERSION),
                    NULL);
     return;
   case ROUTE_PIPELINES:
-    if (method_is(r, "GET", NULL))
+    if (method_is(r, "GET", "HEAD"))
       respond_json(r, 200, pipelines_json(), NULL);
     return;
   case ROUTE_OTHER:

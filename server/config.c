@@ -37,11 +37,18 @@ static const setting_t settings[] = {
     {"listen", SET_LISTEN, 0, "HOST:PORT to listen on (default 127.0.0.1:8080; port 0 picks one)"},
     {"cache-dir", SET_STRING, FIELD(cache_dir), "directory of the SQLite cache (default: per-user cache dir)"},
     {"remote-cache", SET_STRING, FIELD(remote_cache), "base URL of a shared HTTP cache tier (GET/PUT)"},
-    {"token-file", SET_TOKEN_FILE, FIELD(token), "file holding a bearer token required for compiles"},
+    {"token-file", SET_TOKEN_FILE, FIELD(token), "file holding the write token: with it set, every route but /healthz and /readyz needs a bearer token; this one compiles and reads"},
+    {"read-token-file", SET_TOKEN_FILE, FIELD(read_token), "file holding a read-only token: fetches artifacts and keys, explains, reads /metrics, /v1/version and /v1/pipelines, never compiles (needs --token-file)"},
+    {"allow-unauthenticated-reads", SET_BOOL, FIELD(allow_unauthenticated_reads), "with tokens set, let requests without one read (artifacts, keys, explain, metrics); compiles still need the write token"},
+    {"remote-token-file", SET_TOKEN_FILE, FIELD(remote_token), "file holding a bearer token the remote tier is sent (Authorization: Bearer); user:password in --remote-cache's URL sends basic auth instead"},
     {"workers", SET_INT, FIELD(workers), "compile worker threads (default: number of cores)"},
     {"queue-size", SET_INT, FIELD(queue_size), "compiles that may wait before 503 (default 256)"},
     {"max-body-bytes", SET_U64, FIELD(max_body_bytes), "largest request body (default 8 MiB)"},
     {"max-header-bytes", SET_U64, FIELD(max_header_bytes), "largest request head (default 16 KiB)"},
+    {"max-headers", SET_INT, FIELD(max_headers), "most header fields in one request; 431 above (default 100)"},
+    {"max-connections", SET_INT, FIELD(max_connections), "open connections; new ones get 503 above (default: the open-file limit less room for the cache and workers)"},
+    {"max-connections-per-client", SET_INT, FIELD(max_connections_per_client), "open connections from one client address; 503 above (default: half of max-connections; behind a load balancer set it to max-connections)"},
+    {"first-byte-timeout-ms", SET_U64, FIELD(first_byte_timeout_ms), "a new connection that sends nothing is closed after (default 5000)"},
     {"max-ops", SET_U64, FIELD(max_ops), "largest program in ops (default 1000000)"},
     {"max-depth", SET_INT, FIELD(max_depth), "deepest region nesting (default 128)"},
     {"compile-timeout-ms", SET_U64, FIELD(compile_timeout_ms), "compile deadline, runs included (default 30000)"},
@@ -90,6 +97,8 @@ static void set_defaults(bd_config_t *c) {
   c->queue_size = 256;
   c->max_body_bytes = 8u << 20;
   c->max_header_bytes = 16u << 10;
+  c->max_headers = 100;
+  c->first_byte_timeout_ms = 5000;
   c->max_ops = 1000000;
   c->max_depth = 128;
   c->compile_timeout_ms = 30000;
@@ -148,8 +157,8 @@ static bool apply(bd_config_t *c, const setting_t *s, const char *value,
       fprintf(stderr, "bufferd: %s: token file '%s' is empty\n", source, value);
       return false;
     }
-    free(c->token);
-    c->token = strdup(buf);
+    free(*(char **)field);
+    *(char **)field = strdup(buf);
     return true;
   }
   case SET_INT: {
@@ -158,6 +167,8 @@ static bool apply(bd_config_t *c, const setting_t *s, const char *value,
       goto bad;
     if (s->offset == FIELD(max_depth))
       c->max_depth = (uint32_t)v;
+    else if (s->offset == FIELD(max_headers))
+      c->max_headers = (uint32_t)v;
     else
       *(int *)field = (int)v;
     return true;
@@ -300,6 +311,15 @@ int bd_config_load(bd_config_t *c, int argc, char **argv) {
     if (!apply(c, s, value, "command line"))
       return 2;
   }
+  if (c->read_token && !c->token) {
+    fprintf(stderr, "bufferd: --read-token-file needs --token-file: a read-only token "
+                    "alone would leave compiles open to anyone\n");
+    return 2;
+  }
+  if (c->read_token && strcmp(c->read_token, c->token) == 0) {
+    fprintf(stderr, "bufferd: the read token and the write token must differ\n");
+    return 2;
+  }
   if (c->workers < 1)
     c->workers = 1;
   if (c->queue_size < 1)
@@ -312,6 +332,8 @@ void bd_config_free(bd_config_t *c) {
   free(c->cache_dir);
   free(c->remote_cache);
   free(c->token);
+  free(c->read_token);
+  free(c->remote_token);
   free(c->port_file);
   memset(c, 0, sizeof *c);
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include <curl/curl.h>
@@ -34,6 +35,39 @@ static int make_dirs(const char *path) {
   if (mkdir(buf, 0700) < 0 && errno != EEXIST)
     return -1;
   return 0;
+}
+
+/* Descriptors kept back from client connections: the listener, stdio,
+ * libuv's own, and per worker its SQLite database, WAL and shared-memory
+ * files and a remote-tier socket, with room to spare. */
+static int descriptor_headroom(const bd_config_t *cfg) { return 64 + 8 * cfg->workers; }
+
+/* Raises the open-file limit to its hard limit and derives the connection
+ * limits the settings left at 0 (auto) from it. Logs what it chose. */
+static void resolve_connection_limits(bd_config_t *cfg) {
+  struct rlimit rl;
+  long nofile = 1024;
+  if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+    if (rl.rlim_cur < rl.rlim_max) {
+      rlim_t want = rl.rlim_max == RLIM_INFINITY ? 1u << 20 : rl.rlim_max;
+      struct rlimit raised = {want, rl.rlim_max};
+      if (setrlimit(RLIMIT_NOFILE, &raised) == 0)
+        rl.rlim_cur = want;
+    }
+    nofile = rl.rlim_cur == RLIM_INFINITY ? 1L << 20 : (long)rl.rlim_cur;
+  }
+  long room = nofile - descriptor_headroom(cfg);
+  if (cfg->max_connections == 0)
+    cfg->max_connections = room > 16 ? (int)(room < 1000000 ? room : 1000000) : 16;
+  else if (cfg->max_connections > room)
+    bd_log("warning", "max-connections exceeds the open-file limit less headroom: "
+                      "raise LimitNOFILE or lower it",
+           json_pack("{s:i,s:I,s:i}", "max_connections", cfg->max_connections,
+                     "open_file_limit", (json_int_t)nofile, "headroom",
+                     descriptor_headroom(cfg)));
+  if (cfg->max_connections_per_client == 0)
+    cfg->max_connections_per_client =
+        cfg->max_connections / 2 > 1 ? cfg->max_connections / 2 : 1;
 }
 
 static void close_handle(uv_handle_t *h, void *arg) {
@@ -78,6 +112,7 @@ int main(int argc, char **argv) {
   if (rc >= 0)
     return rc;
   bd_log_set_quiet(cfg.quiet);
+  resolve_connection_limits(&cfg);
   signal(SIGPIPE, SIG_IGN);
   curl_global_init(CURL_GLOBAL_DEFAULT);
 
@@ -85,6 +120,8 @@ int main(int argc, char **argv) {
   s.cfg = &cfg;
   s.loop = uv_default_loop();
   s.started_ms = uv_now(s.loop) ^ (uint64_t)uv_os_getpid() << 20;
+  bd_auth_init(&s.auth, &cfg);
+  s.peers = bd_peers_create();
 
   if (make_dirs(cfg.cache_dir) < 0) {
     fprintf(stderr, "bufferd: cannot create cache directory '%s': %s\n", cfg.cache_dir,
@@ -107,7 +144,7 @@ int main(int argc, char **argv) {
     bd_log("info", "evicted old cache entries", json_pack("{s:I}", "entries", (json_int_t)n));
   }
   if (cfg.remote_cache)
-    s.remote = bd_remote_create(cfg.remote_cache, cfg.remote_timeout_ms);
+    s.remote = bd_remote_create(cfg.remote_cache, cfg.remote_timeout_ms, cfg.remote_token);
   if (cfg.memory_cache_bytes > 0)
     s.memcache = bd_memcache_create(cfg.memory_cache_bytes);
   s.pool = bd_pool_create(s.loop, cfg.workers, cfg.queue_size, &s);
@@ -129,10 +166,14 @@ int main(int argc, char **argv) {
   s.sigterm.data = s.sigint.data = &s;
   uv_signal_start(&s.sigterm, on_signal, SIGTERM);
   uv_signal_start(&s.sigint, on_signal, SIGINT);
+  char *remote = bd_remote_redacted_url(cfg.remote_cache ? cfg.remote_cache : "");
   bd_log("info", "listening",
-         json_pack("{s:s,s:i,s:s,s:i,s:s}", "host", cfg.listen_host, "port",
+         json_pack("{s:s,s:i,s:s,s:i,s:s,s:b,s:i,s:i}", "host", cfg.listen_host, "port",
                    cfg.listen_port, "cache", db_path, "workers", cfg.workers,
-                   "remote", cfg.remote_cache ? cfg.remote_cache : ""));
+                   "remote", remote, "auth", s.auth.enabled, "max_connections",
+                   cfg.max_connections, "max_connections_per_client",
+                   cfg.max_connections_per_client));
+  free(remote);
 
   uv_run(s.loop, UV_RUN_DEFAULT);
 
@@ -141,6 +182,7 @@ int main(int argc, char **argv) {
   uv_run(s.loop, UV_RUN_DEFAULT);
   uv_loop_close(s.loop);
   bd_memcache_destroy(s.memcache);
+  bd_peers_destroy(s.peers);
   bd_remote_destroy(s.remote);
   cache_close(s.cache);
   curl_global_cleanup();

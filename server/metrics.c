@@ -72,6 +72,9 @@ char *bd_metrics_render(bd_server_t *s) {
           (unsigned long long)m->compiles_limited);
   counter(f, "bufferd_memory_cache_hits_total", "Requests answered from the in-memory response cache.",
           m->memory_hits);
+  counter(f, "bufferd_auth_rejected_total",
+          "Requests refused for a missing, wrong or read-only token (401, 403).",
+          m->auth_rejected);
   counter(f, "bufferd_deduplicated_requests_total",
           "Requests that joined an identical compile already in flight.", m->deduplicated);
   cache_stats_t cs = {0};
@@ -95,6 +98,14 @@ char *bd_metrics_render(bd_server_t *s) {
   gauge(f, "bufferd_compiles_running", "Compiles running on workers.",
         s->pool ? bd_pool_running(s->pool) : 0);
   gauge(f, "bufferd_open_connections", "Open client connections.", s->open_connections);
+  gauge(f, "bufferd_max_connections", "Connections the server allows (max-connections).",
+        s->cfg->max_connections);
+  fprintf(f, "# HELP bufferd_connections_rejected_total New connections answered 503 and "
+             "closed, by reason.\n# TYPE bufferd_connections_rejected_total counter\n");
+  static const char *const reasons[] = {"max_connections", "per_client", "accept_failed"};
+  for (int i = 0; i < 3; i++)
+    fprintf(f, "bufferd_connections_rejected_total{reason=\"%s\"} %llu\n", reasons[i],
+            (unsigned long long)m->connections_rejected[i]);
   histogram(f, "bufferd_request_duration_seconds", "Time to answer a request.",
             &m->request_seconds);
   histogram(f, "bufferd_compile_duration_seconds", "Time to run a compile pipeline.",

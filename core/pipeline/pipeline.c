@@ -13,6 +13,8 @@
 
 #include <assert.h>
 #include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -33,6 +35,10 @@ struct buf_pipeline {
   uint32_t num_passes;
   uint32_t cap_passes; /* room in passes (grows by doubling) */
   bool verify_each;    /* verify the module after each pass */
+  /* While buf_pipeline_parse reads text: the text and where the pass being
+   * added starts, so that an option error can say where it is. */
+  const char *parse_text;
+  size_t element_offset;
 };
 
 const buf_pass_def_t *buf_pass_lookup(const char *name) {
@@ -100,6 +106,16 @@ uint32_t buf_pipeline_num_passes(const buf_pipeline_t *pl) {
   return pl->num_passes;
 }
 
+/* Adds to d where in the pipeline text the pass being added starts, when
+ * it comes from text. */
+static void note_where(buf_pipeline_t *pl, buf_diag_t *d) {
+  if (!pl->parse_text)
+    return;
+  const char *at = pl->parse_text + pl->element_offset;
+  buf_diag_note(pl->ctx, d, BUF_LOC_UNKNOWN, "in the pass pipeline at offset %zu: '%.*s'",
+                pl->element_offset, (int)strcspn(at, ",)"), at);
+}
+
 /* Checks `value` against the option's kind; returns the canonical text or
  * NULL after reporting the problem. */
 static const char *check_option_value(buf_pipeline_t *pl,
@@ -115,13 +131,16 @@ static const char *check_option_value(buf_pipeline_t *pl,
       return "false";
     break;
   case BUF_OPT_INT: {
-    if (!value || !*value)
+    /* MLIR's unsigned options: decimal, 0 to 2^32-1; a sign or an
+     * overflowing value is an error, never wrapped or clamped. */
+    if (!value || !*value || !isdigit((unsigned char)value[0]))
       break;
     char *end;
-    long long n = strtoll(value, &end, 10);
-    if (*end)
+    errno = 0;
+    unsigned long long n = strtoull(value, &end, 10);
+    if (*end || errno == ERANGE || n > UINT32_MAX)
       break;
-    return buf_arena_printf(arena, "%lld", n);
+    return buf_arena_printf(arena, "%llu", n);
   }
   case BUF_OPT_STRING:
     if (value)
@@ -135,8 +154,10 @@ static const char *check_option_value(buf_pipeline_t *pl,
     break;
   }
   buf_diag_t *d = buf_emit_error(
-      pl->ctx, BUF_LOC_UNKNOWN, "pass '%s': invalid value '%s' for option '%s'",
-      def->name, value ? value : "", spec->name);
+      pl->ctx, BUF_LOC_UNKNOWN, "pass '%s': invalid value '%s' for option '%s'%s",
+      def->name, value ? value : "", spec->name,
+      spec->kind == BUF_OPT_INT ? ": expected an unsigned integer from 0 to 4294967295" : "");
+  note_where(pl, d);
   if (spec->kind == BUF_OPT_ENUM) {
     char list[512] = "";
     for (const char *const *e = spec->enum_values; *e; e++) {
@@ -194,6 +215,7 @@ static buf_status_t parse_options(buf_pipeline_t *pl, pass_instance_t *inst,
       buf_diag_t *d = buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN,
                                      "pass '%s' has no option '%s'", def->name,
                                      key);
+      note_where(pl, d);
       if (def->num_options > 0) {
         char list[1024] = "";
         for (uint32_t i = 0; i < def->num_options; i++) {
@@ -281,6 +303,7 @@ static buf_status_t parse_list(pipeline_parser_t *pp, const char *anchor);
 static buf_status_t parse_element(pipeline_parser_t *pp, const char *anchor) {
   skip_space(pp);
   const char *start = pp->p;
+  pp->pl->element_offset = (size_t)(start - pp->text);
   while (isalnum((unsigned char)*pp->p) || *pp->p == '-' || *pp->p == '_' ||
          *pp->p == '.')
     pp->p++;
@@ -363,12 +386,13 @@ buf_status_t buf_pipeline_parse(buf_pipeline_t *pl, const char *text) {
   skip_space(&pp);
   if (!*pp.p)
     return BUF_SUCCESS;
-  if (BUF_FAILED(parse_list(&pp, "builtin.module")))
-    return BUF_FAILURE;
+  pl->parse_text = text;
+  buf_status_t status = parse_list(&pp, "builtin.module");
   skip_space(&pp);
-  if (*pp.p)
-    return pipeline_error(&pp, "unexpected trailing text");
-  return BUF_SUCCESS;
+  if (!BUF_FAILED(status) && *pp.p)
+    status = pipeline_error(&pp, "unexpected trailing text");
+  pl->parse_text = NULL;
+  return status;
 }
 
 /* Appends "name{opt=v ...}" with non-default options in declaration order

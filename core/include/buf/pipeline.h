@@ -23,7 +23,7 @@ extern "C" {
 
 typedef enum buf_option_kind {
   BUF_OPT_BOOL,   /* "name" alone means true; "name=false" */
-  BUF_OPT_INT,    /* decimal integer */
+  BUF_OPT_INT,    /* unsigned decimal integer below 2^32 (MLIR's unsigned) */
   BUF_OPT_STRING, /* any text without spaces (or quoted) */
   BUF_OPT_ENUM,   /* one of enum_values */
 } buf_option_kind_t;
