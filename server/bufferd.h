@@ -44,8 +44,12 @@ typedef struct bd_config {
                                * RLIMIT_NOFILE less headroom (main.c) */
   int max_connections_per_client; /* from one address; 0: half of the above */
   uint64_t first_byte_timeout_ms; /* a new connection must start a request */
-  uint64_t max_ops;           /* 422 above */
-  uint32_t max_depth;         /* 422 above */
+  uint64_t max_ops;           /* 413 above */
+  uint32_t max_depth;         /* 413 above */
+  uint64_t max_pipeline_bytes;/* 413 above: pipeline text */
+  uint32_t max_pipeline_passes; /* 413 above: passes over every nesting level */
+  uint32_t max_pipeline_depth;  /* 413 above: nested pipeline anchors */
+  uint64_t max_compile_bytes; /* 413 when a compile's IR outgrows it; 0: none */
   uint64_t compile_timeout_ms;/* 504 after */
   uint64_t run_max_steps;     /* run artifact: ops interpreted before 422 */
   uint64_t run_max_bytes;     /* run artifact: bytes live at once before 413 */
@@ -97,6 +101,7 @@ typedef struct bd_metrics {
   uint64_t requests_by_route[16];
   uint64_t compiles_ok, compiles_failed, compiles_timed_out, compiles_rejected;
   uint64_t compiles_limited;   /* runs stopped by a run limit (not cached) */
+  uint64_t compiles_bounded;   /* compiles a request bound refused or stopped (not cached) */
   uint64_t memory_hits;
   uint64_t auth_rejected;      /* 401 and 403 answers */
   uint64_t connections_rejected[3]; /* 503 at accept: by bd_reject_reason_t */
@@ -154,7 +159,10 @@ struct bd_job {
   bool run_limited;         /* a run limit stopped the compile */
   char key[CACHE_KEY_HEX_LEN + 1];
   double compile_seconds;
+  bool limited;             /* a bound of the request stopped it (not cached) */
+  size_t peak_bytes;        /* bytes the compile's IR held at its end */
   /* bookkeeping */
+  uint64_t deadline_ns;     /* CLOCK_MONOTONIC: the compile stops after */
   bool cancelled;           /* deadline passed while queued */
   bd_job_done_fn done;      /* called on the loop thread */
   bd_inflight_t *inflight;  /* api.c's entry for this job: the requests
@@ -176,6 +184,11 @@ int bd_pool_running(bd_pool_t *p);
 /* Stops accepting, finishes queued and running jobs, joins the threads. */
 void bd_pool_drain_and_destroy(bd_pool_t *p);
 void bd_job_free(bd_job_t *job);
+/* After a request that used `bytes` of memory now freed: when that was a
+ * lot, returns free heap memory to the system. glibc keeps freed memory
+ * in its arenas (and raises its mmap threshold after a large free), so
+ * without this one large request leaves the daemon at its peak RSS. */
+bool bd_trim_after(size_t bytes); /* true when it trimmed */
 
 /* The compile itself (worker thread): parse, key, cache, run, store. */
 void bd_compile_job(struct bd_server *s, bd_job_t *job);
@@ -255,6 +268,7 @@ typedef struct bd_server {
   int inflight_requests;
   int pending_writes;       /* responses queued on sockets, not yet written */
   uint64_t next_request_id;
+  uv_timer_t trim_timer;    /* trims memory once quiet after a large request */
   bd_inflight_t *inflight_jobs; /* every job in flight, newest first; a
                                  * compile request with the request_hash of
                                  * a compile here waits on it; loop only */

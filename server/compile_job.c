@@ -225,6 +225,54 @@ static void set_error(bd_job_t *job, int status, const char *code,
   job->http_status = status;
 }
 
+/* The answer to a compile a request bound stopped: which setting, and the
+ * status that says so. Such a compile is never cached (the bounds are not
+ * in the key: another server, or this one reconfigured, may finish it). */
+typedef struct limit_answer {
+  int status;
+  const char *code;
+  const char *setting;
+  const char *message;
+} limit_answer_t;
+
+static const limit_answer_t limit_answers[] = {
+    [BUF_LIMIT_NONE] = {422, "program_error", "", "the program has errors"},
+    [BUF_LIMIT_PIPELINE_TEXT] = {413, "limit_exceeded", "max-pipeline-bytes",
+                                 "the pipeline text is longer than this server allows"},
+    [BUF_LIMIT_PIPELINE_PASSES] = {413, "limit_exceeded", "max-pipeline-passes",
+                                   "the pipeline has more passes than this server allows"},
+    [BUF_LIMIT_PIPELINE_NESTING] = {413, "limit_exceeded", "max-pipeline-depth",
+                                    "the pipeline nests deeper than this server allows"},
+    [BUF_LIMIT_OPS] = {413, "limit_exceeded", "max-ops",
+                       "the program has more ops than this server allows"},
+    [BUF_LIMIT_DEPTH] = {413, "limit_exceeded", "max-depth",
+                         "the program nests deeper than this server allows"},
+    [BUF_LIMIT_MEMORY] = {413, "limit_exceeded", "max-compile-bytes",
+                          "the compile needed more memory than this server allows"},
+    [BUF_LIMIT_TIME] = {504, "compile_timeout", "compile-timeout-ms",
+                        "the compile did not finish before the deadline"},
+};
+
+static json_t *diagnostics_of(const buf_compilation_t *c);
+
+/* Answers a compile a bound stopped; false when none did. */
+static bool answer_limit(bd_job_t *job, const buf_compilation_t *c) {
+  if (buf_compilation_failure(c) != BUF_COMPILE_LIMIT)
+    return false;
+  const limit_answer_t *a = &limit_answers[buf_compilation_limit(c)];
+  char message[200];
+  snprintf(message, sizeof message, "%s (%s)", a->message, a->setting);
+  set_error(job, a->status, a->code, message, diagnostics_of(c));
+  json_t *o = json_loads(job->response, 0, NULL);
+  json_object_set_new(json_object_get(o, "error"), "limit", json_string(a->setting));
+  free(job->response);
+  job->response = json_dumps(o, JSON_COMPACT);
+  job->response_len = strlen(job->response);
+  json_decref(o);
+  job->limited = true;
+  return true;
+}
+
 static json_t *diagnostics_of(const buf_compilation_t *c) {
   char *text = buf_compilation_diagnostics_json(c);
   json_error_t jerr;
@@ -330,6 +378,11 @@ static buf_compilation_t *prepare_job(bd_server_t *s, bd_job_t *job,
       .num_artifacts = job->num_artifacts,
       .max_ops = cfg->max_ops,
       .max_depth = cfg->max_depth,
+      .limits = {.max_text = cfg->max_pipeline_bytes,
+                 .max_passes = cfg->max_pipeline_passes,
+                 .max_nesting = cfg->max_pipeline_depth,
+                 .max_memory = cfg->max_compile_bytes,
+                 .deadline_ns = job->deadline_ns},
       .service = true,
       .gpu_arch = job->gpu_arch,
       .run_func = job->run_func,
@@ -340,6 +393,11 @@ static buf_compilation_t *prepare_job(bd_server_t *s, bd_job_t *job,
   };
   buf_compilation_t *c = buf_compilation_create(&req);
   if (BUF_FAILED(buf_compilation_prepare(c))) {
+    job->peak_bytes = buf_compilation_memory_used(c);
+    if (answer_limit(job, c)) {
+      buf_compilation_destroy(c);
+      return NULL;
+    }
     bool request_error = buf_compilation_request_error(c);
     set_error(job, request_error ? 400 : 422,
               request_error ? "bad_request" : "program_error",
@@ -433,7 +491,8 @@ static void compile_prepared(bd_server_t *s, bd_job_t *job, buf_compilation_t *c
   buf_status_t ran = buf_compilation_run(c);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   job->compile_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-  if (BUF_FAILED(ran) && answer_run_limit(job, c)) {
+  job->peak_bytes = buf_compilation_memory_used(c);
+  if (BUF_FAILED(ran) && (answer_limit(job, c) || answer_run_limit(job, c))) {
     buf_compilation_destroy(c);
     return;
   }

@@ -49,9 +49,13 @@ static const setting_t settings[] = {
     {"max-connections", SET_INT, FIELD(max_connections), "open connections; new ones get 503 above (default: the open-file limit less room for the cache and workers)"},
     {"max-connections-per-client", SET_INT, FIELD(max_connections_per_client), "open connections from one client address; 503 above (default: half of max-connections; behind a load balancer set it to max-connections)"},
     {"first-byte-timeout-ms", SET_U64, FIELD(first_byte_timeout_ms), "a new connection that sends nothing is closed after (default 5000)"},
-    {"max-ops", SET_U64, FIELD(max_ops), "largest program in ops (default 1000000)"},
-    {"max-depth", SET_INT, FIELD(max_depth), "deepest region nesting (default 128)"},
-    {"compile-timeout-ms", SET_U64, FIELD(compile_timeout_ms), "compile deadline, runs included (default 30000)"},
+    {"max-ops", SET_U64, FIELD(max_ops), "largest program in ops; 413 above (default 1000000)"},
+    {"max-depth", SET_INT, FIELD(max_depth), "deepest region nesting; 413 above (default 128)"},
+    {"max-pipeline-bytes", SET_U64, FIELD(max_pipeline_bytes), "longest pipeline text; 413 above (default 16384, at most 65536)"},
+    {"max-pipeline-passes", SET_INT, FIELD(max_pipeline_passes), "most passes in a pipeline, over every nesting level; 413 above (default 256, at most 1024)"},
+    {"max-pipeline-depth", SET_INT, FIELD(max_pipeline_depth), "deepest nesting of pipeline anchors; 413 above (default 8, at most 32)"},
+    {"max-compile-bytes", SET_U64, FIELD(max_compile_bytes), "memory one compile's IR may hold, checked between passes and artifacts; 413 above (default 2 GiB; 0: none)"},
+    {"compile-timeout-ms", SET_U64, FIELD(compile_timeout_ms), "compile deadline, runs included: 504 after; the compile itself stops at its next pass (default 30000)"},
     {"run-max-steps", SET_U64, FIELD(run_max_steps), "run artifact: ops the interpreter may execute before 422 (default 100000000)"},
     {"run-max-bytes", SET_U64, FIELD(run_max_bytes), "run artifact: bytes its buffers may hold at once before 413 (default 1 GiB)"},
     {"run-timeout-ms", SET_U64, FIELD(run_timeout_ms), "run artifact: wall time of the interpreter before 504 (default 10000; 0: only compile-timeout-ms)"},
@@ -101,6 +105,10 @@ static void set_defaults(bd_config_t *c) {
   c->first_byte_timeout_ms = 5000;
   c->max_ops = 1000000;
   c->max_depth = 128;
+  c->max_pipeline_bytes = 16384;
+  c->max_pipeline_passes = 256;
+  c->max_pipeline_depth = 8;
+  c->max_compile_bytes = 2ull << 30;
   c->compile_timeout_ms = 30000;
   c->run_max_steps = 100000000;
   c->run_max_bytes = 1ull << 30;
@@ -167,6 +175,10 @@ static bool apply(bd_config_t *c, const setting_t *s, const char *value,
       goto bad;
     if (s->offset == FIELD(max_depth))
       c->max_depth = (uint32_t)v;
+    else if (s->offset == FIELD(max_pipeline_passes))
+      c->max_pipeline_passes = (uint32_t)v;
+    else if (s->offset == FIELD(max_pipeline_depth))
+      c->max_pipeline_depth = (uint32_t)v;
     else if (s->offset == FIELD(max_headers))
       c->max_headers = (uint32_t)v;
     else

@@ -9,6 +9,7 @@
  * idle.
  */
 #include <errno.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,7 +107,18 @@ static void on_signal(uv_signal_t *sig, int signum) {
   uv_timer_start(&drain_timer, check_drained, 0, 20);
 }
 
+/* Memory a large request used goes back to the system when it is freed:
+ * blocks of 1 MiB and more are mapped on their own, and a heap whose free
+ * top exceeds 4 MiB shrinks. Fixed values also stop glibc from raising
+ * both thresholds after each large free, which kept a worker's heap at the
+ * size of the largest compile it ever ran (pool.c trims what is left). */
+static void tune_malloc(void) {
+  mallopt(M_MMAP_THRESHOLD, 1 << 20);
+  mallopt(M_TRIM_THRESHOLD, 4 << 20);
+}
+
 int main(int argc, char **argv) {
+  tune_malloc();
   bd_config_t cfg;
   int rc = bd_config_load(&cfg, argc, argv);
   if (rc >= 0)

@@ -66,10 +66,12 @@ char *bd_metrics_render(bd_server_t *s) {
              "bufferd_compiles_total{result=\"program_error\"} %llu\n"
              "bufferd_compiles_total{result=\"timeout\"} %llu\n"
              "bufferd_compiles_total{result=\"rejected\"} %llu\n"
-             "bufferd_compiles_total{result=\"run_limit\"} %llu\n",
+             "bufferd_compiles_total{result=\"run_limit\"} %llu\n"
+             "bufferd_compiles_total{result=\"request_limit\"} %llu\n",
           (unsigned long long)m->compiles_ok, (unsigned long long)m->compiles_failed,
           (unsigned long long)m->compiles_timed_out, (unsigned long long)m->compiles_rejected,
-          (unsigned long long)m->compiles_limited);
+          (unsigned long long)m->compiles_limited,
+          (unsigned long long)m->compiles_bounded);
   counter(f, "bufferd_memory_cache_hits_total", "Requests answered from the in-memory response cache.",
           m->memory_hits);
   counter(f, "bufferd_auth_rejected_total",

@@ -289,6 +289,10 @@ void buf_ctx_destroy(buf_ctx_t *ctx) {
 
 buf_arena_t *buf_ctx_arena(buf_ctx_t *ctx) { return &ctx->arena; }
 
+size_t buf_ctx_memory_used(const buf_ctx_t *ctx) {
+  return ctx->arena.total + ctx->states.total;
+}
+
 buf_attr_t buf_ctx_memo_attr(buf_ctx_t *ctx, const void *key) {
   return buf__ptrmap_get(&ctx->memo, key);
 }

@@ -13,6 +13,7 @@
 
 #include <assert.h>
 #include <ctype.h>
+#include <stdio.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -39,6 +40,8 @@ struct buf_pipeline {
    * added starts, so that an option error can say where it is. */
   const char *parse_text;
   size_t element_offset;
+  buf_pipeline_limits_t limits; /* every field set (defaults filled in) */
+  buf_limit_t limit_hit;        /* the bound that stopped it, or NONE */
 };
 
 const buf_pass_def_t *buf_pass_lookup(const char *name) {
@@ -91,8 +94,23 @@ buf_pipeline_t *buf_pipeline_create(buf_ctx_t *ctx) {
   buf_pipeline_t *pl = buf_arena_alloc(buf_ctx_arena(ctx), sizeof *pl);
   pl->ctx = ctx;
   pl->verify_each = true;
+  buf_pipeline_set_limits(pl, &(buf_pipeline_limits_t){0});
   return pl;
 }
+
+static uint64_t clamp_limit(uint64_t given, uint64_t most) {
+  return given == 0 || given > most ? most : given;
+}
+
+void buf_pipeline_set_limits(buf_pipeline_t *pl, const buf_pipeline_limits_t *limits) {
+  pl->limits = *limits;
+  pl->limits.max_text = clamp_limit(limits->max_text, BUF_PIPELINE_MAX_TEXT);
+  pl->limits.max_passes = (uint32_t)clamp_limit(limits->max_passes, BUF_PIPELINE_MAX_PASSES);
+  pl->limits.max_nesting =
+      (uint32_t)clamp_limit(limits->max_nesting, BUF_PIPELINE_MAX_NESTING);
+}
+
+buf_limit_t buf_pipeline_limit_hit(const buf_pipeline_t *pl) { return pl->limit_hit; }
 
 void buf_pipeline_set_verify_each(buf_pipeline_t *pl, bool verify_each) {
   pl->verify_each = verify_each;
@@ -247,10 +265,11 @@ buf_status_t buf_pipeline_add(buf_pipeline_t *pl, const char *name,
 
 buf_status_t buf_pipeline_add_def(buf_pipeline_t *pl, const buf_pass_def_t *def,
                                   const char *options) {
-  if (pl->num_passes >= BUF_PIPELINE_MAX_PASSES) {
+  if (pl->num_passes >= pl->limits.max_passes) {
     buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN,
                    "too many passes: a pipeline holds at most %u",
-                   BUF_PIPELINE_MAX_PASSES);
+                   pl->limits.max_passes);
+    pl->limit_hit = BUF_LIMIT_PIPELINE_PASSES;
     return BUF_FAILURE;
   }
   buf_arena_t *arena = buf_ctx_arena(pl->ctx);
@@ -276,9 +295,9 @@ buf_status_t buf_pipeline_add_def(buf_pipeline_t *pl, const buf_pass_def_t *def,
 /* Textual pipelines, recursive descent over:
  *   list    := element (',' element)*
  *   element := anchor '(' list ')' | pass-name ('{' options '}')?
- * where anchor is builtin.module, func.func or any. Nesting is bounded (32
- * levels), as are the text and the number of passes (pipeline.h), and
- * every step consumes input. */
+ * where anchor is builtin.module, func.func or any. Nesting is bounded, as
+ * are the text and the number of passes (buf_pipeline_limits_t), and every
+ * step consumes input. */
 typedef struct pipeline_parser {
   buf_pipeline_t *pl;
   const char *text;
@@ -322,8 +341,12 @@ static buf_status_t parse_element(pipeline_parser_t *pp, const char *anchor) {
       return pipeline_error(pp, "only builtin.module, func.func and any can anchor a nested pipeline");
     if (strcmp(name, "builtin.module") == 0 && strcmp(anchor, "builtin.module") != 0)
       return pipeline_error(pp, "builtin.module cannot nest inside func.func");
-    if (++pp->depth > 32)
-      return pipeline_error(pp, "nesting too deep");
+    if (++pp->depth > pp->pl->limits.max_nesting) {
+      pp->pl->limit_hit = BUF_LIMIT_PIPELINE_NESTING;
+      char what[64];
+      snprintf(what, sizeof what, "nesting deeper than %u levels", pp->pl->limits.max_nesting);
+      return pipeline_error(pp, what);
+    }
     pp->p++;
     skip_space(pp);
     if (*pp->p != ')' && BUF_FAILED(parse_list(pp, name)))
@@ -375,11 +398,12 @@ static buf_status_t parse_list(pipeline_parser_t *pp, const char *anchor) {
 }
 
 buf_status_t buf_pipeline_parse(buf_pipeline_t *pl, const char *text) {
-  size_t len = strnlen(text, BUF_PIPELINE_MAX_TEXT + 1);
-  if (len > BUF_PIPELINE_MAX_TEXT) {
+  size_t len = strnlen(text, pl->limits.max_text + 1);
+  if (len > pl->limits.max_text) {
     buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN,
-                   "invalid pass pipeline: longer than %u bytes",
-                   BUF_PIPELINE_MAX_TEXT);
+                   "invalid pass pipeline: longer than %zu bytes",
+                   pl->limits.max_text);
+    pl->limit_hit = BUF_LIMIT_PIPELINE_TEXT;
     return BUF_FAILURE;
   }
   pipeline_parser_t pp = {pl, text, text, 0};
@@ -450,7 +474,37 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static uint64_t monotonic_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Checks the memory and time bounds before work on `at` for pass `inst`;
+ * BUF_FAILURE with an error naming the bound when one is crossed. */
+static buf_status_t check_run_limits(buf_pipeline_t *pl, const pass_instance_t *inst,
+                                     buf_loc_t at) {
+  const buf_pipeline_limits_t *l = &pl->limits;
+  if (l->max_memory && buf_ctx_memory_used(pl->ctx) > l->max_memory) {
+    buf_emit_error(pl->ctx, at,
+                   "compile stopped before pass '%s': it holds %zu bytes of IR, more "
+                   "than the limit of %llu bytes",
+                   inst->def->name, buf_ctx_memory_used(pl->ctx),
+                   (unsigned long long)l->max_memory);
+    pl->limit_hit = BUF_LIMIT_MEMORY;
+    return BUF_FAILURE;
+  }
+  if (l->deadline_ns && monotonic_ns() > l->deadline_ns) {
+    buf_emit_error(pl->ctx, at, "compile stopped before pass '%s': its deadline passed",
+                   inst->def->name);
+    pl->limit_hit = BUF_LIMIT_TIME;
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
 typedef struct func_run {
+  buf_pipeline_t *pl;
   const pass_instance_t *inst;
   buf_status_t status;
 } func_run_t;
@@ -459,6 +513,10 @@ static buf_walk_result_t run_on_func(buf_op_t *op, void *user) {
   func_run_t *fr = user;
   if (strcmp(op->name, "func.func") != 0)
     return BUF_WALK_ADVANCE;
+  if (BUF_FAILED(check_run_limits(fr->pl, fr->inst, op->loc))) {
+    fr->status = BUF_FAILURE;
+    return BUF_WALK_INTERRUPT;
+  }
   if (BUF_FAILED(fr->inst->def->run(op, &fr->inst->options)))
     fr->status = BUF_FAILURE;
   return BUF_WALK_SKIP;
@@ -476,8 +534,10 @@ buf_status_t buf_pipeline_run(buf_pipeline_t *pl, buf_op_t *module,
     const pass_instance_t *inst = &pl->passes[i];
     double start = now_seconds();
     buf_status_t status;
+    if (BUF_FAILED(check_run_limits(pl, inst, module->loc)))
+      return BUF_FAILURE;
     if (strcmp(inst->def->anchor, "func.func") == 0) {
-      func_run_t fr = {inst, BUF_SUCCESS};
+      func_run_t fr = {pl, inst, BUF_SUCCESS};
       buf_op_walk(module, BUF_WALK_PRE, run_on_func, &fr);
       status = fr.status;
     } else {

@@ -249,7 +249,7 @@ def test_remote_tier_credentials(tmp):
 # --- the bad-input catalogue: HTTP oddities -------------------------------------
 
 def test_hostile_catalogue(tmp):
-    d = Daemon(tmp, "--max-body-bytes", "65536", "--header-timeout-ms", "10000")
+    d = Daemon(tmp, "--max-body-bytes", str(1 << 20), "--header-timeout-ms", "10000")
     try:
         status, _, first = d.compile(PROGRAM)
         check(status == 200, "compile")
@@ -277,7 +277,7 @@ def test_hostile_catalogue(tmp):
         # Chunks that add up past the limit: 413 too.
         chunk = b"8000\r\n" + b"x" * 0x8000 + b"\r\n"
         out = raw_exchange(d.port, b"POST /v1/compile HTTP/1.1\r\nHost: x\r\n"
-                           b"Transfer-Encoding: chunked\r\n\r\n" + chunk * 3)
+                           b"Transfer-Encoding: chunked\r\n\r\n" + chunk * 33)
         check(out.startswith(b"HTTP/1.1 413"), "chunks past the limit: %r" % out[:60])
         serving("chunked")
         # HTTP versions other than 1.x: 505.
@@ -320,6 +320,13 @@ def test_hostile_catalogue(tmp):
         check(status == 200 and hdrs.get("x-content-type-options") == "nosniff", "raw artifact nosniff")
         status, hdrs, _ = d.request("GET", "/nope")
         check(hdrs.get("x-content-type-options") == "nosniff", "errors nosniff too")
+        # 20,000 x symbol-dce: refused at once, naming the bound.
+        start = time.time()
+        status, _, doc = d.json("POST", "/v1/compile", {
+            "program": PROGRAM, "pipeline": ",".join(["symbol-dce"] * 20000)})
+        check(status == 413 and doc["error"]["limit"] == "max-pipeline-bytes",
+              "20,000 passes: %d %s" % (status, doc))
+        check(time.time() - start < 1, "20,000 passes refused at once")
         serving("catalogue")
         rss_after = rss_kb(d.proc.pid)
         check(rss_after < 2 * rss_before, "RSS %d kB after the catalogue, %d kB before" %
@@ -450,6 +457,110 @@ def test_connection_limits(tmp):
     try:
         check(d.metric("bufferd_max_connections") == 300 - 64 - 8 * 2,
               "max connections from RLIMIT_NOFILE: %s" % d.metric("bufferd_max_connections"))
+    finally:
+        d.stop()
+
+
+# --- bounded work per request ------------------------------------------------------
+
+def dead_code_program(n):
+    """A private function of n ops nobody calls, and a public one: symbol-dce
+    leaves a tiny module, so the answer is small while the compile is big."""
+    lines = ["func.func private @dead(%a: f32) -> f32 {"]
+    prev = "%a"
+    for i in range(n):
+        lines.append(f"  %v{i} = arith.addf {prev}, %a : f32")
+        prev = f"%v{i}"
+    lines.append(f"  return {prev} : f32")
+    lines.append("}")
+    lines.append("func.func @live(%a: f32) -> f32 {")
+    lines.append("  return %a : f32")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def limit_answer(d, body, want_status, want_limit, what, max_seconds=2):
+    start = time.time()
+    status, _, data = d.request("POST", "/v1/compile", json.dumps(body))
+    took = time.time() - start
+    check(status == want_status, "%s: %d, want %d: %s" % (what, status, want_status, data[:300]))
+    doc = json.loads(data)
+    validate(doc, "error.schema.json")
+    check(doc["error"].get("limit") == want_limit, "%s: names %s: %s" % (what, want_limit, doc["error"]))
+    check(want_limit in doc["error"]["message"], "%s: the message names the setting" % what)
+    check(took < max_seconds, "%s: refused in %.2fs" % (what, took))
+    return doc
+
+
+def test_bounded_work_per_request(tmp):
+    d = Daemon(tmp, "--max-pipeline-passes", "64", "--max-pipeline-depth", "3",
+               "--max-ops", "50000", "--max-depth", "16", "--max-compile-bytes", str(64 << 20))
+    try:
+        small = "func.func @f(%a: f32) -> f32 {\n  return %a : f32\n}\n"
+        # 20,000 x symbol-dce (220 KB): refused at once by the text bound.
+        limit_answer(d, {"program": small, "pipeline": ",".join(["symbol-dce"] * 20000)},
+                     413, "max-pipeline-bytes", "20,000 passes")
+        limit_answer(d, {"program": small, "pipeline": ",".join(["symbol-dce"] * 65)},
+                     413, "max-pipeline-passes", "65 passes")
+        status, _, _ = d.compile(small, pipeline=",".join(["symbol-dce"] * 64))
+        check(status == 200, "64 passes are allowed: %d" % status)
+        limit_answer(d, {"program": small, "pipeline":
+                         "builtin.module(builtin.module(builtin.module(builtin.module(symbol-dce))))"},
+                     413, "max-pipeline-depth", "nesting 4")
+        limit_answer(d, {"program": ts.big_program(50001)}, 413, "max-ops", "50,001 ops", 10)
+        deep = "func.func @f(%c: i1) {\n" + "scf.if %c {\n" * 20 + "}\n" * 20 + "return\n}\n"
+        limit_answer(d, {"program": deep}, 413, "max-depth", "20 nested regions")
+        check(d.metric('bufferd_compiles_total{result="request_limit"}') == 5,
+              "each refusal counted")
+    finally:
+        d.stop()
+    # Memory: the IR of 40,000 ops holds more than 8 MiB.
+    d = Daemon(tmp, "--max-compile-bytes", str(8 << 20), name="memory")
+    try:
+        doc = limit_answer(d, {"program": ts.big_program(40000), "pipeline": "symbol-dce"},
+                           413, "max-compile-bytes", "memory", 30)
+        check("bytes of IR, more than the limit of 8388608 bytes" in
+              doc["error"]["diagnostics"][0]["message"], "the error says how much")
+        check(d.metric('bufferd_compiles_total{result="request_limit"}') == 1, "counted")
+        status, _, doc = d.compile(PROGRAM)
+        check(status == 200, "a small compile fits: %d" % status)
+        status, _, _ = d.request("GET", "/healthz")
+        check(status == 200, "serving after the bounds")
+    finally:
+        d.stop()
+
+    # The deadline stops the compile itself between passes, not only the
+    # answer: the worker is free again soon after the 504.
+    d = Daemon(tmp, "--workers", "1", "--compile-timeout-ms", "500", name="deadline")
+    try:
+        body = {"program": ts.big_program(20000, salt=3),
+                "pipeline": ",".join(["buffer-hoisting"] * 250)}
+        start = time.time()
+        status, _, doc = d.json("POST", "/v1/compile", body)
+        check(status == 504 and doc["error"]["code"] == "compile_timeout", "deadline: %d" % status)
+        # The one worker takes the next compile within a pass of the deadline.
+        status, _, doc = d.compile(PROGRAM)
+        took = time.time() - start
+        check(status == 200 and took < 3, "the worker stopped at the deadline (%.1fs, then %d: %s)" % (took, status, doc))
+    finally:
+        d.stop()
+
+
+def test_memory_returns_after_a_large_request(tmp):
+    d = Daemon(tmp, "--workers", "1", "--memory-cache-bytes", "0")
+    try:
+        d.compile(PROGRAM)
+        for _ in range(3):
+            d.request("GET", "/metrics")
+        before = rss_kb(d.proc.pid)
+        program = dead_code_program(150000)
+        status, _, doc = d.compile(program, pipeline="symbol-dce")
+        check(status == 200 and "@dead" not in doc["artifacts"]["memref"], "large compile: %d" % status)
+        time.sleep(0.3)
+        after = rss_kb(d.proc.pid)
+        print("  RSS before %d kB, after a %.1f MB request %d kB" % (before, len(program) / 1e6, after))
+        check(after < before + 8 * 1024,
+              "RSS returns near its level: %d kB before, %d kB after" % (before, after))
     finally:
         d.stop()
 

@@ -118,6 +118,9 @@ buf_ctx_t *buf_ctx_create(void);
 void buf_ctx_destroy(buf_ctx_t *ctx);
 /* The context's arena (borrowed). */
 buf_arena_t *buf_ctx_arena(buf_ctx_t *ctx);
+/* Bytes the context's arenas hold now (the IR and the scratch arena): what
+ * a compile's memory bound (buf_pipeline_limits_t.max_memory) measures. */
+size_t buf_ctx_memory_used(const buf_ctx_t *ctx);
 /* When true, ops of unknown dialects parse and verify (generic form only);
  * like mlir-opt's --allow-unregistered-dialect. Default false. */
 void buf_ctx_set_allow_unregistered(buf_ctx_t *ctx, bool allow);

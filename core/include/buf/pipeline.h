@@ -70,13 +70,45 @@ const buf_pass_def_t *buf_pass_lookup(const char *name);
 typedef struct buf_pipeline buf_pipeline_t;
 
 /* Bounds of one pipeline, which may come from a request: the text
- * buf_pipeline_parse reads and the passes a pipeline holds. Longer texts
- * and more passes are reported errors. */
+ * buf_pipeline_parse reads, the passes a pipeline holds and how deep its
+ * anchors nest. Longer texts, more passes and deeper nesting are reported
+ * errors. These are the defaults; buf_pipeline_set_limits lowers them. */
 #define BUF_PIPELINE_MAX_TEXT 65536
 #define BUF_PIPELINE_MAX_PASSES 1024
+#define BUF_PIPELINE_MAX_NESTING 32
+
+/* Which bound stopped a pipeline (or a compilation: buf/compile.h). */
+typedef enum buf_limit {
+  BUF_LIMIT_NONE,
+  BUF_LIMIT_PIPELINE_TEXT,    /* the pipeline text is too long */
+  BUF_LIMIT_PIPELINE_PASSES,  /* it holds too many passes */
+  BUF_LIMIT_PIPELINE_NESTING, /* its anchors nest too deep */
+  BUF_LIMIT_OPS,              /* the program has too many ops */
+  BUF_LIMIT_DEPTH,            /* the program nests too deep */
+  BUF_LIMIT_MEMORY,           /* the context's arenas outgrew max_memory */
+  BUF_LIMIT_TIME,             /* the deadline passed */
+} buf_limit_t;
+
+/* The bounds of one pipeline and of its run; 0 leaves a bound at its
+ * default (the three above) or, for memory and time, unbounded. Memory and
+ * time are checked before every pass and before each function of a
+ * func.func pass, so a run stops within one pass over one function of
+ * crossing them; what it allocated is freed with the context. */
+typedef struct buf_pipeline_limits {
+  size_t max_text;         /* bytes of pipeline text */
+  uint32_t max_passes;     /* passes, over every nesting level */
+  uint32_t max_nesting;    /* nested anchors: builtin.module(func.func(...)) is 2 */
+  uint64_t max_memory;     /* bytes the context's arenas may hold (buf_ctx_memory_used) */
+  uint64_t deadline_ns;    /* CLOCK_MONOTONIC time to stop at */
+} buf_pipeline_limits_t;
 
 /* An empty pipeline; lives in ctx's arena. */
 buf_pipeline_t *buf_pipeline_create(buf_ctx_t *ctx);
+/* Sets the bounds (copied); call before adding passes. Bounds above the
+ * defaults are clamped to them. */
+void buf_pipeline_set_limits(buf_pipeline_t *pl, const buf_pipeline_limits_t *limits);
+/* After a failed parse, add or run: the bound that stopped it, if one did. */
+buf_limit_t buf_pipeline_limit_hit(const buf_pipeline_t *pl);
 /* Appends `name` with options text "a b=c" (may be NULL or empty). Unknown
  * passes, bad options and a pass beyond BUF_PIPELINE_MAX_PASSES are
  * reported in ctx and return BUF_FAILURE. */
@@ -88,8 +120,8 @@ buf_status_t buf_pipeline_add(buf_pipeline_t *pl, const char *name,
 buf_status_t buf_pipeline_add_def(buf_pipeline_t *pl, const buf_pass_def_t *def,
                                   const char *options);
 /* Appends every pass of a textual pipeline "builtin.module(a{x},func.func(b))"
- * or a bare comma-separated list "a{x},b". Nesting deeper than 32 and text
- * longer than BUF_PIPELINE_MAX_TEXT are errors. Whatever parses prints
+ * or a bare comma-separated list "a{x},b". Nesting and text past the
+ * pipeline's limits are errors. Whatever parses prints
  * (buf_pipeline_to_string) to text that parses back to the same passes. */
 buf_status_t buf_pipeline_parse(buf_pipeline_t *pl, const char *text);
 uint32_t buf_pipeline_num_passes(const buf_pipeline_t *pl);
