@@ -121,8 +121,10 @@ int main(int argc, char **argv) {
   tune_malloc();
   bd_config_t cfg;
   int rc = bd_config_load(&cfg, argc, argv);
-  if (rc >= 0)
+  if (rc >= 0) {
+    bd_config_free(&cfg);
     return rc;
+  }
   bd_log_set_quiet(cfg.quiet);
   resolve_connection_limits(&cfg);
   signal(SIGPIPE, SIG_IGN);
