@@ -262,6 +262,7 @@ typedef struct bd_server {
   bd_auth_t auth;
   bool draining;            /* SIGTERM seen: readyz fails, no new compiles */
   int open_connections;
+  int rejecting;            /* of those, refused ones being closed */
   bd_peers_t *peers;        /* open connections per client address */
   uint64_t rejected_unlogged; /* rejections since the last log line */
   uint64_t last_reject_log_ms;

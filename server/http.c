@@ -72,6 +72,7 @@ struct bd_conn {
   bool failed;                 /* a protocol error was answered: ignore input */
   bool in_message;             /* bytes of a request have arrived */
   bool lingering;              /* answered for the last time: drain, close */
+  bool rejected;               /* over a connection bound: 503, then closed */
   bool counted_peer;           /* counted in server->peers under peer */
   char peer[BD_PEER_ADDRESS_LEN]; /* the client's address as text */
   /* why a parser callback refused the request (conn_feed answers it) */
@@ -148,6 +149,8 @@ static void conn_close(bd_conn_t *c) {
   c->closing = true;
   drop_partial_request(c);
   c->server->open_connections--;
+  if (c->rejected)
+    c->server->rejecting--;
   if (c->counted_peer)
     bd_peers_remove(c->server->peers, c->peer);
   uv_close((uv_handle_t *)&c->tcp, on_handle_closed);
@@ -240,6 +243,10 @@ static void on_request_timeout(uv_timer_t *t) {
     conn_close(c);
 }
 
+/* Refused connections that may linger at once (the rest close as soon as
+ * their 503 is written); within the descriptor headroom main.c keeps. */
+#define MAX_LINGERING_REJECTIONS 32
+
 static void on_linger_timeout(uv_timer_t *t) { conn_close(t->data); }
 
 static void on_shutdown(uv_shutdown_t *req, int status) {
@@ -258,6 +265,12 @@ static void alloc_buffer(uv_handle_t *h, size_t suggested, uv_buf_t *buf);
 static void conn_linger(bd_conn_t *c) {
   if (c->closing || c->lingering)
     return;
+  /* A flood of refused connections must not hold descriptors: only a few
+   * of them linger, and briefly. */
+  if (c->rejected && c->server->rejecting > MAX_LINGERING_REJECTIONS) {
+    conn_close(c);
+    return;
+  }
   c->lingering = true;
   c->failed = true;
   c->shutdown.data = c;
@@ -266,7 +279,7 @@ static void conn_linger(bd_conn_t *c) {
     return;
   }
   c->refs++;
-  timer_start(c, 1000, on_linger_timeout);
+  timer_start(c, c->rejected ? 200 : 1000, on_linger_timeout);
   uv_read_start((uv_stream_t *)&c->tcp, alloc_buffer, on_read);
 }
 
@@ -674,9 +687,16 @@ static void on_connection(uv_stream_t *listener, int status) {
   uint32_t from_peer = bd_peers_add(s->peers, c->peer);
   c->counted_peer = true;
   uv_read_start((uv_stream_t *)&c->tcp, alloc_buffer, on_read);
-  if (s->open_connections > s->cfg->max_connections ||
+  /* Connections being refused count against neither bound: a flood of
+   * them must not lock out everyone else. */
+  int serving = s->open_connections - s->rejecting;
+  if (serving > s->cfg->max_connections ||
       from_peer > (uint32_t)s->cfg->max_connections_per_client) {
-    bool total = s->open_connections > s->cfg->max_connections;
+    bool total = serving > s->cfg->max_connections;
+    c->rejected = true;
+    s->rejecting++;
+    bd_peers_remove(s->peers, c->peer);
+    c->counted_peer = false;
     note_rejection(s, total ? BD_REJECT_MAX_CONNECTIONS : BD_REJECT_PER_CLIENT, c->peer, 0);
     fail_connection(c, 503, total ? "too_many_connections" : "too_many_connections_from_client",
                     total ? "the server has as many connections open as it allows; retry later"

@@ -392,7 +392,18 @@ def test_connection_limits(tmp):
         check(out.startswith(b"HTTP/1.1 503"), "fifth from one client: %r" % out[:60])
         check(b"too_many_connections_from_client" in out and b"Retry-After: 1" in out,
               "per-client 503 says why and when to retry")
-        time.sleep(0.2)  # the refused connection is closed before others come
+        # A burst of refused connections locks out no one else.
+        burst = [connect(d.port) for _ in range(30)]
+        s = connect(d.port, "127.0.0.20")
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        out = read_all(s)
+        s.close()
+        check(out.startswith(b"HTTP/1.1 200"), "another client during a burst of refusals: %r" % out[:60])
+        refused = sum(1 for b in burst if read_all(b).startswith(b"HTTP/1.1 503"))
+        check(refused == 30, "every refused connection reads its 503: %d of 30" % refused)
+        for b in burst:
+            b.close()
+        time.sleep(0.3)  # the refused connections are closed before others come
         # Other clients fill the server to its bound; one more is refused.
         idle += [connect(d.port, "127.0.0.%d" % (2 + i)) for i in range(4)]
         time.sleep(0.1)
@@ -409,7 +420,7 @@ def test_connection_limits(tmp):
             s.close()
         idle = []
         time.sleep(0.2)
-        check(d.metric('bufferd_connections_rejected_total{reason="per_client"}') == 1, "per-client refusal counted")
+        check(d.metric('bufferd_connections_rejected_total{reason="per_client"}') == 31, "per-client refusals counted")
         got = d.metric('bufferd_connections_rejected_total{reason="max_connections"}')
         check(got == 1, "refusal counted: %s" % got)
         status, _, _ = d.request("GET", "/healthz")
