@@ -74,8 +74,24 @@ static const setting_t settings[] = {
 static void usage(FILE *out) {
   fprintf(out, "usage: bufferd [--config FILE] [settings]\n\nsettings (also BUFFERD_<NAME> "
                "in the environment and keys of the JSON config file):\n");
-  for (size_t i = 0; i < NUM_SETTINGS; i++)
-    fprintf(out, "  --%-22s %s\n", settings[i].name, settings[i].help);
+  for (size_t i = 0; i < NUM_SETTINGS; i++) {
+    /* The name, then its help wrapped at 79 columns under a 27-column
+     * indent (a long name pushes its help to the next line). */
+    int col = fprintf(out, "  --%s", settings[i].name);
+    const char *w = settings[i].help;
+    while (*w) {
+      size_t n = strcspn(w, " ");
+      if (col > 27 && col + 1 + (int)n > 79) {
+        fputc('\n', out);
+        col = 0;
+      }
+      col += fprintf(out, "%*s%.*s", col < 27 ? 27 - col : 1, "", (int)n, w);
+      w += n;
+      while (*w == ' ')
+        w++;
+    }
+    fputc('\n', out);
+  }
 }
 
 static char *default_cache_dir(void) {
