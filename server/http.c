@@ -507,7 +507,9 @@ static int on_headers_complete(http_parser *p) {
  * before its bytes are awaited. */
 static int on_chunk_header(http_parser *p) {
   bd_conn_t *c = p->data;
-  if (c->req->body_len + p->content_length > c->server->cfg->max_body_bytes)
+  uint64_t max = c->server->cfg->max_body_bytes;
+  /* Subtracted, not added: a huge chunk size must not wrap the sum. */
+  if (c->req->body_len > max || p->content_length > max - c->req->body_len)
     return refuse_body(c);
   return 0;
 }

@@ -274,6 +274,10 @@ def test_hostile_catalogue(tmp):
         check(out.startswith(b"HTTP/1.1 413"), "huge chunk: %r" % out[:60])
         check(time.time() - start < 2, "huge chunk refused at once (%.1fs)" % (time.time() - start))
         check(b"max-body-bytes" in out, "413 names the limit")
+        out = raw_exchange(d.port, b"POST /v1/compile HTTP/1.1\r\nHost: x\r\n"
+                           b"Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n"
+                           b"fffffffffffffff\r\nabc", timeout=5)
+        check(out.startswith(b"HTTP/1.1 413"), "a chunk size near 2^60 after a chunk: %r" % out[:60])
         # Chunks that add up past the limit: 413 too.
         chunk = b"8000\r\n" + b"x" * 0x8000 + b"\r\n"
         out = raw_exchange(d.port, b"POST /v1/compile HTTP/1.1\r\nHost: x\r\n"
