@@ -72,30 +72,14 @@ static void unlink_inflight(bd_server_t *s, bd_inflight_t *f) {
   }
 }
 
-static void on_trim_timer(uv_timer_t *t) {
-  (void)t;
-  bd_trim_after(SIZE_MAX);
-}
-
 static void on_timer_closed(uv_handle_t *h) {
   bd_inflight_t *f = h->data;
-  bd_server_t *s = f->server;
-  /* The request's body, its copy and the answer were this big; the
-   * compile's own memory was trimmed by its worker. */
+  /* The request's body, its copy and the answer were this big (the
+   * compile's own memory was trimmed by its worker). */
   size_t used = f->job->response_len + 2 * f->job->program_len;
-  bool large = bd_trim_after(used) || bd_trim_after(f->job->peak_bytes);
   bd_job_free(f->job);
   free(f);
-  /* Some of a large request's memory is freed only after its answer (the
-   * connection's buffers, SQLite's statement buffers): trim once more when
-   * the daemon has been quiet for a moment. */
-  if (large) {
-    if (!s->trim_timer.data) {
-      uv_timer_init(s->loop, &s->trim_timer);
-      s->trim_timer.data = s;
-    }
-    uv_timer_start(&s->trim_timer, on_trim_timer, 500, 0);
-  }
+  bd_trim_after(used);
 }
 
 /* Detaches the next waiting request (NULL when none are left); the caller

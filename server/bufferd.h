@@ -188,7 +188,7 @@ void bd_job_free(bd_job_t *job);
  * lot, returns free heap memory to the system. glibc keeps freed memory
  * in its arenas (and raises its mmap threshold after a large free), so
  * without this one large request leaves the daemon at its peak RSS. */
-bool bd_trim_after(size_t bytes); /* true when it trimmed */
+void bd_trim_after(size_t bytes);
 
 /* The compile itself (worker thread): parse, key, cache, run, store. */
 void bd_compile_job(struct bd_server *s, bd_job_t *job);
@@ -269,7 +269,6 @@ typedef struct bd_server {
   int inflight_requests;
   int pending_writes;       /* responses queued on sockets, not yet written */
   uint64_t next_request_id;
-  uv_timer_t trim_timer;    /* trims memory once quiet after a large request */
   bd_inflight_t *inflight_jobs; /* every job in flight, newest first; a
                                  * compile request with the request_hash of
                                  * a compile here waits on it; loop only */

@@ -31,11 +31,9 @@ struct bd_pool {
 /* Below this a request's memory is left to malloc to reuse. */
 #define TRIM_THRESHOLD ((size_t)2 << 20)
 
-bool bd_trim_after(size_t bytes) {
-  if (bytes < TRIM_THRESHOLD)
-    return false;
-  malloc_trim(0);
-  return true;
+void bd_trim_after(size_t bytes) {
+  if (bytes >= TRIM_THRESHOLD)
+    malloc_trim(0);
 }
 
 static void *worker_main(void *arg) {
