@@ -460,24 +460,11 @@ static buf_limit_t parse_limit(const buf_compilation_t *c) {
   return BUF_LIMIT_NONE;
 }
 
-/* Checks the memory and time bounds between artifacts. */
-static buf_status_t check_limits(buf_compilation_t *c, const char *before) {
-  const buf_pipeline_limits_t *l = &c->req.limits;
-  if (l->max_memory && buf_ctx_memory_used(c->ctx) > l->max_memory) {
-    buf_emit_error(c->ctx, c->module->loc,
-                   "compile stopped before %s: it holds %zu bytes of IR, more than the "
-                   "limit of %llu bytes",
-                   before, buf_ctx_memory_used(c->ctx), (unsigned long long)l->max_memory);
-    return stopped_by(c, BUF_LIMIT_MEMORY);
-  }
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  if (l->deadline_ns &&
-      (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec > l->deadline_ns) {
-    buf_emit_error(c->ctx, c->module->loc, "compile stopped before %s: its deadline passed",
-                   before);
-    return stopped_by(c, BUF_LIMIT_TIME);
-  }
+/* Checks the memory and time bounds (the context's work limits) before
+ * `next`. */
+static buf_status_t check_limits(buf_compilation_t *c, const char *next) {
+  if (BUF_FAILED(buf_ctx_check_limits(c->ctx, c->module->loc, next)))
+    return stopped_by(c, buf_ctx_limit_hit(c->ctx));
   return BUF_SUCCESS;
 }
 
@@ -490,6 +477,8 @@ static bool wants(const buf_compilation_t *c, const char *name) {
 
 buf_status_t buf_compilation_prepare(buf_compilation_t *c) {
   c->failure = BUF_COMPILE_REQUEST_ERROR;
+  if (c->req.limits.max_memory || c->req.limits.deadline_ns)
+    buf_ctx_set_work_limits(c->ctx, c->req.limits.max_memory, c->req.limits.deadline_ns);
   if (BUF_FAILED(collect_artifacts(c)))
     return BUF_FAILURE;
   if (c->req.built_pipeline) {

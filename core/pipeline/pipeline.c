@@ -108,9 +108,14 @@ void buf_pipeline_set_limits(buf_pipeline_t *pl, const buf_pipeline_limits_t *li
   pl->limits.max_passes = (uint32_t)clamp_limit(limits->max_passes, BUF_PIPELINE_MAX_PASSES);
   pl->limits.max_nesting =
       (uint32_t)clamp_limit(limits->max_nesting, BUF_PIPELINE_MAX_NESTING);
+  if (limits->max_memory || limits->deadline_ns)
+    buf_ctx_set_work_limits(pl->ctx, limits->max_memory, limits->deadline_ns);
 }
 
-buf_limit_t buf_pipeline_limit_hit(const buf_pipeline_t *pl) { return pl->limit_hit; }
+buf_limit_t buf_pipeline_limit_hit(const buf_pipeline_t *pl) {
+  /* A long pass may have stopped itself at a bound (buf_ctx_check_limits). */
+  return pl->limit_hit != BUF_LIMIT_NONE ? pl->limit_hit : buf_ctx_limit_hit(pl->ctx);
+}
 
 void buf_pipeline_set_verify_each(buf_pipeline_t *pl, bool verify_each) {
   pl->verify_each = verify_each;
@@ -474,30 +479,14 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint64_t monotonic_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/* Checks the memory and time bounds before work on `at` for pass `inst`;
- * BUF_FAILURE with an error naming the bound when one is crossed. */
+/* Checks the context's memory and time bounds before work on `at` for
+ * pass `inst`. */
 static buf_status_t check_run_limits(buf_pipeline_t *pl, const pass_instance_t *inst,
                                      buf_loc_t at) {
-  const buf_pipeline_limits_t *l = &pl->limits;
-  if (l->max_memory && buf_ctx_memory_used(pl->ctx) > l->max_memory) {
-    buf_emit_error(pl->ctx, at,
-                   "compile stopped before pass '%s': it holds %zu bytes of IR, more "
-                   "than the limit of %llu bytes",
-                   inst->def->name, buf_ctx_memory_used(pl->ctx),
-                   (unsigned long long)l->max_memory);
-    pl->limit_hit = BUF_LIMIT_MEMORY;
-    return BUF_FAILURE;
-  }
-  if (l->deadline_ns && monotonic_ns() > l->deadline_ns) {
-    buf_emit_error(pl->ctx, at, "compile stopped before pass '%s': its deadline passed",
-                   inst->def->name);
-    pl->limit_hit = BUF_LIMIT_TIME;
+  char next[160];
+  snprintf(next, sizeof next, "pass '%s'", inst->def->name);
+  if (BUF_FAILED(buf_ctx_check_limits(pl->ctx, at, next))) {
+    pl->limit_hit = buf_ctx_limit_hit(pl->ctx);
     return BUF_FAILURE;
   }
   return BUF_SUCCESS;

@@ -111,7 +111,33 @@ static void test_pipeline_limits_between_functions(void) {
   buf_ctx_destroy(ctx);
 }
 
+static void test_one_shot_stops_between_analysis_and_rewrite(void) {
+  const char *text = "func.func @f(%t: tensor<4xf32>, %v: f32) -> tensor<4xf32> {\n"
+                     "  %c0 = arith.constant 0 : index\n"
+                     "  %r = tensor.insert %v into %t[%c0] : tensor<4xf32>\n"
+                     "  return %r : tensor<4xf32>\n"
+                     "}\n";
+  buf_ctx_t *ctx = buf_ctx_create();
+  buf_op_t *module = buf_parse_source(ctx, "t.mlir", text, strlen(text), 1,
+                                      &(buf_parse_options_t){.verify = true});
+  CHECK(module != NULL);
+  buf_ctx_set_work_limits(ctx, 0, 1); /* a deadline long past */
+  buf_bz_options_t options = {0};
+  CHECK(BUF_FAILED(buf_one_shot_bufferize(module, &options)));
+  CHECK(buf_ctx_limit_hit(ctx) == BUF_LIMIT_TIME);
+  CHECK(buf_ctx_diags(ctx) && strstr(buf_ctx_diags(ctx)->message, "before rewriting"));
+  /* Nothing was rewritten: the program still verifies on tensors. */
+  CHECK(!BUF_FAILED(buf_verify(module)));
+  buf_print_options_t po = buf_print_options_default();
+  size_t len;
+  char *printed = buf_print_op_to_string(module, &po, &len);
+  CHECK(printed && strstr(printed, "tensor.insert") && !strstr(printed, "memref"));
+  free(printed);
+  buf_ctx_destroy(ctx);
+}
+
 static const test_entry_t tests[] = {
+    TEST_ENTRY(test_one_shot_stops_between_analysis_and_rewrite),
     TEST_ENTRY(test_pipeline_bounds),
     TEST_ENTRY(test_memory_and_time_bounds),
     TEST_ENTRY(test_pipeline_limits_between_functions),

@@ -77,23 +77,13 @@ typedef struct buf_pipeline buf_pipeline_t;
 #define BUF_PIPELINE_MAX_PASSES 1024
 #define BUF_PIPELINE_MAX_NESTING 32
 
-/* Which bound stopped a pipeline (or a compilation: buf/compile.h). */
-typedef enum buf_limit {
-  BUF_LIMIT_NONE,
-  BUF_LIMIT_PIPELINE_TEXT,    /* the pipeline text is too long */
-  BUF_LIMIT_PIPELINE_PASSES,  /* it holds too many passes */
-  BUF_LIMIT_PIPELINE_NESTING, /* its anchors nest too deep */
-  BUF_LIMIT_OPS,              /* the program has too many ops */
-  BUF_LIMIT_DEPTH,            /* the program nests too deep */
-  BUF_LIMIT_MEMORY,           /* the context's arenas outgrew max_memory */
-  BUF_LIMIT_TIME,             /* the deadline passed */
-} buf_limit_t;
-
 /* The bounds of one pipeline and of its run; 0 leaves a bound at its
  * default (the three above) or, for memory and time, unbounded. Memory and
- * time are checked before every pass and before each function of a
- * func.func pass, so a run stops within one pass over one function of
- * crossing them; what it allocated is freed with the context. */
+ * time become the context's work limits (buf_ctx_set_work_limits), checked
+ * before every pass, before each function of a func.func pass and between
+ * the phases of long passes (one-shot-bufferize: analysis, then rewrite),
+ * so a run stops soon after crossing them; what it allocated is freed with
+ * the context. buf_limit_t (buf/ir.h) names the bound that stopped it. */
 typedef struct buf_pipeline_limits {
   size_t max_text;         /* bytes of pipeline text */
   uint32_t max_passes;     /* passes, over every nesting level */
