@@ -489,6 +489,18 @@ static bool is_same_subview(buf_value_t *src, buf_value_t *dest, buf_op_t *ins) 
   return same_slice(d, 1, ins, 2);
 }
 
+/* Is the source, by the analysis, the very slice of the destination it is
+ * inserted into (a matching extract_slice, through in-place equivalent ops
+ * such as a loop over the slice), while the destination is written in
+ * place? Then the source's buffer is that slice of the destination's
+ * buffer, and the copy would copy each element onto itself (upstream
+ * leaves it to canonicalization to fold). */
+static bool source_is_dest_slice(buf_bz_rewriter_t *rw, buf_op_t *ins) {
+  buf_bz_t *bz = buf_bz_rw_analysis(rw);
+  return buf_bz_inplace(bz, &ins->operands[1]) &&
+         matching_extract(bz, operand(ins, 0), ins, false, 0);
+}
+
 static buf_status_t insert_slice_bufferize(buf_bz_rewriter_t *rw,
                                            buf_op_t *op) {
   buf_builder_t b;
@@ -499,7 +511,7 @@ static buf_status_t insert_slice_bufferize(buf_bz_rewriter_t *rw,
     buf_op_emit_error(op, "cannot bufferize: unranked destination");
     return BUF_FAILURE;
   }
-  if (!is_same_subview(src, dest, op)) {
+  if (!is_same_subview(src, dest, op) && !source_is_dest_slice(rw, op)) {
     buf_value_t *sv = build_subview(rw, &b, op, 2, dest, operand(op, 0)->type);
     if (!sv)
       return BUF_FAILURE;
@@ -1137,7 +1149,7 @@ static buf_status_t parallel_insert_slice_bufferize(buf_bz_rewriter_t *rw,
     buf_op_emit_error(op, "cannot bufferize: unranked destination");
     return BUF_FAILURE;
   }
-  if (!is_same_subview(src, dest, op)) {
+  if (!is_same_subview(src, dest, op) && !source_is_dest_slice(rw, op)) {
     buf_value_t *sv = build_subview(rw, &b, op, 2, dest, operand(op, 0)->type);
     if (!sv)
       return BUF_FAILURE;
