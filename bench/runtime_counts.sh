@@ -15,7 +15,7 @@ build=${1:-$top/build}
 corpus=${2:-$top/../shared/corpus}
 ours=$build/bin/buffer-opt
 theirs=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
-oneshot="one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}"
+oneshot="one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map allow-return-allocs-from-loops}"
 pipeline="builtin.module($oneshot,buffer-deallocation-pipeline)"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
