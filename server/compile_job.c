@@ -469,9 +469,10 @@ static void compile_prepared(bd_server_t *s, bd_job_t *job, buf_compilation_t *c
       dst->len = a->len;
     }
   }
+  /* A failed write degrades the cache (cache.h); the compile is still
+   * answered, and the warning comes once a minute, not once a compile. */
   if (s->cache && cache_put(s->cache, job->key, &e) < 0)
-    bd_log("error", "cache write failed",
-           json_pack("{s:s,s:s}", "key", job->key, "error", cache_last_error(s->cache)));
+    bd_cache_log_degraded(s);
   /* Another daemon of the farm may have stored the same key meanwhile: a
    * HEAD saves re-uploading it. */
   if (s->remote && e.status == CACHE_ENTRY_OK &&

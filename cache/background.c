@@ -1,0 +1,332 @@
+/*
+ * background.c: the store's work that no request waits for, on one thread
+ * per cache_t:
+ *
+ *   - eviction: when a put takes the store over max_bytes, the least
+ *     recently used entries go, in batches of CACHE_EVICT_BATCH found
+ *     through the last_used index, until the store is at its low-water
+ *     mark (max_bytes less 1/32), so that eviction runs now and then in
+ *     bursts rather than on every put. Each batch is one short write
+ *     transaction, and between batches the thread lets waiting puts go
+ *     first: a put waits for one batch at most, a get for none.
+ *   - touches: a hit's last_used update, queued by cache_get and written
+ *     for many hits in one transaction about a second later.
+ *   - checkpoints: the writer's automatic checkpoint is replaced by a
+ *     passive one here, run on a connection of this thread's own when the
+ *     WAL passes CACHE_CHECKPOINT_PAGES, so no put pays for copying the
+ *     WAL into the database.
+ *
+ * Two processes on one database each run their own thread; batches of both
+ * are transactions that re-read the totals row, so they never evict more
+ * than the bound asks for.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "store_internal.h"
+
+#define CACHE_EVICT_BATCH 64
+#define CACHE_CHECKPOINT_PAGES 1000
+/* How long a touch may wait to be written with others. */
+#define CACHE_TOUCH_DELAY_MS 1000
+
+static uint64_t now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
+}
+
+static bool touches_alloc(cache_touches_t *t) {
+  t->keys = calloc(CACHE_TOUCH_QUEUE, sizeof *t->keys);
+  t->when = calloc(CACHE_TOUCH_QUEUE, sizeof *t->when);
+  t->count = 0;
+  return t->keys && t->when;
+}
+
+static void touches_free(cache_touches_t *t) {
+  free(t->keys);
+  free(t->when);
+  memset(t, 0, sizeof *t);
+}
+
+/* Writes the queued touches in t in one transaction and empties t. */
+static void write_touches(cache_t *c, cache_touches_t *t) {
+  if (t->count == 0)
+    return;
+  uint64_t *steps = &c->background_steps;
+  pthread_mutex_lock(&c->write_lock);
+  cache_conn_t *w = c->writer;
+  int rc = cache__run(c, w, CACHE_STMT_BEGIN_WRITE, steps);
+  for (size_t i = 0; rc == SQLITE_OK && i < t->count; i++) {
+    sqlite3_stmt *st = cache__stmt(c, w, CACHE_STMT_TOUCH);
+    if (!st) {
+      rc = SQLITE_ERROR;
+      break;
+    }
+    sqlite3_bind_text(st, 1, t->keys[i], -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, t->when[i]);
+    rc = sqlite3_step(st);
+    rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+    cache__stmt_done(st, steps);
+  }
+  if (rc == SQLITE_OK)
+    rc = cache__run(c, w, CACHE_STMT_COMMIT, steps);
+  if (rc != SQLITE_OK && !sqlite3_get_autocommit(w->db))
+    cache__run(c, w, CACHE_STMT_ROLLBACK, steps);
+  cache__note_write(c, rc, "touch");
+  pthread_mutex_unlock(&c->write_lock);
+  t->count = 0;
+}
+
+/* Takes the queued touches into spare (empty) and writes them. */
+static void flush_touches(cache_t *c, cache_touches_t *spare) {
+  pthread_mutex_lock(&c->bg_lock);
+  cache_touches_t queued = c->touches;
+  c->touches = *spare;
+  *spare = queued;
+  pthread_mutex_unlock(&c->bg_lock);
+  write_touches(c, spare);
+}
+
+/* Deletes least recently used entries, one batch at most, while the store
+ * holds more than target bytes. Returns how many went (0 once at or under
+ * target), or negative. */
+static int64_t evict_batch(cache_t *c, uint64_t target, uint64_t *steps) {
+  char keys[CACHE_EVICT_BATCH][CACHE_KEY_HEX_LEN + 1];
+  uint64_t sizes[CACHE_EVICT_BATCH];
+  int64_t deleted = 0;
+  pthread_mutex_lock(&c->write_lock);
+  cache_conn_t *w = c->writer;
+  uint64_t entries = 0, bytes = 0;
+  int rc = cache__run(c, w, CACHE_STMT_BEGIN_WRITE, steps);
+  if (rc == SQLITE_OK)
+    rc = cache__totals(c, w, &entries, &bytes, steps);
+  int found = 0;
+  if (rc == SQLITE_OK && bytes > target) {
+    sqlite3_stmt *st = cache__stmt(c, w, CACHE_STMT_LEAST_RECENT);
+    if (!st) {
+      rc = SQLITE_ERROR;
+    } else {
+      sqlite3_bind_int(st, 1, CACHE_EVICT_BATCH);
+      while ((rc = sqlite3_step(st)) == SQLITE_ROW && found < CACHE_EVICT_BATCH) {
+        const unsigned char *key = sqlite3_column_text(st, 0);
+        snprintf(keys[found], sizeof keys[found], "%s", key ? (const char *)key : "");
+        sizes[found++] = (uint64_t)sqlite3_column_int64(st, 1);
+      }
+      rc = rc == SQLITE_DONE || rc == SQLITE_ROW ? SQLITE_OK : rc;
+      cache__stmt_done(st, steps);
+    }
+  }
+  for (int i = 0; rc == SQLITE_OK && i < found && bytes > target; i++) {
+    rc = cache__delete_entry(c, w, keys[i], steps);
+    bytes -= sizes[i] < bytes ? sizes[i] : bytes;
+    deleted++;
+  }
+  if (rc == SQLITE_OK)
+    rc = cache__run(c, w, CACHE_STMT_COMMIT, steps);
+  if (rc != SQLITE_OK) {
+    cache__fail(-EIO, "evict: %s", sqlite3_errmsg(w->db));
+    if (!sqlite3_get_autocommit(w->db))
+      cache__run(c, w, CACHE_STMT_ROLLBACK, steps);
+    deleted = -EIO;
+  }
+  cache__note_write(c, rc, "evict");
+  pthread_mutex_unlock(&c->write_lock);
+  if (deleted > 0)
+    __atomic_add_fetch(&c->evicted, (uint64_t)deleted, __ATOMIC_RELAXED);
+  return deleted;
+}
+
+/* Lets puts that wait for the writer take it before the next batch. */
+static void yield_to_puts(cache_t *c) {
+  for (int i = 0; i < 1000 && __atomic_load_n(&c->writers_waiting, __ATOMIC_RELAXED) > 0; i++)
+    sched_yield();
+}
+
+static int64_t evict_down_to(cache_t *c, uint64_t target, uint64_t *steps) {
+  int64_t total = 0, n;
+  while ((n = evict_batch(c, target, steps)) > 0) {
+    total += n;
+    yield_to_puts(c);
+  }
+  return n < 0 ? n : total;
+}
+
+static int on_wal_commit(void *arg, sqlite3 *db, const char *name, int pages) {
+  (void)db;
+  (void)name;
+  cache_t *c = arg;
+  if (pages >= CACHE_CHECKPOINT_PAGES) {
+    pthread_mutex_lock(&c->bg_lock);
+    if (!c->checkpoint_wanted) {
+      c->checkpoint_wanted = true;
+      pthread_cond_signal(&c->bg_wake);
+    }
+    pthread_mutex_unlock(&c->bg_lock);
+  }
+  return SQLITE_OK;
+}
+
+static void *background_main(void *arg) {
+  cache_t *c = arg;
+  cache_touches_t spare;
+  if (!touches_alloc(&spare))
+    return NULL;
+  uint64_t touch_since = 0; /* when the oldest queued touch came */
+  pthread_mutex_lock(&c->bg_lock);
+  while (!c->bg_stopping) {
+    size_t queued = c->touches.count;
+    if (queued == 0)
+      touch_since = 0;
+    else if (touch_since == 0)
+      touch_since = now_ms();
+    bool touches_due = queued >= CACHE_TOUCH_QUEUE / 2 ||
+                       (queued > 0 && now_ms() >= touch_since + CACHE_TOUCH_DELAY_MS);
+    if (!c->evict_wanted && !c->checkpoint_wanted && !touches_due) {
+      if (queued == 0) {
+        pthread_cond_wait(&c->bg_wake, &c->bg_lock);
+      } else {
+        uint64_t due = touch_since + CACHE_TOUCH_DELAY_MS;
+        struct timespec until = {(time_t)(due / 1000), (long)(due % 1000) * 1000000};
+        pthread_cond_timedwait(&c->bg_wake, &c->bg_lock, &until);
+      }
+      continue;
+    }
+    bool evict = c->evict_wanted, checkpoint = c->checkpoint_wanted;
+    c->evict_wanted = c->checkpoint_wanted = false;
+    pthread_mutex_unlock(&c->bg_lock);
+    flush_touches(c, &spare);
+    touch_since = 0;
+    if (evict)
+      evict_down_to(c, c->cfg.max_bytes - c->cfg.max_bytes / 32, &c->background_steps);
+    if (checkpoint && c->bg_conn)
+      sqlite3_wal_checkpoint_v2(c->bg_conn->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+    pthread_mutex_lock(&c->bg_lock);
+  }
+  pthread_mutex_unlock(&c->bg_lock);
+  flush_touches(c, &spare);
+  touches_free(&spare);
+  return NULL;
+}
+
+int cache__background_start(cache_t *c) {
+  if (!touches_alloc(&c->touches))
+    return cache__fail(-ENOMEM, "out of memory");
+  int rc;
+  c->bg_conn = cache__conn_open(c->path, SQLITE_OPEN_READWRITE, &rc);
+  if (!c->bg_conn)
+    return cache__fail(-EIO, "cannot open '%s' for checkpoints: %s", c->path,
+                       sqlite3_errstr(rc));
+  sqlite3_wal_hook(c->writer->db, on_wal_commit, c);
+  if (pthread_create(&c->bg_thread, NULL, background_main, c) != 0)
+    return cache__fail(-EAGAIN, "cannot start the cache's background thread");
+  c->bg_started = true;
+  return 0;
+}
+
+void cache__background_stop(cache_t *c) {
+  if (c->bg_started) {
+    pthread_mutex_lock(&c->bg_lock);
+    c->bg_stopping = true;
+    pthread_cond_signal(&c->bg_wake);
+    pthread_mutex_unlock(&c->bg_lock);
+    pthread_join(c->bg_thread, NULL);
+    c->bg_started = false;
+  }
+  if (c->writer)
+    sqlite3_wal_hook(c->writer->db, NULL, NULL);
+  cache__conn_close(c->bg_conn);
+  c->bg_conn = NULL;
+  touches_free(&c->touches);
+}
+
+void cache__background_evict(cache_t *c) {
+  pthread_mutex_lock(&c->bg_lock);
+  if (!c->evict_wanted) {
+    c->evict_wanted = true;
+    pthread_cond_signal(&c->bg_wake);
+  }
+  pthread_mutex_unlock(&c->bg_lock);
+}
+
+void cache__background_touch(cache_t *c, const char *key, int64_t when) {
+  pthread_mutex_lock(&c->bg_lock);
+  cache_touches_t *t = &c->touches;
+  if (t->keys && t->count < CACHE_TOUCH_QUEUE) {
+    memcpy(t->keys[t->count], key, CACHE_KEY_HEX_LEN + 1);
+    t->when[t->count++] = when;
+    if (t->count == 1 || t->count == CACHE_TOUCH_QUEUE / 2)
+      pthread_cond_signal(&c->bg_wake);
+  }
+  pthread_mutex_unlock(&c->bg_lock);
+}
+
+int64_t cache_evict_to(cache_t *c, uint64_t max_bytes) {
+  /* Hits so far count as uses before anything is chosen to go. */
+  cache_touches_t spare;
+  if (touches_alloc(&spare)) {
+    flush_touches(c, &spare);
+    touches_free(&spare);
+  }
+  return evict_down_to(c, max_bytes, &c->background_steps);
+}
+
+/* Deletes up to one batch of entries unused since cutoff; returns how
+ * many, or negative. */
+static int64_t evict_unused_batch(cache_t *c, int64_t cutoff) {
+  char keys[CACHE_EVICT_BATCH][CACHE_KEY_HEX_LEN + 1];
+  uint64_t *steps = &c->background_steps;
+  int64_t deleted = 0;
+  int found = 0;
+  pthread_mutex_lock(&c->write_lock);
+  cache_conn_t *w = c->writer;
+  int rc = cache__run(c, w, CACHE_STMT_BEGIN_WRITE, steps);
+  sqlite3_stmt *st = rc == SQLITE_OK ? cache__stmt(c, w, CACHE_STMT_UNUSED_SINCE) : NULL;
+  if (st) {
+    sqlite3_bind_int64(st, 1, cutoff);
+    sqlite3_bind_int(st, 2, CACHE_EVICT_BATCH);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW && found < CACHE_EVICT_BATCH) {
+      const unsigned char *key = sqlite3_column_text(st, 0);
+      snprintf(keys[found++], sizeof keys[0], "%s", key ? (const char *)key : "");
+    }
+    rc = rc == SQLITE_DONE || rc == SQLITE_ROW ? SQLITE_OK : rc;
+    cache__stmt_done(st, steps);
+  } else if (rc == SQLITE_OK) {
+    rc = SQLITE_ERROR;
+  }
+  for (int i = 0; rc == SQLITE_OK && i < found; i++, deleted++)
+    rc = cache__delete_entry(c, w, keys[i], steps);
+  if (rc == SQLITE_OK)
+    rc = cache__run(c, w, CACHE_STMT_COMMIT, steps);
+  if (rc != SQLITE_OK) {
+    cache__fail(-EIO, "evict unused: %s", sqlite3_errmsg(w->db));
+    if (!sqlite3_get_autocommit(w->db))
+      cache__run(c, w, CACHE_STMT_ROLLBACK, steps);
+    deleted = -EIO;
+  }
+  cache__note_write(c, rc, "evict");
+  pthread_mutex_unlock(&c->write_lock);
+  if (deleted > 0)
+    __atomic_add_fetch(&c->evicted, (uint64_t)deleted, __ATOMIC_RELAXED);
+  return deleted;
+}
+
+int64_t cache_evict_older_than(cache_t *c, int64_t seconds) {
+  cache_touches_t spare;
+  if (touches_alloc(&spare)) {
+    flush_touches(c, &spare);
+    touches_free(&spare);
+  }
+  int64_t cutoff = (int64_t)time(NULL) - seconds, total = 0, n;
+  while ((n = evict_unused_batch(c, cutoff)) > 0) {
+    total += n;
+    yield_to_puts(c);
+    if (n < CACHE_EVICT_BATCH)
+      break;
+  }
+  return n < 0 ? n : total;
+}
