@@ -12,9 +12,14 @@
  *   - touches: a hit's last_used update, queued by cache_get and written
  *     for many hits in one transaction about a second later.
  *   - checkpoints: the writer's automatic checkpoint is replaced by a
- *     passive one here, run on a connection of this thread's own when the
- *     WAL passes CACHE_CHECKPOINT_PAGES, so no put pays for copying the
- *     WAL into the database.
+ *     passive one here, run on a connection of this thread's own each time
+ *     the WAL grows by CACHE_CHECKPOINT_PAGES, so no put pays for copying
+ *     the WAL into the database. The WAL starts over only when a write
+ *     begins with every frame copied, which a checkpoint running beside a
+ *     steady stream of puts never achieves (and a long WAL makes every read
+ *     slower); so once it passes CACHE_WAL_CATCH_UP_PAGES, the checkpoint
+ *     that follows the unlocked one copies the few frames added meanwhile
+ *     under the write lock: puts wait for that short step, now and then.
  *
  * Two processes on one database each run their own thread; batches of both
  * are transactions that re-read the totals row, so they never evict more
@@ -31,6 +36,7 @@
 
 #define CACHE_EVICT_BATCH 64
 #define CACHE_CHECKPOINT_PAGES 1000
+#define CACHE_WAL_CATCH_UP_PAGES 4000
 /* How long a touch may wait to be written with others. */
 #define CACHE_TOUCH_DELAY_MS 1000
 
@@ -156,19 +162,37 @@ static int64_t evict_down_to(cache_t *c, uint64_t target, uint64_t *steps) {
   return n < 0 ? n : total;
 }
 
+/* After each commit of the writer (which holds write_lock): wakes the
+ * thread for a checkpoint each time the WAL has grown by
+ * CACHE_CHECKPOINT_PAGES since the last one or since it started over. */
 static int on_wal_commit(void *arg, sqlite3 *db, const char *name, int pages) {
   (void)db;
   (void)name;
   cache_t *c = arg;
-  if (pages >= CACHE_CHECKPOINT_PAGES) {
-    pthread_mutex_lock(&c->bg_lock);
-    if (!c->checkpoint_wanted) {
-      c->checkpoint_wanted = true;
-      pthread_cond_signal(&c->bg_wake);
-    }
-    pthread_mutex_unlock(&c->bg_lock);
+  pthread_mutex_lock(&c->bg_lock);
+  if (pages < c->wal_pages)
+    c->wal_next_checkpoint = CACHE_CHECKPOINT_PAGES; /* it started over */
+  c->wal_pages = pages;
+  if (pages >= c->wal_next_checkpoint) {
+    c->wal_next_checkpoint = pages + CACHE_CHECKPOINT_PAGES;
+    c->checkpoint_wanted = true;
+    pthread_cond_signal(&c->bg_wake);
   }
+  pthread_mutex_unlock(&c->bg_lock);
   return SQLITE_OK;
+}
+
+static void checkpoint(cache_t *c) {
+  int log = 0, copied = 0;
+  int rc = sqlite3_wal_checkpoint_v2(c->bg_conn->db, NULL, SQLITE_CHECKPOINT_PASSIVE, &log,
+                                     &copied);
+  /* Even when everything was copied, a put that began before the copy
+   * ended keeps the WAL from starting over: copy again between puts. */
+  if (rc == SQLITE_OK && log >= CACHE_WAL_CATCH_UP_PAGES) {
+    pthread_mutex_lock(&c->write_lock);
+    sqlite3_wal_checkpoint_v2(c->bg_conn->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+    pthread_mutex_unlock(&c->write_lock);
+  }
 }
 
 static void *background_main(void *arg) {
@@ -196,15 +220,15 @@ static void *background_main(void *arg) {
       }
       continue;
     }
-    bool evict = c->evict_wanted, checkpoint = c->checkpoint_wanted;
+    bool evict = c->evict_wanted, wal_full = c->checkpoint_wanted;
     c->evict_wanted = c->checkpoint_wanted = false;
     pthread_mutex_unlock(&c->bg_lock);
     flush_touches(c, &spare);
     touch_since = 0;
     if (evict)
       evict_down_to(c, c->cfg.max_bytes - c->cfg.max_bytes / 32, &c->background_steps);
-    if (checkpoint && c->bg_conn)
-      sqlite3_wal_checkpoint_v2(c->bg_conn->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+    if (wal_full && c->bg_conn)
+      checkpoint(c);
     pthread_mutex_lock(&c->bg_lock);
   }
   pthread_mutex_unlock(&c->bg_lock);
@@ -221,6 +245,13 @@ int cache__background_start(cache_t *c) {
   if (!c->bg_conn)
     return cache__fail(-EIO, "cannot open '%s' for checkpoints: %s", c->path,
                        sqlite3_errstr(rc));
+  /* A connection checkpoints only once it has opened the WAL, which
+   * happens on its first read of the database. */
+  rc = sqlite3_exec(c->bg_conn->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+  if (rc != SQLITE_OK)
+    return cache__fail(-EIO, "cannot read '%s' for checkpoints: %s", c->path,
+                       sqlite3_errmsg(c->bg_conn->db));
+  c->wal_next_checkpoint = CACHE_CHECKPOINT_PAGES;
   sqlite3_wal_hook(c->writer->db, on_wal_commit, c);
   if (pthread_create(&c->bg_thread, NULL, background_main, c) != 0)
     return cache__fail(-EAGAIN, "cannot start the cache's background thread");

@@ -59,7 +59,9 @@ cache_conn_t *cache__conn_open(const char *path, int flags, int *rc) {
      * only ever waits during WAL recovery. */
     sqlite3_busy_timeout(conn->db, 5000);
     sqlite3_extended_result_codes(conn->db, 1);
-    *rc = sqlite3_exec(conn->db, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL);
+    /* The WAL file shrinks back to this when it starts over. */
+    *rc = sqlite3_exec(conn->db, "PRAGMA synchronous=NORMAL; PRAGMA journal_size_limit=16777216",
+                       NULL, NULL, NULL);
   }
   if (*rc != SQLITE_OK) {
     cache__conn_close(conn);

@@ -77,7 +77,9 @@ struct cache_s {
   pthread_t bg_thread;
   bool bg_started, bg_stopping;
   bool evict_wanted;           /* a put took the store over max_bytes */
-  bool checkpoint_wanted;      /* the WAL has grown past its threshold */
+  bool checkpoint_wanted;      /* the WAL has grown past wal_next_checkpoint */
+  int wal_pages;               /* frames in the WAL after the last commit */
+  int wal_next_checkpoint;     /* frames at which the next one is due */
   cache_touches_t touches;
   cache_conn_t *bg_conn;       /* checkpoints; used by the thread alone */
 
