@@ -154,7 +154,7 @@ static open_outcome_t open_writer(cache_t *c, char why[256]) {
   if (!c->writer) {
     /* A file that exists but cannot be opened while its directory is fine
      * (its permissions, say) is unreadable: moved aside like damage. */
-    bool unreadable = existed && access(c->path, R_OK | W_OK) != 0;
+    bool unreadable = existed && (is_damage(rc) || access(c->path, R_OK | W_OK) != 0);
     return failed(why, unreadable ? OPEN_DAMAGED : OPEN_UNAVAILABLE, "open", NULL, rc);
   }
   sqlite3 *db = c->writer->db;
