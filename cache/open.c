@@ -10,7 +10,7 @@
  *     report says where and why, and a fresh database is created;
  *   - unavailable: anything else (a read-only or full directory, I/O
  *     errors): cache_open fails and the caller serves uncached.
- * The quick_check stops when its time budget runs out (a progress handler
+ * The quick_check stops when its time budget runs out (a watchdog thread
  * interrupts it): a start-up must not take minutes on a large cache, and a
  * damaged page the check did not reach is still found by the read that
  * meets it (cache_get counts it).
@@ -64,11 +64,6 @@ typedef enum open_outcome {
   OPEN_UNAVAILABLE, /* give up: serve uncached */
 } open_outcome_t;
 
-static bool is_damage(int rc) {
-  rc &= 0xff;
-  return rc == SQLITE_CORRUPT || rc == SQLITE_NOTADB;
-}
-
 static uint64_t now_ms(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
@@ -110,12 +105,68 @@ static int apply_schema(sqlite3 *db) {
   return rc;
 }
 
-static int stop_after_deadline(void *arg) { return now_ms() >= *(uint64_t *)arg; }
+/* Interrupts a statement on db that runs past a deadline. A progress
+ * handler cannot: the check runs inside one VM instruction. */
+typedef struct watchdog {
+  sqlite3 *db;
+  struct timespec deadline; /* CLOCK_MONOTONIC */
+  pthread_mutex_t lock;
+  pthread_cond_t finished_cond;
+  bool finished;
+  pthread_t thread;
+} watchdog_t;
+
+static void *watchdog_main(void *arg) {
+  watchdog_t *w = arg;
+  pthread_mutex_lock(&w->lock);
+  int rc = 0;
+  while (!w->finished && rc != ETIMEDOUT)
+    rc = pthread_cond_timedwait(&w->finished_cond, &w->lock, &w->deadline);
+  if (!w->finished)
+    sqlite3_interrupt(w->db);
+  pthread_mutex_unlock(&w->lock);
+  return NULL;
+}
+
+static bool watchdog_start(watchdog_t *w, sqlite3 *db, uint64_t ms) {
+  memset(w, 0, sizeof *w);
+  w->db = db;
+  clock_gettime(CLOCK_MONOTONIC, &w->deadline);
+  w->deadline.tv_sec += (time_t)(ms / 1000);
+  w->deadline.tv_nsec += (long)(ms % 1000) * 1000000;
+  if (w->deadline.tv_nsec >= 1000000000) {
+    w->deadline.tv_sec++;
+    w->deadline.tv_nsec -= 1000000000;
+  }
+  pthread_condattr_t attr;
+  pthread_condattr_init(&attr);
+  pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+  pthread_cond_init(&w->finished_cond, &attr);
+  pthread_condattr_destroy(&attr);
+  pthread_mutex_init(&w->lock, NULL);
+  if (pthread_create(&w->thread, NULL, watchdog_main, w) == 0)
+    return true;
+  pthread_cond_destroy(&w->finished_cond);
+  pthread_mutex_destroy(&w->lock);
+  return false;
+}
+
+static void watchdog_stop(watchdog_t *w) {
+  pthread_mutex_lock(&w->lock);
+  w->finished = true;
+  pthread_cond_signal(&w->finished_cond);
+  pthread_mutex_unlock(&w->lock);
+  pthread_join(w->thread, NULL);
+  pthread_cond_destroy(&w->finished_cond);
+  pthread_mutex_destroy(&w->lock);
+}
 
 /* PRAGMA quick_check within c->cfg.check_ms. */
 static open_outcome_t quick_check(cache_t *c, sqlite3 *db, char why[256]) {
-  uint64_t start = now_ms(), deadline = start + c->cfg.check_ms;
-  sqlite3_progress_handler(db, 1000, stop_after_deadline, &deadline);
+  uint64_t start = now_ms();
+  watchdog_t watchdog;
+  if (!watchdog_start(&watchdog, db, c->cfg.check_ms))
+    return OPEN_OK; /* no thread for the deadline: no check rather than an unbounded one */
   sqlite3_stmt *st;
   int rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &st, NULL);
   const char *first = NULL;
@@ -132,11 +183,11 @@ static open_outcome_t quick_check(cache_t *c, sqlite3 *db, char why[256]) {
   } else if ((rc & 0xff) == SQLITE_INTERRUPT) {
     c->report.check = CACHE_CHECK_INCOMPLETE;
   } else if (rc != SQLITE_ROW) {
-    outcome = failed(why, is_damage(rc) ? OPEN_DAMAGED : OPEN_UNAVAILABLE, "quick_check",
+    outcome = failed(why, cache__is_damage(rc) ? OPEN_DAMAGED : OPEN_UNAVAILABLE, "quick_check",
                      db, rc);
   }
+  watchdog_stop(&watchdog);
   sqlite3_finalize(st);
-  sqlite3_progress_handler(db, 0, NULL, NULL);
   c->report.check_ms = now_ms() - start;
   return outcome;
 }
@@ -154,14 +205,15 @@ static open_outcome_t open_writer(cache_t *c, char why[256]) {
   if (!c->writer) {
     /* A file that exists but cannot be opened while its directory is fine
      * (its permissions, say) is unreadable: moved aside like damage. */
-    bool unreadable = existed && (is_damage(rc) || access(c->path, R_OK | W_OK) != 0);
+    bool unreadable = existed && (cache__is_damage(rc) || access(c->path, R_OK | W_OK) != 0);
     return failed(why, unreadable ? OPEN_DAMAGED : OPEN_UNAVAILABLE, "open", NULL, rc);
   }
   sqlite3 *db = c->writer->db;
   /* Reads the header: a damaged one says SQLITE_NOTADB here. */
   rc = sqlite3_exec(db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
   if (rc != SQLITE_OK)
-    return failed(why, is_damage(rc) ? OPEN_DAMAGED : OPEN_UNAVAILABLE, "journal_mode", db, rc);
+    return failed(why, cache__is_damage(rc) ? OPEN_DAMAGED : OPEN_UNAVAILABLE, "journal_mode",
+                  db, rc);
   if (existed && st.st_size > 0 && c->cfg.check_ms > 0) {
     open_outcome_t checked = quick_check(c, db, why);
     if (checked != OPEN_OK)
@@ -169,7 +221,7 @@ static open_outcome_t open_writer(cache_t *c, char why[256]) {
   }
   rc = apply_schema(db);
   if (rc != SQLITE_OK)
-    return failed(why, is_damage(rc) ? OPEN_DAMAGED : OPEN_UNAVAILABLE, "schema", db, rc);
+    return failed(why, cache__is_damage(rc) ? OPEN_DAMAGED : OPEN_UNAVAILABLE, "schema", db, rc);
   return OPEN_OK;
 }
 

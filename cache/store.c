@@ -50,7 +50,7 @@ const char *cache_last_error(cache_t *c) {
 
 static int64_t now_seconds(void) { return (int64_t)time(NULL); }
 
-static bool is_damage(int rc) {
+bool cache__is_damage(int rc) {
   rc &= 0xff;
   return rc == SQLITE_CORRUPT || rc == SQLITE_NOTADB;
 }
@@ -126,7 +126,7 @@ static char *dup_text(const unsigned char *s) {
 /* A failed read: damage is counted and answers as a miss; anything else is
  * an error. */
 static int read_failed(cache_t *c, cache_conn_t *r, int rc, const char *what) {
-  if (is_damage(rc)) {
+  if (cache__is_damage(rc)) {
     cache__note_damage(c, rc, what);
     return READ_DAMAGED;
   }
@@ -370,7 +370,7 @@ void cache_get_stats(cache_t *c, cache_stats_t *out) {
   /* Not counted in request_steps: stats are not a request on the store. */
   uint64_t steps = 0;
   int rc = cache__totals(c, r, &out->entries, &out->bytes, &steps);
-  if (is_damage(rc))
+  if (cache__is_damage(rc))
     cache__note_damage(c, rc, "totals");
   cache__reader_give(c, r);
 }

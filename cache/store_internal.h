@@ -121,6 +121,8 @@ int cache__totals(cache_t *c, cache_conn_t *conn, uint64_t *entries, uint64_t *b
 
 /* ---- store.c ----------------------------------------------------------------- */
 
+/* True for the result codes that say the database is damaged. */
+bool cache__is_damage(int rc);
 /* Formats a failure into this thread's message; returns code. */
 int cache__fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Records the outcome of a write: rc == SQLITE_OK clears the write

@@ -288,12 +288,17 @@ static void test_no_scan_as_the_store_grows(void) {
   /* Reopened with a bound 100 entries under its size: the background
    * thread evicts down to the low-water mark (1/32 under the bound). */
   cfg.max_bytes = stats.bytes - 100 * one;
+  cfg.check_ms = 2; /* the integrity check stops at its budget */
   c = cache_open(path, &cfg, &err);
   CHECK(c != NULL);
   if (!c) {
     free(err);
     return;
   }
+  const cache_open_report_t *report = cache_open_report(c);
+  CHECK(report->check == CACHE_CHECK_INCOMPLETE || report->check == CACHE_CHECK_OK);
+  CHECK_MSG(report->check_ms < 500, "the check took %llu ms",
+            (unsigned long long)report->check_ms);
   for (int i = 0; i < 200; i++) {
     cache_get_stats(c, &stats);
     if (stats.bytes <= cfg.max_bytes - cfg.max_bytes / 32)
