@@ -7,10 +7,11 @@
  *     through the last_used index, until the store is at its low-water
  *     mark (max_bytes less 1/32), so that eviction runs now and then in
  *     bursts rather than on every put. Each batch is one short write
- *     transaction, and between batches the thread lets waiting puts go
- *     first: a put waits for one batch at most, a get for none.
+ *     transaction that commits early when a put waits for the writer, and
+ *     between batches the thread lets waiting puts go first: a put waits
+ *     for one delete at most, a get for none.
  *   - touches: a hit's last_used update, queued by cache_get and written
- *     for many hits in one transaction about a second later.
+ *     about a second later in batches, like evictions.
  *   - checkpoints: the writer's automatic checkpoint is replaced by a
  *     passive one here, run on a connection of this thread's own each time
  *     the WAL grows by CACHE_CHECKPOINT_PAGES, so no put pays for copying
@@ -59,15 +60,29 @@ static void touches_free(cache_touches_t *t) {
   memset(t, 0, sizeof *t);
 }
 
-/* Writes the queued touches in t in one transaction and empties t. */
-static void write_touches(cache_t *c, cache_touches_t *t) {
-  if (t->count == 0)
-    return;
+/* True when a put waits for the writer: background work commits what it
+ * has done and lets it go first. */
+static bool puts_waiting(cache_t *c) {
+  return __atomic_load_n(&c->writers_waiting, __ATOMIC_RELAXED) > 0;
+}
+
+/* Lets puts that wait for the writer take it before the next batch. */
+static void yield_to_puts(cache_t *c) {
+  for (int i = 0; i < 1000 && puts_waiting(c); i++)
+    sched_yield();
+}
+
+/* Writes touches from..from+CACHE_EVICT_BATCH of t in one transaction,
+ * which ends early when a put waits; returns how many it took (a failed
+ * batch is dropped: touches only make LRU more exact). */
+static size_t write_touch_batch(cache_t *c, const cache_touches_t *t, size_t from) {
   uint64_t *steps = &c->background_steps;
+  size_t end = from + CACHE_EVICT_BATCH < t->count ? from + CACHE_EVICT_BATCH : t->count;
+  size_t i = from;
   pthread_mutex_lock(&c->write_lock);
   cache_conn_t *w = c->writer;
   int rc = cache__run(c, w, CACHE_STMT_BEGIN_WRITE, steps);
-  for (size_t i = 0; rc == SQLITE_OK && i < t->count; i++) {
+  for (; rc == SQLITE_OK && i < end && (i == from || !puts_waiting(c)); i++) {
     sqlite3_stmt *st = cache__stmt(c, w, CACHE_STMT_TOUCH);
     if (!st) {
       rc = SQLITE_ERROR;
@@ -85,6 +100,15 @@ static void write_touches(cache_t *c, cache_touches_t *t) {
     cache__run(c, w, CACHE_STMT_ROLLBACK, steps);
   cache__note_write(c, rc, "touch");
   pthread_mutex_unlock(&c->write_lock);
+  return rc == SQLITE_OK && i > from ? i - from : end - from;
+}
+
+/* Writes the queued touches in t, a batch at a time, and empties t. */
+static void write_touches(cache_t *c, cache_touches_t *t) {
+  for (size_t done = 0; done < t->count;) {
+    done += write_touch_batch(c, t, done);
+    yield_to_puts(c);
+  }
   t->count = 0;
 }
 
@@ -127,7 +151,9 @@ static int64_t evict_batch(cache_t *c, uint64_t target, uint64_t *steps) {
       cache__stmt_done(st, steps);
     }
   }
-  for (int i = 0; rc == SQLITE_OK && i < found && bytes > target; i++) {
+  /* A put that comes meanwhile waits for one delete and the commit. */
+  for (int i = 0; rc == SQLITE_OK && i < found && bytes > target && (i == 0 || !puts_waiting(c));
+       i++) {
     rc = cache__delete_entry(c, w, keys[i], steps);
     bytes -= sizes[i] < bytes ? sizes[i] : bytes;
     deleted++;
@@ -145,12 +171,6 @@ static int64_t evict_batch(cache_t *c, uint64_t target, uint64_t *steps) {
   if (deleted > 0)
     __atomic_add_fetch(&c->evicted, (uint64_t)deleted, __ATOMIC_RELAXED);
   return deleted;
-}
-
-/* Lets puts that wait for the writer take it before the next batch. */
-static void yield_to_puts(cache_t *c) {
-  for (int i = 0; i < 1000 && __atomic_load_n(&c->writers_waiting, __ATOMIC_RELAXED) > 0; i++)
-    sched_yield();
 }
 
 static int64_t evict_down_to(cache_t *c, uint64_t target, uint64_t *steps) {
