@@ -17,8 +17,9 @@
 
 #include "store_internal.h"
 
-/* Readers the pool opens at most; a get waits for a free one beyond. */
-#define CACHE_MAX_READERS 16
+/* Readers the pool opens at most (a worker or the loop thread uses one at
+ * a time); a get waits for a free one beyond. */
+#define CACHE_MAX_READERS 64
 
 static const char *const stmt_sql[CACHE_STMT_COUNT] = {
     [CACHE_STMT_BEGIN_READ] = "BEGIN",

@@ -41,7 +41,11 @@ static int make_dirs(const char *path) {
 
 bool bd_cache_degraded(bd_server_t *s, char *why, size_t len) {
   if (!s->cache) {
-    snprintf(why, len, "%s", s->cache_unavailable);
+    if (len > 0) { /* a reason cut short is still a reason */
+      size_t n = strnlen(s->cache_unavailable, len - 1);
+      memcpy(why, s->cache_unavailable, n);
+      why[n] = 0;
+    }
     return true;
   }
   return cache_degraded(s->cache, why, len);
