@@ -5,11 +5,15 @@
  *   - eviction: when a put takes the store over max_bytes, the least
  *     recently used entries go, in batches of CACHE_EVICT_BATCH found
  *     through the last_used index, until the store is at its low-water
- *     mark (max_bytes less 1/32), so that eviction runs now and then in
- *     bursts rather than on every put. Each batch is one short write
- *     transaction that commits early when a put waits for the writer, and
- *     between batches the thread lets waiting puts go first: a put waits
- *     for one delete at most, a get for none.
+ *     mark (max_bytes less 1/CACHE_LOW_WATER_DIVISOR), so that eviction
+ *     runs now and then rather than on every put. Each batch is one short
+ *     write transaction that commits early when a put waits for the writer,
+ *     and between batches the thread lets waiting puts go first: a put
+ *     waits for one delete at most, a get for none. The thread rests as
+ *     long as each batch took, so that a burst of eviction (every delete
+ *     of an old entry touches its own pages) takes at most half of a core
+ *     and of the disk from the requests; the bound may be passed by a
+ *     little for that long.
  *   - touches: a hit's last_used update, queued by cache_get and written
  *     about a second later in batches, like evictions.
  *   - checkpoints: the writer's automatic checkpoint is replaced by a
@@ -173,11 +177,22 @@ static int64_t evict_batch(cache_t *c, uint64_t target, uint64_t *steps) {
   return deleted;
 }
 
-static int64_t evict_down_to(cache_t *c, uint64_t target, uint64_t *steps) {
+/* Evicts in batches down to target; a paced eviction rests as long as each
+ * batch took and stops when the cache closes. */
+static int64_t evict_down_to(cache_t *c, uint64_t target, bool paced, uint64_t *steps) {
   int64_t total = 0, n;
+  uint64_t start = now_ms();
   while ((n = evict_batch(c, target, steps)) > 0) {
     total += n;
     yield_to_puts(c);
+    if (!paced)
+      continue;
+    if (__atomic_load_n(&c->bg_stopping, __ATOMIC_RELAXED))
+      break;
+    uint64_t took = now_ms() - start;
+    struct timespec rest = {(time_t)(took / 1000), (long)(took % 1000) * 1000000};
+    nanosleep(&rest, NULL);
+    start = now_ms();
   }
   return n < 0 ? n : total;
 }
@@ -246,7 +261,8 @@ static void *background_main(void *arg) {
     flush_touches(c, &spare);
     touch_since = 0;
     if (evict)
-      evict_down_to(c, c->cfg.max_bytes - c->cfg.max_bytes / 32, &c->background_steps);
+      evict_down_to(c, c->cfg.max_bytes - c->cfg.max_bytes / CACHE_LOW_WATER_DIVISOR, true,
+                    &c->background_steps);
     if (wal_full && c->bg_conn)
       checkpoint(c);
     pthread_mutex_lock(&c->bg_lock);
@@ -282,7 +298,7 @@ int cache__background_start(cache_t *c) {
 void cache__background_stop(cache_t *c) {
   if (c->bg_started) {
     pthread_mutex_lock(&c->bg_lock);
-    c->bg_stopping = true;
+    __atomic_store_n(&c->bg_stopping, true, __ATOMIC_RELAXED);
     pthread_cond_signal(&c->bg_wake);
     pthread_mutex_unlock(&c->bg_lock);
     pthread_join(c->bg_thread, NULL);
@@ -323,7 +339,7 @@ int64_t cache_evict_to(cache_t *c, uint64_t max_bytes) {
     flush_touches(c, &spare);
     touches_free(&spare);
   }
-  return evict_down_to(c, max_bytes, &c->background_steps);
+  return evict_down_to(c, max_bytes, false, &c->background_steps);
 }
 
 /* Deletes up to one batch of entries unused since cutoff; returns how

@@ -141,6 +141,10 @@ int cache_put(cache_t *c, const char *key, const cache_entry_t *entry);
 char *cache_components(cache_t *c, const char *key);
 /* Drops entries not used for `seconds`; returns how many, or negative. */
 int64_t cache_evict_older_than(cache_t *c, int64_t seconds);
+/* When a put takes the store over max_bytes, the background thread evicts
+ * down to max_bytes - max_bytes / CACHE_LOW_WATER_DIVISOR. */
+#define CACHE_LOW_WATER_DIVISOR 128
+
 /* Drops least recently used entries until at most max_bytes remain, now,
  * in batches; returns how many, or negative. */
 int64_t cache_evict_to(cache_t *c, uint64_t max_bytes);

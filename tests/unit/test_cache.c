@@ -286,7 +286,7 @@ static void test_no_scan_as_the_store_grows(void) {
   cache_close(c); /* writes the queued touches */
 
   /* Reopened with a bound 100 entries under its size: the background
-   * thread evicts down to the low-water mark (1/32 under the bound). */
+   * thread evicts down to the low-water mark (1/CACHE_LOW_WATER_DIVISOR under the bound). */
   cfg.max_bytes = stats.bytes - 100 * one;
   cfg.check_ms = 2; /* the integrity check stops at its budget */
   c = cache_open(path, &cfg, &err);
@@ -301,14 +301,15 @@ static void test_no_scan_as_the_store_grows(void) {
             (unsigned long long)report->check_ms);
   for (int i = 0; i < 200; i++) {
     cache_get_stats(c, &stats);
-    if (stats.bytes <= cfg.max_bytes - cfg.max_bytes / 32)
+    if (stats.bytes <= cfg.max_bytes - cfg.max_bytes / CACHE_LOW_WATER_DIVISOR)
       break;
     usleep(50000);
   }
-  CHECK_MSG(stats.bytes <= cfg.max_bytes - cfg.max_bytes / 32,
+  CHECK_MSG(stats.bytes <= cfg.max_bytes - cfg.max_bytes / CACHE_LOW_WATER_DIVISOR,
             "evicted down to the low-water mark: %llu bytes",
             (unsigned long long)stats.bytes);
-  CHECK_MSG(stats.evicted >= 100 + 9900 / 32 && stats.evicted <= 100 + 10000 / 32 + 2,
+  CHECK_MSG(stats.evicted >= 100 + 9900 / CACHE_LOW_WATER_DIVISOR &&
+                stats.evicted <= 100 + 10000 / CACHE_LOW_WATER_DIVISOR + 2,
             "evicted %llu entries", (unsigned long long)stats.evicted);
   CHECK_MSG(stats.background_steps < 100 * stats.evicted,
             "eviction took %llu steps for %llu entries",
