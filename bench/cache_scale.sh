@@ -2,34 +2,38 @@
 # Cache scale benchmark: does a request cost the same with 10^3 and 10^6
 # entries in the SQLite cache?
 #
-# The cache is filled through the store API (bench/cache_fill.c: cache_put,
-# one transaction per entry, small artifacts), not through HTTP, so a
-# million entries take minutes. At each size the real daemon is started on
-# the filled directory and measured on loopback by one keep-alive client:
+# One cache directory per size is filled through the store API
+# (bench/cache_fill.c: cache_put, one transaction per entry, small
+# artifacts), not through HTTP, so a million entries take minutes. Then one
+# real daemon per directory runs, and one keep-alive client on loopback
+# measures them in turns (ROUNDS rounds, each size in every round), so that
+# the load of a shared machine falls on every size alike:
 #   miss-and-store: a program never seen (its compile is a one-op
 #                   symbol-dce), answered and stored in SQLite;
 #   hit:            the same programs again, answered from SQLite (the
 #                   in-memory response cache is off).
-# The last row repeats the largest size with --cache-max-bytes set just
+# A last row measures the largest size again with --cache-max-bytes 0.1%
 # under the store's size, so that eviction runs while it is measured.
-# Acceptance: p99 at the largest size within 2x of p99 at the smallest.
+# Acceptance: p99 at every size within 2x of p99 at the smallest.
 # Too long for CTest; tests/unit/test_cache.c checks the no-scan property at
 # 10^4 entries.
 #
 # usage: bench/cache_scale.sh [BUILD_DIR (default build)] [SIZES (default "1000 100000 1000000")]
-# env:   SAMPLES (requests per measurement, default 2000), BUFFERD (the daemon
-#        to measure, default BUILD_DIR/bin/bufferd), KEEP_DIR (keep the cache here)
+# env:   SAMPLES (misses, and as many hits, per size, default 2000), ROUNDS
+#        (default 5), BUFFERD (the daemon to measure, default
+#        BUILD_DIR/bin/bufferd), KEEP_DIR (work here and keep it)
 set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-$top/build}
 sizes=${2:-"1000 100000 1000000"}
 samples=${SAMPLES:-2000}
+rounds=${ROUNDS:-5}
 bufferd=${BUFFERD:-$build/bin/bufferd}
 tmp=${KEEP_DIR:-$(mktemp -d)}
 mkdir -p "$tmp"
-pid=
+pids=()
 cleanup() {
-  [[ -n $pid ]] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
   [[ -n ${KEEP_DIR:-} ]] || rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -37,29 +41,32 @@ trap cleanup EXIT
 cc -O2 -o "$tmp/cache_fill" "$top/bench/cache_fill.c" -I"$top/cache" \
   "$build/lib/libbufcache.a" $(pkg-config --libs sqlite3 libcrypto) -lpthread
 
-start_daemon() { # extra flags...
-  rm -f "$tmp/port"
-  "$bufferd" --listen 127.0.0.1:0 --port-file "$tmp/port" --cache-dir "$tmp/cache" \
-    --memory-cache-bytes 0 --workers 2 --quiet "$@" 2>>"$tmp/daemon.log" & pid=$!
-  for _ in $(seq 600); do [[ -s $tmp/port ]] && return; sleep 0.05; done
+start_daemon() { # name, extra flags...
+  local name=$1
+  shift
+  rm -f "$tmp/$name.port"
+  "$bufferd" --listen 127.0.0.1:0 --port-file "$tmp/$name.port" --cache-dir "$tmp/$name" \
+    --memory-cache-bytes 0 --workers 2 --quiet "$@" 2>>"$tmp/daemon.log" &
+  pids+=($!)
+  for _ in $(seq 600); do [[ -s $tmp/$name.port ]] && return; sleep 0.05; done
   echo "bufferd did not start"; cat "$tmp/daemon.log"; exit 1
 }
-stop_daemon() { kill "$pid"; wait "$pid" || true; pid=; }
 
-measure() { # label
-  /usr/bin/python3 - "$(cat "$tmp/port")" "$1" "$samples" <<'PY'
+measure() { # label=port...
+  /usr/bin/python3 - "$samples" "$rounds" "$@" <<'PY'
 import http.client, json, math, sys, time
-port, label, samples = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+samples, rounds = int(sys.argv[1]), int(sys.argv[2])
+targets = [(arg.split("=")[0], int(arg.split("=")[1])) for arg in sys.argv[3:]]
+conns = {label: http.client.HTTPConnection("127.0.0.1", port, timeout=60) for label, port in targets}
 
-def body(i):
+def body(label, i):
     # The label goes into the symbol name: comments do not change the key.
     program = ("func.func @%s(%%a: f32) -> f32 {\n  %%c = arith.constant %d.0 : f32\n"
                "  %%r = arith.addf %%a, %%c : f32\n  return %%r : f32\n}\n"
                % (label.replace("-", "_"), i))
     return json.dumps({"program": program, "pipeline": "symbol-dce"})
 
-def post(b, want):
+def post(conn, b, want):
     t = time.perf_counter()
     conn.request("POST", "/v1/compile", b, {"Content-Type": "application/json"})
     r = conn.getresponse()
@@ -73,43 +80,56 @@ def pct(xs, p):
     xs = sorted(xs)
     return xs[max(0, math.ceil(p * len(xs)) - 1)] * 1000
 
-def metric(name):
+def metric(conn, name):
     conn.request("GET", "/metrics")
     for line in conn.getresponse().read().decode().splitlines():
         if line.startswith(name + " "):
             return float(line.split()[1])
     return -1
 
-for i in range(50):  # warm-up: the daemon's first requests touch cold pages
-    post(body(-1 - i), "MISS")
-entries = int(metric("bufferd_cache_entries"))
-miss = [post(body(i), "MISS") for i in range(samples)]
-hit = [post(body(i), "HIT") for i in range(samples)]
-print("%-22s entries %8d  miss-and-store p50 %6.2f ms  p99 %6.2f ms   hit p50 %6.2f ms  p99 %6.2f ms  evicted %d"
-      % (label, entries, pct(miss, .5), pct(miss, .99), pct(hit, .5), pct(hit, .99),
-         metric("bufferd_cache_evicted_total")))
+entries = {}
+for label, _ in targets:  # warm-up: the daemon's first requests touch cold pages
+    for i in range(50):
+        post(conns[label], body(label, -1 - i), "MISS")
+    entries[label] = int(metric(conns[label], "bufferd_cache_entries"))
+miss = {label: [] for label, _ in targets}
+hit = {label: [] for label, _ in targets}
+per_round = samples // rounds
+for r in range(rounds):
+    for label, _ in targets:
+        ids = range(r * per_round, (r + 1) * per_round)
+        miss[label] += [post(conns[label], body(label, i), "MISS") for i in ids]
+        hit[label] += [post(conns[label], body(label, i), "HIT") for i in ids]
+for label, _ in targets:
+    print("%-22s entries %8d  miss-and-store p50 %6.2f ms  p99 %6.2f ms   hit p50 %6.2f ms  p99 %6.2f ms  evicted %d"
+          % (label, entries[label], pct(miss[label], .5), pct(miss[label], .99), pct(hit[label], .5),
+             pct(hit[label], .99), metric(conns[label], "bufferd_cache_evicted_total")))
 PY
 }
 
-mkdir -p "$tmp/cache"
-filled=0
 : > "$tmp/results"
+targets=()
+largest=
 for size in $sizes; do
-  if (( size > filled )); then
-    "$tmp/cache_fill" "$tmp/cache/cache.db" "$filled" "$size" >/dev/null
-    filled=$size
-  fi
-  start_daemon
-  measure "size-$size" | tee -a "$tmp/results"
-  stop_daemon
+  mkdir -p "$tmp/size-$size"
+  "$tmp/cache_fill" "$tmp/size-$size/cache.db" 0 "$size" >/dev/null
+  largest=$size
 done
+for size in $sizes; do
+  start_daemon "size-$size"
+  targets+=("size-$size=$(cat "$tmp/size-$size.port")")
+done
+measure "${targets[@]}" | tee -a "$tmp/results"
+for pid in "${pids[@]}"; do kill "$pid"; wait "$pid" || true; done
+pids=()
+
 # The largest size again, at its bound: the store is 0.1% over
 # --cache-max-bytes, so eviction runs in the background while requests go on
 # (first down to the low-water mark, then again whenever stores pass the bound).
-bytes=$(/usr/bin/python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT bytes FROM totals").fetchone()[0])' "$tmp/cache/cache.db")
-start_daemon --cache-max-bytes "$((bytes - bytes / 1000))"
-measure "size-$filled-at-bound" | tee -a "$tmp/results"
-stop_daemon
+db=$tmp/size-$largest/cache.db
+bytes=$(/usr/bin/python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT bytes FROM totals").fetchone()[0])' "$db")
+start_daemon "size-$largest" --cache-max-bytes "$((bytes - bytes / 1000))"
+measure "size-$largest-at-bound=$(cat "$tmp/size-$largest.port")" | tee -a "$tmp/results"
 
 /usr/bin/python3 - "$tmp/results" <<'PY'
 import re, sys
