@@ -177,26 +177,6 @@ static int64_t evict_batch(cache_t *c, uint64_t target, uint64_t *steps) {
   return deleted;
 }
 
-/* Evicts in batches down to target; a paced eviction rests as long as each
- * batch took and stops when the cache closes. */
-static int64_t evict_down_to(cache_t *c, uint64_t target, bool paced, uint64_t *steps) {
-  int64_t total = 0, n;
-  uint64_t start = now_ms();
-  while ((n = evict_batch(c, target, steps)) > 0) {
-    total += n;
-    yield_to_puts(c);
-    if (!paced)
-      continue;
-    if (__atomic_load_n(&c->bg_stopping, __ATOMIC_RELAXED))
-      break;
-    uint64_t took = now_ms() - start;
-    struct timespec rest = {(time_t)(took / 1000), (long)(took % 1000) * 1000000};
-    nanosleep(&rest, NULL);
-    start = now_ms();
-  }
-  return n < 0 ? n : total;
-}
-
 /* After each commit of the writer (which holds write_lock): wakes the
  * thread for a checkpoint each time the WAL has grown by
  * CACHE_CHECKPOINT_PAGES since the last one or since it started over. */
@@ -230,6 +210,39 @@ static void checkpoint(cache_t *c) {
   }
 }
 
+/* Runs the checkpoint the writer's commits asked for, if they did. */
+static void checkpoint_if_wanted(cache_t *c) {
+  pthread_mutex_lock(&c->bg_lock);
+  bool wanted = c->checkpoint_wanted;
+  c->checkpoint_wanted = false;
+  pthread_mutex_unlock(&c->bg_lock);
+  if (wanted && c->bg_conn)
+    checkpoint(c);
+}
+
+/* Evicts in batches down to target; a paced eviction (the background
+ * thread's) rests as long as each batch took, checkpoints meanwhile (a
+ * long burst of deletes would otherwise grow the WAL, which slows every
+ * read), and stops when the cache closes. */
+static int64_t evict_down_to(cache_t *c, uint64_t target, bool paced, uint64_t *steps) {
+  int64_t total = 0, n;
+  uint64_t start = now_ms();
+  while ((n = evict_batch(c, target, steps)) > 0) {
+    total += n;
+    yield_to_puts(c);
+    if (!paced)
+      continue;
+    if (__atomic_load_n(&c->bg_stopping, __ATOMIC_RELAXED))
+      break;
+    checkpoint_if_wanted(c);
+    uint64_t took = now_ms() - start;
+    struct timespec rest = {(time_t)(took / 1000), (long)(took % 1000) * 1000000};
+    nanosleep(&rest, NULL);
+    start = now_ms();
+  }
+  return n < 0 ? n : total;
+}
+
 static void *background_main(void *arg) {
   cache_t *c = arg;
   cache_touches_t spare;
@@ -255,16 +268,15 @@ static void *background_main(void *arg) {
       }
       continue;
     }
-    bool evict = c->evict_wanted, wal_full = c->checkpoint_wanted;
-    c->evict_wanted = c->checkpoint_wanted = false;
+    bool evict = c->evict_wanted;
+    c->evict_wanted = false;
     pthread_mutex_unlock(&c->bg_lock);
     flush_touches(c, &spare);
     touch_since = 0;
     if (evict)
       evict_down_to(c, c->cfg.max_bytes - c->cfg.max_bytes / CACHE_LOW_WATER_DIVISOR, true,
                     &c->background_steps);
-    if (wal_full && c->bg_conn)
-      checkpoint(c);
+    checkpoint_if_wanted(c);
     pthread_mutex_lock(&c->bg_lock);
   }
   pthread_mutex_unlock(&c->bg_lock);
