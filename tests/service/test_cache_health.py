@@ -181,7 +181,8 @@ def test_unreadable_database_is_moved_aside(tmp):
 
 
 class Wrapped(Daemon):
-    """A daemon started through a wrapper command and a resource limit."""
+    """A daemon started through a wrapper command and under a file-size
+    limit (the harness's start, with those two)."""
 
     def __init__(self, tmp, *args, wrapper=(), fsize=None, name="d"):
         self.wrapper = list(wrapper)
@@ -189,20 +190,26 @@ class Wrapped(Daemon):
         super().__init__(tmp, *args, name=name)
 
     def start(self):
-        real_popen = subprocess.Popen
-        wrapper, fsize = self.wrapper, self.fsize
+        if os.path.exists(self.port_file):
+            os.unlink(self.port_file)
+        fsize = self.fsize
 
         def limit():
             if fsize is not None:
                 resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
-
-        def popen(cmd, **kw):
-            return real_popen(wrapper + cmd, preexec_fn=limit, **kw)
-        subprocess.Popen = popen
-        try:
-            super().start()
-        finally:
-            subprocess.Popen = real_popen
+        self.proc = subprocess.Popen(self.wrapper + [ts.BUFFERD] + self.args, stdout=self.log,
+                                     stderr=self.log, preexec_fn=limit)
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            check(self.proc.poll() is None, "bufferd exited at start: " + self.log_text())
+            if os.path.exists(self.port_file):
+                with open(self.port_file) as f:
+                    text = f.read().strip()
+                if text:
+                    self.port = int(text)
+                    return
+            time.sleep(0.02)
+        raise AssertionError("bufferd did not start")
 
 
 def without_root_override():
