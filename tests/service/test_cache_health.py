@@ -13,7 +13,6 @@ the daemon serving uncached, with /readyz and bufferd_cache_degraded saying
 so and one warning a minute, not one a compile. Two daemons sharing one
 cache directory keep its size total right and its bound.
 """
-import json
 import os
 import random
 import resource
