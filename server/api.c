@@ -463,6 +463,15 @@ static json_t *pipelines_json(void) {
                    "passes", passes, "artifacts", artifacts, "artifact_info", described);
 }
 
+/* Ready, and whether the cache works: a degraded cache still serves right
+ * answers (uncached), so it does not take the daemon out of rotation. */
+static json_t *readiness_json(bd_server_t *s) {
+  char why[4400];
+  if (bd_cache_degraded(s, why, sizeof why))
+    return json_pack("{s:b,s:s,s:s}", "ready", 1, "status", "cache degraded", "reason", why);
+  return json_pack("{s:b,s:s}", "ready", 1, "status", "ok");
+}
+
 static enum route_id classify(const char *path, const char **rest) {
   *rest = NULL;
   if (strcmp(path, "/v1/compile") == 0)
@@ -543,7 +552,7 @@ void bd_route(bd_server_t *s, bd_request_t *r) {
       if (s->draining)
         respond_json(r, 503, json_pack("{s:b,s:s}", "ready", 0, "reason", "shutting down"), NULL);
       else
-        respond_json(r, 200, json_pack("{s:b}", "ready", 1), NULL);
+        respond_json(r, 200, readiness_json(s), NULL);
     }
     return;
   case ROUTE_METRICS:

@@ -57,6 +57,7 @@ typedef struct bd_config {
   uint64_t idle_timeout_ms;   /* keep-alive connections close after */
   uint64_t header_timeout_ms; /* a request must arrive completely within */
   uint64_t cache_max_bytes;   /* SQLite cache bound; 0: unbounded */
+  uint64_t cache_check_ms;    /* integrity check budget at start; 0: none */
   int64_t evict_older_than_s; /* drop entries unused this long; 0: never */
   int64_t failed_ttl_s;       /* how long failed compiles stay cached */
   uint64_t memory_cache_bytes;/* loop-thread response cache; 0: off */
@@ -273,6 +274,11 @@ typedef struct bd_server {
                                  * compile request with the request_hash of
                                  * a compile here waits on it; loop only */
   uint64_t started_ms;
+  char cache_db_path[4200];
+  char cache_unavailable[4400]; /* why s->cache is NULL ("" when open) */
+  uint64_t cache_damaged;       /* damaged databases moved aside at start */
+  uint64_t cache_warned_ms;     /* last degraded-cache warning (atomic) */
+  uv_timer_t cache_health_timer;
 } bd_server_t;
 
 /* One parsed HTTP request and the state to answer it (declared above). */
@@ -302,6 +308,19 @@ void bd_request_release(bd_request_t *r);
 
 int bd_http_listen(bd_server_t *s);
 void bd_http_stop_listening(bd_server_t *s);
+
+/* ---- cache_health.c ---------------------------------------------------------- */
+
+/* Opens the cache directory and database, logging a damaged database moved
+ * aside; when it cannot be used, leaves s->cache NULL (serve uncached) and
+ * says why in s->cache_unavailable. Starts the degraded-cache warnings. */
+void bd_cache_open(bd_server_t *s);
+/* True when the cache is unavailable or degraded; why (a sentence) goes to
+ * why[0..len). Any thread. */
+bool bd_cache_degraded(bd_server_t *s, char *why, size_t len);
+/* Logs a warning when the cache is degraded, at most once a minute (any
+ * thread; workers call it when a cache write fails). */
+void bd_cache_log_degraded(bd_server_t *s);
 
 /* ---- memcache.c ---------------------------------------------------------------- */
 

@@ -455,12 +455,26 @@ static bool answer_run_limit(bd_job_t *job, buf_compilation_t *c) {
   return true;
 }
 
+/* Looks key up in the local cache (cache_get's answer; 0 without a
+ * cache). A miss may be damage the read met, which degrades the cache:
+ * that is logged, once a minute. */
+static int cache_lookup(bd_server_t *s, const char *key, cache_entry_t *e) {
+  if (!s->cache) {
+    memset(e, 0, sizeof *e);
+    return 0;
+  }
+  int rc = cache_get(s->cache, key, e);
+  if (rc != 1)
+    bd_cache_log_degraded(s);
+  return rc;
+}
+
 /* compile, once the request is prepared and keyed. */
 static void compile_prepared(bd_server_t *s, bd_job_t *job, buf_compilation_t *c,
                              const cache_key_parts_t *key_parts) {
   cache_key_parts_t parts = *key_parts;
   cache_entry_t e;
-  if (s->cache && cache_get(s->cache, job->key, &e) == 1) {
+  if (cache_lookup(s, job->key, &e) == 1) {
     answer_entry(job, &e, true);
     cache_entry_free(&e);
     buf_compilation_destroy(c);
@@ -528,9 +542,10 @@ static void compile_prepared(bd_server_t *s, bd_job_t *job, buf_compilation_t *c
       dst->len = a->len;
     }
   }
+  /* A failed write degrades the cache (cache.h); the compile is still
+   * answered, and the warning comes once a minute, not once a compile. */
   if (s->cache && cache_put(s->cache, job->key, &e) < 0)
-    bd_log("error", "cache write failed",
-           json_pack("{s:s,s:s}", "key", job->key, "error", cache_last_error(s->cache)));
+    bd_cache_log_degraded(s);
   /* Another daemon of the farm may have stored the same key meanwhile: a
    * HEAD saves re-uploading it. */
   if (s->remote && e.status == CACHE_ENTRY_OK &&
@@ -557,7 +572,7 @@ static void compile(bd_server_t *s, bd_job_t *job) {
 static void fetch(bd_server_t *s, bd_job_t *job) {
   snprintf(job->key, sizeof job->key, "%s", job->fetch_key);
   cache_entry_t e;
-  int rc = s->cache ? cache_get(s->cache, job->key, &e) : 0;
+  int rc = cache_lookup(s, job->key, &e);
   if (rc != 1 && s->remote) {
     char *blob = NULL;
     size_t len = 0;

@@ -62,6 +62,7 @@ static const setting_t settings[] = {
     {"idle-timeout-ms", SET_U64, FIELD(idle_timeout_ms), "idle keep-alive connections close after (default 60000)"},
     {"header-timeout-ms", SET_U64, FIELD(header_timeout_ms), "a started request must arrive within (default 10000)"},
     {"cache-max-bytes", SET_U64, FIELD(cache_max_bytes), "bound of the SQLite cache (default 1 GiB; 0: none)"},
+    {"cache-check-ms", SET_U64, FIELD(cache_check_ms), "time budget of the cache integrity check at start-up (default 1000; 0: none)"},
     {"evict-older-than", SET_I64, FIELD(evict_older_than_s), "drop cache entries unused for this many seconds at start-up (0: never)"},
     {"failed-ttl", SET_I64, FIELD(failed_ttl_s), "seconds failed compiles stay cached (default 60)"},
     {"memory-cache-bytes", SET_U64, FIELD(memory_cache_bytes), "in-memory response cache (default 64 MiB; 0: off)"},
@@ -132,6 +133,7 @@ static void set_defaults(bd_config_t *c) {
   c->idle_timeout_ms = 60000;
   c->header_timeout_ms = 10000;
   c->cache_max_bytes = 1ull << 30;
+  c->cache_check_ms = 1000;
   c->failed_ttl_s = 60;
   c->memory_cache_bytes = 64u << 20;
   c->remote_timeout_ms = 2000;

@@ -1,42 +1,24 @@
 /*
  * main.c: bufferd's start-up and shutdown.
  *
- * Start: settings, the cache directory and database (WAL), optional age
- * eviction, the remote tier, the worker pool, the listener. Shutdown on
+ * Start: settings, the cache (cache_health.c: directory, database, age
+ * eviction; a cache that cannot be used means serving uncached, never a
+ * failed start), the remote tier, the worker pool, the listener. Shutdown on
  * SIGTERM or SIGINT: readiness fails at once and new compiles get 503 (the
  * listener stays open so load balancers can see that), and the process
  * exits once every in-flight request has been answered and the workers are
  * idle.
  */
-#include <errno.h>
 #include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 
 #include <curl/curl.h>
 
 #include "bufferd.h"
-
-/* mkdir -p */
-static int make_dirs(const char *path) {
-  char buf[4096];
-  snprintf(buf, sizeof buf, "%s", path);
-  for (char *p = buf + 1; *p; p++) {
-    if (*p == '/') {
-      *p = 0;
-      if (mkdir(buf, 0700) < 0 && errno != EEXIST)
-        return -1;
-      *p = '/';
-    }
-  }
-  if (mkdir(buf, 0700) < 0 && errno != EEXIST)
-    return -1;
-  return 0;
-}
 
 /* Descriptors kept back from client connections: the listener, stdio,
  * libuv's own, and per worker its SQLite database, WAL and shared-memory
@@ -128,6 +110,9 @@ int main(int argc, char **argv) {
   bd_log_set_quiet(cfg.quiet);
   resolve_connection_limits(&cfg);
   signal(SIGPIPE, SIG_IGN);
+  /* A file-size limit (ulimit -f) must fail a cache write, which degrades
+   * the cache, not kill the daemon. */
+  signal(SIGXFSZ, SIG_IGN);
   curl_global_init(CURL_GLOBAL_DEFAULT);
 
   bd_server_t s = {0};
@@ -137,26 +122,7 @@ int main(int argc, char **argv) {
   bd_auth_init(&s.auth, &cfg);
   s.peers = bd_peers_create();
 
-  if (make_dirs(cfg.cache_dir) < 0) {
-    fprintf(stderr, "bufferd: cannot create cache directory '%s': %s\n", cfg.cache_dir,
-            strerror(errno));
-    return 1;
-  }
-  char db_path[4200];
-  snprintf(db_path, sizeof db_path, "%s/cache.db", cfg.cache_dir);
-  char *err = NULL;
-  cache_config_t cc = {.max_bytes = cfg.cache_max_bytes,
-                       .failed_ttl_seconds = cfg.failed_ttl_s};
-  s.cache = cache_open(db_path, &cc, &err);
-  if (!s.cache) {
-    fprintf(stderr, "bufferd: %s\n", err ? err : "cannot open the cache");
-    free(err);
-    return 1;
-  }
-  if (cfg.evict_older_than_s > 0) {
-    int64_t n = cache_evict_older_than(s.cache, cfg.evict_older_than_s);
-    bd_log("info", "evicted old cache entries", json_pack("{s:I}", "entries", (json_int_t)n));
-  }
+  bd_cache_open(&s);
   if (cfg.remote_cache)
     s.remote = bd_remote_create(cfg.remote_cache, cfg.remote_timeout_ms, cfg.remote_token);
   if (cfg.memory_cache_bytes > 0)
@@ -183,7 +149,7 @@ int main(int argc, char **argv) {
   char *remote = bd_remote_redacted_url(cfg.remote_cache ? cfg.remote_cache : "");
   bd_log("info", "listening",
          json_pack("{s:s,s:i,s:s,s:i,s:s,s:b,s:i,s:i}", "host", cfg.listen_host, "port",
-                   cfg.listen_port, "cache", db_path, "workers", cfg.workers,
+                   cfg.listen_port, "cache", s.cache_db_path, "workers", cfg.workers,
                    "remote", remote, "auth", s.auth.enabled, "max_connections",
                    cfg.max_connections, "max_connections_per_client",
                    cfg.max_connections_per_client));

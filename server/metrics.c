@@ -85,7 +85,16 @@ char *bd_metrics_render(bd_server_t *s) {
   counter(f, "bufferd_cache_hits_total", "SQLite cache hits.", cs.hits);
   counter(f, "bufferd_cache_misses_total", "SQLite cache misses.", cs.misses);
   counter(f, "bufferd_cache_corrupt_total",
-          "Cache entries whose checksum did not verify (dropped, recompiled).", cs.corrupt);
+          "Cache reads that met damage: an artifact whose checksum did not verify (dropped, "
+          "recompiled) or a damaged b-tree (SQLITE_CORRUPT; answered as a miss).",
+          cs.corrupt);
+  counter(f, "bufferd_cache_damaged_total",
+          "Damaged or unreadable cache databases moved aside at start-up.", s->cache_damaged);
+  char why[8];
+  gauge(f, "bufferd_cache_degraded",
+        "1 while the cache is unavailable or its writes fail (compiles are served, not all "
+        "cached).",
+        bd_cache_degraded(s, why, sizeof why) ? 1 : 0);
   counter(f, "bufferd_cache_evicted_total", "Cache entries evicted.", cs.evicted);
   gauge(f, "bufferd_cache_entries", "Entries in the SQLite cache.", (double)cs.entries);
   gauge(f, "bufferd_cache_bytes", "Bytes stored in the SQLite cache.", (double)cs.bytes);

@@ -5,21 +5,19 @@
  *   extract          reads its source                -> memref.load
  *   insert           reads+writes dest, result == dest -> memref.store
  *   extract_slice    result aliases source           -> memref.subview
- *   insert_slice     writes dest, reads source       -> subview + copy (no
- *                    copy when the source buffer is that very subview)
+ *   insert_slice     writes dest, reads source       -> subview + copy (none
+ *                    when the source is already that slice of dest)
  *   cast / collapse_shape / expand_shape  result == source (view ops)
  *   dim              no memory access                -> memref.dim
  *   from_elements / generate / splat / pad  fresh buffers filled by stores
  *                    (generate / pad move their body into an scf.for nest)
  *
  * The matching extract_slice / insert_slice rule (upstream's
- * isNotConflicting) lives here: writing a slice that was extracted from
- * the destination at the same offsets/sizes/strides, and inserted back,
- * does not conflict with the insert_slice's read of the rest of the
- * destination. So do the subsets the slice ops and extract / insert
- * access (upstream's SubsetOpInterface), which the analysis asks to find
- * disjoint accesses of one tensor (subsets.c) and extract_slices of the
- * same slice.
+ * isNotConflicting) lives here: writing a slice extracted from the
+ * destination at the same offsets/sizes/strides, and inserted back, does
+ * not conflict with the insert_slice's read of the rest of the destination.
+ * So do the subsets the slice ops and extract / insert access (upstream's
+ * SubsetOpInterface), asked by subsets.c for disjoint accesses.
  */
 #include <string.h>
 
@@ -480,13 +478,19 @@ static bool insert_slice_not_conflicting(buf_bz_t *bz, buf_use_t *read,
   return false;
 }
 
-/* Is buffer `src` (of the insert_slice's source) exactly the subview the
- * insert_slice would create? Then no copy is needed. */
+/* Is buffer `src` exactly the subview the insert_slice would create? */
 static bool is_same_subview(buf_value_t *src, buf_value_t *dest, buf_op_t *ins) {
   buf_op_t *d = src->def;
-  if (!d || buf_op_view_source(d) != dest)
-    return false;
-  return same_slice(d, 1, ins, 2);
+  return d && buf_op_view_source(d) == dest && same_slice(d, 1, ins, 2);
+}
+
+/* Is the source the very slice of the in-place destination (a matching
+ * extract_slice, through equivalent in-place ops such as a loop over the
+ * slice)? Then a copy would copy the slice onto itself. */
+static bool source_is_dest_slice(buf_bz_rewriter_t *rw, buf_op_t *ins) {
+  buf_bz_t *bz = buf_bz_rw_analysis(rw);
+  return buf_bz_inplace(bz, &ins->operands[1]) &&
+         matching_extract(bz, operand(ins, 0), ins, false, 0);
 }
 
 static buf_status_t insert_slice_bufferize(buf_bz_rewriter_t *rw,
@@ -499,7 +503,7 @@ static buf_status_t insert_slice_bufferize(buf_bz_rewriter_t *rw,
     buf_op_emit_error(op, "cannot bufferize: unranked destination");
     return BUF_FAILURE;
   }
-  if (!is_same_subview(src, dest, op)) {
+  if (!is_same_subview(src, dest, op) && !source_is_dest_slice(rw, op)) {
     buf_value_t *sv = build_subview(rw, &b, op, 2, dest, operand(op, 0)->type);
     if (!sv)
       return BUF_FAILURE;
@@ -1137,7 +1141,7 @@ static buf_status_t parallel_insert_slice_bufferize(buf_bz_rewriter_t *rw,
     buf_op_emit_error(op, "cannot bufferize: unranked destination");
     return BUF_FAILURE;
   }
-  if (!is_same_subview(src, dest, op)) {
+  if (!is_same_subview(src, dest, op) && !source_is_dest_slice(rw, op)) {
     buf_value_t *sv = build_subview(rw, &b, op, 2, dest, operand(op, 0)->type);
     if (!sv)
       return BUF_FAILURE;

@@ -688,11 +688,12 @@ char *buf_compilation_run_stats_json(const buf_compilation_t *c) {
   if (!c->ran)
     return NULL;
   const buf_interp_stats_t *s = &c->run_stats;
-  json_t *o = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I}", "steps", (json_int_t)s->steps,
+  json_t *o = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "steps", (json_int_t)s->steps,
                         "heap_allocs", (json_int_t)s->heap_allocs, "stack_allocs",
                         (json_int_t)s->stack_allocs, "copies", (json_int_t)s->copies,
                         "peak_live_bytes", (json_int_t)s->peak_live_bytes,
-                        "peak_heap_bytes", (json_int_t)s->peak_heap_bytes);
+                        "peak_heap_bytes", (json_int_t)s->peak_heap_bytes,
+                        "copied_bytes", (json_int_t)s->copied_bytes);
   char *text = json_dumps(o, JSON_COMPACT);
   json_decref(o);
   return text;
