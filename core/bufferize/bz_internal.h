@@ -221,6 +221,8 @@ typedef struct buf__bz_model_row {
 
 extern const buf__bz_model_row_t buf__bz_models_tensor[];
 extern const uint32_t buf__bz_num_models_tensor;
+extern const buf__bz_model_row_t buf__bz_models_tensor_views[];
+extern const uint32_t buf__bz_num_models_tensor_views;
 extern const buf__bz_model_row_t buf__bz_models_linalg[];
 extern const uint32_t buf__bz_num_models_linalg;
 extern const buf__bz_model_row_t buf__bz_models_scf[];
