@@ -344,16 +344,49 @@ static char *target_options_of(const buf_compilation_t *c, const bd_job_t *job) 
   return text;
 }
 
-/* Fills parts from a prepared compilation (target_options is malloc'd). */
+/* The canonical IR with one line per dense_resource blob it names,
+ * "// resource NAME: alignment A, N bytes, sha256 H": the blobs' bytes
+ * hashed once, never printed as hex (weights are tens of megabytes). A
+ * malloc'd string. */
+static char *canonical_ir_with_blobs(buf_compilation_t *c) {
+  const char *ir = buf_compilation_canonical_ir(c);
+  uint32_t n = 0;
+  const buf_resource_t **res = buf_compilation_resources(c, &n);
+  size_t cap = strlen(ir) + 1, len = 0;
+  for (uint32_t i = 0; i < n; i++)
+    cap += strlen(res[i]->name) + 160;
+  char *out = malloc(cap);
+  if (!out)
+    abort(); /* out of memory only */
+  len = (size_t)snprintf(out, cap, "%s", ir);
+  for (uint32_t i = 0; i < n; i++) {
+    char hex[CACHE_KEY_HEX_LEN + 1] = "undefined";
+    if (res[i]->data)
+      cache_sha256_hex(res[i]->data, res[i]->size, hex);
+    len += (size_t)snprintf(out + len, cap - len,
+                            "// resource %s: alignment %u, %zu bytes, sha256 %s\n",
+                            res[i]->name, res[i]->alignment, res[i]->size, hex);
+  }
+  free(res);
+  return out;
+}
+
+/* Fills parts from a prepared compilation (canonical_ir and target_options
+ * are malloc'd: key_parts_free). */
 static void key_parts_of(buf_compilation_t *c, const bd_job_t *job,
                          cache_key_parts_t *parts) {
   *parts = (cache_key_parts_t){
       .compiler_version = BUF_COMPILER_VERSION,
-      .canonical_ir = buf_compilation_canonical_ir(c),
+      .canonical_ir = canonical_ir_with_blobs(c),
       .pipeline = buf_compilation_pipeline(c),
       .artifacts = buf_compilation_artifact_list(c),
       .target_options = target_options_of(c, job),
   };
+}
+
+static void key_parts_free(cache_key_parts_t *parts) {
+  free((char *)parts->canonical_ir);
+  free((char *)parts->target_options);
 }
 
 static json_t *components_json(const cache_key_parts_t *parts) {
@@ -428,7 +461,7 @@ static void explain(bd_server_t *s, bd_job_t *job) {
   job->response_len = strlen(job->response);
   json_decref(o);
   job->http_status = 200;
-  free((char *)parts.target_options);
+  key_parts_free(&parts);
   buf_compilation_destroy(c);
 }
 
@@ -566,7 +599,7 @@ static void compile(bd_server_t *s, bd_job_t *job) {
   if (!c)
     return;
   compile_prepared(s, job, c, &parts); /* destroys c */
-  free((char *)parts.target_options);
+  key_parts_free(&parts);
 }
 
 static void fetch(bd_server_t *s, bd_job_t *job) {

@@ -531,6 +531,11 @@ const char *buf_compilation_canonical_ir(buf_compilation_t *c) {
     double t0 = now();
     buf_print_options_t po = buf_print_options_default();
     po.assume_verified = true; /* verified by prepare */
+    /* weights enter the key as a digest of their bytes (the caller's,
+     * from buf_compilation_resources), not as pages of hex text */
+    po.elide_resource_strings = true;
+    po.elide_resource_strings_if_larger = 0;
+    po.elide_blobs_only = true;
     size_t len;
     char *text = buf_print_op_to_string(c->module, &po, &len);
     c->canonical_ir = buf_arena_strndup(buf_ctx_arena(c->ctx), text, len);
@@ -538,6 +543,11 @@ const char *buf_compilation_canonical_ir(buf_compilation_t *c) {
     c->t_print = now() - t0;
   }
   return c->canonical_ir;
+}
+const buf_resource_t **buf_compilation_resources(const buf_compilation_t *c,
+                                                 uint32_t *n) {
+  *n = 0;
+  return c->module ? buf_op_resources(c->module, n) : NULL;
 }
 const char *buf_compilation_pipeline(const buf_compilation_t *c) {
   return c->pipeline_text;

@@ -314,7 +314,7 @@ void buf__print_file_metadata(buf_strbuf_t *out, buf_op_t *top,
   bool any_ext = false;
   const char *group = NULL;
   for (const buf_ext_resource_t *e = ext; e; e = e->next) {
-    if (elided(opts, strlen(e->text)))
+    if (!opts->elide_blobs_only && elided(opts, strlen(e->text)))
       continue;
     if (!any_ext)
       buf_strbuf_puts(out, any ? ",\n  external_resources: {\n"

@@ -448,6 +448,22 @@ def test_cache_keys(tmp):
         status, _, doc = d.compile(SCALAR, artifacts=["ptx"])
         check(status == 422 and doc["error"]["diagnostics"][0]["line"] == 1
               and "parallel" in doc["error"]["diagnostics"][0]["message"], "ptx without kernels: %s" % doc)
+        # Weights: a dense_resource blob enters the key by the digest of its
+        # bytes (one changed byte misses), not as hex text in the stored IR.
+        blob = "0x04000000" + "0000803F" * 1024
+        weights = ("func.func @w() -> tensor<1024xf32> {\n"
+                   "  %w = arith.constant dense_resource<w> : tensor<1024xf32>\n"
+                   "  return %w : tensor<1024xf32>\n}\n"
+                   "{-#\n  dialect_resources: {\n    builtin: {\n      w: \"BLOB\"\n    }\n  }\n#-}\n")
+        status, _, w1 = d.compile(weights.replace("BLOB", blob))
+        _, _, w2 = d.compile(weights.replace("BLOB", blob).replace("%w", "%weights"))
+        _, _, w3 = d.compile(weights.replace("BLOB", blob[:-1] + "E"))
+        check(status == 200 and w2["key"] == w1["key"] and w2["cache"] == "hit", "respelled weights hit")
+        check(w3["key"] != w1["key"], "one changed byte of a blob changes the key")
+        _, _, info = d.json("GET", "/v1/keys/" + w1["key"])
+        ir = info["components"]["canonical_ir"]
+        check(len(ir) < 1000 and re.search(r"// resource w: alignment 4, 4096 bytes, sha256 [0-9a-f]{64}", ir),
+              "the stored IR names the blob by its digest: %s" % ir[:300])
     finally:
         d.stop()
 

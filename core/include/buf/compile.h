@@ -184,6 +184,10 @@ size_t buf_compilation_memory_used(const buf_compilation_t *c);
  * normalized), printed on the first call; call it before
  * buf_compilation_run. */
 const char *buf_compilation_canonical_ir(buf_compilation_t *c);
+/* The dense_resource blobs the program references, which the canonical IR
+ * names without their bytes: a malloc'd array of *n (caller frees). */
+const buf_resource_t **buf_compilation_resources(const buf_compilation_t *c,
+                                                 uint32_t *n);
 /* The normalized pipeline text. */
 const char *buf_compilation_pipeline(const buf_compilation_t *c);
 /* Sorted, comma-separated artifact names. */

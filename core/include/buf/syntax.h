@@ -81,6 +81,9 @@ typedef struct buf_print_options {
   bool elide_resource_strings; /* --mlir-elide-resource-strings-if-larger */
   uint64_t elide_resource_strings_if_larger; /* leave out a resource value
                                               * whose quoted text is longer */
+  bool elide_blobs_only; /* the elision leaves external_resources alone
+                          * (cache keys: blobs enter by a digest of their
+                          * bytes, external resources as their text) */
 } buf_print_options_t;
 
 buf_print_options_t buf_print_options_default(void);
