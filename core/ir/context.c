@@ -297,6 +297,14 @@ void buf_ctx_memo_set_attr(buf_ctx_t *ctx, const void *key, buf_attr_t a) {
   buf__ptrmap_set(&ctx->memo, key, (void *)a);
 }
 
+void buf_ctx_set_running_pipeline(buf_ctx_t *ctx, void *pipeline) {
+  ctx->running_pipeline = pipeline;
+}
+
+void *buf_ctx_running_pipeline(const buf_ctx_t *ctx) {
+  return ctx->running_pipeline;
+}
+
 void buf_ctx_set_allow_unregistered(buf_ctx_t *ctx, bool allow) {
   ctx->allow_unregistered = allow;
 }

@@ -156,6 +156,6 @@ const buf_pass_def_t buf_pass_bufferization_lower_deallocations = {
     .name = "bufferization-lower-deallocations",
     .summary = "Lower bufferization.dealloc to memref.dealloc guarded by "
                "scf.if and pointer comparisons",
-    .anchor = "builtin.module",
+    .anchor = "any",
     .run = lower_run,
 };

@@ -122,6 +122,10 @@ buf_arena_t *buf_ctx_arena(buf_ctx_t *ctx);
  * like mlir-opt's --allow-unregistered-dialect. Default false. */
 void buf_ctx_set_allow_unregistered(buf_ctx_t *ctx, bool allow);
 bool buf_ctx_allow_unregistered(const buf_ctx_t *ctx);
+/* The pass pipeline running in ctx (buf_pipeline_run sets and clears it),
+ * so that a pass can count statistics (buf_pass_statistic_add). */
+void buf_ctx_set_running_pipeline(buf_ctx_t *ctx, void *pipeline);
+void *buf_ctx_running_pipeline(const buf_ctx_t *ctx);
 /* A memo of attributes a dialect derives from its constant tables (the
  * default indexing maps of a linalg named op, built at every parse and
  * print): key is the address of the table data, so keys of different
