@@ -179,7 +179,7 @@ static uint32_t mat_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
  * exists yet). */
 static bool mat_must_inplace(buf_bz_t *bz, buf_use_t *u) {
   const buf_bz_options_t *o = buf_bz_options(bz);
-  return u->index == 1 && !o->copy_before_write && !o->op_filter;
+  return u->index == 1 && !o->copy_before_write && !buf__bz_filters_ops(o);
 }
 
 /* The copy reads element i of the source to write element i of the

@@ -489,9 +489,18 @@ static void print_statistics(const buf_pipeline_t *pl, bool as_list) {
       int w = snprintf(NULL, 0, "%llu", (unsigned long long)st[k].value);
       width = w > width ? w : width;
     }
-    for (uint32_t k = 0; k < n; k++)
+    /* by name, as upstream sorts them */
+    bool *done = calloc(n ? n : 1, sizeof *done);
+    for (uint32_t left = n; left > 0; left--) {
+      uint32_t m = UINT32_MAX;
+      for (uint32_t k = 0; k < n; k++)
+        if (!done[k] && (m == UINT32_MAX || strcmp(st[k].name, st[m].name) < 0))
+          m = k;
+      done[m] = true;
       fprintf(stderr, "%*s(S) %*llu %s - %s\n", indent + 2, "", width,
-              (unsigned long long)st[k].value, st[k].name, st[k].help);
+              (unsigned long long)st[m].value, st[m].name, st[m].help);
+    }
+    free(done);
   }
   fputc('\n', stderr);
 }
