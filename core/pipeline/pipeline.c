@@ -26,6 +26,8 @@ typedef struct pass_instance {
   const buf_pass_def_t *def;
   buf_pass_options_t options;
   bool per_function;   /* runs on each func.func, not on the module */
+  uint32_t group;      /* per_function: its func.func(...) group in the
+                        * text (upstream nests each group apart) */
   buf_pass_statistic_t *stats; /* arena array of num_stats counters */
   uint32_t num_stats;
 } pass_instance_t;
@@ -38,6 +40,7 @@ struct buf_pipeline {
   bool verify_each;    /* verify the module after each pass */
   buf_pass_instrument_t instrument; /* hooks around each pass, or zeros */
   pass_instance_t *running; /* the pass instance that runs now */
+  uint32_t num_groups;      /* func.func(...) groups so far */
 };
 
 const buf_pass_def_t *buf_pass_lookup(const char *name) {
@@ -251,6 +254,7 @@ buf_status_t buf_pipeline_add_def(buf_pipeline_t *pl, const buf_pass_def_t *def,
   memset(inst, 0, sizeof *inst);
   inst->def = def;
   inst->per_function = strcmp(def->anchor, "func.func") == 0;
+  inst->group = inst->per_function ? ++pl->num_groups : 0;
   inst->options.def = def;
   inst->options.values =
       buf_arena_alloc(arena, sizeof(char *) * (def->num_options + 1));
@@ -271,6 +275,7 @@ typedef struct pipeline_parser {
   const char *text;
   const char *p;
   unsigned depth;
+  uint32_t group;   /* the func.func(...) group being parsed, or 0 */
 } pipeline_parser_t;
 
 static buf_status_t pipeline_error(pipeline_parser_t *pp, const char *what) {
@@ -312,8 +317,12 @@ static buf_status_t parse_element(pipeline_parser_t *pp, const char *anchor) {
       return pipeline_error(pp, "nesting too deep");
     pp->p++;
     skip_space(pp);
+    uint32_t outer_group = pp->group;
+    if (strcmp(name, "func.func") == 0)
+      pp->group = ++pp->pl->num_groups;
     if (*pp->p != ')' && BUF_FAILED(parse_list(pp, name)))
       return BUF_FAILURE;
+    pp->group = outer_group;
     skip_space(pp);
     if (*pp->p != ')')
       return pipeline_error(pp, "expected ')'");
@@ -348,8 +357,11 @@ static buf_status_t parse_element(pipeline_parser_t *pp, const char *anchor) {
   }
   if (BUF_FAILED(buf_pipeline_add(pp->pl, name, options)))
     return BUF_FAILURE;
-  if (strcmp(anchor, "func.func") == 0)
-    pp->pl->passes[pp->pl->num_passes - 1].per_function = true;
+  if (strcmp(anchor, "func.func") == 0) {
+    pass_instance_t *inst = &pp->pl->passes[pp->pl->num_passes - 1];
+    inst->per_function = true;
+    inst->group = pp->group;
+  }
   return BUF_SUCCESS;
 }
 
@@ -372,7 +384,7 @@ buf_status_t buf_pipeline_parse(buf_pipeline_t *pl, const char *text) {
                    BUF_PIPELINE_MAX_TEXT);
     return BUF_FAILURE;
   }
-  pipeline_parser_t pp = {pl, text, text, 0};
+  pipeline_parser_t pp = {pl, text, text, 0, 0};
   skip_space(&pp);
   if (!*pp.p)
     return BUF_SUCCESS;
@@ -475,12 +487,14 @@ const char *buf_pipeline_to_upstream_string(const buf_pipeline_t *pl) {
   buf_strbuf_t sb = {0};
   buf_strbuf_puts(&sb, "builtin.module(");
   bool in_func = false;
+  uint32_t group = 0;
   for (uint32_t i = 0; i < pl->num_passes; i++) {
     bool func_pass = pl->passes[i].per_function;
-    if (in_func && !func_pass) {
+    if (in_func && (!func_pass || pl->passes[i].group != group)) {
       buf_strbuf_puts(&sb, "\n  )");
       in_func = false;
     }
+    group = pl->passes[i].group;
     if (i > 0)
       buf_strbuf_puts(&sb, ",");
     if (func_pass && !in_func) {
@@ -577,6 +591,14 @@ const buf_pass_statistic_t *buf_pipeline_statistics(const buf_pipeline_t *pl,
                                                     uint32_t i, uint32_t *num) {
   *num = i < pl->num_passes ? pl->passes[i].num_stats : 0;
   return *num ? pl->passes[i].stats : NULL;
+}
+
+uint32_t buf_pipeline_num_top_level(const buf_pipeline_t *pl) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < pl->num_passes; i++)
+    n += !pl->passes[i].per_function || i == 0 || !pl->passes[i - 1].per_function ||
+         pl->passes[i - 1].group != pl->passes[i].group;
+  return n;
 }
 
 const buf_pass_def_t *buf_pipeline_pass(const buf_pipeline_t *pl, uint32_t i) {

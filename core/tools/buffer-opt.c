@@ -133,6 +133,10 @@ static int usage_error(const char *fmt, ...) {
   return 2;
 }
 
+static int compare_names(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 /* Parses argv into o; returns -1 on success or an exit status. */
 static int parse_args(int argc, char **argv, options_t *o) {
   o->input = "-";
@@ -151,9 +155,15 @@ static int parse_args(int argc, char **argv, options_t *o) {
       return 0;
     }
     if (strcmp(a, "--show-dialects") == 0) {
+      /* sorted, as mlir-opt lists them */
+      const char *names[64];
+      uint32_t n = buf_num_dialects < 64 ? buf_num_dialects : 64;
+      for (uint32_t d = 0; d < n; d++)
+        names[d] = buf_dialects[d]->name;
+      qsort(names, n, sizeof *names, compare_names);
       printf("Available Dialects: ");
-      for (uint32_t d = 0; d < buf_num_dialects; d++)
-        printf("%s%s", d ? "," : "", buf_dialects[d]->name);
+      for (uint32_t d = 0; d < n; d++)
+        printf("%s%s", d ? "," : "", names[d]);
       printf("\n");
       return 0;
     }
@@ -521,7 +531,7 @@ static buf_pipeline_t *build_pipeline(buf_ctx_t *ctx, const options_t *o) {
   }
   if (o->dump_pass_pipeline)
     fprintf(stderr, "Pass Manager with %u passes:\n%s\n\n",
-            buf_pipeline_num_passes(pl), buf_pipeline_to_upstream_string(pl));
+            buf_pipeline_num_top_level(pl), buf_pipeline_to_upstream_string(pl));
   return pl;
 }
 

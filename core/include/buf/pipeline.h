@@ -138,6 +138,9 @@ typedef struct buf_pass_statistic {
 } buf_pass_statistic_t;
 const buf_pass_statistic_t *buf_pipeline_statistics(const buf_pipeline_t *pl,
                                                     uint32_t i, uint32_t *num);
+/* The entries of the pipeline's top level, as mlir-opt counts them: each
+ * module pass and each func.func(...) group. */
+uint32_t buf_pipeline_num_top_level(const buf_pipeline_t *pl);
 /* Pass instance i's definition. */
 const buf_pass_def_t *buf_pipeline_pass(const buf_pipeline_t *pl, uint32_t i);
 

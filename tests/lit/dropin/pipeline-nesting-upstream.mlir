@@ -1,0 +1,10 @@
+// REQUIRES: mlir-opt
+// The same RUN lines with mlir-opt: the outputs match.
+// RUN: mlir-opt -verify-diagnostics --pass-pipeline="builtin.module(func.func(bufferization-lower-deallocations))" -split-input-file %S/pipeline-nesting.mlir | FileCheck %S/pipeline-nesting.mlir
+// RUN: mlir-opt %S/pipeline-nesting.mlir -split-input-file -pass-pipeline="builtin.module(func.func(buffer-hoisting),func.func(buffer-loop-hoisting))" -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %S/pipeline-nesting.mlir --check-prefix=MERGED
+// RUN: mlir-opt %S/pipeline-nesting.mlir -split-input-file -pass-pipeline="builtin.module(func.func(buffer-hoisting,buffer-loop-hoisting))" -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %S/pipeline-nesting.mlir --check-prefix=GROUP
+// RUN: mlir-opt %S/pipeline-nesting.mlir -split-input-file -one-shot-bufferize="bufferize-function-boundaries" -buffer-hoisting -buffer-deallocation-simplification -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %S/pipeline-nesting.mlir --check-prefix=DUMP
+// RUN: mlir-opt %S/one-shot-options.mlir -one-shot-bufferize="test-analysis-only analysis-heuristic=bottom-up-from-terminators" -split-input-file | FileCheck %S/one-shot-options.mlir --check-prefix=TERM
+// RUN: mlir-opt %S/one-shot-options.mlir -one-shot-bufferize="bufferize-function-boundaries buffer-alignment=128" -split-input-file | FileCheck %S/one-shot-options.mlir --check-prefix=ALIGN
+// RUN: mlir-opt %S/one-shot-options.mlir -one-shot-bufferize="bufferize-function-boundaries buffer-alignment=0" -split-input-file | FileCheck %S/one-shot-options.mlir --check-prefix=NOALIGN
+// RUN: mlir-opt %S/attribute-alias.mlir -one-shot-bufferize=bufferize-function-boundaries | FileCheck %S/attribute-alias.mlir
