@@ -1,7 +1,8 @@
 // mlir-opt's debugging output: IR dumps around passes (stderr), pass
 // statistics, local scope.
 // RUN: buffer-opt %s -one-shot-bufferize=bufferize-function-boundaries -buffer-hoisting -mlir-print-ir-before-all -mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
-// RUN: buffer-opt %s -one-shot-bufferize=bufferize-function-boundaries -buffer-hoisting -mlir-print-ir-after-all -mlir-print-ir-after-change -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHANGE
+// RUN: buffer-opt %s -one-shot-bufferize=bufferize-function-boundaries -buffer-loop-hoisting -mlir-print-ir-after-all -mlir-print-ir-after-change -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHANGE
+// RUN: buffer-opt %s -one-shot-bufferize=bufferize-function-boundaries -buffer-loop-hoisting -mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
 // RUN: buffer-opt %s -one-shot-bufferize=bufferize-function-boundaries -mlir-print-ir-after=one-shot-bufferize -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
 // RUN: buffer-opt %s -one-shot-bufferize=bufferize-function-boundaries -mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: buffer-opt %s -mlir-print-local-scope | FileCheck %s --check-prefix=LOCAL
@@ -18,9 +19,12 @@
 // DUMP-NOT: module
 // DUMP: func.func @f(
 
-// Hoisting changes nothing here: only One-Shot's dump is printed.
+// Loop hoisting changes nothing here (no loops): with after-change only
+// One-Shot's dump is printed.
 // CHANGE: IR Dump After OneShotBufferizePass
-// CHANGE-NOT: IR Dump After BufferHoistingPass
+// CHANGE-NOT: IR Dump After BufferLoopHoistingPass
+// ALL: IR Dump After OneShotBufferizePass
+// ALL: IR Dump After BufferLoopHoistingPass (buffer-loop-hoisting)
 
 // ONE-NOT: IR Dump Before
 // ONE: // -----// IR Dump After OneShotBufferizePass (one-shot-bufferize) //----- //
