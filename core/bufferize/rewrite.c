@@ -99,9 +99,15 @@ buf_value_t *buf_bz_buffer(buf_bz_rewriter_t *rw, buf_value_t *t) {
   builder_after_def(rw, t, &b);
   /* partial bufferization materializes identity layouts, as upstream's
    * partial passes did; One-Shot assumes nothing about the layout */
+  /* use-encoding-for-memory-space: the tensor's encoding names the
+   * buffer's memory space */
+  buf_attr_t space = rw->bz->opts.use_encoding_for_memory_space &&
+                             t->type->kind == BUF_TYPE_TENSOR
+                         ? t->type->u.shaped.encoding
+                         : NULL;
   buf_type_t mt = rw->bz->opts.unknown_layout == BUF_BZ_LAYOUT_IDENTITY
                       ? buf_bz_alloc_type(rw, t->type)
-                      : buf_bz_dynamic_layout_type(rw->ctx, t->type, NULL);
+                      : buf_bz_dynamic_layout_type(rw->ctx, t->type, space);
   buf_op_t *op = buf_build(&b, "bufferization.to_buffer", mt, 1, &t, NULL);
   buf_value_t *r = buf_op_result(op, 0);
   buf_bz_map(rw, t, r);

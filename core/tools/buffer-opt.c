@@ -763,6 +763,9 @@ int main(int raw_argc, char **raw_argv) {
   for (uint32_t i = 0; i < num_chunks; i++) {
     buf_ctx_t *ctx = buf_ctx_create();
     buf_ctx_set_allow_unregistered(ctx, o.allow_unregistered);
+    /* mlir-opt registers upstream's test dialect; its ops stand in for
+     * opaque ops in upstream's tests. */
+    buf_ctx_set_opaque_dialects(ctx, "test");
     if (report)
       buf_bz_report_attach(report, ctx);
     if (i > 0)

@@ -8,3 +8,7 @@
 // RUN: mlir-opt %S/one-shot-options.mlir -one-shot-bufferize="bufferize-function-boundaries buffer-alignment=128" -split-input-file | FileCheck %S/one-shot-options.mlir --check-prefix=ALIGN
 // RUN: mlir-opt %S/one-shot-options.mlir -one-shot-bufferize="bufferize-function-boundaries buffer-alignment=0" -split-input-file | FileCheck %S/one-shot-options.mlir --check-prefix=NOALIGN
 // RUN: mlir-opt %S/attribute-alias.mlir -one-shot-bufferize=bufferize-function-boundaries | FileCheck %S/attribute-alias.mlir
+// RUN: mlir-opt %S/memory-space-must-infer.mlir -one-shot-bufferize="must-infer-memory-space" -split-input-file -verify-diagnostics
+// RUN: mlir-opt %S/memory-space-options.mlir -one-shot-bufferize="use-encoding-for-memory-space" -split-input-file | FileCheck %S/memory-space-options.mlir --check-prefix=ENC
+// RUN: mlir-opt %S/memory-space-options.mlir -one-shot-bufferize -split-input-file | FileCheck %S/memory-space-options.mlir --check-prefix=DEFAULT
+// RUN: sed -n '/^func.func @opaque/,/^}/p' %S/test-dialect-ops.mlir | mlir-opt -one-shot-bufferize="allow-unknown-ops" | FileCheck %S/test-dialect-ops.mlir
