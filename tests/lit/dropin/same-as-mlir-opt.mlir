@@ -12,3 +12,5 @@
 // RUN: mlir-opt %S/memory-space-options.mlir -one-shot-bufferize="use-encoding-for-memory-space" -split-input-file | FileCheck %S/memory-space-options.mlir --check-prefix=ENC
 // RUN: mlir-opt %S/memory-space-options.mlir -one-shot-bufferize -split-input-file | FileCheck %S/memory-space-options.mlir --check-prefix=DEFAULT
 // RUN: sed -n '/^func.func @opaque/,/^}/p' %S/test-dialect-ops.mlir | mlir-opt -one-shot-bufferize="allow-unknown-ops" | FileCheck %S/test-dialect-ops.mlir
+// RUN: mlir-opt %S/out-params-options.mlir -buffer-results-to-out-params="hoist-dynamic-allocs" | FileCheck %S/out-params-options.mlir --check-prefix=DYN
+// RUN: mlir-opt %S/out-params-options.mlir -buffer-results-to-out-params="hoist-dynamic-allocs hoist-static-allocs add-result-attr" | FileCheck %S/out-params-options.mlir --check-prefix=BOTH
