@@ -415,13 +415,13 @@ static bool pass_listed(const char *list, const buf_pass_def_t *p) {
 }
 
 static void print_ir(const ir_printer_t *ip, const char *when,
-                     const buf_pass_def_t *p, buf_op_t *op) {
+                     const buf_pass_def_t *p, buf_op_t *op, bool failed) {
   char name[128];
   if (ip->o->ir_module_scope)
     while (buf_op_parent(op))
       op = buf_op_parent(op);
-  fprintf(stderr, "// -----// IR Dump %s %s (%s) //----- //\n", when,
-          buf_pass_class_name(p, name, sizeof name), p->name);
+  fprintf(stderr, "// -----// IR Dump %s %s%s (%s) //----- //\n", when,
+          buf_pass_class_name(p, name, sizeof name), failed ? " Failed" : "", p->name);
   buf_print_options_t po = buf_print_options_default();
   po.generic = ip->o->generic;
   po.debug_info = ip->o->debug_info;
@@ -441,7 +441,7 @@ static char *op_text(buf_op_t *op) {
 static void ir_before(void *user, const buf_pass_def_t *p, buf_op_t *op) {
   ir_printer_t *ip = user;
   if (ip->o->ir_before_all || pass_listed(ip->o->ir_before, p))
-    print_ir(ip, "Before", p, op);
+    print_ir(ip, "Before", p, op, false);
   if (ip->o->ir_after_change) {
     free(ip->before_text);
     ip->before_text = op_text(op);
@@ -455,7 +455,7 @@ static void ir_after(void *user, const buf_pass_def_t *p, buf_op_t *op,
   bool wanted = o->ir_after_all || pass_listed(o->ir_after, p);
   if (failed) {
     if (wanted || o->ir_after_failure)
-      print_ir(ip, "After", p, op);
+      print_ir(ip, "After", p, op, true);
   } else if (wanted && !o->ir_after_failure) {
     bool same = false;
     if (o->ir_after_change && ip->before_text) {
@@ -464,7 +464,7 @@ static void ir_after(void *user, const buf_pass_def_t *p, buf_op_t *op,
       free(now);
     }
     if (!same)
-      print_ir(ip, "After", p, op);
+      print_ir(ip, "After", p, op, false);
   }
   free(ip->before_text);
   ip->before_text = NULL;

@@ -14,3 +14,10 @@
 // RUN: sed -n '/^func.func @opaque/,/^}/p' %S/test-dialect-ops.mlir | mlir-opt -one-shot-bufferize="allow-unknown-ops" | FileCheck %S/test-dialect-ops.mlir
 // RUN: mlir-opt %S/out-params-options.mlir -buffer-results-to-out-params="hoist-dynamic-allocs" | FileCheck %S/out-params-options.mlir --check-prefix=DYN
 // RUN: mlir-opt %S/out-params-options.mlir -buffer-results-to-out-params="hoist-dynamic-allocs hoist-static-allocs add-result-attr" | FileCheck %S/out-params-options.mlir --check-prefix=BOTH
+// RUN: mlir-opt %S/bufferization-to-memref.mlir -convert-bufferization-to-memref | FileCheck %S/bufferization-to-memref.mlir
+// RUN: mlir-opt %S/expand-realloc.mlir -expand-realloc | FileCheck %S/expand-realloc.mlir
+// RUN: not mlir-opt %S/bufferization-to-memref-invalid.mlir -convert-bufferization-to-memref --mlir-print-ir-after-failure -o /dev/null 2>&1 | FileCheck %S/bufferization-to-memref-invalid.mlir
+// RUN: not mlir-opt %S/bufferization-to-memref-invalid.mlir -convert-bufferization-to-memref --mlir-print-ir-after-failure -o /dev/null 2>&1 | FileCheck %S/bufferization-to-memref-invalid.mlir --check-prefix=DUMP
+// RUN: mlir-opt %S/debug-output.mlir -one-shot-bufferize=bufferize-function-boundaries -mlir-print-ir-after=one-shot-bufferize -o /dev/null 2>&1 | FileCheck %S/debug-output.mlir --check-prefix=ONE
+// RUN: mlir-opt %S/debug-output.mlir -one-shot-bufferize=bufferize-function-boundaries -buffer-loop-hoisting -mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %S/debug-output.mlir --check-prefix=ALL
+// RUN: mlir-opt %S/debug-output.mlir -mlir-print-local-scope | FileCheck %S/debug-output.mlir --check-prefix=LOCAL
