@@ -417,11 +417,20 @@ static bool pass_listed(const char *list, const buf_pass_def_t *p) {
 static void print_ir(const ir_printer_t *ip, const char *when,
                      const buf_pass_def_t *p, buf_op_t *op, bool failed) {
   char name[128];
-  if (ip->o->ir_module_scope)
+  /* With module scope a nested op's dump shows the whole module, and the
+   * header names the op the pass ran on, as mlir-opt's does. */
+  char scope[256] = "";
+  if (ip->o->ir_module_scope && buf_op_parent(op)) {
+    buf_attr_t sym = buf_op_attr(op, "sym_name");
+    snprintf(scope, sizeof scope, " ('%s' operation%s%s)", op->name,
+             sym && sym->kind == BUF_ATTR_STRING ? ": @" : "",
+             sym && sym->kind == BUF_ATTR_STRING ? sym->u.str.data : "");
     while (buf_op_parent(op))
       op = buf_op_parent(op);
-  fprintf(stderr, "// -----// IR Dump %s %s%s (%s) //----- //\n", when,
-          buf_pass_class_name(p, name, sizeof name), failed ? " Failed" : "", p->name);
+  }
+  fprintf(stderr, "// -----// IR Dump %s %s%s (%s)%s //----- //\n", when,
+          buf_pass_class_name(p, name, sizeof name), failed ? " Failed" : "", p->name,
+          scope);
   buf_print_options_t po = buf_print_options_default();
   po.generic = ip->o->generic;
   po.debug_info = ip->o->debug_info;

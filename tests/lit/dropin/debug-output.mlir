@@ -6,6 +6,7 @@
 // RUN: buffer-opt %s -one-shot-bufferize=bufferize-function-boundaries -mlir-print-ir-after=one-shot-bufferize -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
 // RUN: buffer-opt %s -one-shot-bufferize=bufferize-function-boundaries -mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: buffer-opt %s -mlir-print-local-scope | FileCheck %s --check-prefix=LOCAL
+// RUN: buffer-opt %s -one-shot-bufferize=bufferize-function-boundaries -buffer-hoisting -mlir-print-ir-after=buffer-hoisting -mlir-print-ir-module-scope -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCOPE
 
 // DUMP: // -----// IR Dump Before OneShotBufferizePass (one-shot-bufferize) //----- //
 // DUMP-NEXT: #map = affine_map<(d0) -> (d0)>
@@ -35,6 +36,10 @@
 // STATS-NEXT:     (S) 1 num-buffer-alloc - Number of buffer allocations
 // STATS-NEXT:     (S) 5 num-tensor-in-place - Number of in-place tensor OpOperands
 // STATS-NEXT:     (S) 1 num-tensor-out-of-place - Number of out-of-place tensor OpOperands
+
+// SCOPE: // -----// IR Dump After BufferHoistingPass (buffer-hoisting) ('func.func' operation: @f) //----- //
+// SCOPE-NEXT: #map = affine_map<(d0) -> (d0)>
+// SCOPE-NEXT: module {
 
 // LOCAL-NOT: #map =
 // LOCAL: indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>]
