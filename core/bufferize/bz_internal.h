@@ -235,6 +235,8 @@ extern const buf__bz_model_row_t buf__bz_models_cf[];
 extern const uint32_t buf__bz_num_models_cf;
 extern const buf__bz_model_row_t buf__bz_models_ml_program[];
 extern const uint32_t buf__bz_num_models_ml_program;
+extern const buf__bz_model_row_t buf__bz_models_vector[];
+extern const uint32_t buf__bz_num_models_vector;
 
 /* The registry's resolver of bufferization models (model_registry.c). */
 const void *buf__bz_resolve_model(const char *name);
