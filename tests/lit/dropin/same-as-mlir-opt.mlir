@@ -22,3 +22,4 @@
 // RUN: mlir-opt %S/debug-output.mlir -one-shot-bufferize=bufferize-function-boundaries -buffer-loop-hoisting -mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %S/debug-output.mlir --check-prefix=ALL
 // RUN: mlir-opt %S/debug-output.mlir -mlir-print-local-scope | FileCheck %S/debug-output.mlir --check-prefix=LOCAL
 // RUN: mlir-opt %S/debug-output.mlir -one-shot-bufferize=bufferize-function-boundaries -buffer-hoisting -mlir-print-ir-after=buffer-hoisting -mlir-print-ir-module-scope -mlir-disable-threading -o /dev/null 2>&1 | FileCheck %S/debug-output.mlir --check-prefix=SCOPE
+// RUN: mlir-opt %S/lower-deallocations-retained.mlir -bufferization-lower-deallocations -split-input-file | FileCheck %S/lower-deallocations-retained.mlir
