@@ -116,14 +116,15 @@ void buffer_opt_print_pass(FILE *out, const buf_pass_def_t *p, int indent) {
   for (uint32_t j = 0; j < p->num_options; j++) {
     const buf_option_spec_t *o = &p->options[j];
     snprintf(flag, sizeof flag, "--%s%s", o->name, kind_suffix(o));
-    snprintf(help, sizeof help, "%s (default: %s)", o->help ? o->help : "",
-             o->default_value ? o->default_value : "");
+    if (o->default_value && *o->default_value)
+      snprintf(help, sizeof help, "%s (default: %s)", o->help ? o->help : "", o->default_value);
+    else
+      snprintf(help, sizeof help, "%s", o->help ? o->help : "");
     row(out, indent + 2, flag, help);
+    /* enum values as mlir-opt lists them: "    =value" */
     if (o->kind == BUF_OPT_ENUM)
-      for (const char *const *e = o->enum_values; *e; e++) {
-        snprintf(flag, sizeof flag, "=%s", *e);
-        row(out, 4, flag, "");
-      }
+      for (const char *const *e = o->enum_values; *e; e++)
+        fprintf(out, "    =%s\n", *e);
   }
 }
 
