@@ -192,6 +192,8 @@ void buffer_opt_print_help(FILE *out) {
       {"--show-dialects", "Print the list of registered dialects and exit"},
       {"--split-input-file", "Split the input file into chunks at '// -----' and process each chunk independently"},
       {"--verify-diagnostics", "Check that emitted diagnostics match expected-* lines on the corresponding line"},
+      {"--verify-diagnostics=<value>",
+       "all (the same) or only-expected (diagnostics no expected-* line names are let pass)"},
       {"--verify-each", "Run the verifier after each transformation pass (default: true)"},
   };
   for (size_t i = 0; i < sizeof general / sizeof general[0]; i++)

@@ -49,6 +49,7 @@ typedef struct options {
   const char *output;         /* -o, NULL for stdout */
   bool split_input;           /* --split-input-file */
   bool verify_diagnostics;    /* --verify-diagnostics */
+  bool only_expected;         /* --verify-diagnostics=only-expected */
   bool generic;               /* --mlir-print-op-generic */
   bool elide_resources;       /* --mlir-elide-resource-strings-if-larger=N */
   uint64_t elide_above;       /* its N */
@@ -206,6 +207,10 @@ static int parse_args(int argc, char **argv, options_t *o) {
                            "number, not '%s'", v);
       o->elide_resources = true;
       o->elide_above = n;
+    } else if ((v = flag_value(a, "--verify-diagnostics")) &&
+               (!strcmp(v, "all") || !strcmp(v, "only-expected"))) {
+      o->verify_diagnostics = true;
+      o->only_expected = !strcmp(v, "only-expected");
     } else if ((v = flag_value(a, "--mlir-print-ir-before"))) {
       o->ir_before = v;
     } else if ((v = flag_value(a, "--mlir-print-ir-after"))) {
@@ -785,7 +790,7 @@ int main(int raw_argc, char **raw_argv) {
       if (BUF_FAILED(buf_verify_expected_diagnostics(ctx, file, chunks[i].text,
                                                      chunks[i].len,
                                                      chunks[i].first_line,
-                                                     stderr)))
+                                                     o.only_expected, stderr)))
         failed = true;
     } else {
       if (BUF_FAILED(s) && buf_ctx_num_errors(ctx) == 0)
