@@ -430,7 +430,10 @@ static json_t *pipelines_json(void) {
     const buf_pass_def_t *p = buf_passes[i];
     json_t *opts = json_array();
     for (uint32_t j = 0; j < p->num_options; j++) {
-      static const char *const kinds[] = {"bool", "int", "string", "enum"};
+      /* indexed by buf_option_kind_t */
+      static const char *const kinds[] = {[BUF_OPT_BOOL] = "bool", [BUF_OPT_INT] = "int",
+                                          [BUF_OPT_STRING] = "string", [BUF_OPT_ENUM] = "enum",
+                                          [BUF_OPT_LIST] = "list"};
       json_t *opt = json_pack("{s:s,s:s,s:s,s:s}", "name", p->options[j].name, "kind",
                               kinds[p->options[j].kind], "default",
                               p->options[j].default_value ? p->options[j].default_value : "",

@@ -85,13 +85,36 @@ static void keep_refusal(buf_bz_t *bz, buf_use_t *u) {
   o->why[u->index] = bz->last_why;
 }
 
+/* Is op inside a function that no-analysis-func-filter names? Its writes
+ * all go to copies, as with copy-before-write. */
+static bool in_unanalysed_func(const buf_bz_t *bz, const buf_op_t *op) {
+  const char *list = bz->opts.no_analysis_funcs;
+  if (!list)
+    return false;
+  const buf_op_t *f = op;
+  while (f && !buf_op_has_trait(f, BUF_TRAIT_SYMBOL))
+    f = buf_op_parent((buf_op_t *)f);
+  buf_attr_t a = f ? buf_op_attr(f, "sym_name") : NULL;
+  if (!a || a->kind != BUF_ATTR_STRING)
+    return false;
+  size_t n = strlen(a->u.str.data);
+  for (const char *s = list; s && *s;) {
+    const char *e = strchr(s, ',');
+    size_t len = e ? (size_t)(e - s) : strlen(s);
+    if (len == n && strncmp(s, a->u.str.data, n) == 0)
+      return true;
+    s = e ? e + 1 : NULL;
+  }
+  return false;
+}
+
 static void analyze_operand(buf_bz_t *bz, buf_use_t *u) {
   bz_op_t *o = buf__bz_op(bz, u->owner);
   if (o->decision[u->index] != BZ_UNDECIDED)
     return;
   bool conflict;
   bz->last_why = (bz_why_t){BZ_WHY_COPY_BEFORE_WRITE, NULL, NULL, NULL};
-  if (bz->opts.copy_before_write)
+  if (bz->opts.copy_before_write || in_unanalysed_func(bz, u->owner))
     conflict = buf__bz_writes(bz, u);
   else
     conflict = buf__bz_would_write_read_only(bz, u) ||
@@ -252,10 +275,11 @@ static buf_status_t analyze_func_ops(buf_bz_t *bz, buf_op_t *root) {
   buf__ptrvec_t list = {0};
   collect_post_order(bz, root, &list);
   buf__bz_index_reads(bz, &list);
+  uint32_t *order = malloc(sizeof *order * (list.n ? list.n : 1));
+  buf__bz_analysis_order(bz, &list, order);
   /* (a disagreement of the conflict index with the full scan ends it) */
   for (uint32_t k = 0; k < list.n && !bz->failed; k++) {
-    uint32_t idx = bz->opts.bottom_up ? list.n - 1 - k : k;
-    buf_op_t *op = list.v[idx];
+    buf_op_t *op = list.v[order[k]];
     bz_op_t *o = buf__bz_op(bz, op);
     if (!o || !op_analyzed(bz, o))
       continue;
@@ -265,6 +289,7 @@ static buf_status_t analyze_func_ops(buf_bz_t *bz, buf_op_t *root) {
         analyze_operand(bz, u);
     }
   }
+  free(order);
   buf__ptrvec_free(&list);
   return bz->failed ? BUF_FAILURE : BUF_SUCCESS;
 }
@@ -387,7 +412,7 @@ static bool forced_write_near(buf_bz_t *bz, buf_use_t *u) {
  * tensors, not buffers, and a destination still a tensor of the function
  * has no buffer yet to keep a promise about. */
 static buf_status_t check_assumptions(buf_bz_t *bz, buf_op_t *root) {
-  if (bz->opts.copy_before_write || bz->opts.op_filter)
+  if (bz->opts.copy_before_write || buf__bz_filters_ops(&bz->opts))
     return BUF_SUCCESS;
   buf__ptrvec_t list = {0};
   collect_post_order(bz, root, &list);

@@ -237,6 +237,8 @@ extern const buf__bz_model_row_t buf__bz_models_cf[];
 extern const uint32_t buf__bz_num_models_cf;
 extern const buf__bz_model_row_t buf__bz_models_ml_program[];
 extern const uint32_t buf__bz_num_models_ml_program;
+extern const buf__bz_model_row_t buf__bz_models_vector[];
+extern const uint32_t buf__bz_num_models_vector;
 
 /* The registry's resolver of bufferization models (model_registry.c). */
 const void *buf__bz_resolve_model(const char *name);
@@ -389,6 +391,21 @@ bool buf__bz_scan_raw_conflict(buf_bz_t *bz, buf_use_t *u);
 void buf__bz_compute_tops(buf_bz_t *bz);
 /* Enters the reads among the tensor operands of ops into the index. */
 void buf__bz_index_reads(buf_bz_t *bz, buf__ptrvec_t *ops);
+
+/* Does the run leave some ops on tensors (partial bufferization's op
+ * filter, One-Shot's dialect-filter)? */
+static inline bool buf__bz_filters_ops(const buf_bz_options_t *o) {
+  return o->op_filter || o->dialect_filter;
+}
+/* Is op_name bufferized under the options' filters? */
+bool buf__bz_filter_accepts(const buf_bz_options_t *o, const char *op_name);
+
+/* ---- analysis_order.c: the order of in-place decisions ---------------- */
+
+/* Fills order (ops->n indices into ops, the ops of one function in
+ * post-order) with the order the options' heuristic analyses them in. */
+void buf__bz_analysis_order(buf_bz_t *bz, const buf__ptrvec_t *ops,
+                            uint32_t *order);
 /* Enters in-place write u into the index of alias-set root `root`. */
 void buf__bz_index_write(buf_bz_t *bz, buf_use_t *u, uint32_t root);
 /* The alias-set roots of u's value and of the values u aliases. */

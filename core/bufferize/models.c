@@ -29,6 +29,7 @@ static const struct {
     {buf__bz_models_arith, &buf__bz_num_models_arith},
     {buf__bz_models_cf, &buf__bz_num_models_cf},
     {buf__bz_models_ml_program, &buf__bz_num_models_ml_program},
+    {buf__bz_models_vector, &buf__bz_num_models_vector},
 };
 #define NUM_TABLES (sizeof model_tables / sizeof model_tables[0])
 

@@ -50,11 +50,29 @@ static buf_status_t alloc_tensor_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) 
   buf_builder_t b;
   buf_bz_builder(rw, op, &b);
   buf_type_t rt = op->results[0].type;
+  /* The memory space, as upstream infers it: the attribute, else the
+   * copied buffer's, else (use-encoding-for-memory-space) the tensor's
+   * encoding; must-infer-memory-space refuses the default. */
+  const buf_bz_options_t *opts = buf_bz_options(buf_bz_rw_analysis(rw));
+  buf_value_t *copy = seg[1] ? buf_bz_buffer(rw, op->operands[seg[0]].value) : NULL;
   buf_attr_t ms = buf_op_attr(op, "memory_space");
+  bool inferred = ms != NULL;
+  if (!ms && copy && copy->type->kind == BUF_TYPE_MEMREF) {
+    ms = copy->type->u.shaped.memory_space;
+    inferred = true;
+  }
+  if (!ms && opts->use_encoding_for_memory_space && rt->u.shaped.encoding) {
+    ms = rt->u.shaped.encoding;
+    inferred = true;
+  }
+  if (!inferred && opts->must_infer_memory_space) {
+    buf_emit_error(ctx, op->loc, "could not infer memory space");
+    buf_emit_error(ctx, op->loc, "failed to bufferize op");
+    return BUF_FAILURE;
+  }
   if (ms && ms->kind == BUF_ATTR_INTEGER && ms->u.i == 0)
     ms = NULL; /* the default memory space, spelled out */
   buf_type_t mt = buf_type_memref_for_tensor(ctx, rt, ms);
-  buf_value_t *copy = seg[1] ? buf_bz_buffer(rw, op->operands[seg[0]].value) : NULL;
   buf_value_t *dyn[64];
   for (uint32_t i = 0; i < (uint32_t)seg[0] && i < 64; i++)
     dyn[i] = op->operands[i].value;
@@ -179,7 +197,7 @@ static uint32_t mat_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
  * exists yet). */
 static bool mat_must_inplace(buf_bz_t *bz, buf_use_t *u) {
   const buf_bz_options_t *o = buf_bz_options(bz);
-  return u->index == 1 && !o->copy_before_write && !o->op_filter;
+  return u->index == 1 && !o->copy_before_write && !buf__bz_filters_ops(o);
 }
 
 /* The copy reads element i of the source to write element i of the

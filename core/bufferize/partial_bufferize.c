@@ -47,7 +47,8 @@ buf_status_t buf__partial_bufferize(buf_op_t *module,
   o.allow_unknown_ops = true;
   o.function_boundaries = function_boundaries;
   o.boundary_layout = BUF_BZ_LAYOUT_IDENTITY;
-  o.bottom_up = true;
+  o.unknown_layout = BUF_BZ_LAYOUT_IDENTITY;
+  o.heuristic = BUF_BZ_BOTTOM_UP;
   o.check_parallel_regions = true;
   return buf_one_shot_bufferize(module, &o);
 }

@@ -99,9 +99,15 @@ buf_value_t *buf_bz_buffer(buf_bz_rewriter_t *rw, buf_value_t *t) {
   builder_after_def(rw, t, &b);
   /* partial bufferization materializes identity layouts, as upstream's
    * partial passes did; One-Shot assumes nothing about the layout */
-  buf_type_t mt = rw->bz->opts.op_filter
+  /* use-encoding-for-memory-space: the tensor's encoding names the
+   * buffer's memory space */
+  buf_attr_t space = rw->bz->opts.use_encoding_for_memory_space &&
+                             t->type->kind == BUF_TYPE_TENSOR
+                         ? t->type->u.shaped.encoding
+                         : NULL;
+  buf_type_t mt = rw->bz->opts.unknown_layout == BUF_BZ_LAYOUT_IDENTITY
                       ? buf_bz_alloc_type(rw, t->type)
-                      : buf_bz_dynamic_layout_type(rw->ctx, t->type, NULL);
+                      : buf_bz_dynamic_layout_type(rw->ctx, t->type, space);
   buf_op_t *op = buf_build(&b, "bufferization.to_buffer", mt, 1, &t, NULL);
   buf_value_t *r = buf_op_result(op, 0);
   buf_bz_map(rw, t, r);
@@ -170,9 +176,12 @@ buf_value_t *buf_bz_alloc(buf_bz_rewriter_t *rw, buf_builder_t *b,
   int64_t seg[2] = {n, 0};
   buf_op_t *op = buf_build(
       b, "memref.alloc", type, n, sizes, "alignment",
-      buf_attr_integer(rw->ctx, buf_type_i64(rw->ctx), 64),
+      buf_attr_integer(rw->ctx, buf_type_i64(rw->ctx),
+                       rw->bz->opts.buffer_alignment > 0 ? rw->bz->opts.buffer_alignment : 64),
       "operandSegmentSizes",
       buf_attr_dense_array(rw->ctx, buf_type_i32(rw->ctx), 2, seg, NULL), NULL);
+  if (rw->bz->opts.buffer_alignment < 0)
+    buf_op_set_attr(op, "alignment", NULL); /* buffer-alignment=0 */
   buf_bz_t *bz = rw->bz;
   if (bz->num_rewrite_allocs == bz->cap_rewrite_allocs) {
     bz->cap_rewrite_allocs =
@@ -370,7 +379,7 @@ buf_status_t buf__bz_keep_on_tensors(buf_bz_rewriter_t *rw, buf_op_t *op) {
   /* partial bufferization keeps loops and branches of other dialects on
    * tensors: their region arguments are read-only to the analysis and get
    * to_buffer materializations like any tensor nothing bufferized */
-  if (!rw->bz->opts.op_filter && regions_have_tensor_args(op)) {
+  if (!buf__bz_filters_ops(&rw->bz->opts) && regions_have_tensor_args(op)) {
     buf_op_emit_error(op, "cannot bufferize: an unknown op whose regions "
                           "carry tensors is not supported");
     return BUF_FAILURE;
@@ -415,7 +424,7 @@ static bool op_mentions_tensors(const buf_op_t *op) {
  * on tensors (an scf.yield of a kept scf.while)? It must stay too. */
 static bool ends_kept_region(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_op_t *parent = buf_op_parent(op);
-  if (!rw->bz->opts.op_filter || !parent ||
+  if (!buf__bz_filters_ops(&rw->bz->opts) || !parent ||
       !buf_op_has_trait(op, BUF_TRAIT_TERMINATOR))
     return false;
   const buf_bufferize_model_t *pm = buf_bz_model_of(rw->bz, parent);
@@ -432,7 +441,7 @@ static buf_status_t rewrite_op(buf_bz_rewriter_t *rw, buf_op_t *op) {
    * one too: it is kept on tensors and reads a to_tensor of it; memref ops
    * the models made after retyping are not such users) */
   bool check_retyped = (m && m->bufferize) ||
-                       (rw->bz->opts.op_filter &&
+                       (buf__bz_filters_ops(&rw->bz->opts) &&
                         strncmp(op->name, "memref.", 7) != 0);
   for (uint32_t i = 0; check_retyped && !tensors && i < op->num_operands; i++)
     if (buf__bz_mapped(rw, op->operands[i].value))

@@ -109,12 +109,29 @@ static uint32_t number_op(buf_bz_t *bz, buf_op_t *op, uint32_t *counter) {
   return oi;
 }
 
+bool buf__bz_filter_accepts(const buf_bz_options_t *o, const char *op_name) {
+  if (o->op_filter && !o->op_filter(op_name))
+    return false;
+  if (!o->dialect_filter)
+    return true;
+  const char *dot = strchr(op_name, '.');
+  size_t n = dot ? (size_t)(dot - op_name) : strlen(op_name);
+  for (const char *s = o->dialect_filter; s && *s;) {
+    const char *e = strchr(s, ',');
+    size_t len = e ? (size_t)(e - s) : strlen(s);
+    if (len == n && strncmp(s, op_name, n) == 0)
+      return true;
+    s = e ? e + 1 : NULL;
+  }
+  return false;
+}
+
 const buf_bufferize_model_t *buf_bz_model_of(buf_bz_t *bz,
                                              const buf_op_t *op) {
   bz_op_t *o = buf__bz_op(bz, op);
   if (o)
     return o->model; /* decided when the op was numbered */
-  if (bz->opts.op_filter && !bz->opts.op_filter(op->name) &&
+  if (!buf__bz_filter_accepts(&bz->opts, op->name) &&
       !buf__ptrmap_get(&bz->own_ops, op))
     return NULL;
   return buf__bz_unfiltered_model(bz, op);

@@ -330,6 +330,35 @@ void buf_ctx_memo_set_attr(buf_ctx_t *ctx, const void *key, buf_attr_t a) {
   buf__ptrmap_set(&ctx->memo, key, (void *)a);
 }
 
+void buf_ctx_set_running_pipeline(buf_ctx_t *ctx, void *pipeline) {
+  ctx->running_pipeline = pipeline;
+}
+
+void *buf_ctx_running_pipeline(const buf_ctx_t *ctx) {
+  return ctx->running_pipeline;
+}
+
+void buf_ctx_set_opaque_dialects(buf_ctx_t *ctx, const char *dialects) {
+  ctx->opaque_dialects = dialects;
+}
+
+bool buf_ctx_allows_unregistered_op(const buf_ctx_t *ctx, const char *name) {
+  if (ctx->allow_unregistered)
+    return true;
+  const char *dot = strchr(name, '.');
+  if (!dot || !ctx->opaque_dialects)
+    return false;
+  size_t n = (size_t)(dot - name);
+  for (const char *s = ctx->opaque_dialects; s && *s;) {
+    const char *e = strchr(s, ',');
+    size_t len = e ? (size_t)(e - s) : strlen(s);
+    if (len == n && strncmp(s, name, n) == 0)
+      return true;
+    s = e ? e + 1 : NULL;
+  }
+  return false;
+}
+
 void buf_ctx_set_allow_unregistered(buf_ctx_t *ctx, bool allow) {
   ctx->allow_unregistered = allow;
 }

@@ -72,6 +72,12 @@ typedef struct buf__source {
 
 struct buf_ctx_s {
   buf_arena_t arena;
+  /* The pipeline running in this context (buf_ctx_running_pipeline), where
+   * passes count their statistics; NULL outside a run. */
+  void *running_pipeline;
+  /* Dialects whose ops are accepted as unregistered ops even without
+   * allow_unregistered (buf_ctx_set_opaque_dialects); NULL: none. */
+  const char *opaque_dialects;
   /* The scratch arena (buf_ctx_scratch): op-state arrays and parser
    * temporaries, dropped whenever live_states (its holders) reaches 0. */
   buf_arena_t states;

@@ -238,7 +238,7 @@ static void check_name(vstate_t *vs, buf_op_t *op) {
                    op->name, (int)(dot - op->name), op->name);
     return;
   }
-  if (!vs->ctx->allow_unregistered)
+  if (!buf_ctx_allows_unregistered_op(vs->ctx, op->name))
     buf_emit_error(vs->ctx, op->loc,
                    "operation being parsed with an unregistered dialect. If "
                    "this is intended, please use -allow-unregistered-dialect "

@@ -77,6 +77,7 @@ static buf_status_t emit_memref(buf_compilation_t *c, buf_op_t *module, FILE *ou
   buf_print_options_t po = buf_print_options_default();
   po.generic = c->req.print_generic;
   po.debug_info = c->req.print_debug_info;
+  po.use_aliases = !c->req.print_local_scope;
   po.elide_resource_strings = c->req.print_elide_resources;
   po.elide_resource_strings_if_larger = c->req.print_elide_resources_above;
   /* Verified after parsing and after every pass, unless the pipeline was

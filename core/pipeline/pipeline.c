@@ -28,6 +28,11 @@ struct buf_pass_options {
 typedef struct pass_instance {
   const buf_pass_def_t *def;
   buf_pass_options_t options;
+  bool per_function;   /* runs on each func.func, not on the module */
+  uint32_t group;      /* per_function: its func.func(...) group in the
+                        * text (upstream nests each group apart) */
+  buf_pass_statistic_t *stats; /* arena array of num_stats counters */
+  uint32_t num_stats;
 } pass_instance_t;
 
 struct buf_pipeline {
@@ -42,6 +47,9 @@ struct buf_pipeline {
   size_t element_offset;
   buf_pipeline_limits_t limits; /* every field set (defaults filled in) */
   buf_limit_t limit_hit;        /* the bound that stopped it, or NONE */
+  buf_pass_instrument_t instrument; /* hooks around each pass, or zeros */
+  pass_instance_t *running; /* the pass instance that runs now */
+  uint32_t num_groups;      /* func.func(...) groups so far */
 };
 
 const buf_pass_def_t *buf_pass_lookup(const char *name) {
@@ -69,7 +77,8 @@ static const char *option_value(const buf_pass_options_t *o, uint32_t index,
                                 buf_option_kind_t kind) {
   assert(index < o->def->num_options);
   const buf_option_spec_t *spec = &o->def->options[index];
-  assert(spec->kind == kind || (kind == BUF_OPT_STRING && spec->kind == BUF_OPT_ENUM));
+  assert(spec->kind == kind ||
+         (kind == BUF_OPT_STRING && (spec->kind == BUF_OPT_ENUM || spec->kind == BUF_OPT_LIST)));
   (void)kind;
   return o->values[index] ? o->values[index] : spec->default_value;
 }
@@ -166,6 +175,7 @@ static const char *check_option_value(buf_pipeline_t *pl,
     return buf_arena_printf(arena, "%llu", n);
   }
   case BUF_OPT_STRING:
+  case BUF_OPT_LIST:
     if (value)
       return buf_arena_strndup(arena, value, strlen(value));
     break;
@@ -287,7 +297,10 @@ buf_status_t buf_pipeline_add_def(buf_pipeline_t *pl, const buf_pass_def_t *def,
     pl->cap_passes = cap;
   }
   pass_instance_t *inst = &pl->passes[pl->num_passes];
+  memset(inst, 0, sizeof *inst);
   inst->def = def;
+  inst->per_function = strcmp(def->anchor, "func.func") == 0;
+  inst->group = inst->per_function ? ++pl->num_groups : 0;
   inst->options.def = def;
   inst->options.values =
       buf_arena_alloc(arena, sizeof(char *) * (def->num_options + 1));
@@ -308,6 +321,7 @@ typedef struct pipeline_parser {
   const char *text;
   const char *p;
   unsigned depth;
+  uint32_t group;   /* the func.func(...) group being parsed, or 0 */
 } pipeline_parser_t;
 
 static buf_status_t pipeline_error(pipeline_parser_t *pp, const char *what) {
@@ -354,8 +368,12 @@ static buf_status_t parse_element(pipeline_parser_t *pp, const char *anchor) {
     }
     pp->p++;
     skip_space(pp);
+    uint32_t outer_group = pp->group;
+    if (strcmp(name, "func.func") == 0)
+      pp->group = ++pp->pl->num_groups;
     if (*pp->p != ')' && BUF_FAILED(parse_list(pp, name)))
       return BUF_FAILURE;
+    pp->group = outer_group;
     skip_space(pp);
     if (*pp->p != ')')
       return pipeline_error(pp, "expected ')'");
@@ -388,7 +406,14 @@ static buf_status_t parse_element(pipeline_parser_t *pp, const char *anchor) {
                    name);
     return BUF_FAILURE;
   }
-  return buf_pipeline_add(pp->pl, name, options);
+  if (BUF_FAILED(buf_pipeline_add(pp->pl, name, options)))
+    return BUF_FAILURE;
+  if (strcmp(anchor, "func.func") == 0) {
+    pass_instance_t *inst = &pp->pl->passes[pp->pl->num_passes - 1];
+    inst->per_function = true;
+    inst->group = pp->group;
+  }
+  return BUF_SUCCESS;
 }
 
 static buf_status_t parse_list(pipeline_parser_t *pp, const char *anchor) {
@@ -411,7 +436,7 @@ buf_status_t buf_pipeline_parse(buf_pipeline_t *pl, const char *text) {
     pl->limit_hit = BUF_LIMIT_PIPELINE_TEXT;
     return BUF_FAILURE;
   }
-  pipeline_parser_t pp = {pl, text, text, 0};
+  pipeline_parser_t pp = {pl, text, text, 0, 0};
   skip_space(&pp);
   if (!*pp.p)
     return BUF_SUCCESS;
@@ -452,7 +477,7 @@ const char *buf_pipeline_to_string(const buf_pipeline_t *pl) {
   buf_strbuf_puts(&sb, "builtin.module(");
   bool in_func = false;
   for (uint32_t i = 0; i < pl->num_passes; i++) {
-    bool func_pass = strcmp(pl->passes[i].def->anchor, "func.func") == 0;
+    bool func_pass = pl->passes[i].per_function;
     if (in_func && !func_pass) {
       buf_strbuf_puts(&sb, ")");
       in_func = false;
@@ -471,6 +496,91 @@ const char *buf_pipeline_to_string(const buf_pipeline_t *pl) {
   const char *s = buf_arena_strndup(buf_ctx_arena(pl->ctx), sb.data ? sb.data : "", sb.len);
   buf_strbuf_free(&sb);
   return s;
+}
+
+/* Upstream prints options sorted by name. */
+static int compare_option_names(const void *a, const void *b) {
+  const buf_option_spec_t *x = *(const buf_option_spec_t *const *)a;
+  const buf_option_spec_t *y = *(const buf_option_spec_t *const *)b;
+  return strcmp(x->name, y->name);
+}
+
+/* "name{a=v b=w}" with every option, as upstream's pass printer spells it:
+ * booleans as true/false, an empty list as nothing at all. */
+static void append_upstream_pass(buf_strbuf_t *sb, const pass_instance_t *inst) {
+  const buf_pass_def_t *def = inst->def;
+  buf_strbuf_puts(sb, def->name);
+  if (!def->num_options)
+    return;
+  const buf_option_spec_t *sorted[64];
+  uint32_t n = def->num_options < 64 ? def->num_options : 64;
+  for (uint32_t i = 0; i < n; i++)
+    sorted[i] = &def->options[i];
+  qsort(sorted, n, sizeof *sorted, compare_option_names);
+  buf_strbuf_puts(sb, "{");
+  for (uint32_t k = 0; k < n; k++) {
+    const buf_option_spec_t *spec = sorted[k];
+    uint32_t i = (uint32_t)(spec - def->options);
+    const char *v = inst->options.values[i] ? inst->options.values[i] : spec->default_value;
+    if (k)
+      buf_strbuf_puts(sb, " ");
+    if (spec->kind == BUF_OPT_LIST && (!v || !*v))
+      continue;
+    buf_strbuf_puts(sb, spec->name);
+    buf_strbuf_puts(sb, "=");
+    if (spec->kind == BUF_OPT_BOOL)
+      buf_strbuf_puts(sb, v && (!strcmp(v, "true") || !strcmp(v, "1")) ? "true" : "false");
+    else
+      buf_strbuf_puts(sb, v ? v : "");
+  }
+  buf_strbuf_puts(sb, "}");
+}
+
+const char *buf_pipeline_to_upstream_string(const buf_pipeline_t *pl) {
+  buf_strbuf_t sb = {0};
+  buf_strbuf_puts(&sb, "builtin.module(");
+  bool in_func = false;
+  uint32_t group = 0;
+  for (uint32_t i = 0; i < pl->num_passes; i++) {
+    bool func_pass = pl->passes[i].per_function;
+    if (in_func && (!func_pass || pl->passes[i].group != group)) {
+      buf_strbuf_puts(&sb, "\n  )");
+      in_func = false;
+    }
+    group = pl->passes[i].group;
+    if (i > 0)
+      buf_strbuf_puts(&sb, ",");
+    if (func_pass && !in_func) {
+      buf_strbuf_puts(&sb, "\n  func.func(");
+      in_func = true;
+    }
+    buf_strbuf_puts(&sb, in_func ? "\n    " : "\n  ");
+    append_upstream_pass(&sb, &pl->passes[i]);
+  }
+  if (in_func)
+    buf_strbuf_puts(&sb, "\n  )");
+  buf_strbuf_puts(&sb, "\n)");
+  const char *s = buf_arena_strndup(buf_ctx_arena(pl->ctx), sb.data ? sb.data : "", sb.len);
+  buf_strbuf_free(&sb);
+  return s;
+}
+
+const char *buf_pass_class_name(const buf_pass_def_t *def, char *buf,
+                                size_t size) {
+  if (def->class_name)
+    return def->class_name;
+  size_t n = 0;
+  bool upper = true;
+  for (const char *p = def->name; *p && n + 5 < size; p++) {
+    if (*p == '-') {
+      upper = true;
+      continue;
+    }
+    buf[n++] = upper ? (char)toupper((unsigned char)*p) : *p;
+    upper = false;
+  }
+  snprintf(buf + n, size - n, "Pass");
+  return buf;
 }
 
 static double now_seconds(void) {
@@ -492,6 +602,17 @@ static buf_status_t check_run_limits(buf_pipeline_t *pl, const pass_instance_t *
   return BUF_SUCCESS;
 }
 
+/* Runs one pass instance on one op between the instrument's hooks. */
+static buf_status_t run_on(buf_pipeline_t *pl, const pass_instance_t *inst,
+                           buf_op_t *op) {
+  if (pl->instrument.before)
+    pl->instrument.before(pl->instrument.user, inst->def, op);
+  buf_status_t st = inst->def->run(op, &inst->options);
+  if (pl->instrument.after)
+    pl->instrument.after(pl->instrument.user, inst->def, op, BUF_FAILED(st));
+  return st;
+}
+
 typedef struct func_run {
   buf_pipeline_t *pl;
   const pass_instance_t *inst;
@@ -506,9 +627,52 @@ static buf_walk_result_t run_on_func(buf_op_t *op, void *user) {
     fr->status = BUF_FAILURE;
     return BUF_WALK_INTERRUPT;
   }
-  if (BUF_FAILED(fr->inst->def->run(op, &fr->inst->options)))
+  if (BUF_FAILED(run_on(fr->pl, fr->inst, op)))
     fr->status = BUF_FAILURE;
   return BUF_WALK_SKIP;
+}
+
+void buf_pipeline_set_instrument(buf_pipeline_t *pl,
+                                 const buf_pass_instrument_t *instrument) {
+  if (instrument)
+    pl->instrument = *instrument;
+  else
+    memset(&pl->instrument, 0, sizeof pl->instrument);
+}
+
+void buf_pass_statistic_add(buf_op_t *op, const char *name, const char *help,
+                            uint64_t n) {
+  buf_pipeline_t *pl = buf_ctx_running_pipeline(buf_op_ctx(op));
+  if (!pl || !pl->running)
+    return;
+  pass_instance_t *inst = pl->running;
+  for (uint32_t i = 0; i < inst->num_stats; i++)
+    if (strcmp(inst->stats[i].name, name) == 0) {
+      inst->stats[i].value += n;
+      return;
+    }
+  inst->stats = buf_arena_grow(buf_ctx_arena(pl->ctx), inst->stats,
+                               inst->num_stats, inst->num_stats + 1,
+                               sizeof *inst->stats);
+  inst->stats[inst->num_stats++] = (buf_pass_statistic_t){name, help, n};
+}
+
+const buf_pass_statistic_t *buf_pipeline_statistics(const buf_pipeline_t *pl,
+                                                    uint32_t i, uint32_t *num) {
+  *num = i < pl->num_passes ? pl->passes[i].num_stats : 0;
+  return *num ? pl->passes[i].stats : NULL;
+}
+
+uint32_t buf_pipeline_num_top_level(const buf_pipeline_t *pl) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < pl->num_passes; i++)
+    n += !pl->passes[i].per_function || i == 0 || !pl->passes[i - 1].per_function ||
+         pl->passes[i - 1].group != pl->passes[i].group;
+  return n;
+}
+
+const buf_pass_def_t *buf_pipeline_pass(const buf_pipeline_t *pl, uint32_t i) {
+  return i < pl->num_passes ? pl->passes[i].def : NULL;
 }
 
 buf_status_t buf_pipeline_run(buf_pipeline_t *pl, buf_op_t *module,
@@ -519,31 +683,40 @@ buf_status_t buf_pipeline_run(buf_pipeline_t *pl, buf_op_t *module,
                             sizeof *times * (pl->num_passes + 1));
     *timings = times;
   }
+  buf_ctx_set_running_pipeline(pl->ctx, pl);
   for (uint32_t i = 0; i < pl->num_passes; i++) {
-    const pass_instance_t *inst = &pl->passes[i];
+    pass_instance_t *inst = &pl->passes[i];
     double start = now_seconds();
     buf_status_t status;
-    if (BUF_FAILED(check_run_limits(pl, inst, module->loc)))
+    if (BUF_FAILED(check_run_limits(pl, inst, module->loc))) {
+      buf_ctx_set_running_pipeline(pl->ctx, NULL);
       return BUF_FAILURE;
-    if (strcmp(inst->def->anchor, "func.func") == 0) {
+    }
+    pl->running = inst;
+    if (inst->per_function) {
       func_run_t fr = {pl, inst, BUF_SUCCESS};
       buf_op_walk(module, BUF_WALK_PRE, run_on_func, &fr);
       status = fr.status;
     } else {
-      status = inst->def->run(module, &inst->options);
+      status = run_on(pl, inst, module);
     }
+    pl->running = NULL;
     if (times) {
       times[i].name = inst->def->name;
       times[i].seconds = now_seconds() - start;
     }
-    if (BUF_FAILED(status))
+    if (BUF_FAILED(status)) {
+      buf_ctx_set_running_pipeline(pl->ctx, NULL);
       return BUF_FAILURE;
+    }
     if (pl->verify_each && BUF_FAILED(buf_verify(module))) {
       buf_emit_error(pl->ctx, module->loc,
                      "pass '%s' produced invalid IR (see the errors above)",
                      inst->def->name);
+      buf_ctx_set_running_pipeline(pl->ctx, NULL);
       return BUF_FAILURE;
     }
   }
+  buf_ctx_set_running_pipeline(pl->ctx, NULL);
   return BUF_SUCCESS;
 }

@@ -342,8 +342,18 @@ bool buf_parse_optional_attr(buf_parser_t *p, buf_attr_t *out) {
   return !BUF_FAILED(buf__p_parse_attr(p, NULL, out));
 }
 
+/* A dictionary, or an alias of one (`#trait` after `#trait = {...}`), which
+ * mlir-opt accepts wherever a custom form reads an attribute dictionary
+ * (linalg.generic #trait ins(...)). */
 buf_status_t buf_parse_attr_dict(buf_parser_t *p, buf_attr_t *out) {
-  return buf__p_parse_dict_attr(p, out);
+  if (p->tok.kind != BUF_TK_HASH)
+    return buf__p_parse_dict_attr(p, out);
+  buf_loc_t loc = buf_parser_loc(p);
+  if (BUF_FAILED(buf__p_parse_attr(p, NULL, out)))
+    return BUF_FAILURE;
+  if (!*out || (*out)->kind != BUF_ATTR_DICT)
+    return buf__p_error_at(p, loc, "expected a dictionary attribute");
+  return BUF_SUCCESS;
 }
 
 /* Merges dictionary entries into st; a key already set is an error. */

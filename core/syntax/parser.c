@@ -893,7 +893,7 @@ static buf_status_t parse_result_names(buf_parser_t *p, result_name_t **out,
 /* Checks that an op of this name may be created here. */
 static buf_status_t check_registered(buf_parser_t *p, buf_ident_t name,
                                      buf_loc_t loc) {
-  if (buf_ctx_lookup_opdef(p->ctx, name) || buf_ctx_allow_unregistered(p->ctx))
+  if (buf_ctx_lookup_opdef(p->ctx, name) || buf_ctx_allows_unregistered_op(p->ctx, name))
     return BUF_SUCCESS;
   const char *dot = strchr(name, '.');
   if (dot && buf_ctx_dialect_known(p->ctx, name, (size_t)(dot - name)))

@@ -8,8 +8,9 @@
  *   !dialect.opaque (verbatim)
  *
  * Identity affine-map layouts are omitted, as MLIR never stores them.
- * Nested attributes (encodings, layouts, memory spaces) print with type
- * elision "may" (an i64 memory space prints as "1"), and affine-map layouts
+ * Layouts and memory spaces print with type elision "may" (an i64 memory
+ * space prints as "1"), encodings in full ("tensor<4xf32, 1 : i64>", as
+ * mlir-opt prints them), and affine-map layouts
  * go through the alias table.
  */
 #include "printer_internal.h"
@@ -150,7 +151,7 @@ static void print_uncached(buf_strbuf_t *sb, buf_type_t t,
     buf__print_type(sb, t->u.shaped.elem, al);
     if (t->u.shaped.encoding) {
       buf_strbuf_puts(sb, ", ");
-      buf__print_attr(sb, t->u.shaped.encoding, al, BUF__ELIDE_MAY);
+      buf__print_attr(sb, t->u.shaped.encoding, al, BUF__ELIDE_NEVER);
     }
     buf_strbuf_puts(sb, ">");
     return;

@@ -11,12 +11,17 @@
  *     in the entry block (run once per call), is replaced by the
  *     out-parameter instead (no copy), when the function has one return and
  *     returns that alloc once;
+ *     with hoist-dynamic-allocs the same for a dynamically shaped alloc
+ *     whose sizes are arguments of the function: the caller allocates it
+ *     with the sizes it passes;
  *   - every func.call of the function allocates the out-buffers
  *     (memref.alloc right before the call) and the old memref results are
- *     replaced by them.
+ *     replaced by them;
+ *   - with add-result-attr each out-parameter carries the unit attribute
+ *     bufferize.result.
  * Functions with argument or result attributes, or with a dynamically
- * shaped memref result, are left unchanged (the caller could not size the
- * buffer before the call).
+ * shaped memref result that is not such a hoistable alloc, are left
+ * unchanged (the caller could not size the buffer before the call).
  */
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
@@ -33,7 +38,32 @@ static uint32_t count_uses_in(buf_value_t *v, buf_op_t *op) {
   return n;
 }
 
-static void convert(buf_op_t *module, buf_op_t *f, bool hoist) {
+/* The alloc a function returns as result r from its only return, when it
+ * may become the caller's allocation: a heap memref.alloc in the entry
+ * block, of the result's type, returned once, whose dynamic sizes (all
+ * allowed only with `dynamic`) are arguments of the function. NULL
+ * otherwise. */
+static buf_op_t *hoistable_alloc(buf_op_t *f, uint32_t r, bool dynamic) {
+  bo_oplist_t rets = {.arena = buf_ctx_arena(buf_op_ctx(f))};
+  buf__bo_collect_returns(f, &rets);
+  if (rets.n != 1 || r >= rets.ops[0]->num_operands)
+    return NULL;
+  buf_op_t *ret = rets.ops[0];
+  buf_value_t *v = ret->operands[r].value;
+  buf_op_t *d = v->def;
+  buf_block_t *entry = buf_region_entry(f->regions[0]);
+  buf_type_t rt = buf_op_attr(f, "function_type")->type->u.func.results[r];
+  if (!d || !buf__bo_is_fresh_alloc(d, BUF_ALLOC_HEAP) || d->block != entry ||
+      v->type != rt || count_uses_in(v, ret) != 1 || (d->num_operands && !dynamic))
+    return NULL;
+  for (uint32_t i = 0; i < d->num_operands; i++)
+    if (d->operands[i].value->block != entry)
+      return NULL; /* a size computed in the body: the caller cannot know it */
+  return d;
+}
+
+static void convert(buf_op_t *module, buf_op_t *f, bool hoist,
+                    bool hoist_dynamic, bool result_attr) {
   buf_ctx_t *ctx = buf_op_ctx(f);
   buf_arena_t *arena = buf_ctx_arena(ctx);
   buf_type_t ft = buf_op_attr(f, "function_type")->type;
@@ -53,12 +83,36 @@ static void convert(buf_op_t *module, buf_op_t *f, bool hoist) {
       outs[no++] = t;
   }
   buf_block_t *entry = buf_region_entry(f->regions[0]);
+  /* The allocs that move to the callers, found before the signature
+   * changes; a dynamic one keeps the argument numbers of its sizes. */
+  buf_op_t **moved = buf_arena_alloc(arena, (nres + 1) * sizeof *moved);
+  uint32_t **size_args = buf_arena_alloc(arena, (nres + 1) * sizeof *size_args);
+  for (uint32_t r = 0; r < nres; r++) {
+    moved[r] = NULL;
+    if (!is_out[r])
+      continue;
+    bool dynamic = !buf_type_has_static_shape(ft->u.func.results[r]);
+    if ((dynamic && hoist_dynamic) || (!dynamic && hoist))
+      moved[r] = hoistable_alloc(f, r, dynamic);
+    if (moved[r]) {
+      size_args[r] = buf_arena_alloc(arena, (moved[r]->num_operands + 1) * sizeof **size_args);
+      for (uint32_t i = 0; i < moved[r]->num_operands; i++)
+        size_args[r][i] = moved[r]->operands[i].value->index;
+    }
+  }
   buf_value_t **out_args = buf_arena_alloc(arena, (nres + 1) * sizeof *out_args);
   for (uint32_t r = 0; r < nres; r++)
     if (is_out[r])
       out_args[r] = buf_block_add_arg(entry, ft->u.func.results[r], f->loc);
   buf_op_set_attr(f, "function_type",
                   buf_attr_type(ctx, buf_type_function(ctx, ni, ins, no, outs)));
+  if (result_attr) {
+    buf_attr_t *dicts = buf_arena_alloc(arena, (ni + 1) * sizeof *dicts);
+    buf_named_attr_t mark = {buf_ident_cstr(ctx, "bufferize.result"), buf_attr_unit(ctx)};
+    for (uint32_t i = 0; i < ni; i++)
+      dicts[i] = buf_attr_dict(ctx, i < nin ? 0 : 1, i < nin ? NULL : &mark);
+    buf_op_set_attr(f, "arg_attrs", buf_attr_array(ctx, ni, dicts));
+  }
 
   bo_oplist_t rets = {.arena = arena};
   buf__bo_collect_returns(f, &rets);
@@ -76,13 +130,9 @@ static void convert(buf_op_t *module, buf_op_t *f, bool hoist) {
         keep[nk++] = v;
         continue;
       }
-      buf_op_t *d = v->def;
-      if (hoist && rets.n == 1 && d && buf__bo_is_fresh_alloc(d, BUF_ALLOC_HEAP) &&
-          d->block == entry &&
-          d->num_operands == 0 && v->type == out_args[r]->type &&
-          count_uses_in(v, ret) == 1) {
+      if (moved[r] && v->def == moved[r]) {
         buf_value_replace_all_uses(v, out_args[r]);
-        buf_op_erase(d);
+        buf_op_erase(moved[r]);
         continue;
       }
       buf_value_t *ops[2] = {v, out_args[r]};
@@ -107,9 +157,14 @@ static void convert(buf_op_t *module, buf_op_t *f, bool hoist) {
     buf_value_t **bufs = buf_arena_alloc(arena, (nres + 1) * sizeof *bufs);
     for (uint32_t r = 0; r < nres; r++)
       if (is_out[r]) {
-        int64_t seg[2] = {0, 0};
+        /* a moved dynamic alloc takes the sizes this call passes */
+        uint32_t nsizes = moved[r] ? moved[r]->num_operands : 0;
+        buf_value_t **sizes = buf_arena_alloc(arena, (nsizes + 1) * sizeof *sizes);
+        for (uint32_t i = 0; i < nsizes; i++)
+          sizes[i] = call->operands[size_args[r][i]].value;
+        int64_t seg[2] = {nsizes, 0};
         bufs[r] = buf_op_result(
-            buf_build(&b, "memref.alloc", ft->u.func.results[r], 0, NULL,
+            buf_build(&b, "memref.alloc", ft->u.func.results[r], nsizes, sizes,
                       "operandSegmentSizes",
                       buf_attr_dense_array(ctx, buf_type_i32(ctx), 2, seg, NULL),
                       NULL),
@@ -134,6 +189,8 @@ static void convert(buf_op_t *module, buf_op_t *f, bool hoist) {
 
 /* Indices of out_params_options' rows. */
 enum out_params_option {
+  OUT_PARAMS_ADD_RESULT_ATTR,
+  OUT_PARAMS_HOIST_DYNAMIC_ALLOCS,
   OUT_PARAMS_HOIST_STATIC_ALLOCS,
   OUT_PARAMS_MODIFY_PUBLIC_FUNCTIONS,
   OUT_PARAMS_NUM_OPTIONS
@@ -143,6 +200,8 @@ static buf_status_t out_params_run(buf_op_t *module,
                                    const buf_pass_options_t *options) {
   bool hoist = buf_pass_option_bool(options, OUT_PARAMS_HOIST_STATIC_ALLOCS);
   bool pub = buf_pass_option_bool(options, OUT_PARAMS_MODIFY_PUBLIC_FUNCTIONS);
+  bool hoist_dynamic = buf_pass_option_bool(options, OUT_PARAMS_HOIST_DYNAMIC_ALLOCS);
+  bool result_attr = buf_pass_option_bool(options, OUT_PARAMS_ADD_RESULT_ATTR);
   if (module->num_regions == 0 || !buf_region_entry(module->regions[0]))
     return BUF_SUCCESS;
   for (buf_op_t *f = buf_region_entry(module->regions[0])->first; f;
@@ -160,16 +219,23 @@ static buf_status_t out_params_run(buf_op_t *module,
       if (!buf_type_is_memref(t))
         continue;
       any = true;
-      if (t->kind != BUF_TYPE_MEMREF || !buf_type_has_static_shape(t))
+      if (t->kind != BUF_TYPE_MEMREF ||
+          (!buf_type_has_static_shape(t) && !(hoist_dynamic && hoistable_alloc(f, r, true))))
         ok = false;
     }
     if (any && ok)
-      convert(module, f, hoist);
+      convert(module, f, hoist, hoist_dynamic, result_attr);
   }
   return BUF_SUCCESS;
 }
 
 static const buf_option_spec_t out_params_options[OUT_PARAMS_NUM_OPTIONS] = {
+    [OUT_PARAMS_ADD_RESULT_ATTR] =
+        {"add-result-attr", BUF_OPT_BOOL, "false", NULL,
+         "Mark every out-parameter with the attribute bufferize.result"},
+    [OUT_PARAMS_HOIST_DYNAMIC_ALLOCS] =
+        {"hoist-dynamic-allocs", BUF_OPT_BOOL, "false", NULL,
+         "Move a returned dynamically shaped alloc, sized by arguments, to the callers"},
     [OUT_PARAMS_HOIST_STATIC_ALLOCS] =
         {"hoist-static-allocs", BUF_OPT_BOOL, "false", NULL,
          "Use the out-parameter in place of a returned static memref.alloc"},

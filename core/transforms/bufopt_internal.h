@@ -53,6 +53,10 @@ bool buf__bo_value_is_const_i1(const buf_value_t *v, bool value);
  * simplify and lower: they read and rebuild its three operand segments
  * (memrefs, conditions, retained), a layout of that op alone. */
 bool buf__bo_is_bufferization_dealloc(const buf_op_t *op);
+/* Does op return a fresh heap buffer holding a copy of its one operand
+ * (bufferization.clone): it reads the operand and neither frees it
+ * (realloc) nor only takes sizes from it (alloc)? */
+bool buf__bo_is_heap_copy(const buf_op_t *op);
 
 /* The values that may alias v (v included), following uses forward: views
  * (every memref/tensor result of an op that takes an alias, except the

@@ -65,6 +65,12 @@ bool buf__bo_value_is_const_i1(const buf_value_t *v, bool value) {
   return false;
 }
 
+bool buf__bo_is_heap_copy(const buf_op_t *op) {
+  return buf_op_alloc_kind(op) == BUF_ALLOC_HEAP && op->num_operands == 1 &&
+         op->num_results == 1 &&
+         buf_op_operand_effect(op, 0) == BUF_EFFECT_READ;
+}
+
 bool buf__bo_is_bufferization_dealloc(const buf_op_t *op) {
   return buf_op_isa(op, "bufferization.dealloc");
 }

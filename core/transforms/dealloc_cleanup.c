@@ -136,17 +136,8 @@ static void simplify_clone(buf_op_t *clone) {
   buf_op_erase(clone);
 }
 
-/* Does op return a fresh heap buffer holding a copy of its one operand
- * (bufferization.clone): it reads the operand and neither frees it
- * (realloc) nor only takes sizes from it (alloc)? */
-static bool is_heap_copy(const buf_op_t *op) {
-  return buf_op_alloc_kind(op) == BUF_ALLOC_HEAP && op->num_operands == 1 &&
-         op->num_results == 1 &&
-         buf_op_operand_effect(op, 0) == BUF_EFFECT_READ;
-}
-
 static buf_walk_result_t collect_clones(buf_op_t *op, void *user) {
-  if (is_heap_copy(op))
+  if (buf__bo_is_heap_copy(op))
     buf__bo_oplist_push(user, op);
   return BUF_WALK_ADVANCE;
 }

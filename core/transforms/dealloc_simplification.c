@@ -211,7 +211,7 @@ const buf_pass_def_t buf_pass_buffer_deallocation_simplification = {
     .name = "buffer-deallocation-simplification",
     .summary = "Drop statically known memrefs from bufferization.dealloc "
                "ops and free fresh buffers right after their last use",
-    .anchor = "builtin.module",
+    .anchor = "any",
     .run = simplify_run,
 };
 
@@ -250,6 +250,7 @@ static const buf_option_spec_t pipeline_options[PIPELINE_NUM_OPTIONS] = {
 
 const buf_pass_def_t buf_pass_buffer_deallocation_pipeline = {
     .name = "buffer-deallocation-pipeline",
+    .is_pipeline = true,
     .summary = "ownership-based-buffer-deallocation, "
                "buffer-deallocation-simplification and "
                "bufferization-lower-deallocations in order",

@@ -97,6 +97,21 @@ static void lower_one(buf_ctx_t *ctx, buf_op_t *op) {
     buf_value_t *f = nr ? c_i1(&b, false) : NULL;
     for (uint32_t j = 0; j < nr; j++)
       res[j] = f;
+  } else if (nm == 1) {
+    /* One buffer, some retained: upstream's shape. It is freed when it is
+     * none of the retained ones (and its condition holds); retained value
+     * j is owned when it is the buffer. */
+    buf_value_t *p0 = ptr_of(&b, m[0]);
+    buf_value_t **ne = buf_arena_alloc(arena, nr * sizeof *ne);
+    for (uint32_t j = 0; j < nr; j++)
+      ne[j] = cmp(&b, 1, p0, ptr_of(&b, op->operands[sr + j].value));
+    buf_value_t *not_retained = ne[0];
+    for (uint32_t j = 1; j < nr; j++)
+      not_retained = bin(&b, "arith.andi", not_retained, ne[j]);
+    guarded_dealloc(&b, bin(&b, "arith.andi", not_retained, c[0]), m[0]);
+    buf_value_t *t = c_i1(&b, true);
+    for (uint32_t j = 0; j < nr; j++)
+      res[j] = bin(&b, "arith.andi", bin(&b, "arith.xori", ne[j], t), c[0]);
   } else {
     buf_value_t **p = buf_arena_alloc(arena, nm * sizeof *p);
     buf_value_t **q = buf_arena_alloc(arena, (nr + 1) * sizeof *q);
@@ -156,6 +171,6 @@ const buf_pass_def_t buf_pass_bufferization_lower_deallocations = {
     .name = "bufferization-lower-deallocations",
     .summary = "Lower bufferization.dealloc to memref.dealloc guarded by "
                "scf.if and pointer comparisons",
-    .anchor = "builtin.module",
+    .anchor = "any",
     .run = lower_run,
 };

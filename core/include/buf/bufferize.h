@@ -163,13 +163,36 @@ typedef enum buf_bz_layout {
   BUF_BZ_LAYOUT_FULLY_DYNAMIC, /* fully-dynamic-layout-map */
 } buf_bz_layout_t;
 
+typedef enum buf_bz_heuristic {
+  BUF_BZ_BOTTOM_UP = 0,             /* last op first (the default) */
+  BUF_BZ_TOP_DOWN,                  /* first op first */
+  BUF_BZ_BOTTOM_UP_FROM_TERMINATORS, /* ops feeding region terminators first */
+  BUF_BZ_FUZZER,                    /* a random order from fuzzer_seed */
+} buf_bz_heuristic_t;
+
 typedef struct buf_bz_options {
   bool function_boundaries;
   buf_bz_layout_t boundary_layout;
   bool allow_return_allocs_from_loops;
   bool allow_unknown_ops;
   bool copy_before_write;
-  bool bottom_up;              /* false: top-down */
+  /* The order in which ops are analysed (upstream's analysis-heuristic):
+   * every order gives a correct result, they differ in which of two
+   * conflicting writes gets the copy. */
+  buf_bz_heuristic_t heuristic;
+  uint64_t fuzzer_seed;        /* BUF_BZ_FUZZER: the order's seed */
+  /* Functions (by symbol name, comma-separated) analysed as with
+   * copy_before_write: upstream's no-analysis-func-filter. NULL: none. */
+  const char *no_analysis_funcs;
+  /* Dialects (comma-separated) whose ops are bufferized; the others stay
+   * on tensors like allowed unknown ops: upstream's dialect-filter. NULL:
+   * every dialect. */
+  const char *dialect_filter;
+  buf_bz_layout_t unknown_layout; /* layout of buffers of unknown ops' tensors */
+  bool must_infer_memory_space; /* an allocation without a memory space fails */
+  bool use_encoding_for_memory_space; /* a tensor's encoding is its memory space */
+  int64_t buffer_alignment;    /* alignment of new allocations; 0: upstream's
+                                * default, 64; negative: none */
   bool test_analysis_only;
   bool print_conflicts;
   bool dump_alias_sets;

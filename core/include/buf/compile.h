@@ -94,6 +94,7 @@ typedef struct buf_compile_request {
   /* Printing of the memref artifact (buffer-opt's flags). */
   bool print_generic;
   bool print_debug_info;
+  bool print_local_scope;    /* --mlir-print-local-scope: no aliases */
   bool print_elide_resources;          /* --mlir-elide-resource-strings-if-larger */
   uint64_t print_elide_resources_above; /* its bound */
   /* Borrowed, for buffer-opt: compile in this context (NULL: a context of

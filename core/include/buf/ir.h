@@ -151,6 +151,17 @@ buf_limit_t buf_ctx_limit_hit(const buf_ctx_t *ctx);
  * like mlir-opt's --allow-unregistered-dialect. Default false. */
 void buf_ctx_set_allow_unregistered(buf_ctx_t *ctx, bool allow);
 bool buf_ctx_allow_unregistered(const buf_ctx_t *ctx);
+/* Dialects (comma-separated, a static string) whose ops parse and verify
+ * as unregistered ops even without allow-unregistered: buffer-opt names
+ * "test", whose ops upstream's tests use as opaque stand-ins and which
+ * mlir-opt registers. */
+void buf_ctx_set_opaque_dialects(buf_ctx_t *ctx, const char *dialects);
+/* May an op named `name` be created though no dialect defines it? */
+bool buf_ctx_allows_unregistered_op(const buf_ctx_t *ctx, const char *name);
+/* The pass pipeline running in ctx (buf_pipeline_run sets and clears it),
+ * so that a pass can count statistics (buf_pass_statistic_add). */
+void buf_ctx_set_running_pipeline(buf_ctx_t *ctx, void *pipeline);
+void *buf_ctx_running_pipeline(const buf_ctx_t *ctx);
 /* A memo of attributes a dialect derives from its constant tables (the
  * default indexing maps of a linalg named op, built at every parse and
  * print): key is the address of the table data, so keys of different

@@ -26,6 +26,7 @@ typedef enum buf_option_kind {
   BUF_OPT_INT,    /* unsigned decimal integer below 2^32 (MLIR's unsigned) */
   BUF_OPT_STRING, /* any text without spaces (or quoted) */
   BUF_OPT_ENUM,   /* one of enum_values */
+  BUF_OPT_LIST,   /* comma-separated words ("tensor,scf"), read as a string */
 } buf_option_kind_t;
 
 typedef struct buf_option_spec {
@@ -54,7 +55,14 @@ const char *buf_pass_option_string(const buf_pass_options_t *o,
 typedef struct buf_pass_def {
   const char *name;       /* "one-shot-bufferize" */
   const char *summary;
-  const char *anchor;     /* "builtin.module" or "func.func" */
+  /* The op it runs on: "builtin.module", "func.func", or "any" (upstream's
+   * op-agnostic passes: at module level it runs on the module, nested in
+   * func.func(...) on each function). */
+  const char *anchor;
+  /* Upstream's pass class, which --mlir-print-ir-* headers name
+   * ("OneShotBufferizePass"); NULL: the name in CamelCase plus "Pass". */
+  const char *class_name;
+  bool is_pipeline;       /* a pass pipeline (--help lists it apart) */
   const buf_option_spec_t *options;
   uint32_t num_options;
   /* Runs on one anchor op. Emits located diagnostics and returns
@@ -117,6 +125,46 @@ buf_status_t buf_pipeline_parse(buf_pipeline_t *pl, const char *text);
 uint32_t buf_pipeline_num_passes(const buf_pipeline_t *pl);
 /* The normalized text: "builtin.module(a{x=1},func.func(b))". */
 const char *buf_pipeline_to_string(const buf_pipeline_t *pl);
+/* The pipeline as mlir-opt --dump-pass-pipeline prints it: every option
+ * with its value, defaults included, one pass a line, nested anchors
+ * indented. Arena string. */
+const char *buf_pipeline_to_upstream_string(const buf_pipeline_t *pl);
+/* The pass class upstream names in IR dumps ("OneShotBufferizePass");
+ * buf is the room for a derived name. */
+const char *buf_pass_class_name(const buf_pass_def_t *def, char *buf,
+                                size_t size);
+
+/* Observes a pipeline as it runs (mlir-opt's PassInstrumentation): before
+ * and after each pass on each op it runs on (the module, or each function
+ * for a func.func pass). Either hook may be NULL. */
+typedef struct buf_pass_instrument {
+  void (*before)(void *user, const buf_pass_def_t *pass, buf_op_t *op);
+  void (*after)(void *user, const buf_pass_def_t *pass, buf_op_t *op,
+                bool failed);
+  void *user;
+} buf_pass_instrument_t;
+void buf_pipeline_set_instrument(buf_pipeline_t *pl,
+                                 const buf_pass_instrument_t *instrument);
+
+/* Pass statistics (mlir-opt's --mlir-pass-statistics): a pass adds n to
+ * its counter `name` (described by `help`) while it runs on op. Counters
+ * are kept per pass instance of the running pipeline and summed over the
+ * ops it runs on; outside a pipeline the call does nothing. */
+void buf_pass_statistic_add(buf_op_t *op, const char *name, const char *help,
+                            uint64_t n);
+/* The statistics of pass instance i after a run: *num counters. */
+typedef struct buf_pass_statistic {
+  const char *name;
+  const char *help;
+  uint64_t value;
+} buf_pass_statistic_t;
+const buf_pass_statistic_t *buf_pipeline_statistics(const buf_pipeline_t *pl,
+                                                    uint32_t i, uint32_t *num);
+/* The entries of the pipeline's top level, as mlir-opt counts them: each
+ * module pass and each func.func(...) group. */
+uint32_t buf_pipeline_num_top_level(const buf_pipeline_t *pl);
+/* Pass instance i's definition. */
+const buf_pass_def_t *buf_pipeline_pass(const buf_pipeline_t *pl, uint32_t i);
 
 /* Per-pass wall times collected while running. */
 typedef struct buf_pass_timing {
