@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "dialect_util.h"
+#include "linalg_conv_ops.h"
 #include "linalg_internal.h"
 
 /* ------------------------------------------------------------------------ */
@@ -603,6 +604,8 @@ static const char *const attrs_contract_maps[] = {
     "cast", "indexing_maps", "operandSegmentSizes", NULL};
 static const char *const attrs_elementwise[] = {
     "indexing_maps", "kind", "operandSegmentSizes", NULL};
+static const char *const attrs_conv[] = {"dilations", "operandSegmentSizes",
+                                         "strides", NULL};
 static const char *const attrs_dimensions[] = {"dimensions", NULL};
 static const char *const attrs_permutation[] = {"permutation", NULL};
 static const char *const attrs_index[] = {"dim", NULL};
@@ -704,6 +707,12 @@ static const buf_opdef_t ops[] = {
     NAMED("linalg.min", attrs_segments),
     NAMED("linalg.powf", attrs_segments),
     NAMED("linalg.select", attrs_segments),
+#define CONV_OPDEF(n, loops, in, f, out, body) NAMED("linalg." #n, attrs_segments),
+    BUF__LINALG_UNSTRIDED_CONV_OPS(CONV_OPDEF)
+#undef CONV_OPDEF
+#define CONV_OPDEF(n, loops, in, f, out, body) NAMED("linalg." #n, attrs_conv),
+    BUF__LINALG_STRIDED_CONV_OPS(CONV_OPDEF)
+#undef CONV_OPDEF
     /* Not structured ops: no descriptor row is consulted for them. */
     {.name = "linalg.yield",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE,
@@ -726,6 +735,19 @@ enum {
   {.kind = BUF__LK_CONTRACT, .ew_kind = -1, .contract = &(c),                  \
    .maps_attr = (maps), .memoize = (memo)}
 
+/* The rows of linalg_conv_ops.h. */
+#define CONV_ROW(n, loops, in, f, out, b, strided_)                            \
+  static const buf__linalg_conv_t conv_##n = {                                 \
+      (loops), (strided_), BUF__CONV_BODY_##b, {in, f, out}};
+#define UNSTRIDED_ROW(n, loops, in, f, out, b) \
+  CONV_ROW(n, loops, in, f, out, b, false)
+#define STRIDED_ROW(n, loops, in, f, out, b) \
+  CONV_ROW(n, loops, in, f, out, b, true)
+BUF__LINALG_UNSTRIDED_CONV_OPS(UNSTRIDED_ROW)
+BUF__LINALG_STRIDED_CONV_OPS(STRIDED_ROW)
+#define CONV_DESC(n, loops, in, f, out, b)                                     \
+  {.kind = BUF__LK_CONV, .ew_kind = -1, .conv = &conv_##n, .memoize = true},
+
 /* Parallel to ops[]; the two trailing non-structured ops have no row. */
 static const buf__linalg_desc_t descs[] = {
     {.kind = BUF__LK_GENERIC, .ew_kind = -1},
@@ -746,6 +768,8 @@ static const buf__linalg_desc_t descs[] = {
     EW(EW_SQUARE), EW(EW_TANH), EW(EW_ERF), EW(EW_ADD), EW(EW_SUB),
     EW(EW_MUL), EW(EW_DIV), EW(EW_DIV_UNSIGNED), EW(EW_MAX_SIGNED),
     EW(EW_MIN_SIGNED), EW(EW_POWF), EW(EW_SELECT),
+    BUF__LINALG_UNSTRIDED_CONV_OPS(CONV_DESC)
+    BUF__LINALG_STRIDED_CONV_OPS(CONV_DESC)
 };
 
 #define NUM_OPS (sizeof ops / sizeof ops[0])

@@ -34,7 +34,26 @@ typedef enum buf__linalg_kind {
   BUF__LK_CONTRACT,    /* matmul, batch_matmul, matvec, vecmat, dot */
   BUF__LK_EW,          /* named elementwise ops: linalg.add, linalg.exp ... */
   BUF__LK_ELEMENTWISE, /* linalg.elementwise kind=#linalg.elementwise_kind<> */
+  BUF__LK_CONV,        /* convolutions and pooling (linalg_conv_ops.h) */
 } buf__linalg_kind_t;
+
+/* The body of a convolution or pooling op (linalg_conv_ops.h). */
+typedef enum buf__linalg_conv_body {
+  BUF__CONV_BODY_CONV,       /* out + cast(in) * cast(filter) */
+  BUF__CONV_BODY_POOL_MAX,   /* max(out, cast(in)) */
+  BUF__CONV_BODY_POOL_MIN,
+  BUF__CONV_BODY_POOL_SUM,
+  BUF__CONV_BODY_POOL_MAX_U, /* unsigned cast and comparison */
+  BUF__CONV_BODY_POOL_MIN_U,
+} buf__linalg_conv_body_t;
+
+/* One row of linalg_conv_ops.h. */
+typedef struct buf__linalg_conv {
+  uint8_t num_loops;
+  bool strided;              /* has strides / dilations attributes */
+  buf__linalg_conv_body_t body;
+  const char *maps[3];       /* input, filter, output (the row's notation) */
+} buf__linalg_conv_t;
 
 /* The default loop structure of a contraction: per operand (A, B, C) the
  * loop dimension of each operand dimension. */
@@ -49,6 +68,7 @@ typedef struct buf__linalg_desc {
   buf__linalg_kind_t kind;
   int8_t ew_kind;          /* BUF__LK_EW: index into the elementwise kinds */
   const buf__linalg_contract_t *contract; /* BUF__LK_CONTRACT */
+  const buf__linalg_conv_t *conv;         /* BUF__LK_CONV */
   bool maps_attr;          /* indexing_maps is an inherent attribute that the
                             * custom form shows only when not the default */
   bool memoize;            /* mlir-opt caches linalg.memoized_indexing_maps on
@@ -124,4 +144,15 @@ buf_attr_t buf__linalg_contract_maps(buf_ctx_t *ctx,
 uint32_t buf__linalg_ew_arity(int k);
 int buf__linalg_ew_kind_of_attr(buf_attr_t a);
 
+/* Hooks of linalg_conv.c. The maps of a convolution or pooling op for its
+ * strides and dilations (all ones where an attribute is absent or
+ * malformed: the verifier reports that). */
+void buf__linalg_conv_maps(buf_op_t *op, const buf__linalg_conv_t *c,
+                           buf_linalg_info_t *info);
+/* What is wrong with attribute `name` (strides or dilations) of value a
+ * (NULL: absent, which is fine) of a conv op, in upstream's words, or
+ * NULL when it is fine. */
+const char *buf__linalg_conv_attr_error(buf_ctx_t *ctx,
+                                        const buf__linalg_conv_t *c,
+                                        const char *name, buf_attr_t a);
 #endif /* BUF_LINALG_INTERNAL_H */

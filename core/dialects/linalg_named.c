@@ -223,6 +223,41 @@ static buf_status_t build_contract(buf_parser_t *p, buf_loc_t loc,
   return BUF_SUCCESS;
 }
 
+/* The op of binary elementwise kind ek on operands of types t and u, with
+ * upstream's errors at loc (NULL name: a type it does not apply to). */
+static buf_status_t binary_name(buf_parser_t *p, buf_loc_t loc, body_t *bb,
+                                const ew_kind_t *ek, buf_type_t t,
+                                buf_type_t u, const char **name) {
+  bool f = t->kind == BUF_TYPE_FLOAT;
+  bool integer = t->kind == BUF_TYPE_INTEGER;
+  *name = f ? ek->fop : integer ? ek->iop : NULL;
+  if (!((f && u->kind == BUF_TYPE_FLOAT) ||
+        (integer && u->kind == BUF_TYPE_INTEGER)))
+    return buf_parser_error_at(
+        p, loc,
+        "Cannot build binary Linalg operation: expects allComplex, "
+        "allFloatingPoint, or allInteger, got '%s' and '%s'",
+        buf_type_to_string(bb->ctx, t), buf_type_to_string(bb->ctx, u));
+  if (f && ek->no_float)
+    return buf_parser_error_at(p, loc, "unsupported operation: %s",
+                               ek->no_float);
+  if (is_i1(t) && ek->no_bool)
+    return buf_parser_error_at(p, loc, "unsupported operation: %s with bools",
+                               ek->name);
+  if (is_i1(t) && ek->bop)
+    *name = ek->bop;
+  return BUF_SUCCESS;
+}
+
+/* The flags an op `name` of kind ek on type t carries: fastmath on floats,
+ * overflowFlags on the integer ops that have them. */
+static const buf__flagset_t *binary_flags(const ew_kind_t *ek, buf_type_t t,
+                                          const char *name) {
+  if (t->kind == BUF_TYPE_FLOAT)
+    return &buf__fastmath_flags;
+  return ek->iop_overflow && name == ek->iop ? &buf__overflow_flags : NULL;
+}
+
 /* elementwise body: the kind's op on the inputs; errors as upstream's
  * region builders report them, at `loc` (the operand list). */
 static buf_status_t build_elementwise(buf_parser_t *p, buf_loc_t loc,
@@ -233,34 +268,15 @@ static buf_status_t build_elementwise(buf_parser_t *p, buf_loc_t loc,
   bool f = t->kind == BUF_TYPE_FLOAT;
   bool integer = t->kind == BUF_TYPE_INTEGER;
   const char *name = f ? ek->fop : integer ? ek->iop : NULL;
-  if (ek->special == EWS_SELECT) {
+  if (ek->special == EWS_SELECT)
     name = ek->fop;
-  } else if (ek->arity == 2) {
-    buf_type_t u = arg(bb, 1)->type;
-    if (!((f && u->kind == BUF_TYPE_FLOAT) ||
-          (integer && u->kind == BUF_TYPE_INTEGER)))
-      return buf_parser_error_at(
-          p, loc,
-          "Cannot build binary Linalg operation: expects allComplex, "
-          "allFloatingPoint, or allInteger, got '%s' and '%s'",
-          buf_type_to_string(bb->ctx, t), buf_type_to_string(bb->ctx, u));
-    if (f && ek->no_float)
-      return buf_parser_error_at(p, loc, "unsupported operation: %s",
-                                 ek->no_float);
-    if (is_i1(t) && ek->no_bool)
-      return buf_parser_error_at(p, loc,
-                                 "unsupported operation: %s with bools",
-                                 ek->name);
-    if (is_i1(t) && ek->bop)
-      name = ek->bop;
-  }
+  else if (ek->arity == 2 &&
+           BUF_FAILED(binary_name(p, loc, bb, ek, t, arg(bb, 1)->type, &name)))
+    return BUF_FAILURE;
   if (!name)
     return buf_parser_error_at(p, loc, "unsupported non numeric type");
-  const buf__flagset_t *fl = ek->special == EWS_SELECT ? NULL
-                             : f                       ? &buf__fastmath_flags
-                             : (ek->iop_overflow && name == ek->iop)
-                                 ? &buf__overflow_flags
-                                 : NULL;
+  const buf__flagset_t *fl =
+      ek->special == EWS_SELECT ? NULL : binary_flags(ek, t, name);
   buf_value_t *vs[3] = {arg(bb, 0), arg(bb, ek->arity > 1 ? 1 : 0),
                         arg(bb, ek->arity > 2 ? 2 : 0)};
   buf_value_t *r;
@@ -287,6 +303,43 @@ static buf_status_t build_elementwise(buf_parser_t *p, buf_loc_t loc,
   return BUF_SUCCESS;
 }
 
+/* The elementwise kind whose op combines a pooling window (the order of
+ * buf__linalg_conv_body_t), and whether its casts are unsigned. */
+static const struct {
+  const char *kind;
+  bool is_unsigned;
+} pool_kinds[] = {
+    [BUF__CONV_BODY_POOL_MAX] = {"max_signed", false},
+    [BUF__CONV_BODY_POOL_MIN] = {"min_signed", false},
+    [BUF__CONV_BODY_POOL_SUM] = {"add", false},
+    [BUF__CONV_BODY_POOL_MAX_U] = {"max_unsigned", true},
+    [BUF__CONV_BODY_POOL_MIN_U] = {"min_unsigned", true},
+};
+
+/* pooling body: out <op> cast(in); the filter only shapes the window. */
+static buf_status_t build_pool(buf_parser_t *p, buf_loc_t loc, body_t *bb,
+                               buf__linalg_conv_body_t body) {
+  const ew_kind_t *ek = NULL;
+  for (int k = 0; k < NUM_EW_KINDS && !ek; k++)
+    if (strcmp(ew_kinds[k].name, pool_kinds[body].kind) == 0)
+      ek = &ew_kinds[k];
+  buf_type_t t = arg(bb, 2)->type;
+  buf_value_t *in = cast(bb, arg(bb, 0), t, pool_kinds[body].is_unsigned);
+  if (!ek || !in)
+    return buf_parser_error_at(p, loc,
+                               "unsupported type in pooling body: '%s'",
+                               buf_type_to_string(bb->ctx, t));
+  const char *name;
+  if (BUF_FAILED(binary_name(p, loc, bb, ek, t, in->type, &name)))
+    return BUF_FAILURE;
+  if (!name)
+    return buf_parser_error_at(p, loc, "unsupported non numeric type");
+  buf_value_t *vs[2] = {arg(bb, 2), in};
+  buf_value_t *r = emit(bb, name, t, 2, vs, binary_flags(ek, t, name));
+  emit_yield(bb, 1, &r);
+  return BUF_SUCCESS;
+}
+
 /* The number of inputs a named op's body takes. */
 static uint32_t named_arity(const buf__linalg_desc_t *d, int ew) {
   switch (d->kind) {
@@ -294,6 +347,7 @@ static uint32_t named_arity(const buf__linalg_desc_t *d, int ew) {
   case BUF__LK_COPY:
     return 1;
   case BUF__LK_CONTRACT:
+  case BUF__LK_CONV:
     return 2;
   default:
     return buf__linalg_ew_arity(ew);
@@ -336,6 +390,10 @@ static buf_status_t build_named_body(buf_parser_t *p, buf_loc_t loc,
         p, loc, &bb,
         d->maps_attr &&
             attr_is_unsigned_cast(buf_state_get_attr(st, "cast")));
+  case BUF__LK_CONV:
+    if (d->conv->body == BUF__CONV_BODY_CONV)
+      return build_contract(p, loc, &bb, false);
+    return build_pool(p, loc, &bb, d->conv->body);
   default:
     return build_elementwise(p, loc, &bb, ew);
   }
@@ -439,7 +497,7 @@ buf_status_t buf__linalg_named_parse(buf_parser_t *p, buf_op_state_t *st) {
   buf_type_t *out_types;
   buf_type_t *results = NULL;
   uint32_t nres = 0;
-  buf_loc_t loc;
+  buf_loc_t loc, dict_loc = buf_parser_loc(p);
   if (BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
       (loc = buf_parser_loc(p), false) ||
       BUF_FAILED(buf__linalg_parse_ins_outs(p, st, &nin, &nout, &out_types)) ||
@@ -448,6 +506,14 @@ buf_status_t buf__linalg_named_parse(buf_parser_t *p, buf_op_state_t *st) {
     return BUF_FAILURE;
   buf_state_add_results(st, nres, results);
   buf__linalg_set_segments(st, nin, nout);
+  /* Upstream checks the properties of the parsed dictionary first. */
+  static const char *const window_attrs[] = {"dilations", "strides"};
+  for (uint32_t i = 0; d->kind == BUF__LK_CONV && i < 2; i++) {
+    const char *err = buf__linalg_conv_attr_error(
+        ctx, d->conv, window_attrs[i], buf_state_get_attr(st, window_attrs[i]));
+    if (err)
+      return buf_parser_error_at(p, dict_loc, "'%s' op %s", st->name, err);
+  }
   if (d->maps_attr) {
     if (!maps && d->kind == BUF__LK_CONTRACT)
       maps = buf__linalg_contract_maps(ctx, d->contract);
@@ -1081,6 +1147,19 @@ buf_status_t buf__linalg_verify_specific(buf_op_t *op,
                         "element type ('%s')",
                         tstr(op, v), tstr(op, e));
       return BUF_FAILURE;
+    }
+    return BUF_SUCCESS;
+  }
+  case BUF__LK_CONV: {
+    static const char *const window_attrs[] = {"dilations", "strides"};
+    for (uint32_t i = 0; i < 2; i++) {
+      const char *err = buf__linalg_conv_attr_error(
+          buf_op_ctx(op), d->conv, window_attrs[i],
+          buf_op_attr(op, window_attrs[i]));
+      if (err) {
+        buf_op_emit_error(op, "%s", err);
+        return BUF_FAILURE;
+      }
     }
     return BUF_SUCCESS;
   }

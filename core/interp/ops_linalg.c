@@ -246,6 +246,24 @@ static const buf__interp_row_t rows[] = {
     S("abs"), S("ceil"), S("floor"), S("negf"), S("reciprocal"), S("round"),
     S("sqrt"), S("rsqrt"), S("square"), S("tanh"), S("erf"), S("powf"),
     S("elementwise"), S("select"),
+    /* Convolutions and pooling (core/dialects/linalg_conv_ops.h). */
+    S("conv_1d"), S("conv_2d"), S("conv_3d"), S("conv_1d_nwc_wcf"),
+    S("conv_1d_ncw_fcw"), S("conv_2d_nhwc_hwcf"), S("conv_2d_nhwc_fhwc"),
+    S("conv_2d_nchw_fchw"), S("conv_2d_ngchw_fgchw"),
+    S("conv_2d_ngchw_gfchw"), S("conv_2d_nhwgc_gfhwc"),
+    S("conv_3d_ndhwc_dhwcf"), S("conv_3d_ncdhw_fcdhw"),
+    S("depthwise_conv_1d_nwc_wc"), S("depthwise_conv_1d_ncw_cw"),
+    S("depthwise_conv_1d_nwc_wcm"), S("depthwise_conv_2d_nhwc_hwc"),
+    S("depthwise_conv_2d_nchw_chw"), S("depthwise_conv_2d_nhwc_hwcm"),
+    S("depthwise_conv_3d_ndhwc_dhwc"), S("depthwise_conv_3d_ncdhw_cdhw"),
+    S("depthwise_conv_3d_ndhwc_dhwcm"), S("pooling_nchw_max"),
+    S("pooling_nchw_sum"), S("pooling_nhwc_max"), S("pooling_nhwc_min"),
+    S("pooling_nhwc_sum"), S("pooling_nhwc_max_unsigned"),
+    S("pooling_nhwc_min_unsigned"), S("pooling_ncw_max"),
+    S("pooling_ncw_sum"), S("pooling_nwc_max"), S("pooling_nwc_min"),
+    S("pooling_nwc_sum"), S("pooling_nwc_max_unsigned"),
+    S("pooling_nwc_min_unsigned"), S("pooling_ndhwc_max"),
+    S("pooling_ndhwc_min"), S("pooling_ndhwc_sum"),
 };
 
 const buf__interp_table_t buf__interp_linalg_table = {
