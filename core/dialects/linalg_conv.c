@@ -96,10 +96,18 @@ static buf_affine_map_t *spec_map(buf_op_t *op, const buf__linalg_conv_t *c,
   return buf_attr_affine_map(ctx, &m)->u.map;
 }
 
+uint32_t buf__linalg_conv_num_operands(const buf__linalg_conv_t *c) {
+  return c->body == BUF__CONV_BODY_CONV_Q ? 5 : 3;
+}
+
 void buf__linalg_conv_maps(buf_op_t *op, const buf__linalg_conv_t *c,
                            buf_linalg_info_t *info) {
-  uint32_t w = 0;
+  uint32_t w = 0, n = buf__linalg_conv_num_operands(c);
   info->num_loops = c->num_loops;
-  for (uint32_t i = 0; i < 3; i++)
-    info->maps[i] = spec_map(op, c, c->maps[i], &w);
+  info->maps[0] = spec_map(op, c, c->maps[0], &w);
+  info->maps[1] = spec_map(op, c, c->maps[1], &w);
+  /* The zero points of a quantized convolution are scalars: (d...) -> (). */
+  for (uint32_t i = 2; i + 1 < n; i++)
+    info->maps[i] = spec_map(op, c, "", &w);
+  info->maps[n - 1] = spec_map(op, c, c->maps[2], &w);
 }

@@ -11,7 +11,10 @@
  *           separated by spaces: "k" is loop dk, "o+k" is a window:
  *           do * strides[w] + dk * dilations[w], w counting the windows of
  *           the input from 0 (a factor of 1 is left out, as upstream does);
- *   body    CONV: out + cast(in) * cast(filter); POOL_MAX, POOL_MIN,
+ *   body    CONV: out + cast(in) * cast(filter); CONV_Q: the quantized
+ *           form, whose inputs 2 and 3 are the zero points of the input
+ *           and the filter (scalars, maps (d...) -> ()) subtracted after
+ *           the casts; POOL_MAX, POOL_MIN,
  *           POOL_SUM: out max/min/+ cast(in), signed casts;
  *           POOL_MAX_U, POOL_MIN_U: unsigned casts and comparisons. The
  *           filter of a pooling op only gives the window its shape.
@@ -42,6 +45,11 @@
     CONV)                                                                      \
   X(conv_3d_ncdhw_fcdhw, 9, "0 5 2+6 3+7 4+8", "1 5 6 7 8", "0 1 2 3 4",      \
     CONV)                                                                      \
+  X(conv_2d_nhwc_hwcf_q, 7, "0 1+4 2+5 6", "4 5 6 3", "0 1 2 3", CONV_Q)       \
+  X(conv_2d_nhwc_fhwc_q, 7, "0 1+4 2+5 6", "3 4 5 6", "0 1 2 3", CONV_Q)       \
+  X(conv_2d_nchw_fchw_q, 7, "0 4 2+5 3+6", "1 4 5 6", "0 1 2 3", CONV_Q)       \
+  X(conv_3d_ndhwc_dhwcf_q, 9, "0 1+5 2+6 3+7 8", "5 6 7 8 4", "0 1 2 3 4",    \
+    CONV_Q)                                                                    \
   X(depthwise_conv_1d_nwc_wc, 4, "0 1+3 2", "3 2", "0 1 2", CONV)              \
   X(depthwise_conv_1d_ncw_cw, 4, "0 2 1+3", "2 3", "0 2 1", CONV)              \
   X(depthwise_conv_1d_nwc_wcm, 5, "0 1+4 2", "4 2 3", "0 1 2 3", CONV)         \
@@ -49,6 +57,10 @@
   X(depthwise_conv_2d_nchw_chw, 6, "0 3 1+4 2+5", "3 4 5", "0 3 1 2", CONV)    \
   X(depthwise_conv_2d_nhwc_hwcm, 7, "0 1+5 2+6 3", "5 6 3 4", "0 1 2 3 4",    \
     CONV)                                                                      \
+  X(depthwise_conv_2d_nhwc_hwc_q, 6, "0 1+4 2+5 3", "4 5 3", "0 1 2 3",        \
+    CONV_Q)                                                                    \
+  X(depthwise_conv_2d_nhwc_hwcm_q, 7, "0 1+5 2+6 3", "5 6 3 4", "0 1 2 3 4",  \
+    CONV_Q)                                                                    \
   X(depthwise_conv_3d_ndhwc_dhwc, 8, "0 1+4 2+5 3+6 7", "4 5 6 7",            \
     "0 1 2 3 7", CONV)                                                         \
   X(depthwise_conv_3d_ncdhw_cdhw, 8, "0 7 1+4 2+5 3+6", "7 4 5 6",            \

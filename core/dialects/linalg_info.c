@@ -287,12 +287,12 @@ bool buf__linalg_info(buf_op_t *op, buf_linalg_info_t *info, bool emit) {
     break;
   }
   case BUF__LK_CONV:
-    if (n != 3) {
+    if (n != buf__linalg_conv_num_operands(d->conv)) {
       if (emit)
         buf_op_emit_error(op,
-                          "expected the number of indexing_map (3) to be "
+                          "expected the number of indexing_map (%u) to be "
                           "equal to the number of input/output operands (%u)",
-                          n);
+                          buf__linalg_conv_num_operands(d->conv), n);
       return false;
     }
     buf__linalg_conv_maps(op, d->conv, info);

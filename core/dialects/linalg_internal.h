@@ -40,6 +40,8 @@ typedef enum buf__linalg_kind {
 /* The body of a convolution or pooling op (linalg_conv_ops.h). */
 typedef enum buf__linalg_conv_body {
   BUF__CONV_BODY_CONV,       /* out + cast(in) * cast(filter) */
+  BUF__CONV_BODY_CONV_Q,     /* out + (cast(in) - cast(in_zp)) *
+                              *       (cast(filter) - cast(filter_zp)) */
   BUF__CONV_BODY_POOL_MAX,   /* max(out, cast(in)) */
   BUF__CONV_BODY_POOL_MIN,
   BUF__CONV_BODY_POOL_SUM,
@@ -144,7 +146,10 @@ buf_attr_t buf__linalg_contract_maps(buf_ctx_t *ctx,
 uint32_t buf__linalg_ew_arity(int k);
 int buf__linalg_ew_kind_of_attr(buf_attr_t a);
 
-/* Hooks of linalg_conv.c. The maps of a convolution or pooling op for its
+/* Hooks of linalg_conv.c. The number of operands of row c (3, or 5 with
+ * the two zero points of a quantized convolution). */
+uint32_t buf__linalg_conv_num_operands(const buf__linalg_conv_t *c);
+/* The maps of a convolution or pooling op for its
  * strides and dilations (all ones where an attribute is absent or
  * malformed: the verifier reports that). */
 void buf__linalg_conv_maps(buf_op_t *op, const buf__linalg_conv_t *c,

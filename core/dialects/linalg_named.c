@@ -258,6 +258,29 @@ static const buf__flagset_t *binary_flags(const ew_kind_t *ek, buf_type_t t,
   return ek->iop_overflow && name == ek->iop ? &buf__overflow_flags : NULL;
 }
 
+/* quantized convolution body:
+ * out + (cast(in) - cast(in_zp)) * (cast(filter) - cast(filter_zp)),
+ * evaluated left to right as upstream's builder does. */
+static buf_status_t build_conv_q(buf_parser_t *p, buf_loc_t loc, body_t *bb) {
+  buf_type_t t = arg(bb, 4)->type;
+  buf_value_t *diff[2];
+  for (uint32_t k = 0; k < 2; k++) {
+    buf_value_t *v = cast(bb, arg(bb, k), t, false);
+    buf_value_t *zp = v ? cast(bb, arg(bb, k + 2), t, false) : NULL;
+    if (!zp || !buf_type_is_int_or_index(t))
+      return buf_parser_error_at(
+          p, loc, "unsupported type in quantized convolution body: '%s'",
+          buf_type_to_string(bb->ctx, t));
+    buf_value_t *vs[2] = {v, zp};
+    diff[k] = emit(bb, "arith.subi", t, 2, vs, &buf__overflow_flags);
+  }
+  buf_value_t *mul = emit(bb, "arith.muli", t, 2, diff, &buf__overflow_flags);
+  buf_value_t *acc[2] = {arg(bb, 4), mul};
+  buf_value_t *sum = emit(bb, "arith.addi", t, 2, acc, &buf__overflow_flags);
+  emit_yield(bb, 1, &sum);
+  return BUF_SUCCESS;
+}
+
 /* elementwise body: the kind's op on the inputs; errors as upstream's
  * region builders report them, at `loc` (the operand list). */
 static buf_status_t build_elementwise(buf_parser_t *p, buf_loc_t loc,
@@ -347,8 +370,9 @@ static uint32_t named_arity(const buf__linalg_desc_t *d, int ew) {
   case BUF__LK_COPY:
     return 1;
   case BUF__LK_CONTRACT:
-  case BUF__LK_CONV:
     return 2;
+  case BUF__LK_CONV:
+    return buf__linalg_conv_num_operands(d->conv) - 1;
   default:
     return buf__linalg_ew_arity(ew);
   }
@@ -393,6 +417,8 @@ static buf_status_t build_named_body(buf_parser_t *p, buf_loc_t loc,
   case BUF__LK_CONV:
     if (d->conv->body == BUF__CONV_BODY_CONV)
       return build_contract(p, loc, &bb, false);
+    if (d->conv->body == BUF__CONV_BODY_CONV_Q)
+      return build_conv_q(p, loc, &bb);
     return build_pool(p, loc, &bb, d->conv->body);
   default:
     return build_elementwise(p, loc, &bb, ew);
@@ -1116,6 +1142,9 @@ buf_status_t buf__linalg_verify_specific(buf_op_t *op,
   for (uint32_t i = 0; i < nin + nout; i++) {
     buf_type_t t = buf_op_operand(op, i)->type;
     if ((d->kind == BUF__LK_GENERIC || d->kind == BUF__LK_FILL) && i < nin)
+      continue;
+    /* The zero points of a quantized convolution may be scalars. */
+    if (d->kind == BUF__LK_CONV && i >= 2 && i < nin && !buf_type_is_shaped(t))
       continue;
     if (t->kind != BUF_TYPE_TENSOR && t->kind != BUF_TYPE_MEMREF) {
       buf_op_emit_error(op,

@@ -9,7 +9,8 @@ usage: gen_conv_run.py linalg_conv_ops.h > conv-run.mlir
 Shapes follow each op's row in linalg_conv_ops.h: windows of 2 elements,
 output windows of 3 (2 for 3-d ops), the batch 1, every other loop 2; inputs hold small
 integers or quarters, so every sum is exact in f32 and both sides print the
-same digits. Ops that take strides and dilations also run with
+same digits (quantized convolutions: i8 inputs, i32 zero points and
+results). Ops that take strides and dilations also run with
 strides = 2 and dilations = 2 (and mixed values for 2-d ops).
 """
 import random
@@ -54,8 +55,8 @@ def shapes(loops, specs, strides, dilations):
 
 
 def value(elem):
-    if elem == "i32":
-        return str(rng.randint(0, 9))
+    if elem.startswith("i"):
+        return str(rng.randint(-9, 9))
     return str(rng.randint(-12, 12) / 4.0)
 
 
@@ -72,18 +73,26 @@ def const(name, shape, elem, lines):
 
 
 def emit(lines, idx, name, loops, specs, body, attrs, strides, dilations):
-    elem = "i32" if body.endswith("_U") else "f32"
+    elem = "i32" if body.endswith("_U") or body == "CONV_Q" else "f32"
+    in_elem = "i8" if body == "CONV_Q" else elem
     ishape, fshape, oshape, nwin = shapes(loops, specs, strides, dilations)
     t = {}
     for role, shape in (("i", ishape), ("f", fshape), ("o", oshape)):
-        t[role] = const("%s%d" % (role, idx), shape, elem, lines)
+        t[role] = const("%s%d" % (role, idx), shape, in_elem if role != "o" else elem, lines)
+    zps, zp_types = "", ""
+    if body == "CONV_Q":
+        # The zero points of the input and the filter.
+        for role in ("iz", "fz"):
+            lines.append("  %%%s%d = arith.constant %s : i32" % (role, idx, value("i32")))
+        zps = ", %%iz%d, %%fz%d" % (idx, idx)
+        zp_types = ", i32, i32"
     attr = ""
     if attrs:
         attr = " {dilations = dense<%s> : tensor<%dxi64>, strides = dense<%s> : tensor<%dxi64>}" % (
             "[%s]" % ", ".join(map(str, dilations)), nwin,
             "[%s]" % ", ".join(map(str, strides)), nwin)
-    lines.append("  %%r%d = linalg.%s%s ins(%%i%d, %%f%d : %s, %s) outs(%%o%d : %s) -> %s"
-                 % (idx, name, attr, idx, idx, t["i"], t["f"], idx, t["o"], t["o"]))
+    lines.append("  %%r%d = linalg.%s%s ins(%%i%d, %%f%d%s : %s, %s%s) outs(%%o%d : %s) -> %s"
+                 % (idx, name, attr, idx, idx, zps, t["i"], t["f"], zp_types, idx, t["o"], t["o"]))
     mty = t["o"].replace("tensor", "memref")
     lines.append("  %%m%d = bufferization.to_buffer %%r%d : %s to %s" % (idx, idx, t["o"], mty))
     lines.append("  %%u%d = memref.cast %%m%d : %s to memref<*x%s>" % (idx, idx, mty, elem))

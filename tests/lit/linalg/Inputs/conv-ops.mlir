@@ -182,3 +182,34 @@ func.func @pooling_ndhwc_sum(%i: memref<2x6x6x6x3xf16>, %f: memref<3x3x3xf16>, %
   linalg.pooling_ndhwc_sum {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>, tag = "x"} ins(%i, %f : memref<2x6x6x6x3xf16>, memref<3x3x3xf16>) outs(%o : memref<2x4x4x4x3xf32>)
   return
 }
+
+// Quantized convolutions: two scalar zero points after the input and filter.
+func.func @conv_2d_nhwc_hwcf_q(%i: tensor<1x4x4x2xi8>, %w: tensor<2x2x2x3xi8>, %iz: i32, %wz: i32, %o: tensor<1x3x3x3xi32>) -> tensor<1x3x3x3xi32> {
+  %0 = linalg.conv_2d_nhwc_hwcf_q ins(%i, %w, %iz, %wz : tensor<1x4x4x2xi8>, tensor<2x2x2x3xi8>, i32, i32) outs(%o : tensor<1x3x3x3xi32>) -> tensor<1x3x3x3xi32>
+  return %0 : tensor<1x3x3x3xi32>
+}
+
+func.func @conv_2d_nhwc_fhwc_q(%i: memref<1x7x7x2xi8>, %w: memref<3x2x2x2xi8>, %iz: i32, %wz: i32, %o: memref<1x3x3x3xi32>) {
+  linalg.conv_2d_nhwc_fhwc_q {dilations = dense<2> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%i, %w, %iz, %wz : memref<1x7x7x2xi8>, memref<3x2x2x2xi8>, i32, i32) outs(%o : memref<1x3x3x3xi32>)
+  return
+}
+
+func.func @conv_2d_nchw_fchw_q(%i: tensor<1x2x4x4xi8>, %w: tensor<3x2x2x2xi8>, %iz: i16, %wz: i8, %o: tensor<1x3x3x3xi32>) -> tensor<1x3x3x3xi32> {
+  %0 = linalg.conv_2d_nchw_fchw_q ins(%i, %w, %iz, %wz : tensor<1x2x4x4xi8>, tensor<3x2x2x2xi8>, i16, i8) outs(%o : tensor<1x3x3x3xi32>) -> tensor<1x3x3x3xi32>
+  return %0 : tensor<1x3x3x3xi32>
+}
+
+func.func @conv_3d_ndhwc_dhwcf_q(%i: tensor<1x4x4x4x2xi8>, %w: tensor<2x2x2x2x3xi8>, %iz: i32, %wz: i32, %o: tensor<1x3x3x3x3xi32>) -> tensor<1x3x3x3x3xi32> {
+  %0 = linalg.conv_3d_ndhwc_dhwcf_q ins(%i, %w, %iz, %wz : tensor<1x4x4x4x2xi8>, tensor<2x2x2x2x3xi8>, i32, i32) outs(%o : tensor<1x3x3x3x3xi32>) -> tensor<1x3x3x3x3xi32>
+  return %0 : tensor<1x3x3x3x3xi32>
+}
+
+func.func @depthwise_conv_2d_nhwc_hwc_q(%i: tensor<1x4x4x2xi8>, %w: tensor<2x2x2xi8>, %iz: i32, %wz: i32, %o: tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32> {
+  %0 = linalg.depthwise_conv_2d_nhwc_hwc_q {strides = dense<1> : vector<2xi64>} ins(%i, %w, %iz, %wz : tensor<1x4x4x2xi8>, tensor<2x2x2xi8>, i32, i32) outs(%o : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  return %0 : tensor<1x3x3x2xi32>
+}
+
+func.func @depthwise_conv_2d_nhwc_hwcm_q(%i: tensor<1x4x4x2xi8>, %w: tensor<2x2x2x3xi8>, %iz: i32, %wz: i32, %o: tensor<1x3x3x2x3xi32>) -> tensor<1x3x3x2x3xi32> {
+  %0 = linalg.depthwise_conv_2d_nhwc_hwcm_q ins(%i, %w, %iz, %wz : tensor<1x4x4x2xi8>, tensor<2x2x2x3xi8>, i32, i32) outs(%o : tensor<1x3x3x2x3xi32>) -> tensor<1x3x3x2x3xi32>
+  return %0 : tensor<1x3x3x2x3xi32>
+}

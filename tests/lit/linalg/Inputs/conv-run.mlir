@@ -205,397 +205,550 @@ func.func @main() {
   %m28 = bufferization.to_buffer %r28 : tensor<1x2x2x2x2xf32> to memref<1x2x2x2x2xf32>
   %u28 = memref.cast %m28 : memref<1x2x2x2x2xf32> to memref<*xf32>
   call @printMemrefF32(%u28) : (memref<*xf32>) -> ()
-  %i29 = arith.constant dense<[[[1.25, -2.75], [1.5, -1.0], [2.75, -2.5], [-2.25, 1.75]]]> : tensor<1x4x2xf32>
-  %f29 = arith.constant dense<[[-2.75, -1.0], [-1.75, 0.0]]> : tensor<2x2xf32>
-  %o29 = arith.constant dense<[[[-0.5, 1.75], [-1.25, 2.75], [-2.75, 3.0]]]> : tensor<1x3x2xf32>
-  %r29 = linalg.depthwise_conv_1d_nwc_wc ins(%i29, %f29 : tensor<1x4x2xf32>, tensor<2x2xf32>) outs(%o29 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
-  %m29 = bufferization.to_buffer %r29 : tensor<1x3x2xf32> to memref<1x3x2xf32>
-  %u29 = memref.cast %m29 : memref<1x3x2xf32> to memref<*xf32>
-  call @printMemrefF32(%u29) : (memref<*xf32>) -> ()
-  %i30 = arith.constant dense<[[[-0.75, -1.5], [2.75, 1.75], [2.25, -1.0], [1.5, 1.0], [2.75, -1.0], [0.0, -2.5], [0.5, 1.25]]]> : tensor<1x7x2xf32>
-  %f30 = arith.constant dense<[[1.25, 0.25], [2.25, 1.75]]> : tensor<2x2xf32>
-  %o30 = arith.constant dense<[[[-2.25, 1.25], [1.0, -0.75], [1.5, 2.25]]]> : tensor<1x3x2xf32>
-  %r30 = linalg.depthwise_conv_1d_nwc_wc {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i30, %f30 : tensor<1x7x2xf32>, tensor<2x2xf32>) outs(%o30 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
-  %m30 = bufferization.to_buffer %r30 : tensor<1x3x2xf32> to memref<1x3x2xf32>
-  %u30 = memref.cast %m30 : memref<1x3x2xf32> to memref<*xf32>
-  call @printMemrefF32(%u30) : (memref<*xf32>) -> ()
-  %i31 = arith.constant dense<[[[1.75, -3.0, 1.75, -0.75], [1.25, 2.0, 2.25, 2.5]]]> : tensor<1x2x4xf32>
-  %f31 = arith.constant dense<[[2.0, -3.0], [2.75, -3.0]]> : tensor<2x2xf32>
-  %o31 = arith.constant dense<[[[-1.25, 2.5, 3.0], [-2.25, 0.25, 1.5]]]> : tensor<1x2x3xf32>
-  %r31 = linalg.depthwise_conv_1d_ncw_cw ins(%i31, %f31 : tensor<1x2x4xf32>, tensor<2x2xf32>) outs(%o31 : tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
-  %m31 = bufferization.to_buffer %r31 : tensor<1x2x3xf32> to memref<1x2x3xf32>
-  %u31 = memref.cast %m31 : memref<1x2x3xf32> to memref<*xf32>
-  call @printMemrefF32(%u31) : (memref<*xf32>) -> ()
-  %i32 = arith.constant dense<[[[1.75, 3.0, -1.75, 1.5, -1.25, -0.75, -1.0], [1.75, -0.75, 2.5, 2.25, 1.75, -0.25, 1.75]]]> : tensor<1x2x7xf32>
-  %f32 = arith.constant dense<[[-0.25, 1.75], [-1.75, -0.5]]> : tensor<2x2xf32>
-  %o32 = arith.constant dense<[[[2.5, 3.0, -0.25], [-2.0, 2.5, -2.25]]]> : tensor<1x2x3xf32>
-  %r32 = linalg.depthwise_conv_1d_ncw_cw {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i32, %f32 : tensor<1x2x7xf32>, tensor<2x2xf32>) outs(%o32 : tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
-  %m32 = bufferization.to_buffer %r32 : tensor<1x2x3xf32> to memref<1x2x3xf32>
-  %u32 = memref.cast %m32 : memref<1x2x3xf32> to memref<*xf32>
-  call @printMemrefF32(%u32) : (memref<*xf32>) -> ()
-  %i33 = arith.constant dense<[[[-2.25, -2.0], [0.75, 0.0], [1.75, -1.5], [0.5, 1.25]]]> : tensor<1x4x2xf32>
-  %f33 = arith.constant dense<[[[-2.0, 1.25], [-0.75, -3.0]], [[-2.5, -2.5], [0.5, 0.5]]]> : tensor<2x2x2xf32>
-  %o33 = arith.constant dense<[[[[-3.0, -1.5], [2.5, -1.75]], [[-0.5, 1.75], [-3.0, 2.75]], [[2.0, 1.5], [-2.5, 1.75]]]]> : tensor<1x3x2x2xf32>
-  %r33 = linalg.depthwise_conv_1d_nwc_wcm ins(%i33, %f33 : tensor<1x4x2xf32>, tensor<2x2x2xf32>) outs(%o33 : tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
-  %m33 = bufferization.to_buffer %r33 : tensor<1x3x2x2xf32> to memref<1x3x2x2xf32>
-  %u33 = memref.cast %m33 : memref<1x3x2x2xf32> to memref<*xf32>
-  call @printMemrefF32(%u33) : (memref<*xf32>) -> ()
-  %i34 = arith.constant dense<[[[2.0, 2.75], [0.75, 1.25], [2.5, -0.25], [1.75, -1.5], [1.75, 1.0], [-1.5, 0.0], [2.0, 2.0]]]> : tensor<1x7x2xf32>
-  %f34 = arith.constant dense<[[[-2.75, 0.25], [0.75, -2.25]], [[-1.75, -0.75], [2.25, 3.0]]]> : tensor<2x2x2xf32>
-  %o34 = arith.constant dense<[[[[1.5, 1.75], [2.25, 0.5]], [[2.25, 1.75], [-2.75, 0.0]], [[-2.75, 2.25], [0.25, 2.0]]]]> : tensor<1x3x2x2xf32>
-  %r34 = linalg.depthwise_conv_1d_nwc_wcm {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i34, %f34 : tensor<1x7x2xf32>, tensor<2x2x2xf32>) outs(%o34 : tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
-  %m34 = bufferization.to_buffer %r34 : tensor<1x3x2x2xf32> to memref<1x3x2x2xf32>
-  %u34 = memref.cast %m34 : memref<1x3x2x2xf32> to memref<*xf32>
-  call @printMemrefF32(%u34) : (memref<*xf32>) -> ()
-  %i35 = arith.constant dense<[[[[-1.25, -0.25], [2.75, -1.75], [-0.25, 2.25], [1.75, 1.0]], [[-1.25, 0.5], [0.0, 1.25], [-0.75, 0.75], [-1.25, -2.25]], [[-3.0, -0.75], [-2.75, -0.25], [-0.75, -1.25], [-1.25, -0.25]], [[-2.75, 0.25], [0.5, -0.25], [1.5, 0.75], [-0.75, 1.75]]]]> : tensor<1x4x4x2xf32>
-  %f35 = arith.constant dense<[[[-0.75, -3.0], [-0.75, -1.75]], [[1.75, -2.0], [1.5, -1.75]]]> : tensor<2x2x2xf32>
-  %o35 = arith.constant dense<[[[[1.5, -2.25], [-2.5, -2.25], [-1.5, 0.0]], [[1.25, -1.0], [2.5, 0.75], [2.5, -0.75]], [[-1.0, -1.75], [3.0, 1.0], [-3.0, -1.75]]]]> : tensor<1x3x3x2xf32>
-  %r35 = linalg.depthwise_conv_2d_nhwc_hwc ins(%i35, %f35 : tensor<1x4x4x2xf32>, tensor<2x2x2xf32>) outs(%o35 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
-  %m35 = bufferization.to_buffer %r35 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
-  %u35 = memref.cast %m35 : memref<1x3x3x2xf32> to memref<*xf32>
-  call @printMemrefF32(%u35) : (memref<*xf32>) -> ()
-  %i36 = arith.constant dense<[[[[-1.25, -1.75], [1.25, -2.5], [1.75, 3.0], [-1.5, -2.0], [-2.25, -1.5], [1.75, 1.5], [0.0, -2.75]], [[1.0, -0.75], [-0.5, 0.5], [-2.5, 1.75], [1.5, 2.25], [-3.0, 0.0], [-2.25, -0.25], [-0.75, -3.0]], [[-0.25, -1.75], [-2.75, 0.5], [-1.75, 1.25], [-2.25, -1.0], [-1.25, -3.0], [-2.0, -0.75], [0.0, -2.5]], [[-1.75, 2.75], [-2.25, -3.0], [-0.25, 2.5], [0.5, 2.25], [0.25, 1.25], [-2.5, -2.5], [-0.5, 1.0]], [[2.5, -2.5], [-3.0, 1.0], [1.25, -0.75], [2.5, 0.25], [1.0, -1.75], [2.5, -1.5], [-2.25, -2.75]], [[0.75, -2.0], [1.5, 1.25], [2.0, -1.25], [-1.25, -3.0], [-1.0, 1.25], [2.25, 1.75], [-2.75, 2.75]], [[-1.5, -0.5], [1.5, 2.5], [-2.25, 1.0], [1.75, 0.75], [1.5, -2.5], [3.0, -0.75], [0.75, 2.5]]]]> : tensor<1x7x7x2xf32>
-  %f36 = arith.constant dense<[[[-2.25, 0.75], [2.75, 2.75]], [[2.5, -0.25], [0.5, 1.75]]]> : tensor<2x2x2xf32>
-  %o36 = arith.constant dense<[[[[-0.5, 1.0], [-2.0, 1.75], [-1.75, -0.25]], [[1.5, -2.25], [-0.25, 2.5], [2.75, 1.0]], [[1.75, 0.5], [-1.75, 1.0], [-3.0, 2.25]]]]> : tensor<1x3x3x2xf32>
-  %r36 = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i36, %f36 : tensor<1x7x7x2xf32>, tensor<2x2x2xf32>) outs(%o36 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
-  %m36 = bufferization.to_buffer %r36 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
-  %u36 = memref.cast %m36 : memref<1x3x3x2xf32> to memref<*xf32>
-  call @printMemrefF32(%u36) : (memref<*xf32>) -> ()
-  %i37 = arith.constant dense<[[[[2.25, 0.0], [0.0, -0.5], [0.5, -2.5], [-2.75, -2.5], [0.25, 2.75], [0.0, -2.5]], [[-2.25, -1.0], [2.25, -0.5], [-1.75, -0.25], [2.0, 1.5], [1.5, 1.75], [-3.0, 1.25]], [[-2.25, 0.75], [1.5, -2.75], [-2.0, 3.0], [-1.0, 3.0], [-2.25, -0.75], [2.5, 0.5]], [[1.25, -1.5], [-1.25, -2.0], [-3.0, -0.25], [3.0, 2.0], [2.5, -1.5], [2.75, 0.25]], [[-2.0, 1.25], [1.25, -1.25], [2.75, 0.25], [-2.0, 1.75], [0.5, -1.0], [-0.75, -2.75]]]]> : tensor<1x5x6x2xf32>
-  %f37 = arith.constant dense<[[[2.0, 0.5], [1.25, 1.5]], [[-0.75, 1.25], [0.25, -1.25]]]> : tensor<2x2x2xf32>
-  %o37 = arith.constant dense<[[[[-1.0, -0.25], [2.5, -0.25], [3.0, -0.5]], [[-1.75, -0.25], [2.75, -2.25], [-1.5, -1.75]], [[0.75, 2.0], [3.0, 2.5], [-0.5, -2.5]]]]> : tensor<1x3x3x2xf32>
-  %r37 = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i37, %f37 : tensor<1x5x6x2xf32>, tensor<2x2x2xf32>) outs(%o37 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
-  %m37 = bufferization.to_buffer %r37 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
-  %u37 = memref.cast %m37 : memref<1x3x3x2xf32> to memref<*xf32>
-  call @printMemrefF32(%u37) : (memref<*xf32>) -> ()
-  %i38 = arith.constant dense<[[[[0.5, -1.75, -3.0, -1.25], [0.5, -1.25, -2.0, -1.5], [2.5, 0.25, 0.25, -1.0], [-0.5, 0.25, 0.5, -2.25]], [[-1.75, -1.25, 3.0, 1.5], [-0.5, 2.5, 1.5, -2.0], [-1.25, 1.25, 2.5, 0.5], [-1.5, -1.75, 2.75, 0.5]]]]> : tensor<1x2x4x4xf32>
-  %f38 = arith.constant dense<[[[2.5, 3.0], [2.5, -2.0]], [[2.5, -0.25], [0.75, 0.5]]]> : tensor<2x2x2xf32>
-  %o38 = arith.constant dense<[[[[-1.75, 0.25, -1.75], [-2.75, -1.0, 1.75], [1.0, 1.5, -0.75]], [[1.75, 0.75, -1.0], [0.0, -1.0, -1.75], [1.5, -1.0, -2.75]]]]> : tensor<1x2x3x3xf32>
-  %r38 = linalg.depthwise_conv_2d_nchw_chw ins(%i38, %f38 : tensor<1x2x4x4xf32>, tensor<2x2x2xf32>) outs(%o38 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
-  %m38 = bufferization.to_buffer %r38 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
-  %u38 = memref.cast %m38 : memref<1x2x3x3xf32> to memref<*xf32>
-  call @printMemrefF32(%u38) : (memref<*xf32>) -> ()
-  %i39 = arith.constant dense<[[[[2.75, 0.75, 1.5, -2.25, 1.75, -0.25, -1.5], [-2.0, -0.5, 0.0, 2.75, -2.75, 1.0, 0.5], [-2.5, -2.75, -1.0, -3.0, 1.5, -1.0, 1.25], [0.0, -2.25, 0.75, -2.5, -0.75, 1.25, -3.0], [-2.25, -0.5, 3.0, 1.25, 0.5, 1.0, 1.5], [0.75, 1.5, -1.75, -2.0, 2.0, 1.5, 3.0], [1.75, 0.0, 1.75, -0.25, -2.25, 2.0, 3.0]], [[1.0, -3.0, 2.75, -1.25, -2.5, 2.5, 1.5], [3.0, -2.0, 1.5, 2.5, 0.75, -0.25, -2.25], [0.5, -1.75, 3.0, -1.5, -1.75, -1.5, 1.0], [0.5, 1.0, 2.0, 0.0, -2.25, -2.75, 0.75], [2.5, -1.75, -2.25, -1.25, 3.0, 0.0, -1.5], [2.0, 0.5, 0.25, -1.75, -1.25, 2.0, -2.25], [-1.75, 2.25, -1.5, -0.25, -0.5, 1.5, 2.0]]]]> : tensor<1x2x7x7xf32>
-  %f39 = arith.constant dense<[[[-2.75, 2.75], [0.5, 0.25]], [[-2.0, 0.25], [0.25, 0.5]]]> : tensor<2x2x2xf32>
-  %o39 = arith.constant dense<[[[[1.0, 0.0, -0.25], [0.25, 1.0, 0.25], [-2.5, 1.0, 0.75]], [[-2.25, -2.5, 0.5], [-1.0, -2.75, 0.5], [0.25, -1.5, -0.5]]]]> : tensor<1x2x3x3xf32>
-  %r39 = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i39, %f39 : tensor<1x2x7x7xf32>, tensor<2x2x2xf32>) outs(%o39 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
-  %m39 = bufferization.to_buffer %r39 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
-  %u39 = memref.cast %m39 : memref<1x2x3x3xf32> to memref<*xf32>
-  call @printMemrefF32(%u39) : (memref<*xf32>) -> ()
-  %i40 = arith.constant dense<[[[[2.75, 3.0, -2.75, 2.75, 0.0, -2.0], [-2.0, -0.25, -2.25, -1.5, -2.5, 0.5], [3.0, -1.5, 2.5, 2.5, 2.25, -0.25], [-2.0, -0.75, -3.0, -1.5, 2.0, -0.5], [2.5, -0.75, 0.5, -2.25, -0.75, 0.5]], [[1.0, 0.75, -2.0, 0.0, 1.5, 1.5], [2.25, -3.0, 1.5, -0.75, 1.0, -2.0], [-1.25, 1.0, 0.0, -0.75, -0.25, 1.25], [2.5, 0.5, -2.75, 0.5, -1.25, -0.75], [1.75, 3.0, 0.25, 3.0, 1.5, 0.5]]]]> : tensor<1x2x5x6xf32>
-  %f40 = arith.constant dense<[[[-2.25, 1.75], [3.0, 2.5]], [[2.0, 1.5], [-0.75, 0.25]]]> : tensor<2x2x2xf32>
-  %o40 = arith.constant dense<[[[[-2.75, 1.75, 0.5], [0.0, 0.25, -2.5], [2.25, 0.75, -2.75]], [[-1.25, 1.5, -1.25], [3.0, -1.25, 0.0], [1.75, -1.75, 1.25]]]]> : tensor<1x2x3x3xf32>
-  %r40 = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i40, %f40 : tensor<1x2x5x6xf32>, tensor<2x2x2xf32>) outs(%o40 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
-  %m40 = bufferization.to_buffer %r40 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
-  %u40 = memref.cast %m40 : memref<1x2x3x3xf32> to memref<*xf32>
+  %i29 = arith.constant dense<[[[[8, -8], [9, -1], [-7, -6], [-8, -1]], [[-4, 3], [1, -2], [-8, 0], [-3, -1]], [[9, 7], [-1, 3], [-7, 5], [8, 8]], [[4, -6], [8, 7], [0, 9], [-9, 0]]]]> : tensor<1x4x4x2xi8>
+  %f29 = arith.constant dense<[[[[8, -9], [-9, -2]], [[-6, 4], [9, -4]]], [[[9, -2], [0, -1]], [[0, 2], [2, -4]]]]> : tensor<2x2x2x2xi8>
+  %o29 = arith.constant dense<[[[[1, 2], [-5, -6], [-6, -5]], [[6, 3], [-3, 5], [8, -5]], [[8, 0], [-9, -7], [-7, 5]]]]> : tensor<1x3x3x2xi32>
+  %iz29 = arith.constant 5 : i32
+  %fz29 = arith.constant -9 : i32
+  %r29 = linalg.conv_2d_nhwc_hwcf_q ins(%i29, %f29, %iz29, %fz29 : tensor<1x4x4x2xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o29 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m29 = bufferization.to_buffer %r29 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u29 = memref.cast %m29 : memref<1x3x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u29) : (memref<*xi32>) -> ()
+  %i30 = arith.constant dense<[[[[-3, -4], [1, -9], [9, -7], [6, 8], [2, -3], [7, -3], [3, -8]], [[4, 6], [-6, -4], [0, 9], [5, -8], [3, -8], [4, -2], [2, -4]], [[2, 7], [-2, 5], [3, 8], [0, 6], [-2, -6], [-9, 0], [-8, 2]], [[0, -2], [-2, 2], [-8, 4], [5, 2], [9, 6], [0, 0], [-9, 0]], [[-4, -5], [9, -4], [9, -6], [-7, -6], [-3, 3], [8, -1], [6, 0]], [[-1, -4], [7, -9], [-4, -2], [-4, 8], [-7, -3], [-5, -6], [-3, 9]], [[3, -8], [7, 0], [1, 5], [-7, 9], [-9, 3], [-6, 2], [0, -9]]]]> : tensor<1x7x7x2xi8>
+  %f30 = arith.constant dense<[[[[2, -4], [-8, 5]], [[-4, 8], [-6, -1]]], [[[-2, -9], [-5, 0]], [[3, -7], [-4, -6]]]]> : tensor<2x2x2x2xi8>
+  %o30 = arith.constant dense<[[[[-9, 2], [5, 4], [8, -7]], [[-7, 1], [7, -7], [-9, 7]], [[8, 0], [4, 7], [-4, -3]]]]> : tensor<1x3x3x2xi32>
+  %iz30 = arith.constant -6 : i32
+  %fz30 = arith.constant -8 : i32
+  %r30 = linalg.conv_2d_nhwc_hwcf_q {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i30, %f30, %iz30, %fz30 : tensor<1x7x7x2xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o30 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m30 = bufferization.to_buffer %r30 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u30 = memref.cast %m30 : memref<1x3x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u30) : (memref<*xi32>) -> ()
+  %i31 = arith.constant dense<[[[[6, -5], [9, 8], [-2, -2], [-9, -1], [8, -8], [-3, 1]], [[9, -6], [7, 6], [9, -7], [0, 6], [-6, 6], [2, 5]], [[1, 7], [-5, -4], [2, 9], [-6, 2], [7, 5], [-4, 7]], [[-9, 3], [3, 1], [5, -7], [-8, -7], [4, 3], [-7, -6]], [[-1, 1], [-4, 2], [9, 9], [-9, 8], [-6, 6], [9, -8]]]]> : tensor<1x5x6x2xi8>
+  %f31 = arith.constant dense<[[[[-5, -1], [-6, 0]], [[5, 8], [-3, -2]]], [[[-5, -9], [2, -3]], [[4, -5], [8, 8]]]]> : tensor<2x2x2x2xi8>
+  %o31 = arith.constant dense<[[[[-2, 4], [-5, 5], [-1, 0]], [[-8, 5], [8, 9], [0, 8]], [[4, -2], [-1, 2], [2, 1]]]]> : tensor<1x3x3x2xi32>
+  %iz31 = arith.constant -4 : i32
+  %fz31 = arith.constant 2 : i32
+  %r31 = linalg.conv_2d_nhwc_hwcf_q {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i31, %f31, %iz31, %fz31 : tensor<1x5x6x2xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o31 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m31 = bufferization.to_buffer %r31 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u31 = memref.cast %m31 : memref<1x3x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u31) : (memref<*xi32>) -> ()
+  %i32 = arith.constant dense<[[[[-6, -3], [-4, 6], [1, -7], [5, -4]], [[-9, -2], [5, -2], [-5, -3], [4, 4]], [[-1, 1], [4, 5], [-6, -4], [-2, 9]], [[1, 9], [-5, -2], [8, 5], [-3, -4]]]]> : tensor<1x4x4x2xi8>
+  %f32 = arith.constant dense<[[[[5, -5], [2, 6]], [[5, -4], [4, -4]]], [[[-8, -1], [7, 9]], [[0, 6], [-1, 3]]]]> : tensor<2x2x2x2xi8>
+  %o32 = arith.constant dense<[[[[-1, -4], [9, -1], [-8, 6]], [[9, -6], [2, -3], [-5, 1]], [[3, -8], [7, 5], [-7, -8]]]]> : tensor<1x3x3x2xi32>
+  %iz32 = arith.constant -1 : i32
+  %fz32 = arith.constant -9 : i32
+  %r32 = linalg.conv_2d_nhwc_fhwc_q ins(%i32, %f32, %iz32, %fz32 : tensor<1x4x4x2xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o32 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m32 = bufferization.to_buffer %r32 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u32 = memref.cast %m32 : memref<1x3x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u32) : (memref<*xi32>) -> ()
+  %i33 = arith.constant dense<[[[[9, -1], [8, 3], [-6, 6], [-7, 0], [8, -9], [-6, 1], [8, 5]], [[7, 9], [6, 9], [-4, -5], [9, 3], [2, -6], [7, -9], [-2, -7]], [[9, -5], [9, 6], [2, -6], [5, -4], [-3, -4], [-3, 7], [5, 7]], [[3, -6], [-8, 6], [-4, -6], [-2, 3], [-3, 5], [4, -4], [-2, -6]], [[-4, -3], [2, 1], [9, -8], [5, 4], [-5, 4], [4, 5], [7, 3]], [[2, 4], [7, 4], [-7, 7], [6, -6], [-7, 5], [-1, -8], [5, 4]], [[-3, 1], [-8, 3], [-5, -5], [2, -6], [-3, -7], [5, -3], [2, -5]]]]> : tensor<1x7x7x2xi8>
+  %f33 = arith.constant dense<[[[[0, -9], [-3, 1]], [[0, 5], [-6, 0]]], [[[5, 7], [6, -5]], [[3, 9], [9, -9]]]]> : tensor<2x2x2x2xi8>
+  %o33 = arith.constant dense<[[[[9, 0], [7, -5], [-2, 7]], [[3, 0], [2, 8], [5, -8]], [[5, -2], [0, 4], [9, 5]]]]> : tensor<1x3x3x2xi32>
+  %iz33 = arith.constant -6 : i32
+  %fz33 = arith.constant 9 : i32
+  %r33 = linalg.conv_2d_nhwc_fhwc_q {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i33, %f33, %iz33, %fz33 : tensor<1x7x7x2xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o33 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m33 = bufferization.to_buffer %r33 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u33 = memref.cast %m33 : memref<1x3x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u33) : (memref<*xi32>) -> ()
+  %i34 = arith.constant dense<[[[[0, 4], [-8, 5], [3, 4], [-7, 6], [-8, -2], [9, -2]], [[-2, 3], [-4, 8], [7, -7], [1, -7], [7, 4], [-4, 1]], [[0, -7], [-5, 3], [2, -8], [1, -1], [-6, -1], [1, -4]], [[4, 1], [2, 7], [8, 2], [-2, 2], [-2, -5], [5, -6]], [[0, -1], [3, 7], [7, 2], [4, 9], [4, -5], [0, 5]]]]> : tensor<1x5x6x2xi8>
+  %f34 = arith.constant dense<[[[[1, 9], [7, 6]], [[1, 6], [-7, -3]]], [[[4, 6], [9, 7]], [[6, -2], [9, 7]]]]> : tensor<2x2x2x2xi8>
+  %o34 = arith.constant dense<[[[[6, -1], [-7, -4], [2, 5]], [[5, 2], [7, 8], [-5, -4]], [[3, -6], [-4, -7], [2, 6]]]]> : tensor<1x3x3x2xi32>
+  %iz34 = arith.constant -2 : i32
+  %fz34 = arith.constant -7 : i32
+  %r34 = linalg.conv_2d_nhwc_fhwc_q {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i34, %f34, %iz34, %fz34 : tensor<1x5x6x2xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o34 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m34 = bufferization.to_buffer %r34 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u34 = memref.cast %m34 : memref<1x3x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u34) : (memref<*xi32>) -> ()
+  %i35 = arith.constant dense<[[[[0, -7, -7, -3], [-5, -5, 3, -5], [4, 6, -7, 4], [-5, -9, 4, 4]], [[5, 3, 7, -2], [5, -5, -5, -6], [3, 9, 2, 9], [-8, 1, -3, -6]]]]> : tensor<1x2x4x4xi8>
+  %f35 = arith.constant dense<[[[[2, 0], [7, 2]], [[-8, 3], [-4, -8]]], [[[-3, -5], [-2, -7]], [[-1, -7], [-5, 5]]]]> : tensor<2x2x2x2xi8>
+  %o35 = arith.constant dense<[[[[8, -1, 6], [-6, -2, -1], [6, 8, -8]], [[0, 3, 6], [7, 0, -8], [3, -6, 7]]]]> : tensor<1x2x3x3xi32>
+  %iz35 = arith.constant 6 : i32
+  %fz35 = arith.constant -3 : i32
+  %r35 = linalg.conv_2d_nchw_fchw_q ins(%i35, %f35, %iz35, %fz35 : tensor<1x2x4x4xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o35 : tensor<1x2x3x3xi32>) -> tensor<1x2x3x3xi32>
+  %m35 = bufferization.to_buffer %r35 : tensor<1x2x3x3xi32> to memref<1x2x3x3xi32>
+  %u35 = memref.cast %m35 : memref<1x2x3x3xi32> to memref<*xi32>
+  call @printMemrefI32(%u35) : (memref<*xi32>) -> ()
+  %i36 = arith.constant dense<[[[[-1, 4, 4, 3, -8, -9, 2], [-2, 1, -4, -2, -5, 4, 4], [-6, 5, -8, 1, 6, 1, -4], [-4, -8, 7, 0, 0, -6, 1], [6, 6, 6, 6, -3, -2, -5], [1, 5, 0, 7, 5, 1, 6], [-5, 2, 5, -4, 7, -1, 1]], [[-3, 4, 9, -7, 7, -8, -7], [8, 6, 9, 3, 8, 2, -7], [9, -7, 5, -5, 6, -5, -3], [5, -8, 5, 5, 9, -4, 3], [-7, 7, 8, -8, -3, 9, -6], [-3, -4, 9, 6, -6, 2, -3], [-2, -1, -6, -2, 6, 0, 6]]]]> : tensor<1x2x7x7xi8>
+  %f36 = arith.constant dense<[[[[-6, 1], [-8, -1]], [[-2, 8], [5, -2]]], [[[-2, -7], [6, -3]], [[-6, -5], [-9, 0]]]]> : tensor<2x2x2x2xi8>
+  %o36 = arith.constant dense<[[[[4, 7, -3], [-3, -1, 6], [6, 9, 6]], [[0, -3, 3], [3, -5, -3], [4, 5, 2]]]]> : tensor<1x2x3x3xi32>
+  %iz36 = arith.constant 8 : i32
+  %fz36 = arith.constant 3 : i32
+  %r36 = linalg.conv_2d_nchw_fchw_q {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i36, %f36, %iz36, %fz36 : tensor<1x2x7x7xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o36 : tensor<1x2x3x3xi32>) -> tensor<1x2x3x3xi32>
+  %m36 = bufferization.to_buffer %r36 : tensor<1x2x3x3xi32> to memref<1x2x3x3xi32>
+  %u36 = memref.cast %m36 : memref<1x2x3x3xi32> to memref<*xi32>
+  call @printMemrefI32(%u36) : (memref<*xi32>) -> ()
+  %i37 = arith.constant dense<[[[[-9, -7, -4, -4, -5, -1], [5, -8, -1, 3, -5, -7], [-1, -5, 9, -8, 0, 0], [-1, -9, 3, 3, 8, 5], [-8, 0, 8, 6, -1, -6]], [[-9, 9, 8, -8, 8, -4], [-8, -3, 1, 4, 6, 8], [-4, 2, 2, 1, -8, 8], [-1, -8, 7, 9, -3, 2], [-1, 4, 8, -5, -4, 5]]]]> : tensor<1x2x5x6xi8>
+  %f37 = arith.constant dense<[[[[8, 0], [-6, -1]], [[-8, -8], [-8, 0]]], [[[5, 4], [5, 3]], [[-8, -1], [4, 3]]]]> : tensor<2x2x2x2xi8>
+  %o37 = arith.constant dense<[[[[-5, 1, -5], [-2, 8, 1], [-3, 6, -7]], [[-5, 3, -2], [7, -1, 2], [3, 2, -8]]]]> : tensor<1x2x3x3xi32>
+  %iz37 = arith.constant -8 : i32
+  %fz37 = arith.constant 5 : i32
+  %r37 = linalg.conv_2d_nchw_fchw_q {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i37, %f37, %iz37, %fz37 : tensor<1x2x5x6xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o37 : tensor<1x2x3x3xi32>) -> tensor<1x2x3x3xi32>
+  %m37 = bufferization.to_buffer %r37 : tensor<1x2x3x3xi32> to memref<1x2x3x3xi32>
+  %u37 = memref.cast %m37 : memref<1x2x3x3xi32> to memref<*xi32>
+  call @printMemrefI32(%u37) : (memref<*xi32>) -> ()
+  %i38 = arith.constant dense<[[[[[2, 8], [4, 6], [-2, -3]], [[-2, 7], [2, -4], [1, 8]], [[0, 7], [2, 4], [4, -1]]], [[[-2, -5], [-9, -7], [3, -5]], [[-8, -6], [-2, 3], [8, 9]], [[-3, -4], [5, -7], [-8, -3]]], [[[2, 1], [3, -6], [-9, -3]], [[9, -4], [-5, 6], [-2, 5]], [[5, 8], [-9, 0], [-2, -9]]]]]> : tensor<1x3x3x3x2xi8>
+  %f38 = arith.constant dense<[[[[[-8, 3], [-3, -6]], [[-6, -7], [8, -3]]], [[[2, -2], [9, 6]], [[-7, 7], [-3, -7]]]], [[[[-8, 4], [1, 6]], [[-6, -6], [-3, 6]]], [[[3, 1], [-8, 2]], [[-1, -9], [-6, 0]]]]]> : tensor<2x2x2x2x2xi8>
+  %o38 = arith.constant dense<[[[[[-1, -6], [-6, 5]], [[-1, 8], [-6, -5]]], [[[5, 6], [-7, -8]], [[-3, -2], [-9, -5]]]]]> : tensor<1x2x2x2x2xi32>
+  %iz38 = arith.constant -8 : i32
+  %fz38 = arith.constant -5 : i32
+  %r38 = linalg.conv_3d_ndhwc_dhwcf_q ins(%i38, %f38, %iz38, %fz38 : tensor<1x3x3x3x2xi8>, tensor<2x2x2x2x2xi8>, i32, i32) outs(%o38 : tensor<1x2x2x2x2xi32>) -> tensor<1x2x2x2x2xi32>
+  %m38 = bufferization.to_buffer %r38 : tensor<1x2x2x2x2xi32> to memref<1x2x2x2x2xi32>
+  %u38 = memref.cast %m38 : memref<1x2x2x2x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u38) : (memref<*xi32>) -> ()
+  %i39 = arith.constant dense<[[[[[2, -1], [8, 8], [2, -4], [7, 3], [5, -5]], [[-8, 5], [1, 7], [-6, -6], [5, -2], [5, 6]], [[3, 5], [7, -7], [-2, -1], [-6, 2], [-3, 0]], [[8, 3], [6, 8], [-4, -1], [-1, -2], [4, 9]], [[3, 5], [6, 0], [-4, 3], [4, -7], [-4, -7]]], [[[-1, -4], [7, 9], [4, 9], [7, -7], [-6, -2]], [[2, -5], [9, 3], [-7, -2], [-4, 6], [3, -9]], [[-4, -8], [-4, 0], [-1, 2], [-9, -3], [9, -3]], [[-2, 5], [-4, 4], [7, -8], [6, 5], [1, -3]], [[3, -3], [-9, 9], [4, -5], [-5, -7], [3, 8]]], [[[6, 6], [-3, -3], [8, 9], [0, -6], [-3, -4]], [[2, 5], [7, 3], [9, 4], [-1, -8], [7, 2]], [[-4, -3], [1, 5], [-1, 6], [-5, 7], [-5, -5]], [[-3, -4], [5, 5], [-6, -1], [5, -7], [4, 8]], [[2, -6], [6, -6], [-7, -1], [-5, 8], [8, 0]]], [[[9, -8], [8, -3], [2, 6], [-9, 3], [-9, -8]], [[-3, -6], [-5, -4], [1, 3], [-9, 2], [8, 1]], [[2, -2], [-6, 6], [0, -1], [-4, 7], [1, -7]], [[-8, -1], [-8, -2], [-3, -9], [9, 2], [3, 4]], [[-4, -3], [9, 4], [-9, 8], [-7, 5], [-6, 4]]], [[[3, 3], [7, 8], [8, 5], [9, -9], [1, -6]], [[0, 3], [0, 1], [-9, -8], [6, 0], [2, 5]], [[9, 2], [9, 4], [3, -3], [-9, -5], [7, -7]], [[2, 6], [-6, 2], [-4, 6], [-2, 0], [-2, 7]], [[-6, 9], [-6, 1], [-4, -3], [3, -4], [6, -2]]]]]> : tensor<1x5x5x5x2xi8>
+  %f39 = arith.constant dense<[[[[[4, -5], [1, 3]], [[-7, -8], [5, -1]]], [[[9, -7], [5, 2]], [[3, 3], [-8, 2]]]], [[[[8, 4], [-3, 1]], [[-1, -9], [4, 2]]], [[[-8, -8], [9, -4]], [[2, 5], [-5, -2]]]]]> : tensor<2x2x2x2x2xi8>
+  %o39 = arith.constant dense<[[[[[3, 9], [-4, 6]], [[9, -5], [-9, 2]]], [[[0, -6], [-2, 9]], [[5, 1], [-5, -7]]]]]> : tensor<1x2x2x2x2xi32>
+  %iz39 = arith.constant 9 : i32
+  %fz39 = arith.constant 7 : i32
+  %r39 = linalg.conv_3d_ndhwc_dhwcf_q {dilations = dense<[2, 2, 2]> : tensor<3xi64>, strides = dense<[2, 2, 2]> : tensor<3xi64>} ins(%i39, %f39, %iz39, %fz39 : tensor<1x5x5x5x2xi8>, tensor<2x2x2x2x2xi8>, i32, i32) outs(%o39 : tensor<1x2x2x2x2xi32>) -> tensor<1x2x2x2x2xi32>
+  %m39 = bufferization.to_buffer %r39 : tensor<1x2x2x2x2xi32> to memref<1x2x2x2x2xi32>
+  %u39 = memref.cast %m39 : memref<1x2x2x2x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u39) : (memref<*xi32>) -> ()
+  %i40 = arith.constant dense<[[[-2.5, 2.25], [1.75, 0.0], [2.75, -1.75], [3.0, -0.75]]]> : tensor<1x4x2xf32>
+  %f40 = arith.constant dense<[[1.5, -2.0], [-1.75, -0.25]]> : tensor<2x2xf32>
+  %o40 = arith.constant dense<[[[2.0, -0.25], [0.0, -0.5], [-0.5, -0.75]]]> : tensor<1x3x2xf32>
+  %r40 = linalg.depthwise_conv_1d_nwc_wc ins(%i40, %f40 : tensor<1x4x2xf32>, tensor<2x2xf32>) outs(%o40 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
+  %m40 = bufferization.to_buffer %r40 : tensor<1x3x2xf32> to memref<1x3x2xf32>
+  %u40 = memref.cast %m40 : memref<1x3x2xf32> to memref<*xf32>
   call @printMemrefF32(%u40) : (memref<*xf32>) -> ()
-  %i41 = arith.constant dense<[[[[1.0, -2.5], [-0.5, -2.5], [1.0, 0.25], [-1.75, -0.5]], [[-0.75, -2.5], [-2.0, 0.0], [-0.25, -2.75], [2.5, 2.5]], [[-0.5, -1.0], [-2.25, -1.0], [-0.5, 2.5], [2.75, 2.0]], [[-1.75, 0.25], [-0.5, 1.75], [-0.25, 1.0], [2.25, 1.25]]]]> : tensor<1x4x4x2xf32>
-  %f41 = arith.constant dense<[[[[-0.25, 2.75], [-1.25, -0.25]], [[-1.25, -2.0], [0.5, -2.25]]], [[[-0.75, -1.0], [0.0, 1.0]], [[1.0, -0.25], [2.75, 2.75]]]]> : tensor<2x2x2x2xf32>
-  %o41 = arith.constant dense<[[[[[0.25, 1.5], [0.25, -2.0]], [[-0.75, 0.5], [-0.5, 1.5]], [[1.0, 0.75], [-0.5, 0.75]]], [[[-2.5, 2.5], [-1.5, 2.0]], [[0.25, 0.75], [1.5, 1.0]], [[2.75, 2.75], [0.75, -1.25]]], [[[1.5, 1.0], [2.75, 3.0]], [[0.75, -1.0], [-2.5, -1.75]], [[-0.25, 0.5], [0.5, -0.25]]]]]> : tensor<1x3x3x2x2xf32>
-  %r41 = linalg.depthwise_conv_2d_nhwc_hwcm ins(%i41, %f41 : tensor<1x4x4x2xf32>, tensor<2x2x2x2xf32>) outs(%o41 : tensor<1x3x3x2x2xf32>) -> tensor<1x3x3x2x2xf32>
-  %m41 = bufferization.to_buffer %r41 : tensor<1x3x3x2x2xf32> to memref<1x3x3x2x2xf32>
-  %u41 = memref.cast %m41 : memref<1x3x3x2x2xf32> to memref<*xf32>
+  %i41 = arith.constant dense<[[[2.25, 2.0], [-1.0, -1.75], [2.75, -1.75], [3.0, 2.75], [2.0, -3.0], [-2.25, -2.75], [0.75, -1.5]]]> : tensor<1x7x2xf32>
+  %f41 = arith.constant dense<[[-0.75, -1.75], [-1.25, -0.5]]> : tensor<2x2xf32>
+  %o41 = arith.constant dense<[[[-2.5, 2.25], [-2.75, 2.25], [-2.0, -0.5]]]> : tensor<1x3x2xf32>
+  %r41 = linalg.depthwise_conv_1d_nwc_wc {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i41, %f41 : tensor<1x7x2xf32>, tensor<2x2xf32>) outs(%o41 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
+  %m41 = bufferization.to_buffer %r41 : tensor<1x3x2xf32> to memref<1x3x2xf32>
+  %u41 = memref.cast %m41 : memref<1x3x2xf32> to memref<*xf32>
   call @printMemrefF32(%u41) : (memref<*xf32>) -> ()
-  %i42 = arith.constant dense<[[[[1.0, 1.25], [3.0, -2.0], [-1.75, 0.0], [-2.25, -1.75], [-2.5, -0.25], [0.75, 3.0], [-1.25, 2.0]], [[-2.5, -0.75], [-2.5, -2.5], [-1.5, -2.0], [-2.0, 0.0], [-2.0, 1.75], [0.25, 0.75], [2.75, -2.5]], [[3.0, 0.25], [-2.0, 1.75], [2.5, 2.0], [-3.0, 0.25], [0.25, 0.5], [0.0, 1.0], [-1.25, 0.5]], [[-2.0, 2.25], [3.0, 2.25], [-2.0, 2.75], [-2.25, 0.0], [1.5, -0.25], [1.75, 3.0], [1.5, -2.75]], [[3.0, -0.5], [-1.5, -2.25], [2.0, 2.25], [-0.25, -0.75], [1.0, -0.25], [-2.75, 0.0], [-1.75, -2.75]], [[-1.5, -2.0], [2.5, -1.25], [-2.5, -1.0], [-2.5, -2.0], [1.75, 2.5], [0.5, 1.25], [-1.0, 0.75]], [[-2.25, 2.25], [2.0, 3.0], [2.25, -1.25], [2.75, -1.0], [0.75, 1.25], [-2.75, -0.75], [0.0, 0.75]]]]> : tensor<1x7x7x2xf32>
-  %f42 = arith.constant dense<[[[[1.0, -0.75], [1.75, -2.75]], [[0.0, -2.25], [1.0, 0.75]]], [[[2.5, -1.5], [-1.0, 0.25]], [[0.25, 0.0], [2.25, 2.5]]]]> : tensor<2x2x2x2xf32>
-  %o42 = arith.constant dense<[[[[[-2.75, -3.0], [-0.25, -1.25]], [[-0.5, -1.75], [-1.25, 2.5]], [[-2.0, 1.75], [0.25, 0.25]]], [[[-2.25, 0.5], [-2.75, -0.5]], [[0.75, 2.5], [-0.5, -1.75]], [[-1.75, -2.75], [1.75, 3.0]]], [[[1.0, -0.75], [2.75, -0.75]], [[-2.25, -0.5], [0.75, 0.75]], [[0.75, 0.75], [-1.5, 2.0]]]]]> : tensor<1x3x3x2x2xf32>
-  %r42 = linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i42, %f42 : tensor<1x7x7x2xf32>, tensor<2x2x2x2xf32>) outs(%o42 : tensor<1x3x3x2x2xf32>) -> tensor<1x3x3x2x2xf32>
-  %m42 = bufferization.to_buffer %r42 : tensor<1x3x3x2x2xf32> to memref<1x3x3x2x2xf32>
-  %u42 = memref.cast %m42 : memref<1x3x3x2x2xf32> to memref<*xf32>
+  %i42 = arith.constant dense<[[[-1.75, -2.0, -2.0, 2.0], [2.75, -1.0, 2.75, -1.0]]]> : tensor<1x2x4xf32>
+  %f42 = arith.constant dense<[[-1.25, -2.25], [-2.75, -3.0]]> : tensor<2x2xf32>
+  %o42 = arith.constant dense<[[[2.25, -1.5, 0.0], [2.25, -2.75, 2.5]]]> : tensor<1x2x3xf32>
+  %r42 = linalg.depthwise_conv_1d_ncw_cw ins(%i42, %f42 : tensor<1x2x4xf32>, tensor<2x2xf32>) outs(%o42 : tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+  %m42 = bufferization.to_buffer %r42 : tensor<1x2x3xf32> to memref<1x2x3xf32>
+  %u42 = memref.cast %m42 : memref<1x2x3xf32> to memref<*xf32>
   call @printMemrefF32(%u42) : (memref<*xf32>) -> ()
-  %i43 = arith.constant dense<[[[[-1.25, -2.0], [2.75, 1.75], [2.25, -0.5], [2.25, 0.5], [1.75, -0.75], [1.0, 0.5]], [[-0.5, 0.75], [2.5, -2.0], [-0.25, 2.0], [0.5, -1.75], [1.0, 2.75], [-1.0, -0.5]], [[-1.5, 0.25], [1.5, -2.5], [1.0, -2.75], [-2.5, 1.25], [0.75, 1.5], [0.0, 1.25]], [[-0.25, -2.5], [1.5, -2.5], [0.5, 2.5], [1.75, -2.0], [0.75, -2.0], [-1.5, 2.25]], [[0.5, -2.75], [3.0, 0.5], [2.75, 2.25], [0.5, 1.5], [2.0, -1.75], [0.0, 2.25]]]]> : tensor<1x5x6x2xf32>
-  %f43 = arith.constant dense<[[[[-2.5, 1.0], [1.25, -2.75]], [[-1.5, 1.5], [-2.25, -1.5]]], [[[2.5, 2.5], [-1.75, 1.5]], [[0.75, -2.25], [-0.25, 1.75]]]]> : tensor<2x2x2x2xf32>
-  %o43 = arith.constant dense<[[[[[-1.5, -1.25], [-1.0, -2.25]], [[-1.25, 2.25], [1.75, 2.5]], [[0.75, 2.25], [2.5, -0.75]]], [[[0.75, -2.25], [-0.5, -2.75]], [[1.75, 2.75], [-1.0, -1.25]], [[3.0, 1.25], [1.75, 0.5]]], [[[-1.25, 1.75], [-1.25, 2.25]], [[-2.5, 0.75], [-1.5, 3.0]], [[-2.25, 2.75], [-2.0, -3.0]]]]]> : tensor<1x3x3x2x2xf32>
-  %r43 = linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i43, %f43 : tensor<1x5x6x2xf32>, tensor<2x2x2x2xf32>) outs(%o43 : tensor<1x3x3x2x2xf32>) -> tensor<1x3x3x2x2xf32>
-  %m43 = bufferization.to_buffer %r43 : tensor<1x3x3x2x2xf32> to memref<1x3x3x2x2xf32>
-  %u43 = memref.cast %m43 : memref<1x3x3x2x2xf32> to memref<*xf32>
+  %i43 = arith.constant dense<[[[1.0, -2.5, -1.25, -2.5, 2.75, -1.25, -0.25], [0.25, -2.25, -1.25, -2.25, 1.75, -2.75, 1.0]]]> : tensor<1x2x7xf32>
+  %f43 = arith.constant dense<[[0.0, 3.0], [1.75, -1.75]]> : tensor<2x2xf32>
+  %o43 = arith.constant dense<[[[-1.75, 1.0, -0.25], [1.25, 2.0, 1.5]]]> : tensor<1x2x3xf32>
+  %r43 = linalg.depthwise_conv_1d_ncw_cw {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i43, %f43 : tensor<1x2x7xf32>, tensor<2x2xf32>) outs(%o43 : tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+  %m43 = bufferization.to_buffer %r43 : tensor<1x2x3xf32> to memref<1x2x3xf32>
+  %u43 = memref.cast %m43 : memref<1x2x3xf32> to memref<*xf32>
   call @printMemrefF32(%u43) : (memref<*xf32>) -> ()
-  %i44 = arith.constant dense<[[[[-0.75, 0.25, 1.0, -1.5], [-1.5, 2.0, -1.0, 0.75], [0.75, 1.5, 0.75, -0.75], [-1.5, 0.0, 0.0, 2.5]], [[-2.0, 2.0, 2.75, -1.5], [2.0, 0.25, 0.5, -0.25], [1.25, 0.0, -3.0, -2.5], [-1.75, -1.75, 2.5, 2.0]]]]> : tensor<1x2x4x4xf32>
-  %f44 = arith.constant dense<[[-2.0, -1.0], [0.5, -2.75]]> : tensor<2x2xf32>
-  %o44 = arith.constant dense<[[[[-1.0, 0.0, -2.0], [-2.5, -1.0, -2.0], [3.0, 2.75, 1.5]], [[-2.75, -0.75, 2.0], [-0.75, -1.0, -3.0], [0.0, 0.0, 1.25]]]]> : tensor<1x2x3x3xf32>
-  %r44 = linalg.pooling_nchw_max ins(%i44, %f44 : tensor<1x2x4x4xf32>, tensor<2x2xf32>) outs(%o44 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
-  %m44 = bufferization.to_buffer %r44 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
-  %u44 = memref.cast %m44 : memref<1x2x3x3xf32> to memref<*xf32>
+  %i44 = arith.constant dense<[[[-1.0, -2.0], [1.5, 0.75], [0.5, 2.75], [1.25, 3.0]]]> : tensor<1x4x2xf32>
+  %f44 = arith.constant dense<[[[-2.0, 0.75], [1.5, -1.75]], [[1.75, -1.0], [-2.75, 0.25]]]> : tensor<2x2x2xf32>
+  %o44 = arith.constant dense<[[[[2.0, -2.5], [3.0, 1.5]], [[2.5, -1.75], [-2.25, -0.75]], [[0.0, 2.25], [0.75, -1.5]]]]> : tensor<1x3x2x2xf32>
+  %r44 = linalg.depthwise_conv_1d_nwc_wcm ins(%i44, %f44 : tensor<1x4x2xf32>, tensor<2x2x2xf32>) outs(%o44 : tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
+  %m44 = bufferization.to_buffer %r44 : tensor<1x3x2x2xf32> to memref<1x3x2x2xf32>
+  %u44 = memref.cast %m44 : memref<1x3x2x2xf32> to memref<*xf32>
   call @printMemrefF32(%u44) : (memref<*xf32>) -> ()
-  %i45 = arith.constant dense<[[[[0.5, 1.75, -2.75, -0.75, 2.75, 1.25, 0.75], [2.75, 2.5, -1.0, -2.25, -3.0, 1.5, 1.25], [-2.75, 1.25, -1.75, -2.75, 2.25, -1.5, 2.0], [-0.5, 0.25, 0.75, 1.25, -1.75, 1.75, -0.25], [-0.25, -0.5, -2.75, 1.25, -1.0, 1.75, -2.75], [1.0, 1.5, -1.5, -0.25, 1.75, -1.0, 0.25], [1.25, -2.0, 2.25, -1.75, 0.5, 2.0, 1.25]], [[-0.75, -2.25, -1.0, -2.75, -2.75, -2.75, 2.5], [-0.75, 0.5, 0.25, 0.5, 2.25, 0.0, -2.75], [-1.0, 0.25, 2.75, 0.0, -2.0, -0.5, 2.25], [-2.0, 2.0, -1.25, 1.25, -0.5, -1.5, 2.0], [2.0, 0.75, -2.5, 3.0, 2.25, -2.0, 0.0], [-1.25, 1.0, 2.25, 2.75, -1.0, -0.25, 0.0], [-0.25, -2.75, -2.75, 0.5, -0.25, 2.5, 1.25]]]]> : tensor<1x2x7x7xf32>
-  %f45 = arith.constant dense<[[0.25, 2.75], [0.75, -1.25]]> : tensor<2x2xf32>
-  %o45 = arith.constant dense<[[[[-1.5, -1.25, 1.0], [-0.25, -1.75, -0.5], [1.25, -0.75, 1.0]], [[-0.25, 2.5, 0.25], [0.25, -1.0, 2.5], [-1.25, -2.0, 2.25]]]]> : tensor<1x2x3x3xf32>
-  %r45 = linalg.pooling_nchw_max {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i45, %f45 : tensor<1x2x7x7xf32>, tensor<2x2xf32>) outs(%o45 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
-  %m45 = bufferization.to_buffer %r45 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
-  %u45 = memref.cast %m45 : memref<1x2x3x3xf32> to memref<*xf32>
+  %i45 = arith.constant dense<[[[-0.25, -2.0], [-2.75, 2.25], [-0.25, 2.25], [2.75, 1.25], [2.25, 1.25], [0.5, 2.25], [0.0, 1.5]]]> : tensor<1x7x2xf32>
+  %f45 = arith.constant dense<[[[0.75, 1.5], [-1.5, 2.5]], [[1.5, 2.25], [-3.0, 0.25]]]> : tensor<2x2x2xf32>
+  %o45 = arith.constant dense<[[[[-1.5, -1.0], [2.75, 1.25]], [[1.75, 0.25], [0.0, -3.0]], [[-1.5, -2.75], [1.5, -0.75]]]]> : tensor<1x3x2x2xf32>
+  %r45 = linalg.depthwise_conv_1d_nwc_wcm {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i45, %f45 : tensor<1x7x2xf32>, tensor<2x2x2xf32>) outs(%o45 : tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
+  %m45 = bufferization.to_buffer %r45 : tensor<1x3x2x2xf32> to memref<1x3x2x2xf32>
+  %u45 = memref.cast %m45 : memref<1x3x2x2xf32> to memref<*xf32>
   call @printMemrefF32(%u45) : (memref<*xf32>) -> ()
-  %i46 = arith.constant dense<[[[[-3.0, 2.75, 2.75, -2.5, 0.0, 2.25], [-2.0, 2.75, -2.75, -2.25, 2.5, -1.25], [0.0, 3.0, 1.25, 1.5, -1.5, -1.75], [2.25, 0.5, -2.5, -2.75, -1.5, -0.25], [-0.5, 2.25, 1.75, 0.0, -2.25, -3.0]], [[-1.5, 1.5, 2.5, -1.75, -2.0, 0.75], [-1.25, 2.25, 2.0, 0.5, 0.5, 1.25], [-3.0, 1.75, -0.75, 2.25, -1.25, -3.0], [-2.75, 0.0, -1.5, -2.25, -2.25, -2.5], [1.25, -1.5, 2.5, -0.25, -1.25, 1.5]]]]> : tensor<1x2x5x6xf32>
-  %f46 = arith.constant dense<[[0.75, -2.5], [1.0, -1.5]]> : tensor<2x2xf32>
-  %o46 = arith.constant dense<[[[[-2.5, -2.75, 0.25], [-0.5, 0.75, 2.75], [-2.25, -2.25, -1.5]], [[0.75, 0.0, 3.0], [-0.5, -2.75, -0.25], [-1.0, -3.0, 2.5]]]]> : tensor<1x2x3x3xf32>
-  %r46 = linalg.pooling_nchw_max {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i46, %f46 : tensor<1x2x5x6xf32>, tensor<2x2xf32>) outs(%o46 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
-  %m46 = bufferization.to_buffer %r46 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
-  %u46 = memref.cast %m46 : memref<1x2x3x3xf32> to memref<*xf32>
+  %i46 = arith.constant dense<[[[[-0.75, -2.25], [-0.5, -2.0], [2.75, 0.75], [2.75, 3.0]], [[2.75, -2.75], [1.75, -0.75], [1.25, -0.75], [0.25, -1.75]], [[1.75, 1.25], [1.5, 1.75], [-2.75, -1.25], [0.25, -1.25]], [[-3.0, 1.0], [-0.75, -0.25], [-2.5, -1.25], [0.75, 0.75]]]]> : tensor<1x4x4x2xf32>
+  %f46 = arith.constant dense<[[[-2.75, -1.5], [-1.5, 2.25]], [[0.0, -2.25], [1.25, 1.75]]]> : tensor<2x2x2xf32>
+  %o46 = arith.constant dense<[[[[-3.0, -3.0], [-1.25, 1.75], [2.75, 1.5]], [[-3.0, 0.5], [0.5, 0.5], [-0.5, 3.0]], [[0.25, -1.25], [-0.5, -1.25], [2.5, -3.0]]]]> : tensor<1x3x3x2xf32>
+  %r46 = linalg.depthwise_conv_2d_nhwc_hwc ins(%i46, %f46 : tensor<1x4x4x2xf32>, tensor<2x2x2xf32>) outs(%o46 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
+  %m46 = bufferization.to_buffer %r46 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
+  %u46 = memref.cast %m46 : memref<1x3x3x2xf32> to memref<*xf32>
   call @printMemrefF32(%u46) : (memref<*xf32>) -> ()
-  %i47 = arith.constant dense<[[[[2.75, 2.75, 3.0, -2.25], [-0.75, 3.0, -1.0, -2.25], [-2.25, 0.5, -1.0, 1.25], [-2.25, -2.0, 0.5, 0.75]], [[2.25, 2.5, -2.5, -2.75], [2.75, -1.5, -1.25, 1.75], [2.25, -3.0, -2.0, -2.75], [-2.0, -0.25, -1.0, 1.25]]]]> : tensor<1x2x4x4xf32>
-  %f47 = arith.constant dense<[[1.25, -0.25], [-1.75, 1.75]]> : tensor<2x2xf32>
-  %o47 = arith.constant dense<[[[[2.75, 2.5, 1.0], [0.0, 2.0, 0.5], [2.0, -2.0, -2.75]], [[2.0, 3.0, 0.5], [-0.5, 1.75, 1.0], [-2.25, 3.0, -2.25]]]]> : tensor<1x2x3x3xf32>
-  %r47 = linalg.pooling_nchw_sum ins(%i47, %f47 : tensor<1x2x4x4xf32>, tensor<2x2xf32>) outs(%o47 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
-  %m47 = bufferization.to_buffer %r47 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
-  %u47 = memref.cast %m47 : memref<1x2x3x3xf32> to memref<*xf32>
+  %i47 = arith.constant dense<[[[[-1.25, 2.0], [-1.75, -0.5], [1.75, -3.0], [-3.0, -0.25], [2.25, -2.0], [1.25, 0.0], [1.5, 0.5]], [[1.0, -0.75], [-0.25, 1.5], [2.5, 1.0], [-3.0, -2.0], [-2.0, -1.25], [-2.75, -0.25], [-1.5, -1.75]], [[-1.5, 2.75], [-2.0, -1.5], [-0.75, -2.5], [-1.75, 2.5], [2.25, -2.75], [1.0, -2.5], [-2.5, -0.25]], [[-1.25, 2.5], [1.75, 0.5], [-1.25, -2.25], [-1.75, -1.75], [2.75, 1.25], [2.75, 1.0], [2.25, 1.75]], [[2.75, 2.75], [-2.0, 0.25], [0.25, -2.0], [3.0, -2.25], [-0.25, 1.5], [3.0, 2.75], [-2.75, -3.0]], [[-1.25, -2.75], [-0.5, -0.25], [2.75, -1.0], [-2.0, -2.75], [-0.5, -2.75], [0.0, 1.5], [-2.5, 1.75]], [[-1.25, 3.0], [-2.75, -1.75], [-0.75, 0.75], [-2.5, 0.75], [-0.5, -0.75], [1.75, 1.25], [0.0, 2.5]]]]> : tensor<1x7x7x2xf32>
+  %f47 = arith.constant dense<[[[1.75, -2.5], [-3.0, -1.75]], [[0.25, -2.25], [0.25, 2.25]]]> : tensor<2x2x2xf32>
+  %o47 = arith.constant dense<[[[[-0.75, 1.0], [0.5, 1.5], [-1.0, -0.25]], [[0.75, -1.0], [0.75, 1.75], [1.5, 0.75]], [[-2.5, -1.0], [2.0, 2.75], [-1.0, -1.25]]]]> : tensor<1x3x3x2xf32>
+  %r47 = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i47, %f47 : tensor<1x7x7x2xf32>, tensor<2x2x2xf32>) outs(%o47 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
+  %m47 = bufferization.to_buffer %r47 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
+  %u47 = memref.cast %m47 : memref<1x3x3x2xf32> to memref<*xf32>
   call @printMemrefF32(%u47) : (memref<*xf32>) -> ()
-  %i48 = arith.constant dense<[[[[0.5, -1.25, 0.5, 2.0, 0.75, 0.0, 0.5], [1.0, -2.5, -1.25, 2.75, -1.0, -2.25, 2.25], [2.75, -0.25, -1.5, 3.0, -0.75, 1.25, 0.0], [2.75, 0.75, 1.25, 1.75, 1.75, -1.75, -1.0], [2.75, -1.0, -1.25, 0.25, 2.0, 1.5, 2.0], [0.0, 0.5, 0.75, -0.75, -1.75, 0.0, 0.25], [-2.5, -1.75, -2.5, -1.0, -1.75, 2.75, 1.0]], [[1.5, 0.25, 3.0, 1.5, 3.0, 3.0, 2.25], [1.0, 2.0, -2.5, -2.25, -1.25, -0.25, -2.0], [1.5, 0.0, 3.0, -2.5, -1.25, -1.75, 3.0], [0.75, 2.0, 0.0, -3.0, 2.75, 2.75, -1.75], [-2.75, -1.75, -0.75, -1.0, 2.25, 2.25, -0.25], [-3.0, -1.5, 1.5, -1.5, -1.25, 0.5, -1.75], [0.25, 1.75, 1.0, 2.25, -2.75, 0.75, 0.5]]]]> : tensor<1x2x7x7xf32>
-  %f48 = arith.constant dense<[[-0.5, -1.5], [0.0, -1.5]]> : tensor<2x2xf32>
-  %o48 = arith.constant dense<[[[[2.25, -3.0, 1.5], [0.25, -2.0, -2.0], [-2.5, 0.0, 1.25]], [[2.0, 0.75, 2.5], [2.25, 0.75, -1.5], [1.75, -1.5, 1.25]]]]> : tensor<1x2x3x3xf32>
-  %r48 = linalg.pooling_nchw_sum {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i48, %f48 : tensor<1x2x7x7xf32>, tensor<2x2xf32>) outs(%o48 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
-  %m48 = bufferization.to_buffer %r48 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
-  %u48 = memref.cast %m48 : memref<1x2x3x3xf32> to memref<*xf32>
+  %i48 = arith.constant dense<[[[[-2.0, 0.25], [-3.0, 3.0], [0.75, 1.25], [-0.25, -0.75], [1.0, -2.75], [-0.25, -1.25]], [[-1.0, 0.75], [2.75, 3.0], [-2.5, 2.25], [0.5, 1.5], [-1.75, -1.5], [0.25, -1.25]], [[0.5, -0.5], [-2.75, -2.75], [0.25, 1.25], [-2.25, 1.25], [-2.25, 1.75], [0.5, 2.75]], [[3.0, -2.75], [-2.5, -0.75], [-1.75, -2.0], [-0.25, -1.75], [2.5, 3.0], [2.0, -1.0]], [[1.25, 1.75], [2.75, 1.0], [1.25, -2.5], [3.0, 2.5], [2.5, 0.25], [2.0, -2.25]]]]> : tensor<1x5x6x2xf32>
+  %f48 = arith.constant dense<[[[0.75, 2.25], [2.25, -2.0]], [[0.75, -0.75], [-1.5, 3.0]]]> : tensor<2x2x2xf32>
+  %o48 = arith.constant dense<[[[[-0.75, 2.5], [-2.75, 0.0], [-1.75, 0.75]], [[-0.5, 1.75], [-0.5, -2.25], [-1.0, -3.0]], [[-0.75, -1.5], [-2.75, -2.5], [-0.5, 2.25]]]]> : tensor<1x3x3x2xf32>
+  %r48 = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i48, %f48 : tensor<1x5x6x2xf32>, tensor<2x2x2xf32>) outs(%o48 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
+  %m48 = bufferization.to_buffer %r48 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
+  %u48 = memref.cast %m48 : memref<1x3x3x2xf32> to memref<*xf32>
   call @printMemrefF32(%u48) : (memref<*xf32>) -> ()
-  %i49 = arith.constant dense<[[[[1.5, -0.75, -2.25, 1.75, -1.5, -1.75], [-0.25, 0.5, 1.0, 0.0, 1.5, 2.25], [0.25, 1.75, -1.0, -2.75, 2.0, 1.75], [1.0, -0.25, 2.5, -1.75, -1.5, -0.5], [2.75, 0.5, -1.0, 0.75, -2.0, 1.0]], [[-2.0, -2.0, -1.5, -1.75, 1.75, 2.5], [0.5, 0.5, -2.25, 3.0, -1.0, 0.5], [2.75, -2.5, 2.5, 2.5, 0.25, 2.75], [1.25, 2.25, -0.25, -2.25, 0.75, 3.0], [-2.25, -2.5, 2.0, -1.0, -2.0, 1.25]]]]> : tensor<1x2x5x6xf32>
-  %f49 = arith.constant dense<[[2.25, 1.25], [-0.75, 1.5]]> : tensor<2x2xf32>
-  %o49 = arith.constant dense<[[[[-2.75, 1.25, -1.5], [3.0, 2.75, 2.0], [-0.25, 0.75, -3.0]], [[0.0, -3.0, -2.75], [1.75, -1.5, -2.25], [3.0, -2.0, -1.75]]]]> : tensor<1x2x3x3xf32>
-  %r49 = linalg.pooling_nchw_sum {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i49, %f49 : tensor<1x2x5x6xf32>, tensor<2x2xf32>) outs(%o49 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %i49 = arith.constant dense<[[[[0.5, 1.75, -2.25, 1.75], [1.5, 0.75, -1.25, 0.0], [1.5, -0.5, -3.0, 1.5], [-1.25, -1.5, -3.0, 2.5]], [[0.0, -0.25, 2.0, 2.25], [-2.75, -2.25, -2.0, -0.75], [-2.75, 1.75, -0.25, 1.75], [2.75, 1.5, 0.0, -2.5]]]]> : tensor<1x2x4x4xf32>
+  %f49 = arith.constant dense<[[[0.25, -1.0], [1.75, 0.25]], [[2.0, -0.25], [-2.0, 2.0]]]> : tensor<2x2x2xf32>
+  %o49 = arith.constant dense<[[[[2.0, -1.0, 1.25], [2.5, -0.5, -0.75], [-1.5, -2.5, -0.5]], [[-1.0, 2.5, -1.5], [1.5, -3.0, 2.75], [0.0, -1.5, 0.5]]]]> : tensor<1x2x3x3xf32>
+  %r49 = linalg.depthwise_conv_2d_nchw_chw ins(%i49, %f49 : tensor<1x2x4x4xf32>, tensor<2x2x2xf32>) outs(%o49 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
   %m49 = bufferization.to_buffer %r49 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
   %u49 = memref.cast %m49 : memref<1x2x3x3xf32> to memref<*xf32>
   call @printMemrefF32(%u49) : (memref<*xf32>) -> ()
-  %i50 = arith.constant dense<[[[[-0.5, 0.0], [-3.0, -0.25], [1.25, -0.5], [2.75, 2.0]], [[-0.25, -1.25], [2.5, 2.75], [-2.25, 0.75], [1.75, 3.0]], [[-0.75, -1.0], [-1.75, 1.0], [-0.5, 2.5], [2.0, -2.5]], [[2.0, 2.5], [-2.75, -1.0], [-2.75, 1.75], [-1.25, -1.5]]]]> : tensor<1x4x4x2xf32>
-  %f50 = arith.constant dense<[[-3.0, 1.5], [-0.25, 0.0]]> : tensor<2x2xf32>
-  %o50 = arith.constant dense<[[[[0.25, -1.75], [-1.5, 1.5], [2.25, 0.25]], [[-3.0, 1.25], [-2.5, 0.5], [1.75, -2.25]], [[0.25, 2.25], [0.0, 0.0], [1.0, 1.25]]]]> : tensor<1x3x3x2xf32>
-  %r50 = linalg.pooling_nhwc_max ins(%i50, %f50 : tensor<1x4x4x2xf32>, tensor<2x2xf32>) outs(%o50 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
-  %m50 = bufferization.to_buffer %r50 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
-  %u50 = memref.cast %m50 : memref<1x3x3x2xf32> to memref<*xf32>
+  %i50 = arith.constant dense<[[[[2.0, 0.0, 1.0, -2.0, 3.0, 0.0, 0.75], [0.5, 0.5, -1.5, -0.5, 1.25, 1.0, -2.0], [1.25, -0.25, -0.5, -0.25, 2.25, -2.75, -2.0], [1.0, -2.0, 0.0, -0.25, 0.0, -1.75, 0.25], [-1.5, 2.5, -1.0, -1.25, 2.0, -1.5, -2.5], [2.5, -3.0, 1.75, -0.5, 0.0, 0.25, 3.0], [-0.25, -2.25, -2.75, 1.75, 2.5, -2.75, 3.0]], [[-2.0, -1.25, -0.25, 0.75, -2.0, -1.5, 2.25], [2.25, 1.0, -1.5, 3.0, -0.25, -0.75, 1.5], [-2.25, 1.75, 2.5, -0.25, 2.5, 1.75, 0.0], [-0.25, -0.75, -0.25, -2.25, 1.75, 0.5, 2.75], [2.5, -3.0, -2.25, 0.5, 0.5, -1.5, 0.0], [-0.25, -1.5, 0.5, -1.0, -2.0, 0.25, 3.0], [0.5, 0.5, -1.25, -2.25, 2.0, -2.75, -2.75]]]]> : tensor<1x2x7x7xf32>
+  %f50 = arith.constant dense<[[[-2.75, 1.0], [1.0, -1.25]], [[2.0, -1.0], [0.5, -1.25]]]> : tensor<2x2x2xf32>
+  %o50 = arith.constant dense<[[[[2.25, -1.75, -2.25], [2.0, 0.75, 0.25], [2.25, 0.0, -1.75]], [[1.25, -1.0, -2.75], [2.5, 2.0, 2.75], [-2.0, 0.75, -2.5]]]]> : tensor<1x2x3x3xf32>
+  %r50 = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i50, %f50 : tensor<1x2x7x7xf32>, tensor<2x2x2xf32>) outs(%o50 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %m50 = bufferization.to_buffer %r50 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
+  %u50 = memref.cast %m50 : memref<1x2x3x3xf32> to memref<*xf32>
   call @printMemrefF32(%u50) : (memref<*xf32>) -> ()
-  %i51 = arith.constant dense<[[[[1.25, 2.25], [3.0, 0.5], [1.5, -3.0], [-0.5, 1.75], [2.5, -2.25], [-0.75, 0.0], [-0.75, -0.5]], [[-3.0, -2.75], [0.75, 2.0], [-0.75, -0.25], [0.5, 1.5], [-0.25, 1.5], [0.25, 0.0], [-1.5, 2.75]], [[-3.0, -2.0], [1.0, 2.5], [-2.5, -0.25], [0.75, -2.25], [-0.25, -1.75], [3.0, 0.75], [-1.25, 2.25]], [[-0.75, -1.25], [1.0, 1.75], [2.75, 3.0], [-2.25, 1.5], [-2.25, 2.0], [-0.5, -1.75], [2.75, -1.5]], [[0.0, -1.75], [0.75, 2.0], [2.0, 2.5], [2.5, -1.25], [0.25, -2.0], [-0.5, 2.0], [0.0, 2.5]], [[-2.5, -2.75], [0.5, 1.75], [-1.0, 1.75], [3.0, 1.5], [-2.5, 0.5], [-0.25, 0.0], [0.0, -2.75]], [[-0.25, 1.25], [0.25, -1.5], [2.0, -0.5], [-1.0, -3.0], [0.25, 2.0], [-0.25, -2.75], [-2.75, 1.5]]]]> : tensor<1x7x7x2xf32>
-  %f51 = arith.constant dense<[[2.0, -1.75], [-0.25, 0.5]]> : tensor<2x2xf32>
-  %o51 = arith.constant dense<[[[[-2.0, -1.25], [0.0, 1.5], [-1.75, 0.75]], [[1.5, -2.0], [3.0, 3.0], [-3.0, -0.25]], [[2.5, -0.75], [-2.25, -1.25], [1.5, 0.5]]]]> : tensor<1x3x3x2xf32>
-  %r51 = linalg.pooling_nhwc_max {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i51, %f51 : tensor<1x7x7x2xf32>, tensor<2x2xf32>) outs(%o51 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
-  %m51 = bufferization.to_buffer %r51 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
-  %u51 = memref.cast %m51 : memref<1x3x3x2xf32> to memref<*xf32>
+  %i51 = arith.constant dense<[[[[2.0, 0.25, 0.75, 1.0, -2.0, 3.0], [0.0, 2.75, 2.5, -0.75, -1.75, -1.25], [-0.75, 1.25, 2.25, 1.75, 0.75, 0.0], [-1.5, -2.75, -1.75, 1.75, -1.75, -0.5], [1.25, 2.0, 0.0, -0.75, -1.25, 1.0]], [[2.5, 1.75, -2.0, 2.0, 2.25, 3.0], [-1.5, 2.5, 0.75, 1.75, 0.75, -2.0], [-2.0, 2.25, 0.0, 1.75, 2.5, -2.0], [3.0, 2.25, -0.75, 0.5, -1.5, 1.0], [0.75, -0.5, 0.0, -1.75, 0.75, -0.75]]]]> : tensor<1x2x5x6xf32>
+  %f51 = arith.constant dense<[[[-2.5, -0.5], [-1.0, 0.5]], [[-0.5, 3.0], [-3.0, 0.25]]]> : tensor<2x2x2xf32>
+  %o51 = arith.constant dense<[[[[-1.25, 2.0, 2.75], [-1.25, 0.5, 1.5], [3.0, 0.75, 1.75]], [[2.75, 2.0, -2.75], [2.0, 0.25, -0.75], [0.75, 0.25, -3.0]]]]> : tensor<1x2x3x3xf32>
+  %r51 = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i51, %f51 : tensor<1x2x5x6xf32>, tensor<2x2x2xf32>) outs(%o51 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %m51 = bufferization.to_buffer %r51 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
+  %u51 = memref.cast %m51 : memref<1x2x3x3xf32> to memref<*xf32>
   call @printMemrefF32(%u51) : (memref<*xf32>) -> ()
-  %i52 = arith.constant dense<[[[[-0.5, -2.0], [-2.5, 1.5], [2.5, 1.0], [-2.5, 2.25], [1.75, 0.0], [2.75, -1.75]], [[3.0, -0.75], [1.5, -2.0], [-1.75, -0.25], [2.0, -0.25], [0.0, -0.5], [-0.5, -0.75]], [[2.25, 2.0], [-1.0, -1.75], [2.75, -1.75], [3.0, 2.75], [2.0, -3.0], [-2.25, -2.75]], [[0.75, -1.5], [-0.75, -1.75], [-1.25, -0.5], [-2.5, 2.25], [-2.75, 2.25], [-2.0, -0.5]], [[-1.75, -2.0], [-2.0, 2.0], [2.75, -1.0], [2.75, -1.0], [-1.25, -2.25], [-2.75, -3.0]]]]> : tensor<1x5x6x2xf32>
-  %f52 = arith.constant dense<[[2.25, -1.5], [0.0, 2.25]]> : tensor<2x2xf32>
-  %o52 = arith.constant dense<[[[[-2.75, 2.5], [1.0, -2.5], [-1.25, -2.5]], [[2.75, -1.25], [-0.25, 0.25], [-2.25, -1.25]], [[-2.25, 1.75], [-2.75, 1.0], [0.0, 3.0]]]]> : tensor<1x3x3x2xf32>
-  %r52 = linalg.pooling_nhwc_max {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i52, %f52 : tensor<1x5x6x2xf32>, tensor<2x2xf32>) outs(%o52 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
-  %m52 = bufferization.to_buffer %r52 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
-  %u52 = memref.cast %m52 : memref<1x3x3x2xf32> to memref<*xf32>
+  %i52 = arith.constant dense<[[[[-3.0, 2.75], [-2.0, 2.25], [-2.75, 0.25], [2.75, 2.0]], [[-1.25, -0.5], [1.5, -0.75], [3.0, -0.5], [0.75, 2.5]], [[0.0, 0.0], [1.25, 1.75], [-1.0, -1.0], [-1.5, -2.0]], [[-2.5, 3.0], [-1.0, -0.75], [-1.5, 0.0], [2.25, 2.0]]]]> : tensor<1x4x4x2xf32>
+  %f52 = arith.constant dense<[[[[-2.25, -1.75], [-1.25, 1.75]], [[0.75, -1.5], [-1.75, -2.0]]], [[[1.75, 2.5], [2.5, -1.5]], [[3.0, 2.0], [-0.25, -2.0]]]]> : tensor<2x2x2x2xf32>
+  %o52 = arith.constant dense<[[[[[2.0, -0.5], [-0.5, -1.0]], [[-1.75, -3.0], [-1.5, -2.0]], [[0.5, -2.5], [-2.0, -0.25]]], [[[-2.5, -1.0], [-2.25, 2.75]], [[1.5, 2.25], [0.5, 2.0]], [[-3.0, 1.5], [-2.0, -0.25]]], [[[0.25, -3.0], [-1.0, 2.25]], [[1.0, 0.75], [-0.25, 1.75]], [[1.5, 2.75], [3.0, 1.25]]]]]> : tensor<1x3x3x2x2xf32>
+  %r52 = linalg.depthwise_conv_2d_nhwc_hwcm ins(%i52, %f52 : tensor<1x4x4x2xf32>, tensor<2x2x2x2xf32>) outs(%o52 : tensor<1x3x3x2x2xf32>) -> tensor<1x3x3x2x2xf32>
+  %m52 = bufferization.to_buffer %r52 : tensor<1x3x3x2x2xf32> to memref<1x3x3x2x2xf32>
+  %u52 = memref.cast %m52 : memref<1x3x3x2x2xf32> to memref<*xf32>
   call @printMemrefF32(%u52) : (memref<*xf32>) -> ()
-  %i53 = arith.constant dense<[[[[1.75, -1.75], [-1.75, 1.0], [-0.25, 1.25], [2.0, 1.5]], [[-1.0, -2.0], [1.5, 0.75], [0.5, 2.75], [1.25, 3.0]], [[-2.0, 0.75], [1.5, -1.75], [1.75, -1.0], [-2.75, 0.25]], [[2.0, -2.5], [3.0, 1.5], [2.5, -1.75], [-2.25, -0.75]]]]> : tensor<1x4x4x2xf32>
-  %f53 = arith.constant dense<[[0.0, 2.25], [0.75, -1.5]]> : tensor<2x2xf32>
-  %o53 = arith.constant dense<[[[[-0.25, -2.0], [-2.75, 2.25], [-0.25, 2.25]], [[2.75, 1.25], [2.25, 1.25], [0.5, 2.25]], [[0.0, 1.5], [0.75, 1.5], [-1.5, 2.5]]]]> : tensor<1x3x3x2xf32>
-  %r53 = linalg.pooling_nhwc_min ins(%i53, %f53 : tensor<1x4x4x2xf32>, tensor<2x2xf32>) outs(%o53 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
-  %m53 = bufferization.to_buffer %r53 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
-  %u53 = memref.cast %m53 : memref<1x3x3x2xf32> to memref<*xf32>
+  %i53 = arith.constant dense<[[[[-0.25, -1.5], [-1.0, 3.0], [-3.0, -0.75], [1.75, 2.0], [-1.75, -1.0], [-1.25, 1.75], [1.75, 1.0]], [[-0.25, 1.5], [1.25, 3.0], [0.75, 0.75], [-1.75, 1.75], [0.5, 0.0], [2.25, -1.0], [-0.5, -1.0]], [[-1.0, -2.0], [0.25, -2.5], [-2.0, -0.5], [-2.0, 1.0], [3.0, -0.75], [2.25, -1.25], [-1.5, -2.25]], [[-2.0, -3.0], [-0.75, -1.75], [2.75, -3.0], [2.25, -1.75], [-0.25, 0.0], [1.5, 1.5], [2.25, 1.75]], [[3.0, 2.0], [-2.0, 0.75], [1.5, 0.75], [1.75, 0.75], [-3.0, -2.75], [-1.0, 2.25], [0.75, -2.0]], [[0.25, -0.75], [2.0, -2.5], [-2.75, 2.25], [1.0, 1.0], [-3.0, 2.5], [0.0, -0.5], [1.5, 0.75]], [[1.75, 0.5], [-1.5, 0.5], [2.25, -0.75], [0.0, -0.75], [1.25, 1.0], [1.0, -2.25], [-3.0, -0.5]]]]> : tensor<1x7x7x2xf32>
+  %f53 = arith.constant dense<[[[[2.0, -3.0], [0.0, 0.5]], [[-0.75, 2.25], [1.5, 2.0]]], [[[-1.75, 0.5], [-0.5, 0.75]], [[-1.25, 0.5], [-1.0, 2.0]]]]> : tensor<2x2x2x2xf32>
+  %o53 = arith.constant dense<[[[[[2.0, -3.0], [-0.25, -0.5]], [[-1.5, -1.5], [2.5, 2.25]], [[-2.5, 3.0], [-0.25, -0.25]]], [[[-2.0, -2.0], [-2.5, -2.5]], [[-0.5, 1.75], [0.75, -2.0]], [[0.25, 1.5], [1.25, 1.5]]], [[[-2.5, 0.0], [-1.25, 2.0]], [[-2.75, 1.25], [-1.0, 3.0]], [[0.5, -1.0], [1.5, 1.0]]]]]> : tensor<1x3x3x2x2xf32>
+  %r53 = linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i53, %f53 : tensor<1x7x7x2xf32>, tensor<2x2x2x2xf32>) outs(%o53 : tensor<1x3x3x2x2xf32>) -> tensor<1x3x3x2x2xf32>
+  %m53 = bufferization.to_buffer %r53 : tensor<1x3x3x2x2xf32> to memref<1x3x3x2x2xf32>
+  %u53 = memref.cast %m53 : memref<1x3x3x2x2xf32> to memref<*xf32>
   call @printMemrefF32(%u53) : (memref<*xf32>) -> ()
-  %i54 = arith.constant dense<[[[[1.5, 2.25], [-3.0, 0.25], [-1.5, -1.0], [2.75, 1.25], [1.75, 0.25], [0.0, -3.0], [-1.5, -2.75]], [[1.5, -0.75], [-0.75, -2.25], [-0.5, -2.0], [2.75, 0.75], [2.75, 3.0], [2.75, -2.75], [1.75, -0.75]], [[1.25, -0.75], [0.25, -1.75], [1.75, 1.25], [1.5, 1.75], [-2.75, -1.25], [0.25, -1.25], [-3.0, 1.0]], [[-0.75, -0.25], [-2.5, -1.25], [0.75, 0.75], [-2.75, -1.5], [-1.5, 2.25], [0.0, -2.25], [1.25, 1.75]], [[-3.0, -3.0], [-1.25, 1.75], [2.75, 1.5], [-3.0, 0.5], [0.5, 0.5], [-0.5, 3.0], [0.25, -1.25]], [[-0.5, -1.25], [2.5, -3.0], [-1.25, 2.0], [-1.75, -0.5], [1.75, -3.0], [-3.0, -0.25], [2.25, -2.0]], [[1.25, 0.0], [1.5, 0.5], [1.0, -0.75], [-0.25, 1.5], [2.5, 1.0], [-3.0, -2.0], [-2.0, -1.25]]]]> : tensor<1x7x7x2xf32>
-  %f54 = arith.constant dense<[[-2.75, -0.25], [-1.5, -1.75]]> : tensor<2x2xf32>
-  %o54 = arith.constant dense<[[[[-1.5, 2.75], [-2.0, -1.5], [-0.75, -2.5]], [[-1.75, 2.5], [2.25, -2.75], [1.0, -2.5]], [[-2.5, -0.25], [-1.25, 2.5], [1.75, 0.5]]]]> : tensor<1x3x3x2xf32>
-  %r54 = linalg.pooling_nhwc_min {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i54, %f54 : tensor<1x7x7x2xf32>, tensor<2x2xf32>) outs(%o54 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
-  %m54 = bufferization.to_buffer %r54 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
-  %u54 = memref.cast %m54 : memref<1x3x3x2xf32> to memref<*xf32>
+  %i54 = arith.constant dense<[[[[-2.25, -3.0], [-0.75, 1.0], [2.25, -1.0], [-1.5, -1.25], [-1.0, -1.75], [-2.0, 1.25]], [[-1.5, -2.75], [-2.75, 0.75], [-3.0, -0.75], [-2.25, -2.0], [0.75, -1.75], [-1.25, 1.75]], [[1.25, 2.0], [-1.0, 1.0], [-1.5, -0.25], [2.0, -1.75], [-2.0, -2.5], [0.5, -2.5]], [[-2.5, 2.25], [0.5, 1.5], [-1.5, 2.5], [2.0, 0.25], [-2.5, 2.25], [-3.0, 1.0]], [[1.25, -0.5], [1.25, -1.5], [2.75, 1.5], [-2.5, 0.5], [0.0, 1.0], [-1.0, 2.0]]]]> : tensor<1x5x6x2xf32>
+  %f54 = arith.constant dense<[[[[1.25, 0.0], [1.0, 2.75]], [[1.5, -0.75], [1.0, -0.25]]], [[[0.0, 1.75], [0.5, -1.75]], [[-2.5, 1.0], [3.0, -0.25]]]]> : tensor<2x2x2x2xf32>
+  %o54 = arith.constant dense<[[[[[3.0, 2.75], [2.75, 1.75]], [[-0.25, 0.75], [2.0, -0.75]], [[-2.0, -1.5], [-2.5, -0.25]]], [[[3.0, -2.0], [-0.5, 2.25]], [[-2.25, -0.25], [2.0, 0.75]], [[2.5, -1.75], [-3.0, 2.25]]], [[[1.75, -1.25], [3.0, -3.0]], [[-2.75, -1.5], [-0.5, -0.5]], [[-0.5, 2.5], [-1.25, 0.0]]]]]> : tensor<1x3x3x2x2xf32>
+  %r54 = linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i54, %f54 : tensor<1x5x6x2xf32>, tensor<2x2x2x2xf32>) outs(%o54 : tensor<1x3x3x2x2xf32>) -> tensor<1x3x3x2x2xf32>
+  %m54 = bufferization.to_buffer %r54 : tensor<1x3x3x2x2xf32> to memref<1x3x3x2x2xf32>
+  %u54 = memref.cast %m54 : memref<1x3x3x2x2xf32> to memref<*xf32>
   call @printMemrefF32(%u54) : (memref<*xf32>) -> ()
-  %i55 = arith.constant dense<[[[[-1.25, -2.25], [-1.75, -1.75], [2.75, 1.25], [2.75, 1.0], [2.25, 1.75], [2.75, 2.75]], [[-2.0, 0.25], [0.25, -2.0], [3.0, -2.25], [-0.25, 1.5], [3.0, 2.75], [-2.75, -3.0]], [[-1.25, -2.75], [-0.5, -0.25], [2.75, -1.0], [-2.0, -2.75], [-0.5, -2.75], [0.0, 1.5]], [[-2.5, 1.75], [-1.25, 3.0], [-2.75, -1.75], [-0.75, 0.75], [-2.5, 0.75], [-0.5, -0.75]], [[1.75, 1.25], [0.0, 2.5], [1.75, -2.5], [-3.0, -1.75], [0.25, -2.25], [0.25, 2.25]]]]> : tensor<1x5x6x2xf32>
-  %f55 = arith.constant dense<[[-0.75, 1.0], [0.5, 1.5]]> : tensor<2x2xf32>
-  %o55 = arith.constant dense<[[[[-1.0, -0.25], [0.75, -1.0], [0.75, 1.75]], [[1.5, 0.75], [-2.5, -1.0], [2.0, 2.75]], [[-1.0, -1.25], [-2.0, 0.25], [-3.0, 3.0]]]]> : tensor<1x3x3x2xf32>
-  %r55 = linalg.pooling_nhwc_min {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i55, %f55 : tensor<1x5x6x2xf32>, tensor<2x2xf32>) outs(%o55 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
-  %m55 = bufferization.to_buffer %r55 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
-  %u55 = memref.cast %m55 : memref<1x3x3x2xf32> to memref<*xf32>
-  call @printMemrefF32(%u55) : (memref<*xf32>) -> ()
-  %i56 = arith.constant dense<[[[[0.75, 1.25], [-0.25, -0.75], [1.0, -2.75], [-0.25, -1.25]], [[-1.0, 0.75], [2.75, 3.0], [-2.5, 2.25], [0.5, 1.5]], [[-1.75, -1.5], [0.25, -1.25], [0.5, -0.5], [-2.75, -2.75]], [[0.25, 1.25], [-2.25, 1.25], [-2.25, 1.75], [0.5, 2.75]]]]> : tensor<1x4x4x2xf32>
-  %f56 = arith.constant dense<[[3.0, -2.75], [-2.5, -0.75]]> : tensor<2x2xf32>
-  %o56 = arith.constant dense<[[[[-1.75, -2.0], [-0.25, -1.75], [2.5, 3.0]], [[2.0, -1.0], [1.25, 1.75], [2.75, 1.0]], [[1.25, -2.5], [3.0, 2.5], [2.5, 0.25]]]]> : tensor<1x3x3x2xf32>
-  %r56 = linalg.pooling_nhwc_sum ins(%i56, %f56 : tensor<1x4x4x2xf32>, tensor<2x2xf32>) outs(%o56 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
-  %m56 = bufferization.to_buffer %r56 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
-  %u56 = memref.cast %m56 : memref<1x3x3x2xf32> to memref<*xf32>
-  call @printMemrefF32(%u56) : (memref<*xf32>) -> ()
-  %i57 = arith.constant dense<[[[[2.0, -2.25], [0.75, 2.25], [2.25, -2.0], [0.75, -0.75], [-1.5, 3.0], [-0.75, 2.5], [-2.75, 0.0]], [[-1.75, 0.75], [-0.5, 1.75], [-0.5, -2.25], [-1.0, -3.0], [-0.75, -1.5], [-2.75, -2.5], [-0.5, 2.25]], [[0.5, 1.75], [-2.25, 1.75], [1.5, 0.75], [-1.25, 0.0], [1.5, -0.5], [-3.0, 1.5], [-1.25, -1.5]], [[-3.0, 2.5], [0.0, -0.25], [2.0, 2.25], [-2.75, -2.25], [-2.0, -0.75], [-2.75, 1.75], [-0.25, 1.75]], [[2.75, 1.5], [0.0, -2.5], [0.25, -1.0], [1.75, 0.25], [2.0, -0.25], [-2.0, 2.0], [2.0, -1.0]], [[1.25, 2.5], [-0.5, -0.75], [-1.5, -2.5], [-0.5, -1.0], [2.5, -1.5], [1.5, -3.0], [2.75, 0.0]], [[-1.5, 0.5], [2.0, 0.0], [1.0, -2.0], [3.0, 0.0], [0.75, 0.5], [0.5, -1.5], [-0.5, 1.25]]]]> : tensor<1x7x7x2xf32>
-  %f57 = arith.constant dense<[[1.0, -2.0], [1.25, -0.25]]> : tensor<2x2xf32>
-  %o57 = arith.constant dense<[[[[-0.5, -0.25], [2.25, -2.75], [-2.0, 1.0]], [[-2.0, 0.0], [-0.25, 0.0], [-1.75, 0.25]], [[-1.5, 2.5], [-1.0, -1.25], [2.0, -1.5]]]]> : tensor<1x3x3x2xf32>
-  %r57 = linalg.pooling_nhwc_sum {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i57, %f57 : tensor<1x7x7x2xf32>, tensor<2x2xf32>) outs(%o57 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
-  %m57 = bufferization.to_buffer %r57 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
-  %u57 = memref.cast %m57 : memref<1x3x3x2xf32> to memref<*xf32>
-  call @printMemrefF32(%u57) : (memref<*xf32>) -> ()
-  %i58 = arith.constant dense<[[[[-2.5, 2.5], [-3.0, 1.75], [-0.5, 0.0], [0.25, 3.0], [-0.25, -2.25], [-2.75, 1.75]], [[2.5, -2.75], [3.0, -2.0], [-1.25, -0.25], [0.75, -2.0], [-1.5, 2.25], [2.25, 1.0]], [[-1.5, 3.0], [-0.25, -0.75], [1.5, -2.25], [1.75, 2.5], [-0.25, 2.5], [1.75, 0.0]], [[-0.25, -0.75], [-0.25, -2.25], [1.75, 0.5], [2.75, 2.5], [-3.0, -2.25], [0.5, 0.5]], [[-1.5, 0.0], [-0.25, -1.5], [0.5, -1.0], [-2.0, 0.25], [3.0, 0.5], [0.5, -1.25]]]]> : tensor<1x5x6x2xf32>
-  %f58 = arith.constant dense<[[-2.25, 2.0], [-2.75, -2.75]]> : tensor<2x2xf32>
-  %o58 = arith.constant dense<[[[[-2.75, 1.0], [1.0, -1.25], [2.0, -1.0]], [[0.5, -1.25], [2.25, -1.75], [-2.25, 2.0]], [[0.75, 0.25], [2.25, 0.0], [-1.75, 1.25]]]]> : tensor<1x3x3x2xf32>
-  %r58 = linalg.pooling_nhwc_sum {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i58, %f58 : tensor<1x5x6x2xf32>, tensor<2x2xf32>) outs(%o58 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
-  %m58 = bufferization.to_buffer %r58 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
-  %u58 = memref.cast %m58 : memref<1x3x3x2xf32> to memref<*xf32>
-  call @printMemrefF32(%u58) : (memref<*xf32>) -> ()
-  %i59 = arith.constant dense<[[[[4, 0], [2, 7], [1, 6], [7, 8]], [[2, 6], [4, 2], [3, 4], [8, 9]], [[7, 6], [3, 0], [2, 9], [2, 5]], [[8, 6], [4, 3], [8, 9], [2, 3]]]]> : tensor<1x4x4x2xi32>
-  %f59 = arith.constant dense<[[7, 9], [7, 2]]> : tensor<2x2xi32>
-  %o59 = arith.constant dense<[[[[2, 6], [9, 2], [4, 7]], [[3, 8], [7, 5], [6, 2]], [[7, 4], [1, 5], [4, 7]]]]> : tensor<1x3x3x2xi32>
-  %r59 = linalg.pooling_nhwc_max_unsigned ins(%i59, %f59 : tensor<1x4x4x2xi32>, tensor<2x2xi32>) outs(%o59 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
-  %m59 = bufferization.to_buffer %r59 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
-  %u59 = memref.cast %m59 : memref<1x3x3x2xi32> to memref<*xi32>
+  %i55 = arith.constant dense<[[[[-8, 2], [4, 2], [6, 6], [6, -3]], [[4, 6], [-8, 5], [-2, -7], [6, -1]], [[7, -7], [-7, -8], [-1, 4], [3, -4]], [[1, 6], [-2, 5], [5, -5], [-9, -6]]]]> : tensor<1x4x4x2xi8>
+  %f55 = arith.constant dense<[[[-4, -3], [2, -5]], [[7, 7], [4, -8]]]> : tensor<2x2x2xi8>
+  %o55 = arith.constant dense<[[[[0, -4], [7, 8], [3, 9]], [[-7, 4], [-4, -6], [-7, 8]], [[0, -8], [3, 4], [3, 1]]]]> : tensor<1x3x3x2xi32>
+  %iz55 = arith.constant -1 : i32
+  %fz55 = arith.constant -9 : i32
+  %r55 = linalg.depthwise_conv_2d_nhwc_hwc_q ins(%i55, %f55, %iz55, %fz55 : tensor<1x4x4x2xi8>, tensor<2x2x2xi8>, i32, i32) outs(%o55 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m55 = bufferization.to_buffer %r55 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u55 = memref.cast %m55 : memref<1x3x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u55) : (memref<*xi32>) -> ()
+  %i56 = arith.constant dense<[[[[8, -5], [5, -2], [-7, 0], [4, -5], [9, -6], [-2, 1], [7, 6]], [[-2, -1], [5, -1], [-3, 3], [2, 5], [3, 4], [-6, 6], [-5, -5]], [[8, -6], [9, -6], [4, 3], [1, -3], [-9, 6], [5, 9], [-1, -3]], [[4, 5], [3, 8], [1, -3], [-9, -2], [1, 9], [0, 6], [1, -1]], [[4, -3], [2, -6], [7, -6], [-3, 4], [6, 3], [-8, 2], [6, 7]], [[3, 6], [8, -2], [8, -2], [-2, 3], [-2, 0], [4, 9], [-3, 2]], [[9, -5], [-5, 4], [2, -4], [8, -7], [0, 7], [-1, -6], [9, 5]]]]> : tensor<1x7x7x2xi8>
+  %f56 = arith.constant dense<[[[-8, 4], [-1, -3]], [[5, -6], [-1, 0]]]> : tensor<2x2x2xi8>
+  %o56 = arith.constant dense<[[[[6, 6], [2, 2], [8, 4]], [[7, 5], [-8, -5], [-8, -5]], [[9, 9], [9, 5], [5, -5]]]]> : tensor<1x3x3x2xi32>
+  %iz56 = arith.constant -8 : i32
+  %fz56 = arith.constant 9 : i32
+  %r56 = linalg.depthwise_conv_2d_nhwc_hwc_q {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i56, %f56, %iz56, %fz56 : tensor<1x7x7x2xi8>, tensor<2x2x2xi8>, i32, i32) outs(%o56 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m56 = bufferization.to_buffer %r56 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u56 = memref.cast %m56 : memref<1x3x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u56) : (memref<*xi32>) -> ()
+  %i57 = arith.constant dense<[[[[-2, -1], [1, 8], [1, -9], [-7, -2], [6, 1], [-2, -8]], [[-8, -3], [9, -3], [-5, -4], [-3, -4], [5, 2], [6, 9]], [[7, 4], [1, 6], [8, -6], [9, 0], [-5, 7], [3, -5]], [[-6, -9], [2, 6], [-7, 9], [0, -5], [-9, 7], [-9, 2]], [[-8, -1], [4, -6], [3, 2], [-3, 2], [5, 2], [-1, -4]]]]> : tensor<1x5x6x2xi8>
+  %f57 = arith.constant dense<[[[8, 1], [7, -5]], [[-6, 1], [-9, -2]]]> : tensor<2x2x2xi8>
+  %o57 = arith.constant dense<[[[[1, -7], [3, 4], [4, -1]], [[7, -9], [4, -4], [-4, -9]], [[4, 3], [6, 6], [5, 8]]]]> : tensor<1x3x3x2xi32>
+  %iz57 = arith.constant -9 : i32
+  %fz57 = arith.constant -1 : i32
+  %r57 = linalg.depthwise_conv_2d_nhwc_hwc_q {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i57, %f57, %iz57, %fz57 : tensor<1x5x6x2xi8>, tensor<2x2x2xi8>, i32, i32) outs(%o57 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m57 = bufferization.to_buffer %r57 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u57 = memref.cast %m57 : memref<1x3x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u57) : (memref<*xi32>) -> ()
+  %i58 = arith.constant dense<[[[[5, 1], [1, 9], [0, 7], [9, 2]], [[1, 0], [-1, -8], [-6, 8], [9, 7]], [[7, 5], [-1, 2], [-4, 9], [9, 2]], [[-1, 3], [8, 4], [-7, 5], [6, -8]]]]> : tensor<1x4x4x2xi8>
+  %f58 = arith.constant dense<[[[[6, 8], [-7, -5]], [[-5, 6], [6, 2]]], [[[6, -6], [-8, 8]], [[4, 7], [-1, 1]]]]> : tensor<2x2x2x2xi8>
+  %o58 = arith.constant dense<[[[[[2, -8], [-8, -4]], [[-4, -4], [1, 8]], [[-8, -5], [2, -7]]], [[[-2, -5], [-8, 3]], [[8, -6], [0, -3]], [[-8, 7], [6, -4]]], [[[-8, -7], [4, 7]], [[9, -9], [-1, -3]], [[4, 3], [-6, -5]]]]]> : tensor<1x3x3x2x2xi32>
+  %iz58 = arith.constant 8 : i32
+  %fz58 = arith.constant 8 : i32
+  %r58 = linalg.depthwise_conv_2d_nhwc_hwcm_q ins(%i58, %f58, %iz58, %fz58 : tensor<1x4x4x2xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o58 : tensor<1x3x3x2x2xi32>) -> tensor<1x3x3x2x2xi32>
+  %m58 = bufferization.to_buffer %r58 : tensor<1x3x3x2x2xi32> to memref<1x3x3x2x2xi32>
+  %u58 = memref.cast %m58 : memref<1x3x3x2x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u58) : (memref<*xi32>) -> ()
+  %i59 = arith.constant dense<[[[[6, -4], [4, 9], [4, -2], [2, -6], [5, -9], [5, 5], [1, 6]], [[-2, 6], [7, 4], [0, 0], [-3, -4], [-9, 5], [-1, 0], [9, 9]], [[-1, 3], [6, 8], [9, 9], [-5, 4], [-3, 6], [-9, -8], [0, 9]], [[-2, 8], [-5, 2], [-1, 7], [1, 7], [9, -7], [-7, -4], [3, 7]], [[-3, 1], [-7, -9], [7, 3], [-5, 4], [7, 0], [-4, -5], [-3, -1]], [[-1, -7], [4, 7], [-6, 6], [-7, -8], [-1, -2], [-4, 2], [0, 2]], [[-6, 0], [-4, -2], [3, 1], [-7, -9], [-9, -2], [-6, -9], [-3, -7]]]]> : tensor<1x7x7x2xi8>
+  %f59 = arith.constant dense<[[[[-7, 0], [8, 4]], [[-6, -6], [9, -1]]], [[[-3, 5], [2, -3]], [[-7, 5], [5, -8]]]]> : tensor<2x2x2x2xi8>
+  %o59 = arith.constant dense<[[[[[7, 4], [2, -3]], [[-4, -1], [-1, 0]], [[9, -1], [-2, 2]]], [[[-8, -2], [-3, 2]], [[5, 4], [-8, 5]], [[-3, 8], [4, 7]]], [[[1, -5], [2, -5]], [[9, -2], [-7, 7]], [[-5, 1], [-2, 1]]]]]> : tensor<1x3x3x2x2xi32>
+  %iz59 = arith.constant -3 : i32
+  %fz59 = arith.constant 4 : i32
+  %r59 = linalg.depthwise_conv_2d_nhwc_hwcm_q {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i59, %f59, %iz59, %fz59 : tensor<1x7x7x2xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o59 : tensor<1x3x3x2x2xi32>) -> tensor<1x3x3x2x2xi32>
+  %m59 = bufferization.to_buffer %r59 : tensor<1x3x3x2x2xi32> to memref<1x3x3x2x2xi32>
+  %u59 = memref.cast %m59 : memref<1x3x3x2x2xi32> to memref<*xi32>
   call @printMemrefI32(%u59) : (memref<*xi32>) -> ()
-  %i60 = arith.constant dense<[[[[5, 0], [6, 3], [3, 7], [9, 7], [9, 0], [6, 4], [7, 6]], [[0, 0], [2, 0], [6, 3], [5, 9], [4, 5], [7, 6], [6, 8]], [[9, 4], [4, 3], [2, 1], [4, 4], [3, 6], [1, 2], [3, 9]], [[7, 3], [2, 2], [9, 3], [5, 2], [5, 5], [4, 2], [0, 3]], [[2, 7], [1, 2], [5, 1], [4, 1], [9, 7], [0, 9], [2, 5]], [[6, 0], [4, 8], [7, 5], [9, 9], [8, 5], [3, 4], [0, 4]], [[9, 2], [4, 3], [9, 9], [8, 5], [9, 8], [7, 7], [2, 9]]]]> : tensor<1x7x7x2xi32>
-  %f60 = arith.constant dense<[[7, 6], [4, 5]]> : tensor<2x2xi32>
-  %o60 = arith.constant dense<[[[[4, 4], [2, 6], [1, 2]], [[5, 2], [8, 4], [3, 3]], [[1, 2], [0, 4], [2, 0]]]]> : tensor<1x3x3x2xi32>
-  %r60 = linalg.pooling_nhwc_max_unsigned {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i60, %f60 : tensor<1x7x7x2xi32>, tensor<2x2xi32>) outs(%o60 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
-  %m60 = bufferization.to_buffer %r60 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
-  %u60 = memref.cast %m60 : memref<1x3x3x2xi32> to memref<*xi32>
+  %i60 = arith.constant dense<[[[[-5, 5], [-2, -3], [9, 6], [6, 1], [4, 2], [-1, -2]], [[-7, 6], [-6, 9], [-1, 0], [1, -3], [-8, 0], [1, -8]], [[-7, -5], [2, -1], [6, 6], [-4, -6], [-1, -6], [7, 3]], [[-4, 1], [-4, -2], [-8, 2], [-5, -2], [1, -5], [9, -2]], [[3, -2], [-9, 2], [9, 7], [-4, -2], [0, -1], [-7, 3]]]]> : tensor<1x5x6x2xi8>
+  %f60 = arith.constant dense<[[[[9, -1], [6, 0]], [[3, -2], [7, 7]]], [[[-2, 4], [8, -9]], [[-4, 3], [-9, 4]]]]> : tensor<2x2x2x2xi8>
+  %o60 = arith.constant dense<[[[[[-4, 1], [-7, -5]], [[-1, -1], [1, 9]], [[6, -6], [4, -5]]], [[[-4, -3], [7, -6]], [[9, -4], [-3, -8]], [[0, -4], [3, -1]]], [[[7, 0], [1, 5]], [[-7, -5], [2, 4]], [[1, -8], [-6, 8]]]]]> : tensor<1x3x3x2x2xi32>
+  %iz60 = arith.constant 3 : i32
+  %fz60 = arith.constant 5 : i32
+  %r60 = linalg.depthwise_conv_2d_nhwc_hwcm_q {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i60, %f60, %iz60, %fz60 : tensor<1x5x6x2xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o60 : tensor<1x3x3x2x2xi32>) -> tensor<1x3x3x2x2xi32>
+  %m60 = bufferization.to_buffer %r60 : tensor<1x3x3x2x2xi32> to memref<1x3x3x2x2xi32>
+  %u60 = memref.cast %m60 : memref<1x3x3x2x2xi32> to memref<*xi32>
   call @printMemrefI32(%u60) : (memref<*xi32>) -> ()
-  %i61 = arith.constant dense<[[[[2, 5], [6, 9], [9, 9], [2, 7], [9, 7], [9, 7]], [[0, 0], [4, 7], [2, 6], [4, 1], [0, 8], [8, 0]], [[6, 5], [9, 7], [9, 7], [3, 7], [4, 6], [4, 8]], [[8, 8], [1, 0], [5, 0], [6, 7], [4, 9], [2, 7]], [[5, 7], [3, 7], [4, 0], [5, 5], [3, 3], [1, 5]]]]> : tensor<1x5x6x2xi32>
-  %f61 = arith.constant dense<[[5, 2], [2, 1]]> : tensor<2x2xi32>
-  %o61 = arith.constant dense<[[[[1, 5], [9, 7], [2, 6]], [[9, 8], [9, 1], [6, 3]], [[0, 8], [4, 7], [4, 9]]]]> : tensor<1x3x3x2xi32>
-  %r61 = linalg.pooling_nhwc_max_unsigned {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i61, %f61 : tensor<1x5x6x2xi32>, tensor<2x2xi32>) outs(%o61 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
-  %m61 = bufferization.to_buffer %r61 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
-  %u61 = memref.cast %m61 : memref<1x3x3x2xi32> to memref<*xi32>
-  call @printMemrefI32(%u61) : (memref<*xi32>) -> ()
-  %i62 = arith.constant dense<[[[[8, 1], [0, 4], [8, 4], [3, 3]], [[4, 2], [2, 8], [3, 0], [0, 7]], [[0, 4], [1, 2], [7, 2], [3, 9]], [[8, 4], [8, 3], [5, 2], [2, 1]]]]> : tensor<1x4x4x2xi32>
-  %f62 = arith.constant dense<[[7, 1], [1, 7]]> : tensor<2x2xi32>
-  %o62 = arith.constant dense<[[[[9, 3], [6, 1], [0, 8]], [[8, 5], [8, 3], [9, 1]], [[7, 6], [8, 4], [8, 6]]]]> : tensor<1x3x3x2xi32>
-  %r62 = linalg.pooling_nhwc_min_unsigned ins(%i62, %f62 : tensor<1x4x4x2xi32>, tensor<2x2xi32>) outs(%o62 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
-  %m62 = bufferization.to_buffer %r62 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
-  %u62 = memref.cast %m62 : memref<1x3x3x2xi32> to memref<*xi32>
-  call @printMemrefI32(%u62) : (memref<*xi32>) -> ()
-  %i63 = arith.constant dense<[[[[8, 9], [4, 8], [5, 6], [9, 7], [2, 1], [8, 5], [9, 5]], [[7, 4], [2, 3], [1, 5], [2, 5], [1, 5], [7, 2], [0, 9]], [[3, 0], [0, 3], [5, 5], [5, 3], [6, 0], [5, 6], [5, 7]], [[7, 7], [9, 3], [6, 7], [0, 7], [3, 1], [7, 4], [8, 1]], [[1, 0], [4, 6], [6, 2], [5, 7], [3, 7], [7, 2], [0, 1]], [[2, 3], [5, 2], [8, 9], [8, 9], [6, 0], [4, 2], [8, 8]], [[6, 9], [1, 6], [2, 1], [9, 1], [8, 4], [0, 6], [9, 6]]]]> : tensor<1x7x7x2xi32>
-  %f63 = arith.constant dense<[[6, 5], [4, 0]]> : tensor<2x2xi32>
-  %o63 = arith.constant dense<[[[[8, 2], [7, 3], [9, 1]], [[4, 6], [2, 9], [1, 3]], [[5, 8], [7, 9], [3, 4]]]]> : tensor<1x3x3x2xi32>
-  %r63 = linalg.pooling_nhwc_min_unsigned {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i63, %f63 : tensor<1x7x7x2xi32>, tensor<2x2xi32>) outs(%o63 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
-  %m63 = bufferization.to_buffer %r63 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
-  %u63 = memref.cast %m63 : memref<1x3x3x2xi32> to memref<*xi32>
-  call @printMemrefI32(%u63) : (memref<*xi32>) -> ()
-  %i64 = arith.constant dense<[[[[7, 4], [3, 6], [5, 7], [6, 6], [1, 7], [9, 2]], [[2, 9], [8, 1], [9, 1], [6, 6], [5, 3], [0, 7]], [[7, 9], [4, 3], [6, 9], [7, 6], [8, 5], [3, 0]], [[9, 3], [5, 9], [4, 7], [5, 4], [6, 3], [5, 1]], [[9, 8], [1, 3], [6, 7], [6, 0], [5, 7], [8, 6]]]]> : tensor<1x5x6x2xi32>
-  %f64 = arith.constant dense<[[7, 8], [3, 8]]> : tensor<2x2xi32>
-  %o64 = arith.constant dense<[[[[3, 3], [6, 3], [4, 6]], [[9, 3], [5, 9], [2, 2]], [[6, 5], [2, 9], [8, 1]]]]> : tensor<1x3x3x2xi32>
-  %r64 = linalg.pooling_nhwc_min_unsigned {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i64, %f64 : tensor<1x5x6x2xi32>, tensor<2x2xi32>) outs(%o64 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
-  %m64 = bufferization.to_buffer %r64 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
-  %u64 = memref.cast %m64 : memref<1x3x3x2xi32> to memref<*xi32>
-  call @printMemrefI32(%u64) : (memref<*xi32>) -> ()
-  %i65 = arith.constant dense<[[[2.5, -0.75, 2.25, 1.75], [1.0, -1.0, -2.25, 2.0]]]> : tensor<1x2x4xf32>
-  %f65 = arith.constant dense<[1.5, 0.5]> : tensor<2xf32>
-  %o65 = arith.constant dense<[[[-2.75, 0.25, 2.0], [2.5, -1.0, 2.5]]]> : tensor<1x2x3xf32>
-  %r65 = linalg.pooling_ncw_max ins(%i65, %f65 : tensor<1x2x4xf32>, tensor<2xf32>) outs(%o65 : tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
-  %m65 = bufferization.to_buffer %r65 : tensor<1x2x3xf32> to memref<1x2x3xf32>
-  %u65 = memref.cast %m65 : memref<1x2x3xf32> to memref<*xf32>
+  %i61 = arith.constant dense<[[[[2.75, -1.75, -3.0, -0.5], [0.5, 0.0, -2.75, 0.25], [-2.75, -2.5, -2.75, -0.5], [2.5, 1.5, -1.25, -3.0]], [[-1.0, -3.0, 1.0, -0.5], [-0.25, 3.0, 0.75, -1.75], [1.0, -0.5, -2.0, 3.0], [0.25, -2.5, 0.25, -1.25]]]]> : tensor<1x2x4x4xf32>
+  %f61 = arith.constant dense<[[1.5, -1.75], [-1.5, 0.5]]> : tensor<2x2xf32>
+  %o61 = arith.constant dense<[[[[-1.75, -1.5, -2.5], [2.25, 0.25, -2.75], [2.75, -2.25, -0.5]], [[1.0, 0.5, -0.5], [0.5, 3.0, -2.5], [-1.25, 1.25, -2.25]]]]> : tensor<1x2x3x3xf32>
+  %r61 = linalg.pooling_nchw_max ins(%i61, %f61 : tensor<1x2x4x4xf32>, tensor<2x2xf32>) outs(%o61 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %m61 = bufferization.to_buffer %r61 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
+  %u61 = memref.cast %m61 : memref<1x2x3x3xf32> to memref<*xf32>
+  call @printMemrefF32(%u61) : (memref<*xf32>) -> ()
+  %i62 = arith.constant dense<[[[[0.5, -0.75, 2.75, 1.5, -1.75, -2.0, 3.0], [-2.5, 2.5, 0.75, 0.25, 0.25, 0.75, 1.5], [-0.5, 0.0, 1.0, -0.75, -1.0, 0.25, 2.75], [-0.25, -0.25, -1.0, -0.5, -1.75, -1.25, -1.5], [2.5, 1.25, 1.75, -0.25, -1.25, 0.75, 0.75], [0.25, 0.0, 0.25, 3.0, 0.75, 1.75, 1.5], [2.75, -3.0, 2.0, -2.5, 2.25, -2.75, 0.75]], [[-1.5, -2.25, 1.75, 2.0, -1.75, 2.5, 2.0], [2.75, -1.5, -2.0, 3.0, 2.0, 3.0, 2.75], [-0.5, 3.0, -0.5, -2.25, -2.0, -2.25, 2.25], [-2.5, -1.75, -1.75, 3.0, 0.5, -2.25, -0.5], [1.75, -2.75, 1.0, -1.25, 2.0, 1.0, -1.25], [-1.75, -1.75, 2.75, 1.25, -1.75, 2.0, -3.0], [1.25, -1.25, 1.75, -0.5, 0.75, 1.0, -1.75]]]]> : tensor<1x2x7x7xf32>
+  %f62 = arith.constant dense<[[2.5, 1.75], [2.75, 3.0]]> : tensor<2x2xf32>
+  %o62 = arith.constant dense<[[[[-0.75, -1.25, -0.25], [-1.25, 1.5, 2.75], [-1.25, -1.5, 0.75]], [[-1.25, 0.0, -1.25], [1.5, 2.25, 1.25], [-0.75, 1.0, 2.75]]]]> : tensor<1x2x3x3xf32>
+  %r62 = linalg.pooling_nchw_max {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i62, %f62 : tensor<1x2x7x7xf32>, tensor<2x2xf32>) outs(%o62 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %m62 = bufferization.to_buffer %r62 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
+  %u62 = memref.cast %m62 : memref<1x2x3x3xf32> to memref<*xf32>
+  call @printMemrefF32(%u62) : (memref<*xf32>) -> ()
+  %i63 = arith.constant dense<[[[[1.25, -1.5, 1.5, -0.5, -2.75, -1.75], [3.0, 2.25, 0.0, -2.75, 1.25, -2.5], [-1.25, -3.0, 2.5, -0.5, -0.5, -0.5], [0.25, 2.0, 2.0, 0.25, -0.5, -0.5], [-0.75, 1.75, -1.0, -2.25, 1.0, -0.25]], [[-0.25, 2.75, 2.25, 3.0, -3.0, -3.0], [-2.5, -0.75, 1.75, 2.75, 3.0, -1.5], [2.25, 1.25, -2.0, -1.0, 1.0, -2.0], [1.25, 0.75, -2.25, -2.25, 2.25, 0.75], [2.25, 2.75, 2.75, 0.5, 2.25, 2.5]]]]> : tensor<1x2x5x6xf32>
+  %f63 = arith.constant dense<[[1.5, -0.5], [-2.5, 0.75]]> : tensor<2x2xf32>
+  %o63 = arith.constant dense<[[[[-0.5, -0.75, -2.0], [-0.25, -3.0, 2.5], [0.25, -0.5, 2.0]], [[1.25, -2.25, -1.0], [-1.75, 1.5, -1.5], [-0.5, -1.25, -2.5]]]]> : tensor<1x2x3x3xf32>
+  %r63 = linalg.pooling_nchw_max {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i63, %f63 : tensor<1x2x5x6xf32>, tensor<2x2xf32>) outs(%o63 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %m63 = bufferization.to_buffer %r63 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
+  %u63 = memref.cast %m63 : memref<1x2x3x3xf32> to memref<*xf32>
+  call @printMemrefF32(%u63) : (memref<*xf32>) -> ()
+  %i64 = arith.constant dense<[[[[0.75, -2.75, -2.5, 2.75], [2.25, -2.5, -1.25, -1.0], [-1.5, -0.75, 1.0, -1.25], [1.75, -2.25, 1.75, -0.5]], [[2.25, -2.75, -1.0, 3.0], [1.25, -2.5, 0.25, 3.0], [-0.5, 1.75, 2.25, 2.0], [2.0, -2.25, 2.75, 1.75]]]]> : tensor<1x2x4x4xf32>
+  %f64 = arith.constant dense<[[2.5, -1.0], [-1.0, -1.25]]> : tensor<2x2xf32>
+  %o64 = arith.constant dense<[[[[-2.5, -1.5, 2.5], [0.5, -1.25, 2.75], [-0.75, -1.75, 0.25]], [[-1.5, 0.25, -2.75], [-2.25, -1.75, 1.75], [-1.75, 1.5, 3.0]]]]> : tensor<1x2x3x3xf32>
+  %r64 = linalg.pooling_nchw_sum ins(%i64, %f64 : tensor<1x2x4x4xf32>, tensor<2x2xf32>) outs(%o64 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %m64 = bufferization.to_buffer %r64 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
+  %u64 = memref.cast %m64 : memref<1x2x3x3xf32> to memref<*xf32>
+  call @printMemrefF32(%u64) : (memref<*xf32>) -> ()
+  %i65 = arith.constant dense<[[[[2.5, -2.5, 1.5, 0.0, 3.0, -1.25, 3.0], [-1.25, 0.0, -1.0, -1.0, 2.5, 1.25, 0.0], [1.75, -2.5, 0.5, -0.75, -2.25, -3.0, 2.5], [-3.0, 1.25, -2.5, -2.25, 0.5, 2.25, 1.75], [3.0, -2.25, 2.5, 2.0, 1.25, 2.0, 1.5], [-0.25, 3.0, 0.0, 2.0, 0.0, -2.0, -2.0], [-2.0, -2.75, -2.0, 2.0, 2.75, -2.5, -1.75]], [[-1.5, 2.0, 0.5, -2.25, 1.75, -2.5, 0.5], [0.25, -0.25, -1.75, 2.0, 1.75, 0.75, 0.0], [1.0, 0.25, -0.5, -2.75, 0.75, 2.5, -2.75], [0.0, 0.0, -1.5, -3.0, 0.5, 0.25, 2.25], [2.5, 2.25, -1.25, 2.25, -1.5, -2.25, -1.75], [2.75, 0.25, 2.25, -1.5, -1.0, 2.75, -3.0], [0.0, -1.25, 2.0, 1.75, 2.0, 0.75, 2.25]]]]> : tensor<1x2x7x7xf32>
+  %f65 = arith.constant dense<[[0.5, -2.0], [-1.5, 1.5]]> : tensor<2x2xf32>
+  %o65 = arith.constant dense<[[[[-1.25, -2.25, -1.75], [2.75, -2.0, -0.5], [2.25, 1.5, -3.0]], [[-2.75, 2.0, -2.75], [3.0, -3.0, 0.5], [-1.0, -1.5, 1.25]]]]> : tensor<1x2x3x3xf32>
+  %r65 = linalg.pooling_nchw_sum {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i65, %f65 : tensor<1x2x7x7xf32>, tensor<2x2xf32>) outs(%o65 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %m65 = bufferization.to_buffer %r65 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
+  %u65 = memref.cast %m65 : memref<1x2x3x3xf32> to memref<*xf32>
   call @printMemrefF32(%u65) : (memref<*xf32>) -> ()
-  %i66 = arith.constant dense<[[[2.75, -1.5, 0.5, -2.25, -1.0, -0.75, 0.75], [2.0, 2.0, 0.75, 2.25, 2.25, -0.25, 2.75]]]> : tensor<1x2x7xf32>
-  %f66 = arith.constant dense<[-0.25, 1.25]> : tensor<2xf32>
-  %o66 = arith.constant dense<[[[2.75, 0.25, 1.0], [0.5, 1.75, 3.0]]]> : tensor<1x2x3xf32>
-  %r66 = linalg.pooling_ncw_max {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i66, %f66 : tensor<1x2x7xf32>, tensor<2xf32>) outs(%o66 : tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
-  %m66 = bufferization.to_buffer %r66 : tensor<1x2x3xf32> to memref<1x2x3xf32>
-  %u66 = memref.cast %m66 : memref<1x2x3xf32> to memref<*xf32>
+  %i66 = arith.constant dense<[[[[1.75, -1.75, -1.5, -0.25, 0.5, 3.0], [2.75, 1.0, -2.75, 1.75, 3.0, 0.0], [-1.0, 0.0, -1.5, 1.25, -1.0, 1.75], [1.5, -0.75, -3.0, 2.75, -3.0, 0.25], [0.5, -1.5, 2.0, -2.5, 1.0, 1.25]], [[1.0, -2.75, 1.5, -0.75, 2.5, -1.75], [-2.5, -0.5, 2.5, -2.5, 1.25, -2.5], [2.25, -2.0, 0.5, -0.75, 2.0, 0.5], [0.25, 1.0, 2.5, -1.75, -0.75, 3.0], [-2.0, 0.25, -2.0, 2.25, 1.5, -1.75]]]]> : tensor<1x2x5x6xf32>
+  %f66 = arith.constant dense<[[1.25, 1.75], [-1.25, 1.5]]> : tensor<2x2xf32>
+  %o66 = arith.constant dense<[[[[-1.0, 0.25, 0.25], [-1.0, -2.0, -1.5], [-1.5, 2.5, 2.5]], [[1.5, -2.5, -1.75], [-0.25, 3.0, -0.75], [1.25, 1.75, -2.75]]]]> : tensor<1x2x3x3xf32>
+  %r66 = linalg.pooling_nchw_sum {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i66, %f66 : tensor<1x2x5x6xf32>, tensor<2x2xf32>) outs(%o66 : tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
+  %m66 = bufferization.to_buffer %r66 : tensor<1x2x3x3xf32> to memref<1x2x3x3xf32>
+  %u66 = memref.cast %m66 : memref<1x2x3x3xf32> to memref<*xf32>
   call @printMemrefF32(%u66) : (memref<*xf32>) -> ()
-  %i67 = arith.constant dense<[[[3.0, 1.75, -2.75, -2.0], [-2.75, -2.0, 1.5, 1.5]]]> : tensor<1x2x4xf32>
-  %f67 = arith.constant dense<[2.75, 1.5]> : tensor<2xf32>
-  %o67 = arith.constant dense<[[[3.0, 0.5, 0.5], [2.5, -2.0, 2.5]]]> : tensor<1x2x3xf32>
-  %r67 = linalg.pooling_ncw_sum ins(%i67, %f67 : tensor<1x2x4xf32>, tensor<2xf32>) outs(%o67 : tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
-  %m67 = bufferization.to_buffer %r67 : tensor<1x2x3xf32> to memref<1x2x3xf32>
-  %u67 = memref.cast %m67 : memref<1x2x3xf32> to memref<*xf32>
+  %i67 = arith.constant dense<[[[[2.0, -2.5], [1.75, -1.75], [2.75, 1.0], [1.5, 2.5]], [[0.25, 3.0], [0.5, 3.0], [-1.75, -1.75], [0.0, -0.25]], [[2.0, -2.0], [1.75, 1.75], [2.75, -2.0], [1.0, -1.5]], [[0.25, -2.5], [2.5, 3.0], [0.75, -0.5], [2.75, 0.25]]]]> : tensor<1x4x4x2xf32>
+  %f67 = arith.constant dense<[[-1.5, -1.75], [-1.75, -1.5]]> : tensor<2x2xf32>
+  %o67 = arith.constant dense<[[[[-1.5, 0.5], [3.0, -0.75], [-1.75, -1.0]], [[2.25, -3.0], [0.25, -1.75], [-0.75, -0.5]], [[-1.5, 1.25], [-3.0, 0.5], [1.25, 3.0]]]]> : tensor<1x3x3x2xf32>
+  %r67 = linalg.pooling_nhwc_max ins(%i67, %f67 : tensor<1x4x4x2xf32>, tensor<2x2xf32>) outs(%o67 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
+  %m67 = bufferization.to_buffer %r67 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
+  %u67 = memref.cast %m67 : memref<1x3x3x2xf32> to memref<*xf32>
   call @printMemrefF32(%u67) : (memref<*xf32>) -> ()
-  %i68 = arith.constant dense<[[[-2.75, 1.5, -1.25, 2.75, -1.0, -0.5, 3.0], [1.25, -0.5, -3.0, -2.5, 2.5, -1.25, 0.75]]]> : tensor<1x2x7xf32>
-  %f68 = arith.constant dense<[-0.5, 2.25]> : tensor<2xf32>
-  %o68 = arith.constant dense<[[[-1.25, -2.75, -2.75], [-1.5, 1.5, 3.0]]]> : tensor<1x2x3xf32>
-  %r68 = linalg.pooling_ncw_sum {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i68, %f68 : tensor<1x2x7xf32>, tensor<2xf32>) outs(%o68 : tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
-  %m68 = bufferization.to_buffer %r68 : tensor<1x2x3xf32> to memref<1x2x3xf32>
-  %u68 = memref.cast %m68 : memref<1x2x3xf32> to memref<*xf32>
+  %i68 = arith.constant dense<[[[[-1.0, 1.5], [-1.25, -1.75], [-1.0, -3.0], [-0.75, 3.0], [-2.75, -2.75], [-3.0, -1.5], [0.75, 0.0]], [[2.5, -2.25], [1.0, 1.0], [-3.0, -0.5], [-1.5, 2.0], [1.5, 0.75], [0.25, 1.75], [-2.0, -1.5]], [[1.0, 1.0], [1.75, 0.75], [1.25, -3.0], [-2.0, 3.0], [-1.0, -2.25], [-3.0, 2.75], [-1.25, -2.25]], [[0.0, -0.75], [-3.0, -1.75], [-3.0, 0.25], [-2.0, -1.5], [1.0, 0.0], [-0.75, 0.5], [0.25, -2.0]], [[-1.75, -2.25], [-3.0, -2.75], [1.75, 1.25], [0.25, 2.25], [-2.5, -3.0], [1.25, 0.25], [0.75, 0.0]], [[1.5, 1.25], [-1.25, -2.75], [-2.5, 1.75], [0.75, 0.0], [-3.0, 1.75], [-0.5, -2.5], [3.0, 0.0]], [[-0.75, -1.0], [-1.75, 1.75], [-1.5, 2.25], [2.0, 2.25], [2.75, -3.0], [-1.0, -2.5], [2.0, -0.5]]]]> : tensor<1x7x7x2xf32>
+  %f68 = arith.constant dense<[[-1.25, -0.5], [-0.25, 1.5]]> : tensor<2x2xf32>
+  %o68 = arith.constant dense<[[[[-0.75, 1.25], [1.25, -2.0], [-2.25, 2.75]], [[1.75, 2.25], [1.75, 0.5], [-0.75, -1.75]], [[2.0, -1.0], [2.5, 0.0], [1.5, 2.75]]]]> : tensor<1x3x3x2xf32>
+  %r68 = linalg.pooling_nhwc_max {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i68, %f68 : tensor<1x7x7x2xf32>, tensor<2x2xf32>) outs(%o68 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
+  %m68 = bufferization.to_buffer %r68 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
+  %u68 = memref.cast %m68 : memref<1x3x3x2xf32> to memref<*xf32>
   call @printMemrefF32(%u68) : (memref<*xf32>) -> ()
-  %i69 = arith.constant dense<[[[-1.5, -2.0], [-1.75, 2.0], [2.5, -1.5], [-1.75, 0.5]]]> : tensor<1x4x2xf32>
-  %f69 = arith.constant dense<[2.0, -0.25]> : tensor<2xf32>
-  %o69 = arith.constant dense<[[[2.0, 2.75], [0.75, 2.0], [2.5, 1.5]]]> : tensor<1x3x2xf32>
-  %r69 = linalg.pooling_nwc_max ins(%i69, %f69 : tensor<1x4x2xf32>, tensor<2xf32>) outs(%o69 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
-  %m69 = bufferization.to_buffer %r69 : tensor<1x3x2xf32> to memref<1x3x2xf32>
-  %u69 = memref.cast %m69 : memref<1x3x2xf32> to memref<*xf32>
+  %i69 = arith.constant dense<[[[[-1.75, 1.0], [-1.0, 2.75], [-1.25, 1.75], [0.75, -1.5], [0.5, -1.75], [-2.25, -1.25]], [[1.75, 2.75], [2.75, -2.75], [-1.5, -0.75], [2.0, -1.0], [0.25, 0.25], [-0.75, 0.25]], [[1.75, 1.0], [1.0, 0.25], [-2.75, 1.0], [1.5, -1.25], [-0.5, 3.0], [-1.25, -0.5]], [[0.5, 2.25], [1.75, -0.5], [0.0, -0.75], [-0.75, 2.5], [0.0, 2.5], [-0.75, 1.25]], [[1.75, 0.0], [1.0, -1.5], [-0.5, 0.0], [3.0, 0.5], [-0.25, 1.0], [-1.5, 0.5]]]]> : tensor<1x5x6x2xf32>
+  %f69 = arith.constant dense<[[-0.75, 2.75], [-0.75, 0.75]]> : tensor<2x2xf32>
+  %o69 = arith.constant dense<[[[[1.0, 0.75], [1.0, -2.0], [1.75, -1.75]], [[3.0, -2.75], [0.5, 3.0], [1.0, 0.75]], [[2.0, -1.75], [0.25, -0.75], [1.0, 1.5]]]]> : tensor<1x3x3x2xf32>
+  %r69 = linalg.pooling_nhwc_max {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i69, %f69 : tensor<1x5x6x2xf32>, tensor<2x2xf32>) outs(%o69 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
+  %m69 = bufferization.to_buffer %r69 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
+  %u69 = memref.cast %m69 : memref<1x3x3x2xf32> to memref<*xf32>
   call @printMemrefF32(%u69) : (memref<*xf32>) -> ()
-  %i70 = arith.constant dense<[[[1.0, 2.25], [0.25, -0.5], [3.0, 2.5], [0.75, 1.25], [2.5, -2.25], [1.5, 3.0], [-0.75, 2.75]]]> : tensor<1x7x2xf32>
-  %f70 = arith.constant dense<[-2.0, 1.0]> : tensor<2xf32>
-  %o70 = arith.constant dense<[[[0.0, -2.0], [-2.25, -3.0], [-0.25, 0.75]]]> : tensor<1x3x2xf32>
-  %r70 = linalg.pooling_nwc_max {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i70, %f70 : tensor<1x7x2xf32>, tensor<2xf32>) outs(%o70 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
-  %m70 = bufferization.to_buffer %r70 : tensor<1x3x2xf32> to memref<1x3x2xf32>
-  %u70 = memref.cast %m70 : memref<1x3x2xf32> to memref<*xf32>
+  %i70 = arith.constant dense<[[[[-1.75, -2.75], [0.75, -1.0], [-0.5, -1.75], [-1.75, 0.75]], [[2.75, 1.25], [2.5, -0.25], [1.5, -2.25], [-0.75, 2.25]], [[-0.25, 0.0], [1.5, -2.75], [0.5, -2.25], [-1.25, -2.75]], [[2.5, 2.25], [1.5, 1.5], [2.75, 2.25], [-0.25, -1.75]]]]> : tensor<1x4x4x2xf32>
+  %f70 = arith.constant dense<[[-1.5, 1.75], [2.75, 2.25]]> : tensor<2x2xf32>
+  %o70 = arith.constant dense<[[[[-1.5, 2.5], [0.75, 0.75], [0.75, -3.0]], [[0.25, -1.25], [-0.5, 0.0], [-2.5, 2.75]], [[2.75, 0.0], [0.5, 1.25], [3.0, 2.25]]]]> : tensor<1x3x3x2xf32>
+  %r70 = linalg.pooling_nhwc_min ins(%i70, %f70 : tensor<1x4x4x2xf32>, tensor<2x2xf32>) outs(%o70 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
+  %m70 = bufferization.to_buffer %r70 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
+  %u70 = memref.cast %m70 : memref<1x3x3x2xf32> to memref<*xf32>
   call @printMemrefF32(%u70) : (memref<*xf32>) -> ()
-  %i71 = arith.constant dense<[[[3.0, -2.5], [3.0, 1.5], [-0.75, 2.75], [-2.0, -3.0]]]> : tensor<1x4x2xf32>
-  %f71 = arith.constant dense<[1.0, -3.0]> : tensor<2xf32>
-  %o71 = arith.constant dense<[[[-0.25, -2.75], [2.25, -1.0], [0.25, 1.75]]]> : tensor<1x3x2xf32>
-  %r71 = linalg.pooling_nwc_min ins(%i71, %f71 : tensor<1x4x2xf32>, tensor<2xf32>) outs(%o71 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
-  %m71 = bufferization.to_buffer %r71 : tensor<1x3x2xf32> to memref<1x3x2xf32>
-  %u71 = memref.cast %m71 : memref<1x3x2xf32> to memref<*xf32>
+  %i71 = arith.constant dense<[[[[1.5, -2.0], [1.75, -2.25], [2.0, 1.75], [-2.75, 2.0], [0.5, 2.25], [1.5, -2.75], [-1.25, -2.75]], [[0.75, 3.0], [3.0, 1.25], [-0.25, 1.5], [-2.75, 1.75], [-0.25, -1.25], [0.5, -2.75], [1.5, -3.0]], [[-1.75, 3.0], [2.75, 1.0], [0.25, -1.25], [3.0, 0.75], [-0.5, 0.25], [-1.25, 0.0], [-1.25, 2.0]], [[-1.0, -3.0], [1.75, 0.0], [0.75, 3.0], [2.75, 0.25], [0.25, 1.75], [3.0, 0.75], [0.5, 0.5]], [[-2.0, -1.25], [2.0, 2.0], [0.5, 0.75], [-2.75, 1.75], [1.25, 0.75], [-3.0, 2.5], [1.75, 1.75]], [[2.25, 0.25], [-1.75, -3.0], [-2.0, -2.5], [-0.75, -3.0], [-2.25, 0.0], [0.25, 1.75], [-1.75, 0.75]], [[2.5, -3.0], [-2.25, -0.5], [1.75, 0.5], [1.5, -1.75], [0.5, -0.25], [0.25, 2.5], [-2.25, -0.75]]]]> : tensor<1x7x7x2xf32>
+  %f71 = arith.constant dense<[[-1.75, -1.75], [3.0, 2.25]]> : tensor<2x2xf32>
+  %o71 = arith.constant dense<[[[[-1.75, -2.75], [1.75, 0.75], [2.25, 0.75]], [[-1.75, -0.25], [-2.75, 0.25], [2.75, 2.75]], [[2.25, 1.0], [-3.0, 2.75], [2.5, -3.0]]]]> : tensor<1x3x3x2xf32>
+  %r71 = linalg.pooling_nhwc_min {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i71, %f71 : tensor<1x7x7x2xf32>, tensor<2x2xf32>) outs(%o71 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
+  %m71 = bufferization.to_buffer %r71 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
+  %u71 = memref.cast %m71 : memref<1x3x3x2xf32> to memref<*xf32>
   call @printMemrefF32(%u71) : (memref<*xf32>) -> ()
-  %i72 = arith.constant dense<[[[-2.25, 0.0], [2.25, -0.25], [2.5, -1.5], [-0.25, 2.75], [0.5, -0.25], [-1.0, -1.75], [2.25, 1.25]]]> : tensor<1x7x2xf32>
-  %f72 = arith.constant dense<[-0.5, 2.0]> : tensor<2xf32>
-  %o72 = arith.constant dense<[[[1.0, 2.5], [-2.0, -2.25], [-0.5, 3.0]]]> : tensor<1x3x2xf32>
-  %r72 = linalg.pooling_nwc_min {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i72, %f72 : tensor<1x7x2xf32>, tensor<2xf32>) outs(%o72 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
-  %m72 = bufferization.to_buffer %r72 : tensor<1x3x2xf32> to memref<1x3x2xf32>
-  %u72 = memref.cast %m72 : memref<1x3x2xf32> to memref<*xf32>
+  %i72 = arith.constant dense<[[[[-2.0, 0.0], [-2.25, 3.0], [0.25, 2.25], [-0.75, -2.5], [-1.75, 2.0], [1.75, 2.0]], [[1.5, 1.0], [-2.5, 0.0], [-1.0, 3.0], [-0.25, 1.25], [2.5, -1.5], [2.5, -0.75]], [[2.0, -2.75], [2.25, -2.75], [-2.75, -1.75], [0.25, -2.25], [1.5, 0.75], [1.0, 0.75]], [[-1.5, -0.75], [0.5, -1.0], [2.5, -1.0], [-2.25, 0.5], [2.0, -1.0], [-3.0, -0.5]], [[-2.75, 1.5], [-2.75, 2.25], [-2.25, -1.75], [-3.0, 2.0], [1.5, -1.5], [2.25, -2.75]]]]> : tensor<1x5x6x2xf32>
+  %f72 = arith.constant dense<[[1.25, -2.0], [-1.0, -2.0]]> : tensor<2x2xf32>
+  %o72 = arith.constant dense<[[[[0.0, -1.75], [1.5, 1.0], [-1.25, 1.75]], [[1.0, 0.75], [1.25, 0.25], [-2.25, 3.0]], [[-0.5, -2.5], [0.0, 3.0], [1.5, 2.0]]]]> : tensor<1x3x3x2xf32>
+  %r72 = linalg.pooling_nhwc_min {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i72, %f72 : tensor<1x5x6x2xf32>, tensor<2x2xf32>) outs(%o72 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
+  %m72 = bufferization.to_buffer %r72 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
+  %u72 = memref.cast %m72 : memref<1x3x3x2xf32> to memref<*xf32>
   call @printMemrefF32(%u72) : (memref<*xf32>) -> ()
-  %i73 = arith.constant dense<[[[-3.0, -1.25], [-0.5, -2.5], [2.0, 0.0], [0.25, 0.25]]]> : tensor<1x4x2xf32>
-  %f73 = arith.constant dense<[-1.0, 1.0]> : tensor<2xf32>
-  %o73 = arith.constant dense<[[[-3.0, 0.25], [-1.75, -1.75], [-3.0, 2.75]]]> : tensor<1x3x2xf32>
-  %r73 = linalg.pooling_nwc_sum ins(%i73, %f73 : tensor<1x4x2xf32>, tensor<2xf32>) outs(%o73 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
-  %m73 = bufferization.to_buffer %r73 : tensor<1x3x2xf32> to memref<1x3x2xf32>
-  %u73 = memref.cast %m73 : memref<1x3x2xf32> to memref<*xf32>
+  %i73 = arith.constant dense<[[[[0.75, -1.25], [-0.75, 2.0], [-0.75, -2.75], [2.75, -0.25]], [[1.0, 2.5], [1.0, -1.0], [-0.25, 0.5], [2.0, 0.75]], [[1.0, 1.25], [0.5, 0.5], [-1.75, -3.0], [2.25, 1.25]], [[-2.0, 0.25], [-2.0, -2.0], [-2.0, -1.0], [0.5, 1.0]]]]> : tensor<1x4x4x2xf32>
+  %f73 = arith.constant dense<[[1.0, -2.5], [-0.75, 2.75]]> : tensor<2x2xf32>
+  %o73 = arith.constant dense<[[[[1.0, 0.75], [-1.5, 1.25], [-2.0, -0.75]], [[-0.25, -1.0], [-1.75, 1.75], [-1.0, 1.25]], [[-2.0, -1.5], [-0.25, 0.5], [0.75, -1.75]]]]> : tensor<1x3x3x2xf32>
+  %r73 = linalg.pooling_nhwc_sum ins(%i73, %f73 : tensor<1x4x4x2xf32>, tensor<2x2xf32>) outs(%o73 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
+  %m73 = bufferization.to_buffer %r73 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
+  %u73 = memref.cast %m73 : memref<1x3x3x2xf32> to memref<*xf32>
   call @printMemrefF32(%u73) : (memref<*xf32>) -> ()
-  %i74 = arith.constant dense<[[[0.25, 0.0], [0.75, 0.75], [2.0, 0.5], [1.25, 3.0], [-3.0, -1.0], [0.5, -0.5], [-0.5, 2.75]]]> : tensor<1x7x2xf32>
-  %f74 = arith.constant dense<[1.5, -0.75]> : tensor<2xf32>
-  %o74 = arith.constant dense<[[[2.25, 1.0], [1.5, -0.25], [-0.5, -0.75]]]> : tensor<1x3x2xf32>
-  %r74 = linalg.pooling_nwc_sum {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i74, %f74 : tensor<1x7x2xf32>, tensor<2xf32>) outs(%o74 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
-  %m74 = bufferization.to_buffer %r74 : tensor<1x3x2xf32> to memref<1x3x2xf32>
-  %u74 = memref.cast %m74 : memref<1x3x2xf32> to memref<*xf32>
+  %i74 = arith.constant dense<[[[[1.0, 1.25], [-0.5, -0.5], [-2.5, 0.25], [-2.75, 1.0], [2.0, -2.5], [-2.75, -0.75], [-1.5, 3.0]], [[2.75, -2.5], [1.75, -1.25], [-3.0, -0.75], [1.0, -1.5], [-1.75, 0.75], [2.75, 0.25], [0.25, 0.25]], [[0.5, -0.75], [1.0, -1.5], [0.0, -1.25], [-0.75, 1.0], [-1.25, 1.5], [-2.75, 2.25], [1.0, 0.5]], [[1.0, 1.75], [0.0, -2.0], [-0.5, 2.0], [-0.75, 0.25], [-0.5, -1.0], [-1.25, 1.25], [-0.75, 0.5]], [[0.75, -1.75], [-2.25, -0.25], [3.0, 0.0], [-1.75, -0.25], [1.25, -1.75], [-1.25, -0.5], [0.0, 0.0]], [[-2.25, -2.0], [1.5, 1.75], [-2.5, -0.5], [-2.75, -0.5], [-2.75, -2.5], [1.5, 2.0], [1.75, -1.5]], [[-2.5, -1.25], [-1.25, 1.75], [-2.5, -0.75], [0.5, -0.75], [-1.75, -1.5], [3.0, 1.25], [-2.0, -3.0]]]]> : tensor<1x7x7x2xf32>
+  %f74 = arith.constant dense<[[0.75, 0.25], [-2.25, -1.0]]> : tensor<2x2xf32>
+  %o74 = arith.constant dense<[[[[0.5, -2.25], [0.25, 2.0], [2.0, 0.0]], [[-3.0, 1.5], [-1.25, -1.5], [-2.75, -1.75]], [[2.5, -1.75], [0.75, 2.0], [1.5, -0.5]]]]> : tensor<1x3x3x2xf32>
+  %r74 = linalg.pooling_nhwc_sum {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i74, %f74 : tensor<1x7x7x2xf32>, tensor<2x2xf32>) outs(%o74 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
+  %m74 = bufferization.to_buffer %r74 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
+  %u74 = memref.cast %m74 : memref<1x3x3x2xf32> to memref<*xf32>
   call @printMemrefF32(%u74) : (memref<*xf32>) -> ()
-  %i75 = arith.constant dense<[[[4, 0], [1, 8], [9, 9], [8, 8]]]> : tensor<1x4x2xi32>
-  %f75 = arith.constant dense<[7, 9]> : tensor<2xi32>
-  %o75 = arith.constant dense<[[[4, 5], [2, 9], [9, 5]]]> : tensor<1x3x2xi32>
-  %r75 = linalg.pooling_nwc_max_unsigned ins(%i75, %f75 : tensor<1x4x2xi32>, tensor<2xi32>) outs(%o75 : tensor<1x3x2xi32>) -> tensor<1x3x2xi32>
-  %m75 = bufferization.to_buffer %r75 : tensor<1x3x2xi32> to memref<1x3x2xi32>
-  %u75 = memref.cast %m75 : memref<1x3x2xi32> to memref<*xi32>
-  call @printMemrefI32(%u75) : (memref<*xi32>) -> ()
-  %i76 = arith.constant dense<[[[4, 6], [8, 6], [1, 7], [7, 0], [7, 9], [8, 1], [2, 2]]]> : tensor<1x7x2xi32>
-  %f76 = arith.constant dense<[7, 7]> : tensor<2xi32>
-  %o76 = arith.constant dense<[[[5, 7], [9, 1], [0, 8]]]> : tensor<1x3x2xi32>
-  %r76 = linalg.pooling_nwc_max_unsigned {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i76, %f76 : tensor<1x7x2xi32>, tensor<2xi32>) outs(%o76 : tensor<1x3x2xi32>) -> tensor<1x3x2xi32>
-  %m76 = bufferization.to_buffer %r76 : tensor<1x3x2xi32> to memref<1x3x2xi32>
-  %u76 = memref.cast %m76 : memref<1x3x2xi32> to memref<*xi32>
+  %i75 = arith.constant dense<[[[[2.5, 1.5], [2.0, -2.75], [2.5, -3.0], [-2.0, -2.0], [0.75, 1.25], [2.5, -0.5]], [[1.0, 1.0], [0.0, -2.25], [2.0, -0.75], [-0.25, -0.5], [0.25, 0.0], [-1.25, 1.25]], [[-1.75, 1.5], [-0.75, -0.25], [-2.25, -2.25], [-2.75, 1.5], [1.25, 1.75], [2.5, -0.75]], [[1.0, -3.0], [2.25, 0.0], [1.25, 2.25], [3.0, -0.25], [-1.0, 3.0], [-1.25, 3.0]], [[-2.5, 0.75], [-0.5, 0.0], [2.25, 1.0], [1.0, 2.25], [-0.75, -1.5], [-3.0, 2.75]]]]> : tensor<1x5x6x2xf32>
+  %f75 = arith.constant dense<[[-2.5, 0.0], [-0.25, -0.25]]> : tensor<2x2xf32>
+  %o75 = arith.constant dense<[[[[-1.25, -2.25], [-3.0, -3.0], [-1.5, -1.25]], [[-3.0, -1.0], [2.25, -2.0], [-1.25, 0.5]], [[-1.5, 1.75], [-1.0, -1.0], [-1.5, 1.5]]]]> : tensor<1x3x3x2xf32>
+  %r75 = linalg.pooling_nhwc_sum {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i75, %f75 : tensor<1x5x6x2xf32>, tensor<2x2xf32>) outs(%o75 : tensor<1x3x3x2xf32>) -> tensor<1x3x3x2xf32>
+  %m75 = bufferization.to_buffer %r75 : tensor<1x3x3x2xf32> to memref<1x3x3x2xf32>
+  %u75 = memref.cast %m75 : memref<1x3x3x2xf32> to memref<*xf32>
+  call @printMemrefF32(%u75) : (memref<*xf32>) -> ()
+  %i76 = arith.constant dense<[[[[4, -4], [-9, 7], [-2, 9], [6, 7]], [[0, 6], [-2, 2], [1, -8], [-9, 5]], [[5, 6], [4, -8], [-1, -9], [1, 7]], [[-8, -3], [9, -3], [7, -4], [-9, -6]]]]> : tensor<1x4x4x2xi32>
+  %f76 = arith.constant dense<[[7, 4], [5, 3]]> : tensor<2x2xi32>
+  %o76 = arith.constant dense<[[[[1, 2], [5, 7], [8, -9]], [[9, -5], [6, 9], [-4, 2]], [[0, 3], [1, 4], [-3, 8]]]]> : tensor<1x3x3x2xi32>
+  %r76 = linalg.pooling_nhwc_max_unsigned ins(%i76, %f76 : tensor<1x4x4x2xi32>, tensor<2x2xi32>) outs(%o76 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m76 = bufferization.to_buffer %r76 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u76 = memref.cast %m76 : memref<1x3x3x2xi32> to memref<*xi32>
   call @printMemrefI32(%u76) : (memref<*xi32>) -> ()
-  %i77 = arith.constant dense<[[[6, 8], [4, 5], [5, 0], [0, 2]]]> : tensor<1x4x2xi32>
-  %f77 = arith.constant dense<[2, 2]> : tensor<2xi32>
-  %o77 = arith.constant dense<[[[5, 8], [0, 2], [5, 1]]]> : tensor<1x3x2xi32>
-  %r77 = linalg.pooling_nwc_min_unsigned ins(%i77, %f77 : tensor<1x4x2xi32>, tensor<2xi32>) outs(%o77 : tensor<1x3x2xi32>) -> tensor<1x3x2xi32>
-  %m77 = bufferization.to_buffer %r77 : tensor<1x3x2xi32> to memref<1x3x2xi32>
-  %u77 = memref.cast %m77 : memref<1x3x2xi32> to memref<*xi32>
+  %i77 = arith.constant dense<[[[[3, 4], [-6, -3], [-7, -1], [-8, 8], [-6, 3], [-6, 1], [-3, 3]], [[3, -9], [-2, 8], [-5, 9], [0, 2], [1, 0], [-1, 5], [-2, 6]], [[-9, -2], [3, -5], [-4, 3], [4, -7], [4, 6], [3, -4], [-6, 0]], [[-6, 8], [-6, -8], [7, -8], [-3, 5], [7, 7], [-5, -8], [-3, -1]], [[-2, -9], [7, 3], [-6, 2], [2, 8], [-8, 1], [-7, -2], [3, -6]], [[-8, 2], [-8, -9], [-8, 9], [7, 4], [7, 3], [-8, 9], [-2, -1]], [[4, -7], [-5, -1], [1, -9], [6, 4], [-1, 2], [6, -4], [3, -8]]]]> : tensor<1x7x7x2xi32>
+  %f77 = arith.constant dense<[[-4, 2], [1, 2]]> : tensor<2x2xi32>
+  %o77 = arith.constant dense<[[[[6, 0], [-3, -7], [-1, 7]], [[-3, -7], [9, -3], [4, -7]], [[4, 8], [-4, 8], [-9, 6]]]]> : tensor<1x3x3x2xi32>
+  %r77 = linalg.pooling_nhwc_max_unsigned {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i77, %f77 : tensor<1x7x7x2xi32>, tensor<2x2xi32>) outs(%o77 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m77 = bufferization.to_buffer %r77 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u77 = memref.cast %m77 : memref<1x3x3x2xi32> to memref<*xi32>
   call @printMemrefI32(%u77) : (memref<*xi32>) -> ()
-  %i78 = arith.constant dense<[[[3, 2], [0, 6], [8, 1], [4, 3], [0, 8], [7, 2], [0, 1]]]> : tensor<1x7x2xi32>
-  %f78 = arith.constant dense<[6, 8]> : tensor<2xi32>
-  %o78 = arith.constant dense<[[[9, 0], [4, 3], [6, 6]]]> : tensor<1x3x2xi32>
-  %r78 = linalg.pooling_nwc_min_unsigned {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i78, %f78 : tensor<1x7x2xi32>, tensor<2xi32>) outs(%o78 : tensor<1x3x2xi32>) -> tensor<1x3x2xi32>
-  %m78 = bufferization.to_buffer %r78 : tensor<1x3x2xi32> to memref<1x3x2xi32>
-  %u78 = memref.cast %m78 : memref<1x3x2xi32> to memref<*xi32>
+  %i78 = arith.constant dense<[[[[0, -8], [-6, -3], [3, 4], [1, 2], [2, 3], [4, 3]], [[4, -3], [-4, 1], [0, -5], [-1, -4], [-9, 5], [5, 4]], [[7, 4], [-7, 6], [-8, -4], [-7, -2], [-3, -8], [-7, 7]], [[-7, 6], [-2, -7], [4, 3], [8, -6], [8, -5], [-7, -7]], [[-1, 1], [-9, 0], [-4, -9], [-9, -5], [-1, 7], [-5, 2]]]]> : tensor<1x5x6x2xi32>
+  %f78 = arith.constant dense<[[5, 1], [4, 8]]> : tensor<2x2xi32>
+  %o78 = arith.constant dense<[[[[-6, 7], [0, 6], [-7, 2]], [[9, 1], [6, 3], [7, -5]], [[-7, 5], [-2, 2], [-4, -3]]]]> : tensor<1x3x3x2xi32>
+  %r78 = linalg.pooling_nhwc_max_unsigned {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i78, %f78 : tensor<1x5x6x2xi32>, tensor<2x2xi32>) outs(%o78 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m78 = bufferization.to_buffer %r78 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u78 = memref.cast %m78 : memref<1x3x3x2xi32> to memref<*xi32>
   call @printMemrefI32(%u78) : (memref<*xi32>) -> ()
-  %i79 = arith.constant dense<[[[[[-2.25, -2.0], [1.25, 3.0], [1.25, 0.75]], [[-1.75, 3.0], [0.25, 2.75], [1.75, 1.5]], [[2.75, 0.25], [-1.25, -0.25], [1.75, 2.25]]], [[[2.0, -2.25], [0.5, -3.0], [0.5, 0.5]], [[-0.5, 0.75], [-1.25, 0.75], [1.0, 0.25]], [[-0.75, -0.75], [-1.5, -1.75], [-3.0, 0.5]]], [[[-1.0, 2.75], [-0.75, 1.5], [1.5, -1.0]], [[0.0, 0.75], [1.25, 1.5], [1.5, -2.0]], [[0.25, 3.0], [2.75, -1.5], [0.75, 2.25]]]]]> : tensor<1x3x3x3x2xf32>
-  %f79 = arith.constant dense<[[[-3.0, -2.75], [-0.75, 1.5]], [[3.0, -1.25], [1.25, -2.0]]]> : tensor<2x2x2xf32>
-  %o79 = arith.constant dense<[[[[[-0.25, 3.0], [2.0, -1.0]], [[1.0, -0.5], [1.0, 1.5]]], [[[-2.5, -2.5], [2.75, -1.75]], [[0.0, 1.0], [-1.5, -0.5]]]]]> : tensor<1x2x2x2x2xf32>
-  %r79 = linalg.pooling_ndhwc_max ins(%i79, %f79 : tensor<1x3x3x3x2xf32>, tensor<2x2x2xf32>) outs(%o79 : tensor<1x2x2x2x2xf32>) -> tensor<1x2x2x2x2xf32>
-  %m79 = bufferization.to_buffer %r79 : tensor<1x2x2x2x2xf32> to memref<1x2x2x2x2xf32>
-  %u79 = memref.cast %m79 : memref<1x2x2x2x2xf32> to memref<*xf32>
-  call @printMemrefF32(%u79) : (memref<*xf32>) -> ()
-  %i80 = arith.constant dense<[[[[[-2.5, -3.0], [2.75, 1.75], [1.0, 2.0], [2.25, 0.0], [2.0, -2.0]], [[2.25, 0.25], [1.0, 2.25], [-0.75, 2.75], [-1.75, -2.0], [-1.5, -1.0]], [[-1.0, -2.5], [0.25, 1.0], [-2.25, 0.75], [-2.5, 3.0], [2.75, 1.75]], [[-2.75, -1.0], [-1.25, 2.25], [-1.75, -0.25], [-0.75, -0.25], [1.75, -2.25]], [[1.75, -0.75], [-1.75, -1.25], [2.75, 0.0], [-0.5, 2.75], [-2.5, -3.0]]], [[[1.75, -3.0], [2.25, -1.25], [-2.25, 2.0], [2.75, -3.0], [-1.5, -2.5]], [[-2.5, -0.75], [1.75, 2.75], [1.25, 0.25], [2.0, -2.25], [-2.25, 1.5]], [[-1.0, -1.5], [0.5, -0.25], [-1.5, -2.5], [3.0, 0.5], [0.5, -2.75]], [[2.75, 1.0], [3.0, 0.25], [-0.25, 2.0], [2.25, -1.5], [-1.75, -1.0]], [[2.0, -1.0], [-0.75, 1.5], [-1.0, -1.25], [-0.25, 2.25], [-2.75, 1.75]]], [[[-1.25, 2.0], [-1.5, -0.25], [0.5, 0.25], [-2.75, 0.5], [-1.5, 2.75]], [[1.25, 0.25], [1.0, 2.5], [-0.5, -2.0], [-0.25, -2.0], [1.5, -1.25]], [[-2.5, 2.0], [1.0, 2.0], [-2.0, -0.5], [-1.25, -0.5], [-1.5, 2.25]], [[0.25, -2.0], [2.5, 0.5], [-1.25, -1.5], [1.5, 1.75], [0.75, 0.75]], [[2.0, 3.0], [-0.5, 0.25], [-0.25, -1.0], [-1.25, -2.5], [2.5, 2.5]]], [[[0.75, 3.0], [-2.25, 2.75], [1.5, -1.0], [-0.75, -0.5], [-1.5, -2.75]], [[-0.75, -0.5], [3.0, 2.0], [-2.75, -2.5], [-2.0, -0.25], [-1.0, 0.75]], [[0.75, 1.75], [-1.75, -2.25], [-1.0, -2.25], [1.75, 1.75], [1.0, 0.0]], [[-1.75, -0.5], [-1.75, 2.5], [-1.25, -2.75], [-0.25, -2.0], [-1.25, -0.5]], [[-2.0, 1.5], [-1.25, 0.0], [2.0, 2.5], [-1.25, -3.0], [-0.25, 1.5]]], [[[1.0, -1.75], [-1.25, -0.75], [-1.0, 2.0], [-2.5, 0.0], [2.0, 1.5]], [[-1.0, 2.0], [0.75, -0.75], [0.0, 2.5], [3.0, -1.25], [1.0, 1.0]], [[-1.25, 0.25], [1.25, -3.0], [-1.75, 1.75], [0.0, -3.0], [0.25, -1.75]], [[-0.5, 3.0], [-2.5, -2.0], [2.0, -1.0], [2.0, -1.0], [-0.5, 3.0]], [[1.5, 0.75], [-2.25, 0.25], [-2.0, -1.75], [-1.5, 1.0], [1.75, -2.25]]]]]> : tensor<1x5x5x5x2xf32>
-  %f80 = arith.constant dense<[[[1.5, -1.75], [-1.5, -2.75]], [[-0.75, -1.75], [0.0, -1.0]]]> : tensor<2x2x2xf32>
-  %o80 = arith.constant dense<[[[[[1.0, -0.75], [-0.5, 0.5]], [[-2.5, -2.0], [2.75, 2.25]]], [[[-0.25, 0.25], [-0.5, -2.75]], [[2.75, -2.25], [1.25, 2.25]]]]]> : tensor<1x2x2x2x2xf32>
-  %r80 = linalg.pooling_ndhwc_max {dilations = dense<[2, 2, 2]> : tensor<3xi64>, strides = dense<[2, 2, 2]> : tensor<3xi64>} ins(%i80, %f80 : tensor<1x5x5x5x2xf32>, tensor<2x2x2xf32>) outs(%o80 : tensor<1x2x2x2x2xf32>) -> tensor<1x2x2x2x2xf32>
-  %m80 = bufferization.to_buffer %r80 : tensor<1x2x2x2x2xf32> to memref<1x2x2x2x2xf32>
-  %u80 = memref.cast %m80 : memref<1x2x2x2x2xf32> to memref<*xf32>
-  call @printMemrefF32(%u80) : (memref<*xf32>) -> ()
-  %i81 = arith.constant dense<[[[[[2.5, 0.0], [0.5, 2.75], [-1.75, -3.0]], [[-0.5, 0.5], [0.0, -2.75], [0.25, -2.75]], [[-2.5, -2.75], [-0.5, 2.5], [1.5, -1.25]]], [[[-3.0, -1.0], [-3.0, 1.0], [-0.5, -0.25]], [[3.0, 0.75], [-1.75, 1.0], [-0.5, -2.0]], [[3.0, 0.25], [-2.5, 0.25], [-1.25, 1.5]]], [[[-1.75, -1.5], [0.5, -1.75], [-1.5, -2.5]], [[2.25, 0.25], [-2.75, 2.75], [-2.25, -0.5]], [[1.0, 0.5], [-0.5, 0.5], [3.0, -2.5]]]]]> : tensor<1x3x3x3x2xf32>
-  %f81 = arith.constant dense<[[[-1.25, 1.25], [-2.25, 0.5]], [[-0.75, 2.75], [1.5, -1.75]]]> : tensor<2x2x2xf32>
-  %o81 = arith.constant dense<[[[[[-2.0, 3.0], [-2.5, 2.5]], [[0.75, 0.25], [0.25, 0.75]]], [[[1.5, -0.5], [0.0, 1.0]], [[-0.75, -1.0], [0.25, 2.75]]]]]> : tensor<1x2x2x2x2xf32>
-  %r81 = linalg.pooling_ndhwc_min ins(%i81, %f81 : tensor<1x3x3x3x2xf32>, tensor<2x2x2xf32>) outs(%o81 : tensor<1x2x2x2x2xf32>) -> tensor<1x2x2x2x2xf32>
-  %m81 = bufferization.to_buffer %r81 : tensor<1x2x2x2x2xf32> to memref<1x2x2x2x2xf32>
-  %u81 = memref.cast %m81 : memref<1x2x2x2x2xf32> to memref<*xf32>
-  call @printMemrefF32(%u81) : (memref<*xf32>) -> ()
-  %i82 = arith.constant dense<[[[[[-0.25, -0.25], [-1.0, -0.5], [-1.75, -1.25], [-1.5, 2.5], [1.25, 1.75]], [[-0.25, -1.25], [0.75, 0.75], [0.25, 0.0], [0.25, 3.0], [0.75, 1.75]], [[1.5, 2.75], [-3.0, 2.0], [-2.5, 2.25], [-2.75, 0.75], [-1.5, -2.25]], [[1.75, 2.0], [-1.75, 2.5], [2.0, 2.75], [-1.5, -2.0], [3.0, 2.0]], [[3.0, 2.75], [-0.5, 3.0], [-0.5, -2.25], [-2.0, -2.25], [2.25, -2.5]]], [[[-1.75, -1.75], [3.0, 0.5], [-2.25, -0.5], [1.75, -2.75], [1.0, -1.25]], [[2.0, 1.0], [-1.25, -1.75], [-1.75, 2.75], [1.25, -1.75], [2.0, -3.0]], [[1.25, -1.25], [1.75, -0.5], [0.75, 1.0], [-1.75, 2.5], [1.75, 2.75]], [[3.0, -0.75], [-1.25, -0.25], [-1.25, 1.5], [2.75, -1.25], [-1.5, 0.75]], [[-1.25, 0.0], [-1.25, 1.5], [2.25, 1.25], [-0.75, 1.0], [2.75, 1.25]]], [[[-1.5, 1.5], [-0.5, -2.75], [-1.75, 3.0], [2.25, 0.0], [-2.75, 1.25]], [[-2.5, -1.25], [-3.0, 2.5], [-0.5, -0.5], [-0.5, 0.25], [2.0, 2.0]], [[0.25, -0.5], [-0.5, -0.75], [1.75, -1.0], [-2.25, 1.0], [-0.25, -0.25]], [[2.75, 2.25], [3.0, -3.0], [-3.0, -2.5], [-0.75, 1.75], [2.75, 3.0]], [[-1.5, 2.25], [1.25, -2.0], [-1.0, 1.0], [-2.0, 1.25], [0.75, -2.25]]], [[[-2.25, 2.25], [0.75, 2.25], [2.75, 2.75], [0.5, 2.25], [2.5, 1.5]], [[-0.5, -2.5], [0.75, -0.5], [-0.75, -2.0], [-0.25, -3.0], [2.5, 0.25]], [[-0.5, 2.0], [1.25, -2.25], [-1.0, -1.75], [1.5, -1.5], [-0.5, -1.25]], [[-2.5, 0.75], [-2.75, -2.5], [2.75, 2.25], [-2.5, -1.25], [-1.0, -1.5]], [[-0.75, 1.0], [-1.25, 1.75], [-2.25, 1.75], [-0.5, 2.25], [-2.75, -1.0]]], [[[3.0, 1.25], [-2.5, 0.25], [3.0, -0.5], [1.75, 2.25], [2.0, 2.0]], [[-2.25, 2.75], [1.75, 2.5], [-1.0, -1.0], [-1.25, -2.5], [-1.5, 2.5]], [[0.5, -1.25], [2.75, -0.75], [-1.75, 0.25], [-1.5, 0.25], [-2.75, -2.25]], [[-1.75, 1.75], [-1.75, 1.5], [3.0, 2.5], [-2.5, 1.5], [0.0, 3.0]], [[-1.25, 3.0], [-1.25, 0.0], [-1.0, -1.0], [2.5, 1.25], [0.0, 1.75]]]]]> : tensor<1x5x5x5x2xf32>
-  %f82 = arith.constant dense<[[[-2.5, 0.5], [-0.75, -2.25]], [[-3.0, 2.5], [-3.0, 1.25]]]> : tensor<2x2x2xf32>
-  %o82 = arith.constant dense<[[[[[-2.5, -2.25], [0.5, 2.25]], [[1.75, 3.0], [-2.25, 2.5]]], [[[2.0, 1.25], [2.0, 1.5]], [[-0.25, 3.0], [0.0, 2.0]]]]]> : tensor<1x2x2x2x2xf32>
-  %r82 = linalg.pooling_ndhwc_min {dilations = dense<[2, 2, 2]> : tensor<3xi64>, strides = dense<[2, 2, 2]> : tensor<3xi64>} ins(%i82, %f82 : tensor<1x5x5x5x2xf32>, tensor<2x2x2xf32>) outs(%o82 : tensor<1x2x2x2x2xf32>) -> tensor<1x2x2x2x2xf32>
-  %m82 = bufferization.to_buffer %r82 : tensor<1x2x2x2x2xf32> to memref<1x2x2x2x2xf32>
-  %u82 = memref.cast %m82 : memref<1x2x2x2x2xf32> to memref<*xf32>
+  %i79 = arith.constant dense<[[[[0, 9], [-5, 4], [-2, -6], [0, 0]], [[7, 5], [1, 3], [-3, 4], [5, 6]], [[6, 4], [2, -5], [6, 1], [-5, 0]], [[-2, -3], [-4, -8], [-3, -5], [4, 3]]]]> : tensor<1x4x4x2xi32>
+  %f79 = arith.constant dense<[[-6, -8], [4, -6]]> : tensor<2x2xi32>
+  %o79 = arith.constant dense<[[[[4, 7], [-6, -6], [4, 5]], [[4, 6], [1, -9], [8, 8]], [[-8, -8], [-3, -6], [5, 2]]]]> : tensor<1x3x3x2xi32>
+  %r79 = linalg.pooling_nhwc_min_unsigned ins(%i79, %f79 : tensor<1x4x4x2xi32>, tensor<2x2xi32>) outs(%o79 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m79 = bufferization.to_buffer %r79 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u79 = memref.cast %m79 : memref<1x3x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u79) : (memref<*xi32>) -> ()
+  %i80 = arith.constant dense<[[[[2, -9], [5, 5], [-1, 6], [5, 2], [2, -6], [8, 5], [-4, 0]], [[9, 7], [-8, -5], [-9, -7], [9, -8], [-8, 4], [5, -4], [8, 7]], [[2, -8], [-8, 9], [5, 4], [5, 9], [3, 9], [6, -4], [-5, -6]], [[5, -3], [-2, 3], [8, -4], [4, -9], [-4, -4], [9, -8], [-2, 6]], [[-4, 9], [4, 1], [1, 5], [-4, 3], [7, 0], [-7, -2], [-7, 9]], [[8, -2], [4, -9], [5, -1], [-4, -3], [7, 9], [0, -9], [-2, 1]], [[-9, -2], [-1, 2], [-7, 0], [-9, 8], [1, -3], [-4, -7], [3, 9]]]]> : tensor<1x7x7x2xi32>
+  %f80 = arith.constant dense<[[-3, -1], [-2, 5]]> : tensor<2x2xi32>
+  %o80 = arith.constant dense<[[[[4, 1], [-8, -8], [-1, -6]], [[-3, -3], [-9, 3], [7, -3]], [[-5, 0], [-9, -4], [-2, -6]]]]> : tensor<1x3x3x2xi32>
+  %r80 = linalg.pooling_nhwc_min_unsigned {dilations = dense<[2, 2]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>} ins(%i80, %f80 : tensor<1x7x7x2xi32>, tensor<2x2xi32>) outs(%o80 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m80 = bufferization.to_buffer %r80 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u80 = memref.cast %m80 : memref<1x3x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u80) : (memref<*xi32>) -> ()
+  %i81 = arith.constant dense<[[[[-4, -7], [4, -7], [-6, -3], [2, -2], [4, 6], [-9, -3]], [[-7, -8], [4, -1], [9, -1], [-5, -1], [-4, -5], [0, 7]], [[-1, 9], [-1, 4], [8, 5], [-9, -8], [-9, -6], [-9, -3]], [[-6, -9], [6, 7], [0, 0], [-7, 6], [9, -9], [3, -6]], [[7, 8], [-3, -4], [1, 3], [-2, -9], [1, 6], [8, -5]]]]> : tensor<1x5x6x2xi32>
+  %f81 = arith.constant dense<[[7, -3], [-3, -1]]> : tensor<2x2xi32>
+  %o81 = arith.constant dense<[[[[0, 6], [-1, -5], [1, -5]], [[6, -9], [-6, 8], [-3, 8]], [[-7, -5], [3, -8], [3, -5]]]]> : tensor<1x3x3x2xi32>
+  %r81 = linalg.pooling_nhwc_min_unsigned {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%i81, %f81 : tensor<1x5x6x2xi32>, tensor<2x2xi32>) outs(%o81 : tensor<1x3x3x2xi32>) -> tensor<1x3x3x2xi32>
+  %m81 = bufferization.to_buffer %r81 : tensor<1x3x3x2xi32> to memref<1x3x3x2xi32>
+  %u81 = memref.cast %m81 : memref<1x3x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u81) : (memref<*xi32>) -> ()
+  %i82 = arith.constant dense<[[[2.75, -0.5, 2.75, 2.5], [3.0, 2.75, 0.25, -2.5]]]> : tensor<1x2x4xf32>
+  %f82 = arith.constant dense<[-2.25, -2.75]> : tensor<2xf32>
+  %o82 = arith.constant dense<[[[-2.25, -0.5, -1.25], [1.25, -1.0, -0.5]]]> : tensor<1x2x3xf32>
+  %r82 = linalg.pooling_ncw_max ins(%i82, %f82 : tensor<1x2x4xf32>, tensor<2xf32>) outs(%o82 : tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+  %m82 = bufferization.to_buffer %r82 : tensor<1x2x3xf32> to memref<1x2x3xf32>
+  %u82 = memref.cast %m82 : memref<1x2x3xf32> to memref<*xf32>
   call @printMemrefF32(%u82) : (memref<*xf32>) -> ()
-  %i83 = arith.constant dense<[[[[[0.0, -2.0], [-2.0, -2.0], [-2.75, -2.0]], [[2.0, 2.75], [-2.5, -1.75], [-1.5, 2.0]], [[0.5, -2.25], [1.75, -2.5], [0.5, 0.25]]], [[[-0.25, -1.75], [2.0, 1.75], [0.75, 0.0]], [[1.0, 0.25], [-0.5, -2.75], [0.75, 2.5]], [[-2.75, 0.0], [0.0, -1.5], [-3.0, 0.5]]], [[[0.25, 2.25], [2.5, 2.25], [-1.25, 2.25]], [[-1.5, -2.25], [-1.75, 2.75], [0.25, 2.25]], [[-1.5, -1.0], [2.75, -3.0], [0.0, -1.25]]]]]> : tensor<1x3x3x3x2xf32>
-  %f83 = arith.constant dense<[[[2.0, 1.75], [2.0, 0.75]], [[2.25, 0.5], [-2.0, -1.5]]]> : tensor<2x2x2xf32>
-  %o83 = arith.constant dense<[[[[[1.5, -1.25], [-2.25, -1.75]], [[2.75, -2.0], [-0.5, 2.25]]], [[[1.5, -3.0], [-2.75, 2.0]], [[-2.75, 3.0], [-3.0, 0.5]]]]]> : tensor<1x2x2x2x2xf32>
-  %r83 = linalg.pooling_ndhwc_sum ins(%i83, %f83 : tensor<1x3x3x3x2xf32>, tensor<2x2x2xf32>) outs(%o83 : tensor<1x2x2x2x2xf32>) -> tensor<1x2x2x2x2xf32>
-  %m83 = bufferization.to_buffer %r83 : tensor<1x2x2x2x2xf32> to memref<1x2x2x2x2xf32>
-  %u83 = memref.cast %m83 : memref<1x2x2x2x2xf32> to memref<*xf32>
+  %i83 = arith.constant dense<[[[1.0, 0.0, 2.5, -2.75, -2.5, 1.0, -1.0], [1.75, 2.75, 0.75, 0.25, 3.0, 2.0, -1.0]]]> : tensor<1x2x7xf32>
+  %f83 = arith.constant dense<[2.25, -1.75]> : tensor<2xf32>
+  %o83 = arith.constant dense<[[[0.75, 0.75, -2.5], [-1.25, 1.0, 2.75]]]> : tensor<1x2x3xf32>
+  %r83 = linalg.pooling_ncw_max {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i83, %f83 : tensor<1x2x7xf32>, tensor<2xf32>) outs(%o83 : tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+  %m83 = bufferization.to_buffer %r83 : tensor<1x2x3xf32> to memref<1x2x3xf32>
+  %u83 = memref.cast %m83 : memref<1x2x3xf32> to memref<*xf32>
   call @printMemrefF32(%u83) : (memref<*xf32>) -> ()
-  %i84 = arith.constant dense<[[[[[-1.0, -1.5], [1.25, 1.75], [-1.75, -1.5], [-0.25, 0.5], [3.0, 2.75]], [[1.0, -2.75], [1.75, 3.0], [0.0, -1.0], [0.0, -1.5], [1.25, -1.0]], [[1.75, 1.5], [-0.75, -3.0], [2.75, -3.0], [0.25, 0.5], [-1.5, 2.0]], [[-2.5, 1.0], [1.25, 1.0], [-2.75, 1.5], [-0.75, 2.5], [-1.75, -2.5]], [[-0.5, 2.5], [-2.5, 1.25], [-2.5, 2.25], [-2.0, 0.5], [-0.75, 2.0]]], [[[0.5, 0.25], [1.0, 2.5], [-1.75, -0.75], [3.0, -2.0], [0.25, -2.0]], [[2.25, 1.5], [-1.75, 1.25], [1.75, -1.25], [1.5, -1.0], [0.25, 0.25]], [[-1.0, -2.0], [-1.5, -1.5], [2.5, 2.5], [1.5, -2.5], [-1.75, -0.25]], [[3.0, -0.75], [1.25, 1.75], [-2.75, 2.0], [-2.5, 1.75], [-1.75, 2.75]], [[1.0, 1.5], [2.5, 0.25], [3.0, 0.5], [3.0, -1.75], [-1.75, 0.0]]], [[[-0.25, 2.0], [-2.0, 1.75], [1.75, 2.75], [-2.0, 1.0], [-1.5, 0.25]], [[-2.5, 2.5], [3.0, 0.75], [-0.5, 2.75], [0.25, -1.5], [-1.75, -1.75]], [[-1.5, -1.5], [0.5, 3.0], [-0.75, -1.75], [-1.0, 2.25], [-3.0, 0.25]], [[-1.75, -0.75], [-0.5, -1.5], [1.25, -3.0], [0.5, 1.25], [3.0, -1.0]], [[1.5, -1.25], [-1.75, -1.0], [-3.0, -0.75], [3.0, -2.75], [-2.75, -3.0]]], [[[-1.5, 0.75], [0.0, 2.5], [-2.25, 1.0], [1.0, -3.0], [-0.5, -1.5]], [[2.0, 1.5], [0.75, 0.25], [1.75, -2.0], [-1.5, 1.0], [1.0, 1.75]], [[0.75, 1.25], [-3.0, -2.0], [3.0, -1.0], [-2.25, -3.0], [2.75, -1.25]], [[-2.25, 0.0], [-0.75, -3.0], [-1.75, -3.0], [0.25, -2.0], [-1.5, 1.0]], [[0.0, -0.75], [0.5, 0.25], [-2.0, -1.75], [-2.25, -3.0], [-2.75, 1.75]]], [[[1.25, 0.25], [2.25, -2.5], [-3.0, 1.25], [0.25, 0.75], [0.0, 1.5]], [[1.25, -1.25], [-2.75, -2.5], [1.75, 0.75], [0.0, -3.0], [1.75, -0.5]], [[-2.5, 3.0], [0.0, -0.75], [-1.0, -1.75], [1.75, -1.5], [2.25, 2.0]], [[2.25, 2.75], [-3.0, -1.0], [-2.5, 2.0], [-0.5, -1.25], [-0.5, -0.25]], [[1.5, -0.75], [1.25, 1.25], [-2.0, -2.25], [2.75, 1.75], [2.25, 1.75]]]]]> : tensor<1x5x5x5x2xf32>
-  %f84 = arith.constant dense<[[[0.5, -0.75], [-1.75, 2.0]], [[-1.0, 2.5], [0.0, 1.5]]]> : tensor<2x2x2xf32>
-  %o84 = arith.constant dense<[[[[[2.75, -1.75], [1.0, -1.0]], [[2.75, -1.25], [1.75, 0.75]]], [[[-1.5, 0.5], [-1.75, -2.25]], [[-1.25, 1.75], [2.75, 2.75]]]]]> : tensor<1x2x2x2x2xf32>
-  %r84 = linalg.pooling_ndhwc_sum {dilations = dense<[2, 2, 2]> : tensor<3xi64>, strides = dense<[2, 2, 2]> : tensor<3xi64>} ins(%i84, %f84 : tensor<1x5x5x5x2xf32>, tensor<2x2x2xf32>) outs(%o84 : tensor<1x2x2x2x2xf32>) -> tensor<1x2x2x2x2xf32>
-  %m84 = bufferization.to_buffer %r84 : tensor<1x2x2x2x2xf32> to memref<1x2x2x2x2xf32>
-  %u84 = memref.cast %m84 : memref<1x2x2x2x2xf32> to memref<*xf32>
+  %i84 = arith.constant dense<[[[-1.0, 0.0, 2.75, 2.75], [0.75, 0.5, -2.5, 0.0]]]> : tensor<1x2x4xf32>
+  %f84 = arith.constant dense<[-2.75, -1.75]> : tensor<2xf32>
+  %o84 = arith.constant dense<[[[-0.5, -1.75, -0.25], [-1.75, -2.25, 0.0]]]> : tensor<1x2x3xf32>
+  %r84 = linalg.pooling_ncw_sum ins(%i84, %f84 : tensor<1x2x4xf32>, tensor<2xf32>) outs(%o84 : tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+  %m84 = bufferization.to_buffer %r84 : tensor<1x2x3xf32> to memref<1x2x3xf32>
+  %u84 = memref.cast %m84 : memref<1x2x3xf32> to memref<*xf32>
   call @printMemrefF32(%u84) : (memref<*xf32>) -> ()
+  %i85 = arith.constant dense<[[[-0.25, 2.0, -3.0, -2.25, -2.75, -1.0, 2.25], [-3.0, -2.75, 1.25, 0.75, 1.75, -2.0, -1.5]]]> : tensor<1x2x7xf32>
+  %f85 = arith.constant dense<[-3.0, 2.5]> : tensor<2xf32>
+  %o85 = arith.constant dense<[[[-1.75, -3.0, -1.0], [-0.75, 1.25, 2.5]]]> : tensor<1x2x3xf32>
+  %r85 = linalg.pooling_ncw_sum {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i85, %f85 : tensor<1x2x7xf32>, tensor<2xf32>) outs(%o85 : tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+  %m85 = bufferization.to_buffer %r85 : tensor<1x2x3xf32> to memref<1x2x3xf32>
+  %u85 = memref.cast %m85 : memref<1x2x3xf32> to memref<*xf32>
+  call @printMemrefF32(%u85) : (memref<*xf32>) -> ()
+  %i86 = arith.constant dense<[[[-2.75, 2.0], [1.75, -1.25], [-2.5, 3.0], [2.5, 1.75]]]> : tensor<1x4x2xf32>
+  %f86 = arith.constant dense<[-3.0, 0.25]> : tensor<2xf32>
+  %o86 = arith.constant dense<[[[-2.5, 0.0], [2.5, -0.25], [3.0, -2.0]]]> : tensor<1x3x2xf32>
+  %r86 = linalg.pooling_nwc_max ins(%i86, %f86 : tensor<1x4x2xf32>, tensor<2xf32>) outs(%o86 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
+  %m86 = bufferization.to_buffer %r86 : tensor<1x3x2xf32> to memref<1x3x2xf32>
+  %u86 = memref.cast %m86 : memref<1x3x2xf32> to memref<*xf32>
+  call @printMemrefF32(%u86) : (memref<*xf32>) -> ()
+  %i87 = arith.constant dense<[[[-2.75, -2.0], [-0.5, -1.75], [0.25, 1.75], [-2.5, -1.5], [-0.75, -1.5], [-0.75, -2.75], [-1.75, 1.75]]]> : tensor<1x7x2xf32>
+  %f87 = arith.constant dense<[-1.0, 2.5]> : tensor<2xf32>
+  %o87 = arith.constant dense<[[[-2.5, -1.25], [-0.75, -3.0], [1.0, 0.0]]]> : tensor<1x3x2xf32>
+  %r87 = linalg.pooling_nwc_max {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i87, %f87 : tensor<1x7x2xf32>, tensor<2xf32>) outs(%o87 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
+  %m87 = bufferization.to_buffer %r87 : tensor<1x3x2xf32> to memref<1x3x2xf32>
+  %u87 = memref.cast %m87 : memref<1x3x2xf32> to memref<*xf32>
+  call @printMemrefF32(%u87) : (memref<*xf32>) -> ()
+  %i88 = arith.constant dense<[[[0.5, -1.25], [1.75, 1.5], [-1.75, 0.75], [-1.75, 0.5]]]> : tensor<1x4x2xf32>
+  %f88 = arith.constant dense<[2.75, -3.0]> : tensor<2xf32>
+  %o88 = arith.constant dense<[[[-3.0, -1.25], [1.25, -1.25], [3.0, -2.0]]]> : tensor<1x3x2xf32>
+  %r88 = linalg.pooling_nwc_min ins(%i88, %f88 : tensor<1x4x2xf32>, tensor<2xf32>) outs(%o88 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
+  %m88 = bufferization.to_buffer %r88 : tensor<1x3x2xf32> to memref<1x3x2xf32>
+  %u88 = memref.cast %m88 : memref<1x3x2xf32> to memref<*xf32>
+  call @printMemrefF32(%u88) : (memref<*xf32>) -> ()
+  %i89 = arith.constant dense<[[[-2.75, -1.0], [-2.5, 0.5], [1.5, 1.0], [-1.0, -2.5], [1.0, -1.25], [1.0, 2.25], [-1.75, -0.75]]]> : tensor<1x7x2xf32>
+  %f89 = arith.constant dense<[-2.5, 1.5]> : tensor<2xf32>
+  %o89 = arith.constant dense<[[[-0.75, -3.0], [1.0, -3.0], [1.75, 0.25]]]> : tensor<1x3x2xf32>
+  %r89 = linalg.pooling_nwc_min {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i89, %f89 : tensor<1x7x2xf32>, tensor<2xf32>) outs(%o89 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
+  %m89 = bufferization.to_buffer %r89 : tensor<1x3x2xf32> to memref<1x3x2xf32>
+  %u89 = memref.cast %m89 : memref<1x3x2xf32> to memref<*xf32>
+  call @printMemrefF32(%u89) : (memref<*xf32>) -> ()
+  %i90 = arith.constant dense<[[[0.5, 0.75], [-2.25, 0.5], [2.25, -2.5], [-2.0, 1.0]]]> : tensor<1x4x2xf32>
+  %f90 = arith.constant dense<[0.5, -2.75]> : tensor<2xf32>
+  %o90 = arith.constant dense<[[[-1.25, -1.5], [2.25, -1.25], [-1.25, -2.0]]]> : tensor<1x3x2xf32>
+  %r90 = linalg.pooling_nwc_sum ins(%i90, %f90 : tensor<1x4x2xf32>, tensor<2xf32>) outs(%o90 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
+  %m90 = bufferization.to_buffer %r90 : tensor<1x3x2xf32> to memref<1x3x2xf32>
+  %u90 = memref.cast %m90 : memref<1x3x2xf32> to memref<*xf32>
+  call @printMemrefF32(%u90) : (memref<*xf32>) -> ()
+  %i91 = arith.constant dense<[[[0.5, -2.0], [1.0, -0.5], [-0.5, -1.75], [-1.75, -1.75], [-1.25, -1.0], [-2.75, -0.5], [0.25, -2.0]]]> : tensor<1x7x2xf32>
+  %f91 = arith.constant dense<[1.0, -0.25]> : tensor<2xf32>
+  %o91 = arith.constant dense<[[[-2.25, 2.0], [-1.75, -1.25], [-0.25, -2.75]]]> : tensor<1x3x2xf32>
+  %r91 = linalg.pooling_nwc_sum {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i91, %f91 : tensor<1x7x2xf32>, tensor<2xf32>) outs(%o91 : tensor<1x3x2xf32>) -> tensor<1x3x2xf32>
+  %m91 = bufferization.to_buffer %r91 : tensor<1x3x2xf32> to memref<1x3x2xf32>
+  %u91 = memref.cast %m91 : memref<1x3x2xf32> to memref<*xf32>
+  call @printMemrefF32(%u91) : (memref<*xf32>) -> ()
+  %i92 = arith.constant dense<[[[8, -1], [1, 5], [6, -4], [8, -9]]]> : tensor<1x4x2xi32>
+  %f92 = arith.constant dense<[-1, -6]> : tensor<2xi32>
+  %o92 = arith.constant dense<[[[-8, -4], [-8, 0], [-7, -1]]]> : tensor<1x3x2xi32>
+  %r92 = linalg.pooling_nwc_max_unsigned ins(%i92, %f92 : tensor<1x4x2xi32>, tensor<2xi32>) outs(%o92 : tensor<1x3x2xi32>) -> tensor<1x3x2xi32>
+  %m92 = bufferization.to_buffer %r92 : tensor<1x3x2xi32> to memref<1x3x2xi32>
+  %u92 = memref.cast %m92 : memref<1x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u92) : (memref<*xi32>) -> ()
+  %i93 = arith.constant dense<[[[0, -5], [-5, 8], [-8, 8], [3, -9], [7, 8], [-9, 9], [-9, 1]]]> : tensor<1x7x2xi32>
+  %f93 = arith.constant dense<[-8, -1]> : tensor<2xi32>
+  %o93 = arith.constant dense<[[[-2, 7], [4, 8], [-2, -8]]]> : tensor<1x3x2xi32>
+  %r93 = linalg.pooling_nwc_max_unsigned {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i93, %f93 : tensor<1x7x2xi32>, tensor<2xi32>) outs(%o93 : tensor<1x3x2xi32>) -> tensor<1x3x2xi32>
+  %m93 = bufferization.to_buffer %r93 : tensor<1x3x2xi32> to memref<1x3x2xi32>
+  %u93 = memref.cast %m93 : memref<1x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u93) : (memref<*xi32>) -> ()
+  %i94 = arith.constant dense<[[[0, 5], [2, 0], [2, 4], [-4, -3]]]> : tensor<1x4x2xi32>
+  %f94 = arith.constant dense<[4, -8]> : tensor<2xi32>
+  %o94 = arith.constant dense<[[[-6, -7], [5, -2], [2, 0]]]> : tensor<1x3x2xi32>
+  %r94 = linalg.pooling_nwc_min_unsigned ins(%i94, %f94 : tensor<1x4x2xi32>, tensor<2xi32>) outs(%o94 : tensor<1x3x2xi32>) -> tensor<1x3x2xi32>
+  %m94 = bufferization.to_buffer %r94 : tensor<1x3x2xi32> to memref<1x3x2xi32>
+  %u94 = memref.cast %m94 : memref<1x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u94) : (memref<*xi32>) -> ()
+  %i95 = arith.constant dense<[[[7, -8], [5, -1], [-1, -2], [-2, 9], [-7, 6], [6, -2], [2, -8]]]> : tensor<1x7x2xi32>
+  %f95 = arith.constant dense<[3, -9]> : tensor<2xi32>
+  %o95 = arith.constant dense<[[[2, -5], [-4, -8], [-1, -4]]]> : tensor<1x3x2xi32>
+  %r95 = linalg.pooling_nwc_min_unsigned {dilations = dense<[2]> : tensor<1xi64>, strides = dense<[2]> : tensor<1xi64>} ins(%i95, %f95 : tensor<1x7x2xi32>, tensor<2xi32>) outs(%o95 : tensor<1x3x2xi32>) -> tensor<1x3x2xi32>
+  %m95 = bufferization.to_buffer %r95 : tensor<1x3x2xi32> to memref<1x3x2xi32>
+  %u95 = memref.cast %m95 : memref<1x3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%u95) : (memref<*xi32>) -> ()
+  %i96 = arith.constant dense<[[[[[-2.75, -2.25], [-0.25, 2.0], [0.0, 2.0]], [[1.25, 0.5], [-1.75, 1.75], [-1.5, 1.5]], [[-2.5, 3.0], [-0.5, -1.25], [1.0, -1.75]]], [[[0.25, -0.75], [-2.0, 1.75], [1.25, 2.25]], [[-3.0, 2.5], [1.5, 2.25], [-2.5, 1.5]], [[-0.75, -0.5], [3.0, -0.25], [-2.25, 2.0]]], [[[-3.0, -1.5], [-2.0, 1.5], [1.5, -1.5]], [[1.75, -2.75], [2.0, 0.5], [-2.75, 1.0]], [[0.75, 2.25], [1.0, 0.75], [-1.0, 2.75]]]]]> : tensor<1x3x3x3x2xf32>
+  %f96 = arith.constant dense<[[[-2.75, -1.5], [-3.0, 0.25]], [[-2.0, 0.0], [1.75, -0.5]]]> : tensor<2x2x2xf32>
+  %o96 = arith.constant dense<[[[[[2.75, 0.25], [2.0, 2.5]], [[2.5, -0.5], [0.0, 1.5]]], [[[2.75, 0.5], [-1.75, 1.25]], [[0.25, 2.0], [1.5, -1.75]]]]]> : tensor<1x2x2x2x2xf32>
+  %r96 = linalg.pooling_ndhwc_max ins(%i96, %f96 : tensor<1x3x3x3x2xf32>, tensor<2x2x2xf32>) outs(%o96 : tensor<1x2x2x2x2xf32>) -> tensor<1x2x2x2x2xf32>
+  %m96 = bufferization.to_buffer %r96 : tensor<1x2x2x2x2xf32> to memref<1x2x2x2x2xf32>
+  %u96 = memref.cast %m96 : memref<1x2x2x2x2xf32> to memref<*xf32>
+  call @printMemrefF32(%u96) : (memref<*xf32>) -> ()
+  %i97 = arith.constant dense<[[[[[-3.0, -1.25], [-0.25, 2.0], [-2.75, -0.75], [-1.5, -1.0], [-2.75, 0.5]], [[2.25, -3.0], [2.25, 1.5], [0.25, -1.0], [2.25, -1.25], [-2.75, 0.0]], [[-1.75, 0.25], [-2.0, -0.5], [-2.75, 2.25], [-1.75, 1.75], [1.75, -2.5]], [[0.75, 0.25], [2.0, 2.5], [3.0, -2.75], [-3.0, 1.25], [-0.25, -1.75]], [[-0.75, 1.25], [2.0, 2.0], [1.75, 2.25], [0.25, -1.0], [2.25, -0.25]]], [[[2.25, 3.0], [-2.75, 1.5], [-2.75, -2.5], [1.25, 2.25], [-1.5, 2.5]], [[-1.0, -2.75], [-1.5, 2.75], [-1.25, -2.0], [0.25, -0.75], [0.25, -0.5]], [[0.75, 3.0], [2.25, 1.75], [-0.5, 1.0], [-1.75, 1.75], [2.25, -2.75]], [[-1.25, 0.5], [-2.5, 2.5], [-2.25, -0.25], [1.5, -1.75], [0.75, -2.25]], [[2.25, -3.0], [2.25, -0.25], [3.0, 0.0], [0.25, -0.25], [1.0, 2.25]]], [[[-0.25, -2.25], [2.25, -1.0], [1.5, 0.75], [1.25, 1.0], [2.0, 1.0]], [[0.75, -1.75], [-1.75, -2.25], [3.0, 1.5], [0.0, 1.25], [-2.75, 2.5]], [[-0.25, 0.5], [-2.25, -1.25], [-2.25, -2.5], [-2.5, 2.0], [2.75, 1.5]], [[-1.75, 2.5], [-2.0, 1.75], [-2.25, 1.5], [1.0, 0.5], [3.0, 2.25]], [[-2.25, 1.5], [-1.75, 0.5], [-2.0, -0.5], [2.5, -1.0], [0.5, 2.0]]], [[[-2.0, -2.75], [0.0, 1.25], [2.0, 0.5], [-2.25, -1.25], [-1.75, 0.0]], [[3.0, 0.75], [-0.5, -1.0], [-2.5, 1.5], [-3.0, -2.0], [-0.25, 1.25]], [[0.0, -2.0], [-0.5, 1.0], [-1.0, -1.25], [-2.5, 0.25], [-2.25, -2.5]], [[3.0, 2.0], [-1.75, -2.0], [-1.5, -0.5], [-2.5, -1.0], [-2.75, 0.0]], [[-1.25, 0.75], [-3.0, 0.5], [-0.25, 2.75], [-2.25, 3.0], [-0.25, 0.5]]], [[[2.5, -1.25], [-1.25, -0.25], [-1.5, -1.25], [-1.75, 1.25], [0.5, -2.75]], [[1.75, -1.5], [-2.5, 0.0], [1.5, 0.0], [-1.5, 2.75], [-1.25, 1.0]], [[1.0, -2.5], [1.25, -1.25], [-3.0, 1.75], [0.0, -1.75], [0.25, 2.75]], [[-0.25, 2.0], [0.75, -2.5], [-1.25, -2.75], [2.25, 1.5], [2.25, -2.5]], [[-3.0, -2.25], [1.25, -0.25], [1.75, -1.0], [-2.0, 1.0], [0.25, 1.25]]]]]> : tensor<1x5x5x5x2xf32>
+  %f97 = arith.constant dense<[[[-0.25, -1.75], [-1.5, -0.5]], [[1.5, 1.5], [-1.5, 1.75]]]> : tensor<2x2x2xf32>
+  %o97 = arith.constant dense<[[[[[-1.5, -1.0], [-2.75, 0.5]], [[0.25, -3.0], [-0.25, 0.25]]], [[[-2.75, -3.0], [0.75, -0.5]], [[2.5, -1.0], [-0.25, -2.5]]]]]> : tensor<1x2x2x2x2xf32>
+  %r97 = linalg.pooling_ndhwc_max {dilations = dense<[2, 2, 2]> : tensor<3xi64>, strides = dense<[2, 2, 2]> : tensor<3xi64>} ins(%i97, %f97 : tensor<1x5x5x5x2xf32>, tensor<2x2x2xf32>) outs(%o97 : tensor<1x2x2x2x2xf32>) -> tensor<1x2x2x2x2xf32>
+  %m97 = bufferization.to_buffer %r97 : tensor<1x2x2x2x2xf32> to memref<1x2x2x2x2xf32>
+  %u97 = memref.cast %m97 : memref<1x2x2x2x2xf32> to memref<*xf32>
+  call @printMemrefF32(%u97) : (memref<*xf32>) -> ()
+  %i98 = arith.constant dense<[[[[[-2.25, 0.5], [0.75, 1.25], [3.0, 0.25]], [[-2.0, -2.0], [-0.5, -2.25], [-2.0, 1.5]], [[1.75, 1.25], [-3.0, 1.0], [-0.25, 3.0]]], [[[-1.25, -1.0], [-2.25, 1.75], [3.0, 1.5]], [[-2.25, -1.0], [0.0, 1.0], [1.75, -2.25]], [[0.0, -1.0], [2.5, -1.25], [-2.25, -0.25]]], [[[-2.25, -2.25], [3.0, -1.0], [-2.0, 2.25]], [[2.75, -1.0], [-2.75, 0.75], [3.0, 1.25]], [[0.75, 2.25], [0.75, -0.75], [-0.5, 0.25]]]]]> : tensor<1x3x3x3x2xf32>
+  %f98 = arith.constant dense<[[[-1.25, 2.0], [0.25, -2.0]], [[0.0, 0.0], [-3.0, -1.5]]]> : tensor<2x2x2xf32>
+  %o98 = arith.constant dense<[[[[[-0.25, -1.75], [2.25, -0.25]], [[-2.75, 2.5], [2.5, -0.75]]], [[[2.75, 0.25], [-2.0, -1.0]], [[0.0, -1.0], [1.0, -0.75]]]]]> : tensor<1x2x2x2x2xf32>
+  %r98 = linalg.pooling_ndhwc_min ins(%i98, %f98 : tensor<1x3x3x3x2xf32>, tensor<2x2x2xf32>) outs(%o98 : tensor<1x2x2x2x2xf32>) -> tensor<1x2x2x2x2xf32>
+  %m98 = bufferization.to_buffer %r98 : tensor<1x2x2x2x2xf32> to memref<1x2x2x2x2xf32>
+  %u98 = memref.cast %m98 : memref<1x2x2x2x2xf32> to memref<*xf32>
+  call @printMemrefF32(%u98) : (memref<*xf32>) -> ()
+  %i99 = arith.constant dense<[[[[[2.75, 0.25], [3.0, -2.0], [1.75, 0.0], [2.25, 0.5], [2.25, -1.0]], [[-2.25, -2.0], [-1.5, 2.75], [-0.5, -1.25], [1.0, 0.0], [-3.0, 0.75]], [[-1.75, -2.0], [2.5, -1.5], [-2.75, -2.75], [-2.5, 2.75], [3.0, -2.25]], [[3.0, -2.0], [0.25, 0.75], [-1.25, -1.0], [3.0, 2.75], [-1.75, 2.75]], [[-0.5, 0.75], [2.0, 2.25], [2.0, -2.0], [3.0, 2.5], [1.5, -2.0]]], [[[3.0, 1.25], [-0.5, 2.75], [1.5, 1.0], [-0.25, 1.25], [-2.5, -3.0]], [[1.0, 2.75], [-3.0, -2.75], [0.5, -2.0], [-1.0, 0.5], [1.25, -0.5]], [[-0.25, -0.25], [-0.25, 1.25], [2.75, 1.0], [0.0, 2.5], [-1.75, 2.5]], [[-0.5, 1.75], [1.0, -2.5], [0.75, 2.5], [1.25, -1.75], [1.0, 2.75]], [[-0.75, -1.5], [2.25, -3.0], [-2.5, -2.5], [2.0, -2.75], [-2.25, -2.25]]], [[[2.25, -1.25], [2.0, -0.25], [1.5, 2.25], [-3.0, -0.75], [-1.75, -0.25]], [[1.75, 2.5], [-0.25, -1.75], [-3.0, 1.25], [1.0, 0.5], [-1.5, 3.0]], [[-1.25, -0.5], [0.5, 1.25], [2.25, -2.0], [1.25, -2.0], [-1.5, 0.25]], [[-0.75, 1.5], [-2.25, -2.0], [1.5, -1.25], [1.0, 1.0], [-2.25, -2.0]], [[1.25, 1.25], [2.0, -1.25], [1.25, 0.75], [2.0, 2.25], [-1.0, 2.5]]], [[[2.25, -1.5], [-3.0, 2.25], [-1.5, 2.0], [1.75, 1.0], [-2.5, -1.0]], [[-2.25, -1.25], [1.75, -2.25], [-2.25, -0.5], [2.75, 2.25], [-0.25, -0.75]], [[2.5, 1.5], [-2.25, 2.0], [2.5, 0.5], [0.5, 2.75], [-1.0, -1.0]], [[1.0, 0.0], [3.0, 1.5], [-1.0, -0.75], [-1.25, -1.25], [-1.25, 1.5]], [[0.5, -3.0], [1.5, -1.75], [0.0, 3.0], [1.75, 2.75], [0.0, -2.5]]], [[[-2.25, -1.5], [-0.25, -3.0], [2.25, 0.0], [-1.0, -2.0], [-3.0, -2.0]], [[0.25, -1.75], [1.0, 2.0], [2.0, -2.25], [3.0, 2.5], [-2.25, 0.25]], [[-2.25, 3.0], [2.5, -1.25], [-0.25, 0.5], [-2.75, -2.75], [-3.0, 1.25]], [[2.25, 2.0], [0.5, -1.75], [2.0, -1.25], [1.5, -1.75], [-3.0, 2.5]], [[1.5, 0.0], [-1.75, -1.5], [-1.5, 2.5], [0.5, 1.75], [-1.75, 0.5]]]]]> : tensor<1x5x5x5x2xf32>
+  %f99 = arith.constant dense<[[[-1.0, -2.0], [3.0, -1.0]], [[1.25, 2.75], [-2.0, -2.25]]]> : tensor<2x2x2xf32>
+  %o99 = arith.constant dense<[[[[[1.5, 1.75], [2.5, 3.0]], [[1.5, -2.0], [-0.75, 1.0]]], [[[0.0, 1.5], [-2.75, -1.0]], [[0.75, 1.0], [-0.75, -1.0]]]]]> : tensor<1x2x2x2x2xf32>
+  %r99 = linalg.pooling_ndhwc_min {dilations = dense<[2, 2, 2]> : tensor<3xi64>, strides = dense<[2, 2, 2]> : tensor<3xi64>} ins(%i99, %f99 : tensor<1x5x5x5x2xf32>, tensor<2x2x2xf32>) outs(%o99 : tensor<1x2x2x2x2xf32>) -> tensor<1x2x2x2x2xf32>
+  %m99 = bufferization.to_buffer %r99 : tensor<1x2x2x2x2xf32> to memref<1x2x2x2x2xf32>
+  %u99 = memref.cast %m99 : memref<1x2x2x2x2xf32> to memref<*xf32>
+  call @printMemrefF32(%u99) : (memref<*xf32>) -> ()
+  %i100 = arith.constant dense<[[[[[-1.0, -2.25], [-2.0, 0.25], [-1.25, 2.5]], [[-2.25, 1.5], [-1.5, 0.75], [-2.0, -0.25]], [[1.25, -2.0], [0.75, 1.5], [-0.5, -0.5]]], [[[-2.75, -0.75], [-2.5, 3.0], [0.25, 0.75]], [[0.25, -2.25], [-2.5, 2.5], [-1.5, -0.25]], [[-1.5, 2.5], [2.25, -1.75], [2.5, -1.75]]], [[[0.0, 3.0], [-0.25, -0.25], [-1.5, 0.0]], [[2.0, 2.5], [0.0, -1.25], [-2.0, 1.75]], [[-0.75, -1.75], [0.25, 1.0], [1.25, -0.25]]]]]> : tensor<1x3x3x3x2xf32>
+  %f100 = arith.constant dense<[[[-1.25, -3.0], [-1.25, 1.5]], [[3.0, 0.0], [1.0, 0.5]]]> : tensor<2x2x2xf32>
+  %o100 = arith.constant dense<[[[[[-1.0, -1.0], [3.0, 1.75]], [[2.25, -1.25], [1.0, 2.25]]], [[[-2.0, 2.75], [0.5, 1.25]], [[-3.0, -0.25], [0.25, 2.75]]]]]> : tensor<1x2x2x2x2xf32>
+  %r100 = linalg.pooling_ndhwc_sum ins(%i100, %f100 : tensor<1x3x3x3x2xf32>, tensor<2x2x2xf32>) outs(%o100 : tensor<1x2x2x2x2xf32>) -> tensor<1x2x2x2x2xf32>
+  %m100 = bufferization.to_buffer %r100 : tensor<1x2x2x2x2xf32> to memref<1x2x2x2x2xf32>
+  %u100 = memref.cast %m100 : memref<1x2x2x2x2xf32> to memref<*xf32>
+  call @printMemrefF32(%u100) : (memref<*xf32>) -> ()
+  %i101 = arith.constant dense<[[[[[0.75, -3.0], [0.5, 1.75], [2.75, -2.5], [-2.75, -1.5], [-1.0, -0.75]], [[1.75, -0.75], [0.0, -2.75], [0.0, -0.25], [-2.75, -2.75], [0.75, -1.5]], [[2.25, 2.0], [0.75, -0.25], [2.0, 2.75], [2.0, 1.0], [-3.0, 0.0]], [[0.75, 2.5], [-2.0, 3.0], [-1.5, -2.0], [-2.5, 0.25], [-3.0, -1.75]], [[2.25, -0.5], [-2.75, 1.75], [-1.0, -0.25], [-0.5, 0.5], [-0.25, -2.5]]], [[[-1.75, -2.75], [1.5, -1.25], [2.75, 0.75], [2.0, -2.75], [-1.75, -2.5]], [[1.0, -2.5], [-1.75, -0.25], [2.5, 2.25], [1.0, 1.5], [1.75, 1.5]], [[1.25, -1.5], [0.0, -3.0], [1.25, -2.25], [-0.25, 1.75], [1.75, -0.75]], [[1.5, -2.0], [-1.0, -0.25], [-1.75, -2.0], [-3.0, 0.75], [2.0, 1.5]], [[0.25, -0.75], [2.25, 1.75], [-2.5, -2.0], [-1.0, 2.0], [-1.0, -0.75]]], [[[-2.0, 1.75], [3.0, 2.75], [1.5, 1.0], [-0.75, 1.5], [1.5, 1.75]], [[3.0, 2.25], [0.0, 0.0], [1.0, 1.0], [1.5, -2.75], [-2.75, 1.5]], [[0.25, -1.25], [3.0, 0.5], [-2.5, -2.0], [3.0, -1.25], [0.0, 0.5]], [[-2.0, -1.0], [-0.5, -3.0], [2.5, 1.5], [-1.0, 0.5], [-1.5, -2.5]], [[-2.25, 2.5], [-0.5, 1.5], [-2.75, 3.0], [0.0, -1.5], [1.25, -1.75]]], [[[-0.25, 1.25], [1.75, -3.0], [1.25, -0.5], [-2.0, -3.0], [2.5, 1.75]], [[-1.75, 0.0], [-1.25, 0.0], [-0.75, -1.25], [-2.75, -0.75], [0.5, 0.0]], [[-2.5, 2.25], [0.75, -1.0], [1.25, -1.75], [-3.0, -3.0], [3.0, 2.75]], [[-1.0, -2.5], [1.5, 2.75], [0.75, 0.25], [-2.75, 2.75], [2.0, 1.0]], [[2.0, -1.25], [-1.25, 2.75], [0.25, 3.0], [-2.5, -0.5], [-0.25, 1.0]]], [[[-2.25, 1.0], [1.0, -2.5], [2.0, 1.0], [0.0, 0.5], [0.0, -2.25]], [[-3.0, -1.0], [-2.75, 3.0], [1.25, 1.0], [1.25, 2.75], [2.5, -2.0]], [[-1.25, -2.5], [-2.75, 2.5], [1.5, 0.5], [1.25, 0.75], [1.5, -2.75]], [[-3.0, -3.0], [-1.75, -2.25], [1.25, 1.75], [-0.75, 0.75], [-2.25, -0.5]], [[-0.5, -0.25], [-1.75, 2.25], [-0.25, -2.25], [-0.75, 2.5], [-2.0, -1.0]]]]]> : tensor<1x5x5x5x2xf32>
+  %f101 = arith.constant dense<[[[0.5, -1.5], [1.5, 3.0]], [[-0.75, -1.75], [-0.5, 0.75]]]> : tensor<2x2x2xf32>
+  %o101 = arith.constant dense<[[[[[0.25, -1.75], [0.75, 2.75]], [[-2.25, 0.75], [-2.0, 2.0]]], [[[-2.25, -0.25], [0.75, -3.0]], [[-2.0, -1.5], [-0.5, 2.75]]]]]> : tensor<1x2x2x2x2xf32>
+  %r101 = linalg.pooling_ndhwc_sum {dilations = dense<[2, 2, 2]> : tensor<3xi64>, strides = dense<[2, 2, 2]> : tensor<3xi64>} ins(%i101, %f101 : tensor<1x5x5x5x2xf32>, tensor<2x2x2xf32>) outs(%o101 : tensor<1x2x2x2x2xf32>) -> tensor<1x2x2x2x2xf32>
+  %m101 = bufferization.to_buffer %r101 : tensor<1x2x2x2x2xf32> to memref<1x2x2x2x2xf32>
+  %u101 = memref.cast %m101 : memref<1x2x2x2x2xf32> to memref<*xf32>
+  call @printMemrefF32(%u101) : (memref<*xf32>) -> ()
   return
 }
