@@ -797,6 +797,11 @@ bool buf_linalg_get_info(buf_op_t *op, buf_linalg_info_t *info) {
   return buf__linalg_desc(op) && buf__linalg_info(op, info, false);
 }
 
+bool buf_linalg_is_named(const buf_op_t *op) {
+  const buf__linalg_desc_t *d = buf__linalg_desc(op);
+  return d && d->kind != BUF__LK_GENERIC;
+}
+
 bool buf_linalg_output_is_read(buf_op_t *op, uint32_t output) {
   buf_linalg_info_t info;
   return buf_linalg_get_info(op, &info) &&
