@@ -620,6 +620,12 @@ static const buf__linalg_contract_t c_matvec = {
 static const buf__linalg_contract_t c_vecmat = {
     2, {1, 2, 1}, {{1}, {1, 0}, {0}}};
 static const buf__linalg_contract_t c_dot = {1, {1, 1, 0}, {{0}, {0}, {0}}};
+static const buf__linalg_contract_t c_batch_reduce_matmul = {
+    4, {3, 3, 2}, {{0, 1, 3}, {0, 3, 2}, {1, 2}}};
+static const buf__linalg_contract_t c_batch_matvec = {
+    3, {3, 2, 2}, {{0, 1, 2}, {0, 2}, {0, 1}}};
+static const buf__linalg_contract_t c_batch_vecmat = {
+    3, {2, 3, 2}, {{0, 2}, {0, 2, 1}, {0, 1}}};
 
 #define STRUCTURED BUF_TRAIT_SINGLE_BLOCK
 
@@ -684,6 +690,9 @@ static const buf_opdef_t ops[] = {
     NAMED("linalg.matvec", attrs_segments),
     NAMED("linalg.vecmat", attrs_segments),
     NAMED("linalg.dot", attrs_segments),
+    NAMED("linalg.batch_reduce_matmul", attrs_contract_maps),
+    NAMED("linalg.batch_matvec", attrs_segments),
+    NAMED("linalg.batch_vecmat", attrs_segments),
     NAMED("linalg.elementwise", attrs_elementwise),
     NAMED("linalg.exp", attrs_segments),
     NAMED("linalg.log", attrs_segments),
@@ -734,6 +743,9 @@ enum {
 #define CONTRACT(c, maps, memo)                                                \
   {.kind = BUF__LK_CONTRACT, .ew_kind = -1, .contract = &(c),                  \
    .maps_attr = (maps), .memoize = (memo)}
+#define CONTRACT_CAST(c)                                                       \
+  {.kind = BUF__LK_CONTRACT, .ew_kind = -1, .contract = &(c),                  \
+   .maps_attr = true, .cast_selects_body = true}
 
 /* The rows of linalg_conv_ops.h. */
 #define CONV_ROW(n, loops, in, f, out, b, strided_)                            \
@@ -757,11 +769,14 @@ static const buf__linalg_desc_t descs[] = {
     {.kind = BUF__LK_BROADCAST, .ew_kind = -1},
     {.kind = BUF__LK_FILL, .ew_kind = -1},
     {.kind = BUF__LK_COPY, .ew_kind = -1},
-    CONTRACT(c_matmul, true, false),
-    CONTRACT(c_batch_matmul, true, false),
+    CONTRACT_CAST(c_matmul),
+    CONTRACT_CAST(c_batch_matmul),
     CONTRACT(c_matvec, false, true),
     CONTRACT(c_vecmat, false, true),
     CONTRACT(c_dot, false, true),
+    CONTRACT(c_batch_reduce_matmul, true, false),
+    CONTRACT(c_batch_matvec, false, true),
+    CONTRACT(c_batch_vecmat, false, true),
     {.kind = BUF__LK_ELEMENTWISE, .ew_kind = -1, .maps_attr = true},
     EW(EW_EXP), EW(EW_LOG), EW(EW_ABS), EW(EW_CEIL), EW(EW_FLOOR),
     EW(EW_NEGF), EW(EW_RECIPROCAL), EW(EW_ROUND), EW(EW_SQRT), EW(EW_RSQRT),

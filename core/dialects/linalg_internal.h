@@ -75,6 +75,9 @@ typedef struct buf__linalg_desc {
                             * custom form shows only when not the default */
   bool memoize;            /* mlir-opt caches linalg.memoized_indexing_maps on
                             * the op when it verifies it */
+  bool cast_selects_body;  /* the `cast` property picks the body's casts
+                            * (matmul, batch_matmul; batch_reduce_matmul
+                            * keeps it but casts signed, as upstream) */
 } buf__linalg_desc_t;
 
 /* The descriptor of op's definition, or NULL when op is not a linalg

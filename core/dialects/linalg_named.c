@@ -407,12 +407,13 @@ static buf_status_t build_named_body(buf_parser_t *p, buf_loc_t loc,
     return BUF_SUCCESS;
   }
   case BUF__LK_CONTRACT:
-    /* Only matmul and batch_matmul (the contractions with an indexing_maps
-       property) have a `cast` property; on matvec, vecmat and dot a `cast`
-       attribute is discardable and the body casts signed, as upstream. */
+    /* Only matmul and batch_matmul let a `cast` property choose the casts;
+       on matvec, vecmat and dot a `cast` attribute is discardable, and
+       batch_reduce_matmul keeps the property but casts signed, as
+       upstream's region builders do. */
     return build_contract(
         p, loc, &bb,
-        d->maps_attr &&
+        d->cast_selects_body &&
             attr_is_unsigned_cast(buf_state_get_attr(st, "cast")));
   case BUF__LK_CONV:
     if (d->conv->body == BUF__CONV_BODY_CONV)
