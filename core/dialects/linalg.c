@@ -693,6 +693,7 @@ static const buf_opdef_t ops[] = {
     NAMED("linalg.batch_reduce_matmul", attrs_contract_maps),
     NAMED("linalg.batch_matvec", attrs_segments),
     NAMED("linalg.batch_vecmat", attrs_segments),
+    NAMED("linalg.contract", attrs_contract_maps),
     NAMED("linalg.elementwise", attrs_elementwise),
     NAMED("linalg.exp", attrs_segments),
     NAMED("linalg.log", attrs_segments),
@@ -777,6 +778,9 @@ static const buf__linalg_desc_t descs[] = {
     CONTRACT(c_batch_reduce_matmul, true, false),
     CONTRACT(c_batch_matvec, false, true),
     CONTRACT(c_batch_vecmat, false, true),
+    /* linalg.contract: maps given on every op, no default. */
+    {.kind = BUF__LK_CONTRACT, .ew_kind = -1, .maps_attr = true,
+     .cast_selects_body = true},
     {.kind = BUF__LK_ELEMENTWISE, .ew_kind = -1, .maps_attr = true},
     EW(EW_EXP), EW(EW_LOG), EW(EW_ABS), EW(EW_CEIL), EW(EW_FLOOR),
     EW(EW_NEGF), EW(EW_RECIPROCAL), EW(EW_ROUND), EW(EW_SQRT), EW(EW_RSQRT),

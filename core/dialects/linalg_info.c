@@ -276,7 +276,7 @@ bool buf__linalg_info(buf_op_t *op, buf_linalg_info_t *info, bool emit) {
     break;
   case BUF__LK_CONTRACT: {
     buf_attr_t a = d->maps_attr ? buf_op_attr(op, "indexing_maps") : NULL;
-    if (!a)
+    if (!a && d->contract)
       a = buf__linalg_contract_maps(ctx, d->contract);
     if (!maps_from_attr(op, a, n, info, emit))
       return false;

@@ -520,6 +520,9 @@ buf_status_t buf__linalg_named_parse(buf_parser_t *p, buf_op_state_t *st) {
   if (d->maps_attr && buf_parse_optional_keyword(p, "indexing_maps") &&
       BUF_FAILED(parse_map_list(p, ctx, &maps)))
     return BUF_FAILURE;
+  /* linalg.contract has no default maps. */
+  if (!maps && d->kind == BUF__LK_CONTRACT && !d->contract)
+    return buf_parser_error(p, "expected 'indexing_maps' attribute");
   uint32_t nin, nout;
   buf_type_t *out_types;
   buf_type_t *results = NULL;
@@ -587,9 +590,10 @@ void buf__linalg_named_print(buf_printer_t *pr, buf_op_t *op) {
   }
   buf_attr_t maps = buf_op_attr(op, "indexing_maps");
   if (d->maps_attr && maps) {
+    /* linalg.contract has no default: its maps always print. */
     buf_attr_t def =
         d->kind == BUF__LK_CONTRACT
-            ? buf__linalg_contract_maps(ctx, d->contract)
+            ? (d->contract ? buf__linalg_contract_maps(ctx, d->contract) : NULL)
             : buf__linalg_identity_maps(
                   ctx, buf__linalg_ew_arity(ew) + 1,
                   nout ? buf__linalg_rank(
@@ -1135,6 +1139,86 @@ static buf_status_t verify_broadcast(buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
+/* linalg.contract's own checks, in upstream's order and words (reported at
+ * the op without the op-name prefix, as upstream's emitError does): each
+ * map a projected permutation of the operand's rank over one iteration
+ * space; every loop used, each either in both inputs and not the output
+ * (contracting), or in the output and at most one input... */
+static buf_status_t verify_contract(buf_op_t *op, uint32_t nin) {
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_attr_t maps = buf_op_attr(op, "indexing_maps");
+  if (!maps || maps->kind != BUF_ATTR_ARRAY)
+    return BUF_SUCCESS; /* the structured checks report it */
+  uint32_t n = maps->u.array.n < op->num_operands ? maps->u.array.n
+                                                   : op->num_operands;
+  int64_t loops = -1;
+  uint8_t in_count[BUF_LINALG_MAX_LOOPS] = {0};
+  uint8_t out_count[BUF_LINALG_MAX_LOOPS] = {0};
+  for (uint32_t i = 0; i < n; i++) {
+    buf_attr_t a = maps->u.array.elems[i];
+    if (a->kind != BUF_ATTR_AFFINE_MAP)
+      return BUF_SUCCESS;
+    buf_affine_map_t *m = a->u.map;
+    bool seen[BUF_LINALG_MAX_LOOPS] = {false};
+    bool projected = m->num_symbols == 0 && m->num_dims <= BUF_LINALG_MAX_LOOPS;
+    for (uint32_t r = 0; projected && r < m->num_results; r++) {
+      buf_affine_expr_t *e = m->results[r];
+      projected = e->kind == BUF_AFFINE_DIM && !seen[e->value];
+      if (projected)
+        seen[e->value] = true;
+    }
+    if (!projected) {
+      buf_emit_error(ctx, op->loc,
+                     "provided affine_map is not a projected permutation");
+      return BUF_FAILURE;
+    }
+    buf_type_t t = buf_op_operand(op, i)->type;
+    if (buf_type_is_shaped(t) && m->num_results != buf__linalg_rank(t)) {
+      buf_emit_error(ctx, op->loc, "ranks of shaped operand and results of "
+                                   "corresponding affine_map differ");
+      return BUF_FAILURE;
+    }
+    if (!buf_type_is_shaped(t) && m->num_results != 0) {
+      buf_emit_error(ctx, op->loc, "affine_map specifies shaped access while "
+                                   "operand has non-shaped type");
+      return BUF_FAILURE;
+    }
+    if (loops == -1)
+      loops = m->num_dims;
+    else if (loops != (int64_t)m->num_dims) {
+      buf_emit_error(ctx, op->loc,
+                     "iteration spaces of provided affine_maps differ");
+      return BUF_FAILURE;
+    }
+    for (uint32_t r = 0; r < m->num_results; r++)
+      (i < nin ? in_count : out_count)[m->results[r]->value]++;
+  }
+  bool contracting = false;
+  for (int64_t l = 0; l < loops; l++) {
+    contracting |= in_count[l] == 2 && out_count[l] == 0;
+    if (in_count[l] == 0 && out_count[l] == 0) {
+      buf_emit_error(ctx, op->loc,
+                     "iteration space dim at index %lld not used to access "
+                     "any operand",
+                     (long long)l);
+      return BUF_FAILURE;
+    }
+    if (in_count[l] == 1 && out_count[l] != 1) {
+      buf_emit_error(ctx, op->loc,
+                     "iteration space dim at index %lld is neither a "
+                     "contracting dim nor of parallel iteration type",
+                     (long long)l);
+      return BUF_FAILURE;
+    }
+  }
+  if (!contracting) {
+    buf_emit_error(ctx, op->loc,
+                   "'indexing_maps' do not specify a contracting dimension");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
 buf_status_t buf__linalg_verify_specific(buf_op_t *op,
                                          const buf__linalg_desc_t *d) {
   uint32_t nin, nout;
@@ -1193,6 +1277,8 @@ buf_status_t buf__linalg_verify_specific(buf_op_t *op,
     }
     return BUF_SUCCESS;
   }
+  case BUF__LK_CONTRACT:
+    return d->contract ? BUF_SUCCESS : verify_contract(op, nin);
   case BUF__LK_ELEMENTWISE:
     if (buf__linalg_ew_kind_of_attr(buf_op_attr(op, "kind")) < 0) {
       buf_op_emit_error(op, "requires attribute 'kind'");

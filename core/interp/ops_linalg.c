@@ -242,7 +242,7 @@ static const buf__interp_row_t rows[] = {
     S("generic"), S("map"), S("reduce"), S("transpose"), S("broadcast"),
     S("fill"), S("copy"), S("matmul"), S("batch_matmul"), S("matvec"),
     S("vecmat"), S("dot"), S("batch_reduce_matmul"), S("batch_matvec"),
-    S("batch_vecmat"), S("add"), S("sub"), S("mul"),
+    S("batch_vecmat"), S("contract"), S("add"), S("sub"), S("mul"),
     S("div"), S("div_unsigned"), S("max"), S("min"), S("exp"), S("log"),
     S("abs"), S("ceil"), S("floor"), S("negf"), S("reciprocal"), S("round"),
     S("sqrt"), S("rsqrt"), S("square"), S("tanh"), S("erf"), S("powf"),

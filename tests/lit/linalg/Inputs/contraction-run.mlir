@@ -1,6 +1,7 @@
+// linalg.contract (a batched transposed contraction, an unsigned cast),
 // batch_reduce_matmul (default and transposed maps, an unsigned cast that
 // upstream's body ignores), batch_matvec and batch_vecmat on seeded random
-// inputs; batch-contract-run.expected is what mlir-runner prints.
+// inputs; contraction-run.expected is what mlir-runner prints.
 func.func private @printMemrefF32(memref<*xf32>)
 func.func private @printMemrefI32(memref<*xi32>)
 func.func @main() {
@@ -41,5 +42,19 @@ func.func @main() {
   %r5_m = bufferization.to_buffer %r5 : tensor<2x3xi32> to memref<2x3xi32>
   %r5_u = memref.cast %r5_m : memref<2x3xi32> to memref<*xi32>
   call @printMemrefI32(%r5_u) : (memref<*xi32>) -> ()
+  %cx = arith.constant dense<[[[0.5, 1.75, -0.25], [-1.0, -2.0, -1.75], [2.25, -3.0, -0.5], [1.0, 0.5, 1.75], [-2.5, -0.5, 1.25], [1.75, 2.5, -2.75], [2.75, 0.0, -1.75], [2.5, 0.5, 2.75]], [[0.25, -1.75, -1.75], [-1.25, -2.75, -2.25], [-2.0, 1.0, 1.5], [-2.5, 3.0, 2.5], [0.0, 2.75, -2.25], [-0.75, -1.5, 2.25], [-1.25, 2.75, 0.25], [-2.5, 3.0, -1.0]]]> : tensor<2x8x3xf32>
+  %cy = arith.constant dense<[[-1.5, 0.0, -1.0, -0.5, -2.75], [-1.5, 2.5, -3.0, 0.25, -2.75], [0.0, 0.75, -2.0, -3.0, -1.25], [0.25, 2.75, -2.25, 1.75, -3.0], [-2.25, 3.0, 1.5, -1.5, -1.5], [-0.5, -3.0, -2.5, -2.0, 1.25], [-3.0, 1.0, -2.5, 1.5, 0.75], [1.25, -1.5, 0.25, -2.5, 0.0]]> : tensor<8x5xf32>
+  %cz = arith.constant dense<[[[-1.5, 2.0, 3.0, -2.5, 2.5], [1.5, -2.0, -1.75, 1.75, 2.75], [-2.75, -2.75, -1.0, 1.25, 2.25]], [[1.75, -2.0, 2.75, -1.0, 2.75], [1.5, -2.75, -2.25, 2.5, 0.0], [-1.25, -1.75, 1.75, 1.0, -2.75]]]> : tensor<2x3x5xf32>
+  %r6 = linalg.contract indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d3, d1)>, affine_map<(d0, d1, d2, d3) -> (d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>] ins(%cx, %cy : tensor<2x8x3xf32>, tensor<8x5xf32>) outs(%cz : tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  %r6_m = bufferization.to_buffer %r6 : tensor<2x3x5xf32> to memref<2x3x5xf32>
+  %r6_u = memref.cast %r6_m : memref<2x3x5xf32> to memref<*xf32>
+  call @printMemrefF32(%r6_u) : (memref<*xf32>) -> ()
+  %mi = arith.constant dense<[[2, 7, 9, 9], [-7, 2, -6, 9], [2, 5, -3, 3]]> : tensor<3x4xi8>
+  %ni = arith.constant dense<[[-3, 9], [-9, 3], [1, -9], [4, -6]]> : tensor<4x2xi8>
+  %oi = arith.constant dense<[[-3, -2], [5, -1], [1, -7]]> : tensor<3x2xi32>
+  %r7 = linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] {cast = #linalg.type_fn<cast_unsigned>} ins(%mi, %ni : tensor<3x4xi8>, tensor<4x2xi8>) outs(%oi : tensor<3x2xi32>) -> tensor<3x2xi32>
+  %r7_m = bufferization.to_buffer %r7 : tensor<3x2xi32> to memref<3x2xi32>
+  %r7_u = memref.cast %r7_m : memref<3x2xi32> to memref<*xi32>
+  call @printMemrefI32(%r7_u) : (memref<*xi32>) -> ()
   return
 }
