@@ -609,6 +609,7 @@ static const char *const attrs_conv[] = {"dilations", "operandSegmentSizes",
 static const char *const attrs_dimensions[] = {"dimensions", NULL};
 static const char *const attrs_permutation[] = {"permutation", NULL};
 static const char *const attrs_index[] = {"dim", NULL};
+static const char *const attrs_softmax[] = {"dimension", NULL};
 
 /* Default loop structures of the contractions (loop dims per operand). */
 static const buf__linalg_contract_t c_matmul = {
@@ -723,13 +724,18 @@ static const buf_opdef_t ops[] = {
 #define CONV_OPDEF(n, loops, in, f, out, body) NAMED("linalg." #n, attrs_conv),
     BUF__LINALG_STRIDED_CONV_OPS(CONV_OPDEF)
 #undef CONV_OPDEF
-    /* Not structured ops: no descriptor row is consulted for them. */
+    /* Not structured ops (yield, index, softmax): no descriptor row is
+     * consulted for them. */
     {.name = "linalg.yield",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE,
      .verify = yield_verify, .parse = yield_parse, .print = yield_print},
     {.name = "linalg.index", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = attrs_index, .verify = index_verify,
      .parse = index_parse, .print = index_print},
+    {.name = "linalg.softmax", .inherent_attrs = attrs_softmax,
+     .operand_effect = buf__linalg_softmax_effect,
+     .verify = buf__linalg_softmax_verify, .parse = buf__linalg_softmax_parse,
+     .print = buf__linalg_softmax_print},
 };
 
 /* Elementwise kinds (order of linalg_named.c's kind table). */
@@ -761,7 +767,7 @@ BUF__LINALG_STRIDED_CONV_OPS(STRIDED_ROW)
 #define CONV_DESC(n, loops, in, f, out, b)                                     \
   {.kind = BUF__LK_CONV, .ew_kind = -1, .conv = &conv_##n, .memoize = true},
 
-/* Parallel to ops[]; the two trailing non-structured ops have no row. */
+/* Parallel to ops[]; the three trailing non-structured ops have no row. */
 static const buf__linalg_desc_t descs[] = {
     {.kind = BUF__LK_GENERIC, .ew_kind = -1},
     {.kind = BUF__LK_MAP, .ew_kind = -1},
@@ -793,7 +799,7 @@ static const buf__linalg_desc_t descs[] = {
 
 #define NUM_OPS (sizeof ops / sizeof ops[0])
 #define NUM_STRUCTURED (sizeof descs / sizeof descs[0])
-_Static_assert(NUM_STRUCTURED + 2 == NUM_OPS,
+_Static_assert(NUM_STRUCTURED + 3 == NUM_OPS,
                "descs[] must be parallel to the structured rows of ops[]");
 
 const buf_dialect_t buf_dialect_linalg = {"linalg", ops, (uint32_t)NUM_OPS};

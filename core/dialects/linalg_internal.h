@@ -149,6 +149,12 @@ buf_attr_t buf__linalg_contract_maps(buf_ctx_t *ctx,
 uint32_t buf__linalg_ew_arity(int k);
 int buf__linalg_ew_kind_of_attr(buf_attr_t a);
 
+/* Hooks of linalg_softmax.c (linalg.softmax, not a structured op). */
+buf_status_t buf__linalg_softmax_parse(buf_parser_t *p, buf_op_state_t *st);
+void buf__linalg_softmax_print(buf_printer_t *pr, buf_op_t *op);
+buf_status_t buf__linalg_softmax_verify(buf_op_t *op);
+uint32_t buf__linalg_softmax_effect(const buf_op_t *op, uint32_t i);
+
 /* Hooks of linalg_conv.c. The number of operands of row c (3, or 5 with
  * the two zero points of a quantized convolution). */
 uint32_t buf__linalg_conv_num_operands(const buf__linalg_conv_t *c);
