@@ -732,6 +732,7 @@ static const buf_opdef_t ops[] = {
     {.name = "linalg.index", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = attrs_index, .verify = index_verify,
      .parse = index_parse, .print = index_print},
+    /* Last: buf__linalg_is_softmax knows it by its row. */
     {.name = "linalg.softmax", .inherent_attrs = attrs_softmax,
      .operand_effect = buf__linalg_softmax_effect,
      .verify = buf__linalg_softmax_verify, .parse = buf__linalg_softmax_parse,
@@ -820,6 +821,10 @@ const buf__linalg_desc_t *buf__linalg_desc_of_state(const buf_op_state_t *st) {
 
 bool buf_linalg_get_info(buf_op_t *op, buf_linalg_info_t *info) {
   return buf__linalg_desc(op) && buf__linalg_info(op, info, false);
+}
+
+bool buf__linalg_is_softmax(const buf_op_t *op) {
+  return buf__row_of(ops, (uint32_t)NUM_OPS, op->def) == (int)NUM_OPS - 1;
 }
 
 bool buf_linalg_is_named(const buf_op_t *op) {

@@ -149,6 +149,9 @@ buf_attr_t buf__linalg_contract_maps(buf_ctx_t *ctx,
 uint32_t buf__linalg_ew_arity(int k);
 int buf__linalg_ew_kind_of_attr(buf_attr_t a);
 
+/* True when op is linalg.softmax (by its row of the op table). */
+bool buf__linalg_is_softmax(const buf_op_t *op);
+
 /* Hooks of linalg_softmax.c (linalg.softmax, not a structured op). */
 buf_status_t buf__linalg_softmax_parse(buf_parser_t *p, buf_op_state_t *st);
 void buf__linalg_softmax_print(buf_printer_t *pr, buf_op_t *op);

@@ -5,6 +5,8 @@
 // exp of the difference, sum, quotient, at the element type's precision):
 // Inputs/softmax-run.expected is mlir-runner's output after
 // transform.structured.decompose_interface (Inputs/softmax-decompose.mlir).
+// --linalg-decompose-aggregated-ops builds that same decomposition (mlir-opt
+// prints the same program), after which the JIT runs softmax programs too.
 // RUN: buffer-opt %S/Inputs/softmax-ops.mlir > %t.ours
 // RUN: buffer-opt %S/Inputs/softmax-ops.mlir --mlir-print-op-generic > %t.gours
 // RUN: buffer-opt %t.gours | diff %t.ours -
@@ -26,6 +28,15 @@
 // RUN: %if mlir-opt %{ cat %S/Inputs/softmax-run.mlir %S/Inputs/softmax-decompose.mlir > %t.up.mlir %}
 // RUN: %if mlir-opt %{ mlir-opt %t.up.mlir --transform-interpreter --test-transform-dialect-erase-schedule -o %t.decomposed.mlir %}
 // RUN: %if mlir-opt %{ bash %S/../../scripts/lib/upstream-run.sh %t.decomposed.mlir | diff %S/Inputs/softmax-run.expected - %}
+//
+// RUN: buffer-opt --linalg-decompose-aggregated-ops %S/Inputs/softmax-run.mlir > %t.dec.mlir
+// RUN: buffer-opt --run=main %t.dec.mlir | sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = ADDR/' | diff %S/Inputs/softmax-run.expected -
+// RUN: %if llvm %{ buffer-opt --linalg-decompose-aggregated-ops --one-shot-bufferize="bufferize-function-boundaries" --buffer-deallocation-pipeline --emit=run --run=main %S/Inputs/softmax-run.mlir | sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = ADDR/' | diff %S/Inputs/softmax-run.expected - %}
+// RUN: %if mlir-opt %{ sed '/transform.with_named_sequence/,+1d' %t.decomposed.mlir | diff -B - %t.dec.mlir %}
+// RUN: buffer-opt --linalg-decompose-aggregated-ops %S/Inputs/softmax-shapes.mlir > %t.shapes.mlir
+// RUN: FileCheck %s --check-prefix=DEC --input-file=%t.shapes.mlir
+// RUN: %if mlir-opt %{ cat %S/Inputs/softmax-shapes.mlir %S/Inputs/softmax-decompose.mlir > %t.up2.mlir %}
+// RUN: %if mlir-opt %{ mlir-opt %t.up2.mlir --transform-interpreter --test-transform-dialect-erase-schedule | sed '/transform.with_named_sequence/,+1d' | diff -B - %t.shapes.mlir %}
 
 // CHECK: %1 = linalg.softmax dimension(2) ins(%arg0 : tensor<2x16x32xf32>) outs(%0 : tensor<2x16x32xf32>) -> tensor<2x16x32xf32>
 // CHECK: linalg.softmax {foo} dimension(0) ins(%arg1 : memref<4x8xf16>) outs(%arg2 : memref<4x8xf16>)
@@ -36,6 +47,26 @@
 // BUF-NEXT: linalg.softmax dimension(2) ins(%arg0 : memref<2x16x32xf32, strided<[?, ?, ?], offset: ?>>) outs(%[[A]] : memref<2x16x32xf32>)
 // BUF-NEXT: linalg.softmax {foo} dimension(0) ins(%arg1 : memref<4x8xf16>) outs(%arg2 : memref<4x8xf16>)
 // BUF-NEXT: return %[[A]]
+
+// DEC-LABEL: func.func @f(
+// DEC: %[[RED:.*]] = tensor.empty() : tensor<2xf32>
+// DEC-NEXT: %[[NAN:.*]] = arith.constant 0xFFC00000 : f32
+// DEC-NEXT: %[[MI:.*]] = linalg.fill ins(%[[NAN]] : f32) outs(%[[RED]] : tensor<2xf32>) -> tensor<2xf32>
+// DEC-NEXT: %[[MAX:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%arg0 : tensor<2x3xf32>) outs(%[[MI]] : tensor<2xf32>)
+// DEC: arith.maxnumf %in, %out : f32
+// DEC: %[[NUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%arg0, %[[MAX]] : tensor<2x3xf32>, tensor<2xf32>)
+// DEC: arith.subf %in, %in_1 : f32
+// DEC-NEXT: math.exp
+// DEC: arith.constant 0.000000e+00 : f32
+// DEC: arith.addf %in, %out : f32
+// DEC: arith.divf %in, %in_1 : f32
+// DEC-LABEL: func.func @g(
+// DEC: %[[C0:.*]] = arith.constant 0 : index
+// DEC-NEXT: %[[D0:.*]] = tensor.dim %arg0, %[[C0]] : tensor<?x4x?xf64>
+// DEC-NEXT: %[[C2:.*]] = arith.constant 2 : index
+// DEC-NEXT: %[[D2:.*]] = tensor.dim %arg0, %[[C2]] : tensor<?x4x?xf64>
+// DEC-NEXT: tensor.empty(%[[D0]], %[[D2]]) : tensor<?x?xf64>
+// DEC-NOT: linalg.softmax
 
 // In place: the second softmax of @in_place writes into %x's buffer,
 // which nothing reads after it; the first writes into %y's.
