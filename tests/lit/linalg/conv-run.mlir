@@ -11,6 +11,12 @@
 // RUN: buffer-opt --run=main %t.loops.mlir | sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = ADDR/' | diff %S/Inputs/conv-run.expected -
 // RUN: %if llvm %{ buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --emit=run --run=main %S/Inputs/conv-run.mlir | sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = ADDR/' | diff %S/Inputs/conv-run.expected - %}
 // RUN: %if mlir-opt %{ bash %S/../../scripts/lib/upstream-run.sh %S/Inputs/conv-run.mlir | diff %S/Inputs/conv-run.expected - %}
+// On fully dynamic tensors (Inputs/conv-dynamic-run.mlir) the bounds come
+// from the operand sizes at run time:
+// RUN: buffer-opt --run=main %S/Inputs/conv-dynamic-run.mlir | sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = ADDR/' | diff %S/Inputs/conv-dynamic-run.expected -
+// RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries" --convert-linalg-to-loops %S/Inputs/conv-dynamic-run.mlir | buffer-opt --run=main - | sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = ADDR/' | diff %S/Inputs/conv-dynamic-run.expected -
+// RUN: %if llvm %{ buffer-opt --one-shot-bufferize="bufferize-function-boundaries" --buffer-deallocation-pipeline --emit=run --run=main %S/Inputs/conv-dynamic-run.mlir | sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = ADDR/' | diff %S/Inputs/conv-dynamic-run.expected - %}
+// RUN: %if mlir-opt %{ bash %S/../../scripts/lib/upstream-run.sh %S/Inputs/conv-dynamic-run.mlir | diff %S/Inputs/conv-dynamic-run.expected - %}
 // The loops leave no linalg op behind:
 // RUN: FileCheck %s --input-file=%t.loops.mlir
 // CHECK-NOT: linalg.
