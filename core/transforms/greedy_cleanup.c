@@ -12,9 +12,9 @@
  *     the run of hoisted constants there (upstream's OperationFolder, which
  *     reverses constants that were apart);
  *   - trivially dead ops go: an op with results, none used, and no memory
- *     effects (PURE with pure nested ops, or a linalg structured op on
- *     tensors with a pure body, or a fresh memref.alloc / alloca), then the
- *     defs that die with it.
+ *     effects (PURE with pure nested ops; an op whose effects are on its
+ *     buffer operands, e.g. a linalg op, with none and a pure body; a fresh
+ *     memref.alloc / alloca), then the defs that die with it.
  *
  *   - the operands of a COMMUTATIVE op that constants define move after the
  *     others (upstream's fold of the commutative trait).
@@ -96,9 +96,10 @@ static bool effect_free(buf_op_t *op) {
   buf_linalg_info_t info;
   if (buf_op_has_trait(op, BUF_TRAIT_PURE))
     return regions_effect_free(op);
-  if (!buf_linalg_get_info(op, &info))
+  /* Ops whose effects are on their buffer operands (a structured op,
+   * linalg.softmax, materialize_in_destination ...) have none on tensors. */
+  if (!op->def->operand_effect && !buf_linalg_get_info(op, &info))
     return false;
-  /* A structured op touches memory only through memref operands. */
   for (uint32_t i = 0; i < op->num_operands; i++) {
     buf_type_t t = buf_op_operand(op, i)->type;
     if (t->kind == BUF_TYPE_MEMREF || t->kind == BUF_TYPE_UNRANKED_MEMREF)
