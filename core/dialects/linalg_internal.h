@@ -1,15 +1,21 @@
 /*
  * linalg_internal.h: what the linalg dialect files share (internal).
  *
- * The linalg dialect is split over three files:
- *   linalg.c       the op table, linalg.generic / yield / index, the shared
- *                  ins(...) outs(...) syntax and the structured-op verifier;
- *   linalg_info.c  buf_linalg_get_info: every op described the way
- *                  linalg.generic spells it (maps, iterators, body);
- *   linalg_named.c the named ops: the bodies their custom forms hide, built
- *                  at parse time exactly as mlir-opt builds them, and the
- *                  custom forms of map, reduce, transpose, broadcast and the
- *                  named ops.
+ * The linalg dialect is split over these files:
+ *   linalg.c          the op table, linalg.generic / yield / index, the
+ *                     shared ins(...) outs(...) syntax and the structured-op
+ *                     verifier;
+ *   linalg_info.c     buf__linalg_info: every op described the way
+ *                     linalg.generic spells it (maps, iterators, body);
+ *   linalg_named.c    the named ops: the bodies their custom forms hide,
+ *                     built at parse time exactly as mlir-opt builds them,
+ *                     and the custom forms of map, reduce, transpose,
+ *                     broadcast and the named ops;
+ *   linalg_conv_ops.h the convolution and pooling ops, one table row each,
+ *   linalg_conv.c     and their maps for given strides and dilations;
+ *   linalg_verify.c   the op-specific verifiers;
+ *   linalg_softmax.c  linalg.softmax (no body, not structured), and
+ *   linalg_decompose.c its decomposition into structured ops.
  *
  * Each row of the opdef table has a descriptor row (same index) saying which
  * family the op belongs to and, for named ops, which body it gets. Hooks find
