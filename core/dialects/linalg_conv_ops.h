@@ -8,7 +8,8 @@
  *           `mlir-opt --linalg-generalize-named-ops` prints as d0, d1, ...);
  *   input, filter, output
  *           the operand's indexing map, one entry per operand dimension,
- *           separated by spaces: "k" is loop dk, "o+k" is a window:
+ *           separated by spaces (loop numbers are single digits: no op
+ *           has more than 10 loops): "k" is loop dk, "o+k" is a window:
  *           do * strides[w] + dk * dilations[w], w counting the windows of
  *           the input from 0 (a factor of 1 is left out, as upstream does);
  *   body    CONV: out + cast(in) * cast(filter); CONV_Q: the quantized
