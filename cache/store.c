@@ -1,108 +1,110 @@
 /*
- * store.c: the SQLite artifact store (see cache.h for the model).
+ * store.c: the request path of the SQLite artifact store (see cache.h for
+ * the model): get, put, components, stats, and the degraded state their
+ * failures set.
  *
  * Invariants:
  *   - An entry row exists iff all its artifact rows were committed with it
  *     (one transaction per put; a crash leaves the old state or the new).
- *   - entries.bytes is the sum of the entry's artifact lengths, so LRU
- *     eviction never needs to scan blobs.
+ *   - entries.bytes is the sum of the entry's artifact lengths and its
+ *     meta, and the totals row holds the sums over all entries: triggers
+ *     update it in the transaction that changes entries, whichever process
+ *     runs it.
  *   - Nothing is served without re-hashing it: a checksum mismatch deletes
  *     the entry and reports a miss.
+ *   - A get runs on a reader in one read transaction and writes nothing,
+ *     except to drop an expired or corrupt entry; its last_used update is
+ *     queued for the background thread.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include <sqlite3.h>
+#include "store_internal.h"
 
-#include "cache.h"
-
-struct cache_s {
-  sqlite3 *db;
-  pthread_mutex_t lock;
-  cache_config_t cfg;
-  cache_stats_t stats;  /* hits, misses, puts, corrupt, evicted */
-  char error[256];
+/* What reading an entry found, besides negative errors. */
+enum {
+  READ_MISS = 0,
+  READ_HIT = 1,
+  READ_MISMATCH = 2, /* an artifact's checksum did not verify */
+  READ_DAMAGED = 3,  /* SQLite found the b-tree damaged */
 };
 
-static const char *const schema_sql =
-    "PRAGMA journal_mode=WAL;"
-    "PRAGMA synchronous=NORMAL;"
-    "CREATE TABLE IF NOT EXISTS entries("
-    "  key TEXT PRIMARY KEY,"
-    "  status INTEGER NOT NULL,"
-    "  created INTEGER NOT NULL,"
-    "  last_used INTEGER NOT NULL,"
-    "  expires INTEGER NOT NULL," /* 0: never */
-    "  bytes INTEGER NOT NULL,"
-    "  components TEXT NOT NULL,"
-    "  meta TEXT NOT NULL) WITHOUT ROWID;"
-    "CREATE INDEX IF NOT EXISTS entries_lru ON entries(last_used);"
-    "CREATE TABLE IF NOT EXISTS artifacts("
-    "  key TEXT NOT NULL,"
-    "  name TEXT NOT NULL,"
-    "  data BLOB NOT NULL,"
-    "  sha256 TEXT NOT NULL,"
-    "  PRIMARY KEY(key, name)) WITHOUT ROWID;";
+static _Thread_local char last_error[256];
 
-static int64_t now_seconds(void) { return (int64_t)time(NULL); }
-
-static int fail(cache_t *c, int code, const char *fmt, ...) {
+int cache__fail(int code, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(c->error, sizeof c->error, fmt, ap);
+  vsnprintf(last_error, sizeof last_error, fmt, ap);
   va_end(ap);
   return code;
 }
 
-static int db_fail(cache_t *c, const char *what) {
-  return fail(c, -EIO, "%s: %s", what, sqlite3_errmsg(c->db));
+const char *cache_last_error(cache_t *c) {
+  (void)c;
+  return last_error;
 }
 
-const char *cache_last_error(cache_t *c) { return c->error; }
+static int64_t now_seconds(void) { return (int64_t)time(NULL); }
 
-cache_t *cache_open(const char *path, const cache_config_t *cfg, char **err) {
-  cache_t *c = calloc(1, sizeof *c);
-  if (!c)
-    return NULL;
-  if (cfg)
-    c->cfg = *cfg;
-  pthread_mutex_init(&c->lock, NULL);
-  int rc = sqlite3_open_v2(path, &c->db,
-                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
-                               SQLITE_OPEN_FULLMUTEX,
-                           NULL);
-  char *msg = NULL;
-  if (rc == SQLITE_OK) {
-    sqlite3_busy_timeout(c->db, 5000);
-    rc = sqlite3_exec(c->db, schema_sql, NULL, NULL, &msg);
-  }
-  if (rc != SQLITE_OK) {
-    if (err) {
-      const char *why = msg ? msg : (c->db ? sqlite3_errmsg(c->db) : "out of memory");
-      size_t n = strlen(path) + strlen(why) + 64;
-      *err = malloc(n);
-      if (*err)
-        snprintf(*err, n, "cannot open cache database '%s': %s", path, why);
-    }
-    sqlite3_free(msg);
-    cache_close(c);
-    return NULL;
-  }
-  return c;
+bool cache__is_damage(int rc) {
+  rc &= 0xff;
+  return rc == SQLITE_CORRUPT || rc == SQLITE_NOTADB;
 }
 
-void cache_close(cache_t *c) {
-  if (!c)
+/* Failures that say the store cannot take writes now, as opposed to a
+ * transient conflict with another process (SQLITE_BUSY). */
+static bool is_unwritable(int rc) {
+  switch (rc & 0xff) {
+  case SQLITE_FULL:
+  case SQLITE_READONLY:
+  case SQLITE_IOERR:
+  case SQLITE_CANTOPEN:
+  case SQLITE_PERM:
+  case SQLITE_CORRUPT:
+  case SQLITE_NOTADB:
+    return true;
+  default:
+    return false;
+  }
+}
+
+void cache__note_write(cache_t *c, int rc, const char *what) {
+  if (rc != SQLITE_OK && !is_unwritable(rc))
     return;
-  sqlite3_close(c->db);
-  pthread_mutex_destroy(&c->lock);
-  free(c);
+  pthread_mutex_lock(&c->state_lock);
+  if (rc == SQLITE_OK)
+    c->write_failure[0] = 0;
+  else
+    snprintf(c->write_failure, sizeof c->write_failure, "cache writes fail (%s: %s)", what,
+             sqlite3_errstr(rc));
+  pthread_mutex_unlock(&c->state_lock);
 }
+
+void cache__note_damage(cache_t *c, int rc, const char *what) {
+  __atomic_add_fetch(&c->corrupt, 1, __ATOMIC_RELAXED);
+  pthread_mutex_lock(&c->state_lock);
+  if (!c->damage[0])
+    snprintf(c->damage, sizeof c->damage,
+             "cache database damaged (%s: %s); it is moved aside at the next start", what,
+             sqlite3_errstr(rc));
+  pthread_mutex_unlock(&c->state_lock);
+}
+
+bool cache_degraded(cache_t *c, char *why, size_t len) {
+  pthread_mutex_lock(&c->state_lock);
+  const char *reason = c->damage[0] ? c->damage : c->write_failure;
+  bool degraded = reason[0] != 0;
+  if (why && len)
+    snprintf(why, len, "%s", reason);
+  pthread_mutex_unlock(&c->state_lock);
+  return degraded;
+}
+
+const cache_open_report_t *cache_open_report(cache_t *c) { return &c->report; }
 
 void cache_entry_free(cache_entry_t *e) {
   if (!e)
@@ -121,34 +123,23 @@ static char *dup_text(const unsigned char *s) {
   return strdup(s ? (const char *)s : "");
 }
 
-/* Deletes key's entry and artifacts; the caller holds the lock. */
-static int delete_entry(cache_t *c, const char *key) {
-  sqlite3_stmt *st;
-  const char *sqls[] = {"DELETE FROM artifacts WHERE key=?1",
-                        "DELETE FROM entries WHERE key=?1"};
-  for (int i = 0; i < 2; i++) {
-    if (sqlite3_prepare_v2(c->db, sqls[i], -1, &st, NULL) != SQLITE_OK)
-      return db_fail(c, "prepare delete");
-    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE)
-      return db_fail(c, "delete");
+/* A failed read: damage is counted and answers as a miss; anything else is
+ * an error. */
+static int read_failed(cache_t *c, cache_conn_t *r, int rc, const char *what) {
+  if (cache__is_damage(rc)) {
+    cache__note_damage(c, rc, what);
+    return READ_DAMAGED;
   }
-  return 0;
+  return cache__fail(-EIO, "%s: %s", what, sqlite3_errmsg(r->db));
 }
 
-/* Reads key's artifacts into e, verifying each checksum. Returns 1 when
- * all verify, 0 on a mismatch, negative on error. */
-static int read_artifacts(cache_t *c, const char *key, cache_entry_t *e) {
-  sqlite3_stmt *st;
-  if (sqlite3_prepare_v2(c->db,
-                         "SELECT name, data, sha256 FROM artifacts WHERE key=?1 "
-                         "ORDER BY name",
-                         -1, &st, NULL) != SQLITE_OK)
-    return db_fail(c, "prepare read");
+/* Reads key's artifacts into e, verifying each checksum. */
+static int read_artifacts(cache_t *c, cache_conn_t *r, const char *key, cache_entry_t *e) {
+  sqlite3_stmt *st = cache__stmt(c, r, CACHE_STMT_GET_ARTIFACTS);
+  if (!st)
+    return -EIO;
   sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-  int rc, result = 1;
+  int rc, result = READ_HIT;
   size_t cap = 0;
   while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
     const void *data = sqlite3_column_blob(st, 1);
@@ -157,7 +148,7 @@ static int read_artifacts(cache_t *c, const char *key, cache_entry_t *e) {
     char got[CACHE_KEY_HEX_LEN + 1];
     cache_sha256_hex(data, len, got);
     if (!want || strcmp(got, want) != 0) {
-      result = 0;
+      result = READ_MISMATCH;
       break;
     }
     if (e->num_artifacts == cap) {
@@ -171,262 +162,232 @@ static int read_artifacts(cache_t *c, const char *key, cache_entry_t *e) {
     if (len)
       memcpy(a->data, data, len);
   }
-  if (result == 1 && rc != SQLITE_DONE)
-    result = db_fail(c, "read artifacts");
-  sqlite3_finalize(st);
+  if (result == READ_HIT && rc != SQLITE_DONE)
+    result = read_failed(c, r, rc, "read artifacts");
+  cache__stmt_done(st, &c->request_steps);
   return result;
+}
+
+/* Reads key's entry and artifacts on reader r, in one read transaction so
+ * that they come from the same commit. */
+static int read_entry(cache_t *c, cache_conn_t *r, const char *key, cache_entry_t *out,
+                      int64_t *expires, int64_t *last_used) {
+  int rc = cache__run(c, r, CACHE_STMT_BEGIN_READ, &c->request_steps);
+  if (rc != SQLITE_OK)
+    return read_failed(c, r, rc, "begin read");
+  int result;
+  sqlite3_stmt *st = cache__stmt(c, r, CACHE_STMT_GET_ENTRY);
+  if (!st) {
+    result = -EIO;
+  } else {
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+      out->status = (cache_status_t)sqlite3_column_int(st, 0);
+      out->created = sqlite3_column_int64(st, 1);
+      *expires = sqlite3_column_int64(st, 2);
+      *last_used = sqlite3_column_int64(st, 3);
+      out->components = dup_text(sqlite3_column_text(st, 4));
+      out->meta = dup_text(sqlite3_column_text(st, 5));
+      result = READ_HIT;
+    } else {
+      result = rc == SQLITE_DONE ? READ_MISS : read_failed(c, r, rc, "get");
+    }
+    cache__stmt_done(st, &c->request_steps);
+  }
+  if (result == READ_HIT)
+    result = read_artifacts(c, r, key, out);
+  /* Ends the read transaction; a read-only COMMIT cannot fail in a way
+   * that changes what was read. */
+  cache__run(c, r, CACHE_STMT_COMMIT, &c->request_steps);
+  return result;
+}
+
+/* Deletes key's entry in a write transaction of its own (an expired or
+ * corrupt entry found by a get). */
+static void drop_entry(cache_t *c, const char *key) {
+  pthread_mutex_lock(&c->write_lock);
+  cache_conn_t *w = c->writer;
+  int rc = cache__run(c, w, CACHE_STMT_BEGIN_WRITE, &c->request_steps);
+  if (rc == SQLITE_OK)
+    rc = cache__delete_entry(c, w, key, &c->request_steps);
+  if (rc == SQLITE_OK)
+    rc = cache__run(c, w, CACHE_STMT_COMMIT, &c->request_steps);
+  if (rc != SQLITE_OK && !sqlite3_get_autocommit(w->db))
+    cache__run(c, w, CACHE_STMT_ROLLBACK, &c->request_steps);
+  cache__note_write(c, rc, "drop entry");
+  pthread_mutex_unlock(&c->write_lock);
 }
 
 int cache_get(cache_t *c, const char *key, cache_entry_t *out) {
   memset(out, 0, sizeof *out);
-  pthread_mutex_lock(&c->lock);
-  sqlite3_stmt *st;
-  int result;
-  if (sqlite3_prepare_v2(c->db,
-                         "SELECT status, created, expires, components, meta "
-                         "FROM entries WHERE key=?1",
-                         -1, &st, NULL) != SQLITE_OK) {
-    result = db_fail(c, "prepare get");
-    goto done;
+  cache_conn_t *r = cache__reader_take(c);
+  if (!r)
+    return -EIO;
+  int64_t expires = 0, last_used = 0;
+  int result = read_entry(c, r, key, out, &expires, &last_used);
+  cache__reader_give(c, r);
+  int64_t now = now_seconds();
+  if (result == READ_HIT && expires != 0 && expires <= now) {
+    drop_entry(c, key);
+    result = READ_MISS;
+  } else if (result == READ_MISMATCH) {
+    /* Never serve it; drop it so that it is recompiled. */
+    __atomic_add_fetch(&c->corrupt, 1, __ATOMIC_RELAXED);
+    drop_entry(c, key);
   }
-  sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-  int rc = sqlite3_step(st);
-  if (rc == SQLITE_DONE) {
-    sqlite3_finalize(st);
-    c->stats.misses++;
-    result = 0;
-    goto done;
+  if (result == READ_HIT) {
+    __atomic_add_fetch(&c->hits, 1, __ATOMIC_RELAXED);
+    if (last_used < now)
+      cache__background_touch(c, key, now);
+    return 1;
   }
-  if (rc != SQLITE_ROW) {
-    result = db_fail(c, "get");
-    sqlite3_finalize(st);
-    goto done;
-  }
-  out->status = (cache_status_t)sqlite3_column_int(st, 0);
-  out->created = sqlite3_column_int64(st, 1);
-  int64_t expires = sqlite3_column_int64(st, 2);
-  out->components = dup_text(sqlite3_column_text(st, 3));
-  out->meta = dup_text(sqlite3_column_text(st, 4));
-  sqlite3_finalize(st);
-  if (expires != 0 && expires <= now_seconds()) {
-    delete_entry(c, key);
-    cache_entry_free(out);
-    c->stats.misses++;
-    result = 0;
-    goto done;
-  }
-  result = read_artifacts(c, key, out);
-  if (result == 0) {
-    /* A checksum mismatch: never serve it; drop it so it is recompiled. */
-    c->stats.corrupt++;
-    c->stats.misses++;
-    delete_entry(c, key);
-    cache_entry_free(out);
-    goto done;
-  }
-  if (result < 0) {
-    cache_entry_free(out);
-    goto done;
-  }
-  c->stats.hits++;
-  if (sqlite3_prepare_v2(c->db, "UPDATE entries SET last_used=?2 WHERE key=?1",
-                         -1, &st, NULL) == SQLITE_OK) {
-    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 2, now_seconds());
-    sqlite3_step(st);
-    sqlite3_finalize(st);
-  }
-done:
-  pthread_mutex_unlock(&c->lock);
-  return result;
-}
-
-static int exec(cache_t *c, const char *sql) {
-  char *msg = NULL;
-  if (sqlite3_exec(c->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-    int r = fail(c, -EIO, "%s: %s", sql, msg ? msg : "?");
-    sqlite3_free(msg);
-    return r;
-  }
+  cache_entry_free(out);
+  if (result < 0)
+    return result;
+  __atomic_add_fetch(&c->misses, 1, __ATOMIC_RELAXED);
   return 0;
 }
 
-static int64_t evict_locked(cache_t *c, uint64_t max_bytes);
-
-int cache_put(cache_t *c, const char *key, const cache_entry_t *e) {
-  pthread_mutex_lock(&c->lock);
-  int result = exec(c, "BEGIN IMMEDIATE");
-  if (result < 0)
-    goto out;
-  result = delete_entry(c, key);
+/* Inserts e's artifacts and entry row inside the caller's transaction;
+ * returns the SQLite result code and names the failing step in *what. */
+static int insert_entry(cache_t *c, cache_conn_t *w, const char *key, const cache_entry_t *e,
+                        const char **what) {
+  uint64_t *steps = &c->request_steps;
   uint64_t bytes = 0;
-  sqlite3_stmt *st = NULL;
-  if (result == 0 &&
-      sqlite3_prepare_v2(c->db,
-                         "INSERT INTO artifacts(key, name, data, sha256) "
-                         "VALUES(?1, ?2, ?3, ?4)",
-                         -1, &st, NULL) != SQLITE_OK)
-    result = db_fail(c, "prepare put");
-  for (size_t i = 0; result == 0 && i < e->num_artifacts; i++) {
+  int rc = SQLITE_OK;
+  *what = "insert artifact";
+  for (size_t i = 0; rc == SQLITE_OK && i < e->num_artifacts; i++) {
     const cache_artifact_t *a = &e->artifacts[i];
     char sum[CACHE_KEY_HEX_LEN + 1];
     cache_sha256_hex(a->data, a->len, sum);
-    sqlite3_reset(st);
+    sqlite3_stmt *st = cache__stmt(c, w, CACHE_STMT_INSERT_ARTIFACT);
+    if (!st)
+      return SQLITE_ERROR;
     sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, a->name, -1, SQLITE_STATIC);
-    sqlite3_bind_blob64(st, 3, a->data ? (const void *)a->data : "", a->len,
-                        SQLITE_STATIC);
+    sqlite3_bind_blob64(st, 3, a->data ? (const void *)a->data : "", a->len, SQLITE_STATIC);
     sqlite3_bind_text(st, 4, sum, -1, SQLITE_STATIC);
-    if (sqlite3_step(st) != SQLITE_DONE)
-      result = db_fail(c, "insert artifact");
+    rc = sqlite3_step(st);
+    rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+    cache__stmt_done(st, steps);
     bytes += a->len;
   }
-  sqlite3_finalize(st);
-  st = NULL;
+  if (rc != SQLITE_OK)
+    return rc;
+  *what = "insert entry";
+  sqlite3_stmt *st = cache__stmt(c, w, CACHE_STMT_INSERT_ENTRY);
+  if (!st)
+    return SQLITE_ERROR;
   int64_t now = now_seconds();
-  if (result == 0 &&
-      sqlite3_prepare_v2(c->db,
-                         "INSERT INTO entries(key, status, created, last_used, "
-                         "expires, bytes, components, meta) "
-                         "VALUES(?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7)",
-                         -1, &st, NULL) != SQLITE_OK)
-    result = db_fail(c, "prepare entry");
+  int64_t ttl = c->cfg.failed_ttl_seconds > 0 ? c->cfg.failed_ttl_seconds : 60;
+  int64_t expires = e->status == CACHE_ENTRY_FAILED ? now + ttl : 0;
+  bytes += strlen(e->meta ? e->meta : "");
+  sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+  sqlite3_bind_int(st, 2, (int)e->status);
+  sqlite3_bind_int64(st, 3, now);
+  sqlite3_bind_int64(st, 4, expires);
+  sqlite3_bind_int64(st, 5, (sqlite3_int64)bytes);
+  sqlite3_bind_text(st, 6, e->components ? e->components : "{}", -1, SQLITE_STATIC);
+  sqlite3_bind_text(st, 7, e->meta ? e->meta : "{}", -1, SQLITE_STATIC);
+  rc = sqlite3_step(st);
+  cache__stmt_done(st, steps);
+  return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+int cache_put(cache_t *c, const char *key, const cache_entry_t *e) {
+  uint64_t *steps = &c->request_steps;
+  /* The evictor yields between batches while a put waits. */
+  __atomic_add_fetch(&c->writers_waiting, 1, __ATOMIC_RELAXED);
+  pthread_mutex_lock(&c->write_lock);
+  __atomic_sub_fetch(&c->writers_waiting, 1, __ATOMIC_RELAXED);
+  cache_conn_t *w = c->writer;
+  const char *what = "begin";
+  int rc = cache__run(c, w, CACHE_STMT_BEGIN_WRITE, steps);
+  if (rc == SQLITE_OK) {
+    what = "replace";
+    rc = cache__delete_entry(c, w, key, steps);
+  }
+  if (rc == SQLITE_OK)
+    rc = insert_entry(c, w, key, e, &what);
+  uint64_t entries = 0, bytes = 0;
+  if (rc == SQLITE_OK) {
+    what = "totals";
+    rc = cache__totals(c, w, &entries, &bytes, steps);
+  }
+  if (rc == SQLITE_OK) {
+    what = "commit";
+    rc = cache__run(c, w, CACHE_STMT_COMMIT, steps);
+  }
+  int result = 0;
+  if (rc != SQLITE_OK) {
+    result = cache__fail((rc & 0xff) == SQLITE_FULL ? -ENOSPC : -EIO, "cache put (%s): %s",
+                         what, sqlite3_errmsg(w->db));
+    if (!sqlite3_get_autocommit(w->db))
+      cache__run(c, w, CACHE_STMT_ROLLBACK, steps);
+  }
+  cache__note_write(c, rc, what);
+  pthread_mutex_unlock(&c->write_lock);
   if (result == 0) {
-    int64_t expires = e->status == CACHE_ENTRY_FAILED
-                          ? now + (c->cfg.failed_ttl_seconds > 0
-                                       ? c->cfg.failed_ttl_seconds
-                                       : 60)
-                          : 0;
-    bytes += strlen(e->meta ? e->meta : "");
-    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, (int)e->status);
-    sqlite3_bind_int64(st, 3, now);
-    sqlite3_bind_int64(st, 4, expires);
-    sqlite3_bind_int64(st, 5, (sqlite3_int64)bytes);
-    sqlite3_bind_text(st, 6, e->components ? e->components : "{}", -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 7, e->meta ? e->meta : "{}", -1, SQLITE_STATIC);
-    if (sqlite3_step(st) != SQLITE_DONE)
-      result = db_fail(c, "insert entry");
+    __atomic_add_fetch(&c->puts, 1, __ATOMIC_RELAXED);
+    if (c->cfg.max_bytes > 0 && bytes > c->cfg.max_bytes)
+      cache__background_evict(c);
   }
-  sqlite3_finalize(st);
-  if (result == 0)
-    result = exec(c, "COMMIT");
-  if (result < 0)
-    sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
-  else {
-    c->stats.puts++;
-    if (c->cfg.max_bytes > 0)
-      evict_locked(c, c->cfg.max_bytes);
-  }
-out:
-  pthread_mutex_unlock(&c->lock);
   return result;
 }
 
 char *cache_components(cache_t *c, const char *key) {
-  pthread_mutex_lock(&c->lock);
+  cache_conn_t *r = cache__reader_take(c);
+  if (!r)
+    return NULL;
   char *result = NULL;
-  sqlite3_stmt *st;
-  if (sqlite3_prepare_v2(c->db, "SELECT components FROM entries WHERE key=?1",
-                         -1, &st, NULL) == SQLITE_OK) {
+  sqlite3_stmt *st = cache__stmt(c, r, CACHE_STMT_GET_COMPONENTS);
+  if (st) {
     sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-    if (sqlite3_step(st) == SQLITE_ROW)
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
       result = dup_text(sqlite3_column_text(st, 0));
-    sqlite3_finalize(st);
+    else if (rc != SQLITE_DONE)
+      read_failed(c, r, rc, "components");
+    cache__stmt_done(st, &c->request_steps);
   }
-  pthread_mutex_unlock(&c->lock);
+  cache__reader_give(c, r);
   return result;
 }
 
-/* Deletes the keys a query selects, one by one; the caller holds the lock. */
-static int64_t delete_selected(cache_t *c, sqlite3_stmt *select) {
-  int64_t n = 0;
-  char **keys = NULL;
-  size_t count = 0, cap = 0;
-  while (sqlite3_step(select) == SQLITE_ROW) {
-    if (count == cap) {
-      cap = cap ? cap * 2 : 16;
-      keys = realloc(keys, cap * sizeof *keys);
-    }
-    keys[count++] = dup_text(sqlite3_column_text(select, 0));
-  }
-  sqlite3_finalize(select);
-  if (count && exec(c, "BEGIN IMMEDIATE") == 0) {
-    for (size_t i = 0; i < count; i++)
-      if (delete_entry(c, keys[i]) == 0)
-        n++;
-    exec(c, "COMMIT");
-  }
-  for (size_t i = 0; i < count; i++)
-    free(keys[i]);
-  free(keys);
-  c->stats.evicted += (uint64_t)n;
-  return n;
-}
-
-static int64_t evict_locked(cache_t *c, uint64_t max_bytes) {
-  sqlite3_stmt *st;
-  /* Walk entries from most recently used, keeping a running total; every
-   * entry past the budget goes. */
-  if (sqlite3_prepare_v2(c->db,
-                         "SELECT key FROM (SELECT key, SUM(bytes) OVER "
-                         "(ORDER BY last_used DESC, created DESC, key) AS total "
-                         "FROM entries) WHERE total > ?1",
-                         -1, &st, NULL) != SQLITE_OK)
-    return db_fail(c, "prepare evict");
-  sqlite3_bind_int64(st, 1, (sqlite3_int64)max_bytes);
-  return delete_selected(c, st);
-}
-
-int64_t cache_evict_to(cache_t *c, uint64_t max_bytes) {
-  pthread_mutex_lock(&c->lock);
-  int64_t n = evict_locked(c, max_bytes);
-  pthread_mutex_unlock(&c->lock);
-  return n;
-}
-
-int64_t cache_evict_older_than(cache_t *c, int64_t seconds) {
-  pthread_mutex_lock(&c->lock);
-  sqlite3_stmt *st;
-  int64_t n;
-  if (sqlite3_prepare_v2(c->db, "SELECT key FROM entries WHERE last_used < ?1",
-                         -1, &st, NULL) != SQLITE_OK) {
-    n = db_fail(c, "prepare evict-older-than");
-  } else {
-    sqlite3_bind_int64(st, 1, now_seconds() - seconds);
-    n = delete_selected(c, st);
-  }
-  pthread_mutex_unlock(&c->lock);
-  return n;
-}
-
 void cache_get_stats(cache_t *c, cache_stats_t *out) {
-  pthread_mutex_lock(&c->lock);
-  *out = c->stats;
-  sqlite3_stmt *st;
-  if (sqlite3_prepare_v2(c->db, "SELECT COUNT(*), COALESCE(SUM(bytes), 0) FROM entries",
-                         -1, &st, NULL) == SQLITE_OK) {
-    if (sqlite3_step(st) == SQLITE_ROW) {
-      out->entries = (uint64_t)sqlite3_column_int64(st, 0);
-      out->bytes = (uint64_t)sqlite3_column_int64(st, 1);
-    }
-    sqlite3_finalize(st);
-  }
-  pthread_mutex_unlock(&c->lock);
+  memset(out, 0, sizeof *out);
+  out->hits = __atomic_load_n(&c->hits, __ATOMIC_RELAXED);
+  out->misses = __atomic_load_n(&c->misses, __ATOMIC_RELAXED);
+  out->puts = __atomic_load_n(&c->puts, __ATOMIC_RELAXED);
+  out->corrupt = __atomic_load_n(&c->corrupt, __ATOMIC_RELAXED);
+  out->evicted = __atomic_load_n(&c->evicted, __ATOMIC_RELAXED);
+  out->request_steps = __atomic_load_n(&c->request_steps, __ATOMIC_RELAXED);
+  out->background_steps = __atomic_load_n(&c->background_steps, __ATOMIC_RELAXED);
+  cache_conn_t *r = cache__reader_take(c);
+  if (!r)
+    return;
+  /* Not counted in request_steps: stats are not a request on the store. */
+  uint64_t steps = 0;
+  int rc = cache__totals(c, r, &out->entries, &out->bytes, &steps);
+  if (cache__is_damage(rc))
+    cache__note_damage(c, rc, "totals");
+  cache__reader_give(c, r);
 }
 
 char *cache_integrity_check(cache_t *c) {
-  pthread_mutex_lock(&c->lock);
+  cache_conn_t *r = cache__reader_take(c);
+  if (!r)
+    return strdup(cache_last_error(c));
   char *result = NULL;
   sqlite3_stmt *st;
-  if (sqlite3_prepare_v2(c->db, "PRAGMA integrity_check", -1, &st, NULL) ==
-      SQLITE_OK) {
+  if (sqlite3_prepare_v2(r->db, "PRAGMA integrity_check", -1, &st, NULL) == SQLITE_OK) {
     if (sqlite3_step(st) == SQLITE_ROW)
       result = dup_text(sqlite3_column_text(st, 0));
     sqlite3_finalize(st);
   }
   if (!result)
-    result = strdup(sqlite3_errmsg(c->db));
-  pthread_mutex_unlock(&c->lock);
+    result = strdup(sqlite3_errmsg(r->db));
+  cache__reader_give(c, r);
   return result;
 }

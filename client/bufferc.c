@@ -887,9 +887,27 @@ static void usage(FILE *out) {
           "  buffer-deallocation-pipeline; llvm, obj and ptx lower its result)\n"
           "\n"
           "common: --server URL (default $BUFFERD_URL or http://127.0.0.1:8080),\n"
-          "        --token-file FILE (bearer token)\n"
+          "        --token-file FILE (bearer token, sent on every request; default\n"
+          "        $BUFFERD_TOKEN_FILE): the write token compiles, a read token gets,\n"
+          "        explains and reads stats\n"
           "exit status: 0 ok, 1 program error, 2 usage error, 3 server unreachable or\n"
           "failing (with several files or artifacts, the worst)\n");
+}
+
+/* Reads the bearer token of FILE (its first line) into token; false after
+ * saying why it cannot. */
+static bool read_token_file(const char *path, char *token, size_t size) {
+  FILE *f = fopen(path, "r");
+  bool ok = f && fgets(token, (int)size, f);
+  if (f)
+    fclose(f);
+  if (ok)
+    token[strcspn(token, "\r\n")] = 0;
+  if (!ok || !token[0]) {
+    fprintf(stderr, "bufferc: cannot read a token from %s\n", path);
+    return false;
+  }
+  return true;
 }
 
 static const char *flag_value(int argc, char **argv, int *i, const char *name) {
@@ -915,6 +933,14 @@ int main(int argc, char **argv) {
   o.server = getenv("BUFFERD_URL") ? getenv("BUFFERD_URL") : "http://127.0.0.1:8080";
   o.files = calloc((size_t)argc, sizeof(char *));
   char token[1024];
+  const char *token_file = getenv("BUFFERD_TOKEN_FILE");
+  if (token_file && *token_file) {
+    if (!read_token_file(token_file, token, sizeof token)) {
+      free(o.files);
+      return BC_USAGE;
+    }
+    o.token = token;
+  }
   for (int i = 2; i < argc; i++) {
     const char *v;
     if ((v = flag_value(argc, argv, &i, "--server"))) o.server = v;
@@ -932,13 +958,10 @@ int main(int argc, char **argv) {
       free(o.files);
       return BC_OK;
     } else if ((v = flag_value(argc, argv, &i, "--token-file"))) {
-      FILE *f = fopen(v, "r");
-      if (!f || !fgets(token, sizeof token, f)) {
-        fprintf(stderr, "bufferc: cannot read token file %s\n", v);
+      if (!read_token_file(v, token, sizeof token)) {
+        free(o.files);
         return BC_USAGE;
       }
-      fclose(f);
-      token[strcspn(token, "\r\n")] = 0;
       o.token = token;
     } else if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "bufferc: unknown option '%s' (or it needs a value)\n", argv[i]);

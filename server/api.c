@@ -4,10 +4,13 @@
  *   POST /v1/compile                 compile (schema/compile-request.schema.json)
  *   GET|HEAD /v1/artifacts/{key}     every artifact of a key (JSON)
  *   GET|HEAD /v1/artifacts/{key}/{n} one artifact's raw bytes
- *   GET /v1/keys/{key}               what went into a key
+ *   GET|HEAD /v1/keys/{key}          what went into a key
  *   POST /v1/explain                 the key a compile request would use, its
  *                                    components, and whether it is cached
- *   GET /healthz, /readyz, /metrics, /v1/version, /v1/pipelines
+ *   GET|HEAD /healthz, /readyz, /metrics, /v1/version, /v1/pipelines
+ *
+ * With a token set, every route but /healthz and /readyz needs one
+ * (auth.c): compile the write token, the others a read or write token.
  *
  * The loop thread only validates the request JSON and answers from memory;
  * everything that touches the program or SQLite runs on the worker pool.
@@ -60,25 +63,6 @@ static void respond_json(bd_request_t *r, int status, json_t *o,
   free(body);
 }
 
-/* Constant-time comparison, so that response timing does not reveal how
- * much of a guessed token was right. */
-static bool token_equal(const char *a, const char *b) {
-  size_t la = strlen(a), lb = strlen(b);
-  unsigned char diff = (unsigned char)(la != lb);
-  for (size_t i = 0; i < lb; i++)
-    diff |= (unsigned char)(a[i % (la ? la : 1)] ^ b[i]);
-  return diff == 0 && la == lb;
-}
-
-static bool authorized(bd_server_t *s, bd_request_t *r) {
-  if (!s->cfg->token)
-    return true;
-  const char *h = bd_request_header(r, "Authorization");
-  if (!h || strncmp(h, "Bearer ", 7) != 0)
-    return false;
-  return token_equal(h + 7, s->cfg->token);
-}
-
 static void unlink_inflight(bd_server_t *s, bd_inflight_t *f) {
   for (bd_inflight_t **p = &s->inflight_jobs; *p; p = &(*p)->next) {
     if (*p == f) {
@@ -90,8 +74,12 @@ static void unlink_inflight(bd_server_t *s, bd_inflight_t *f) {
 
 static void on_timer_closed(uv_handle_t *h) {
   bd_inflight_t *f = h->data;
+  /* The request's body, its copy and the answer were this big (the
+   * compile's own memory was trimmed by its worker). */
+  size_t used = f->job->response_len + 2 * f->job->program_len;
   bd_job_free(f->job);
   free(f);
+  bd_trim_after(used);
 }
 
 /* Detaches the next waiting request (NULL when none are left); the caller
@@ -143,6 +131,8 @@ static void on_job_done(bd_job_t *job) {
         bd_histogram_observe(&s->metrics.compile_seconds, job->compile_seconds);
       } else if (job->run_limited) {
         s->metrics.compiles_limited++;
+      } else if (job->limited) {
+        s->metrics.compiles_bounded++;
       } else if (job->http_status == 422) {
         s->metrics.compiles_failed++;
       }
@@ -173,6 +163,7 @@ static void submit(bd_server_t *s, bd_request_t *r, bd_job_t *job) {
   f->job = job;
   job->inflight = f;
   job->done = on_job_done;
+  job->deadline_ns = uv_hrtime() + s->cfg->compile_timeout_ms * 1000000u;
   if (!bd_pool_submit(s->pool, job)) {
     s->metrics.compiles_rejected++;
     bd_respond_error(r, 503, "overloaded", "the compile queue is full; retry later",
@@ -356,11 +347,6 @@ out:
 }
 
 static void handle_compile(bd_server_t *s, bd_request_t *r) {
-  if (!authorized(s, r)) {
-    bd_respond_error(r, 401, "unauthorized", "a valid bearer token is required",
-                     NULL, "WWW-Authenticate: Bearer\r\n");
-    return;
-  }
   if (s->draining) {
     bd_respond_error(r, 503, "shutting_down", "the server is shutting down", NULL,
                      "Retry-After: 1\r\n");
@@ -477,6 +463,15 @@ static json_t *pipelines_json(void) {
                    "passes", passes, "artifacts", artifacts, "artifact_info", described);
 }
 
+/* Ready, and whether the cache works: a degraded cache still serves right
+ * answers (uncached), so it does not take the daemon out of rotation. */
+static json_t *readiness_json(bd_server_t *s) {
+  char why[4400];
+  if (bd_cache_degraded(s, why, sizeof why))
+    return json_pack("{s:b,s:s,s:s}", "ready", 1, "status", "cache degraded", "reason", why);
+  return json_pack("{s:b,s:s}", "ready", 1, "status", "ok");
+}
+
 static enum route_id classify(const char *path, const char **rest) {
   *rest = NULL;
   if (strcmp(path, "/v1/compile") == 0)
@@ -515,10 +510,22 @@ static bool method_is(bd_request_t *r, const char *a, const char *b) {
   return false;
 }
 
+/* What each route needs (auth.c): only the probes are open; an unknown
+ * route needs a reader, so routes cannot be probed anonymously. */
+static const bd_access_t route_access[] = {
+    [ROUTE_COMPILE] = BD_ACCESS_WRITE,  [ROUTE_EXPLAIN] = BD_ACCESS_READ,
+    [ROUTE_ARTIFACTS] = BD_ACCESS_READ, [ROUTE_KEYS] = BD_ACCESS_READ,
+    [ROUTE_HEALTHZ] = BD_ACCESS_OPEN,   [ROUTE_READYZ] = BD_ACCESS_OPEN,
+    [ROUTE_METRICS] = BD_ACCESS_READ,   [ROUTE_VERSION] = BD_ACCESS_READ,
+    [ROUTE_PIPELINES] = BD_ACCESS_READ, [ROUTE_OTHER] = BD_ACCESS_READ,
+};
+
 void bd_route(bd_server_t *s, bd_request_t *r) {
   const char *rest;
   enum route_id route = classify(bd_request_path(r), &rest);
   s->metrics.requests_by_route[route]++;
+  if (!bd_auth_allows(s, r, route_access[route]))
+    return;
   switch (route) {
   case ROUTE_COMPILE:
     if (method_is(r, "POST", NULL))
@@ -533,7 +540,7 @@ void bd_route(bd_server_t *s, bd_request_t *r) {
       handle_by_key(s, r, BD_JOB_FETCH, rest);
     return;
   case ROUTE_KEYS:
-    if (method_is(r, "GET", NULL))
+    if (method_is(r, "GET", "HEAD"))
       handle_by_key(s, r, BD_JOB_KEY_INFO, rest);
     return;
   case ROUTE_HEALTHZ:
@@ -545,25 +552,25 @@ void bd_route(bd_server_t *s, bd_request_t *r) {
       if (s->draining)
         respond_json(r, 503, json_pack("{s:b,s:s}", "ready", 0, "reason", "shutting down"), NULL);
       else
-        respond_json(r, 200, json_pack("{s:b}", "ready", 1), NULL);
+        respond_json(r, 200, readiness_json(s), NULL);
     }
     return;
   case ROUTE_METRICS:
-    if (method_is(r, "GET", NULL)) {
+    if (method_is(r, "GET", "HEAD")) {
       char *text = bd_metrics_render(s);
       bd_respond(r, 200, "text/plain; version=0.0.4", text, strlen(text), NULL);
       free(text);
     }
     return;
   case ROUTE_VERSION:
-    if (method_is(r, "GET", NULL))
+    if (method_is(r, "GET", "HEAD"))
       respond_json(r, 200,
                    json_pack("{s:s,s:s,s:i}", "version", BD_VERSION, "compiler_version",
                              BUF_COMPILER_VERSION, "key_schema", CACHE_KEY_SCHEMA_VERSION),
                    NULL);
     return;
   case ROUTE_PIPELINES:
-    if (method_is(r, "GET", NULL))
+    if (method_is(r, "GET", "HEAD"))
       respond_json(r, 200, pipelines_json(), NULL);
     return;
   case ROUTE_OTHER:

@@ -31,13 +31,25 @@ typedef struct bd_config {
   int listen_port;            /* default 8080; 0 picks a free port */
   char *cache_dir;            /* default $XDG_CACHE_HOME/bufferd */
   char *remote_cache;         /* base URL of the shared tier, or NULL */
-  char *token;                /* bearer token (from --token-file), or NULL */
+  char *token;                /* write token (--token-file), or NULL: no auth */
+  char *read_token;           /* read-only token (--read-token-file), or NULL */
+  bool allow_unauthenticated_reads; /* reads need no token even when set */
+  char *remote_token;         /* bearer token sent to the remote tier, or NULL */
   int workers;                /* compile threads; default: cores */
   int queue_size;             /* queued compiles before 503 */
   uint64_t max_body_bytes;    /* 413 above */
   uint64_t max_header_bytes;  /* 431 above */
-  uint64_t max_ops;           /* 422 above */
-  uint32_t max_depth;         /* 422 above */
+  uint32_t max_headers;       /* 431 above: header fields of one request */
+  int max_connections;        /* 503 to new connections above; 0: from
+                               * RLIMIT_NOFILE less headroom (main.c) */
+  int max_connections_per_client; /* from one address; 0: half of the above */
+  uint64_t first_byte_timeout_ms; /* a new connection must start a request */
+  uint64_t max_ops;           /* 413 above */
+  uint32_t max_depth;         /* 413 above */
+  uint64_t max_pipeline_bytes;/* 413 above: pipeline text */
+  uint32_t max_pipeline_passes; /* 413 above: passes over every nesting level */
+  uint32_t max_pipeline_depth;  /* 413 above: nested pipeline anchors */
+  uint64_t max_compile_bytes; /* 413 when a compile's IR outgrows it; 0: none */
   uint64_t compile_timeout_ms;/* 504 after */
   uint64_t run_max_steps;     /* run artifact: ops interpreted before 422 */
   uint64_t run_max_bytes;     /* run artifact: bytes live at once before 413 */
@@ -45,6 +57,7 @@ typedef struct bd_config {
   uint64_t idle_timeout_ms;   /* keep-alive connections close after */
   uint64_t header_timeout_ms; /* a request must arrive completely within */
   uint64_t cache_max_bytes;   /* SQLite cache bound; 0: unbounded */
+  uint64_t cache_check_ms;    /* integrity check budget at start; 0: none */
   int64_t evict_older_than_s; /* drop entries unused this long; 0: never */
   int64_t failed_ttl_s;       /* how long failed compiles stay cached */
   uint64_t memory_cache_bytes;/* loop-thread response cache; 0: off */
@@ -65,8 +78,17 @@ void bd_config_free(bd_config_t *cfg);
  * fields may be NULL; it is consumed (json_decref). Thread-safe. */
 void bd_log(const char *level, const char *msg, json_t *fields);
 void bd_log_set_quiet(bool quiet);
+/* seconds as milliseconds rounded to the microsecond, for log fields. */
+double bd_log_round_ms(double seconds);
 
 /* ---- metrics.c ------------------------------------------------------------- */
+
+/* Why a new connection was answered 503 and closed. */
+typedef enum bd_reject_reason {
+  BD_REJECT_MAX_CONNECTIONS,  /* --max-connections reached */
+  BD_REJECT_PER_CLIENT,       /* --max-connections-per-client reached */
+  BD_REJECT_ACCEPT_FAILED,    /* accept failed (out of descriptors) */
+} bd_reject_reason_t;
 
 typedef struct bd_histogram {
   uint64_t buckets[16];  /* counts per upper bound in bd_histogram_bounds */
@@ -80,7 +102,10 @@ typedef struct bd_metrics {
   uint64_t requests_by_route[16];
   uint64_t compiles_ok, compiles_failed, compiles_timed_out, compiles_rejected;
   uint64_t compiles_limited;   /* runs stopped by a run limit (not cached) */
+  uint64_t compiles_bounded;   /* compiles a request bound refused or stopped (not cached) */
   uint64_t memory_hits;
+  uint64_t auth_rejected;      /* 401 and 403 answers */
+  uint64_t connections_rejected[3]; /* 503 at accept: by bd_reject_reason_t */
   uint64_t deduplicated;
   bd_histogram_t request_seconds;
   bd_histogram_t compile_seconds;
@@ -135,7 +160,10 @@ struct bd_job {
   bool run_limited;         /* a run limit stopped the compile */
   char key[CACHE_KEY_HEX_LEN + 1];
   double compile_seconds;
+  bool limited;             /* a bound of the request stopped it (not cached) */
+  size_t peak_bytes;        /* bytes the compile's IR held at its end */
   /* bookkeeping */
+  uint64_t deadline_ns;     /* CLOCK_MONOTONIC: the compile stops after */
   bool cancelled;           /* deadline passed while queued */
   bd_job_done_fn done;      /* called on the loop thread */
   bd_inflight_t *inflight;  /* api.c's entry for this job: the requests
@@ -157,6 +185,11 @@ int bd_pool_running(bd_pool_t *p);
 /* Stops accepting, finishes queued and running jobs, joins the threads. */
 void bd_pool_drain_and_destroy(bd_pool_t *p);
 void bd_job_free(bd_job_t *job);
+/* After a request that used `bytes` of memory now freed: when that was a
+ * lot, returns free heap memory to the system. glibc keeps freed memory
+ * in its arenas (and raises its mmap threshold after a large free), so
+ * without this one large request leaves the daemon at its peak RSS. */
+void bd_trim_after(size_t bytes);
 
 /* The compile itself (worker thread): parse, key, cache, run, store. */
 void bd_compile_job(struct bd_server *s, bd_job_t *job);
@@ -164,8 +197,12 @@ void bd_compile_job(struct bd_server *s, bd_job_t *job);
 /* ---- remote.c ---------------------------------------------------------------- */
 
 typedef struct bd_remote bd_remote_t;
-/* A shared cache tier over plain HTTP GET/PUT/HEAD at base_url/<key>. */
-bd_remote_t *bd_remote_create(const char *base_url, uint64_t timeout_ms);
+/* A shared cache tier over plain HTTP GET/PUT/HEAD at base_url/<key>;
+ * token (may be NULL) is sent as a bearer token on every request. */
+bd_remote_t *bd_remote_create(const char *base_url, uint64_t timeout_ms,
+                              const char *token);
+/* base_url with the password of any user:password@ masked (malloc'd). */
+char *bd_remote_redacted_url(const char *url);
 void bd_remote_destroy(bd_remote_t *r);
 /* Fetches key's blob; returns 1 and a malloc'd body on success, 0 when
  * absent, negative on error (never fatal to a compile). */
@@ -173,6 +210,41 @@ int bd_remote_get(bd_remote_t *r, const char *key, char **body, size_t *len);
 int bd_remote_put(bd_remote_t *r, const char *key, const char *body, size_t len);
 /* HEAD: 1 when key is stored remotely, 0 when not, negative on error. */
 int bd_remote_exists(bd_remote_t *r, const char *key);
+
+/* ---- auth.c ------------------------------------------------------------------ */
+
+/* What a route needs, and what a token grants (ordered: more is more). */
+typedef enum bd_access {
+  BD_ACCESS_OPEN,   /* no token */
+  BD_ACCESS_READ,   /* the read token or the write token */
+  BD_ACCESS_WRITE,  /* the write token */
+} bd_access_t;
+
+typedef struct bd_auth {
+  bool enabled;             /* a write token is set */
+  bool open_reads;          /* --allow-unauthenticated-reads */
+  bool has_read;            /* a read token is set */
+  char write_digest[CACHE_KEY_HEX_LEN + 1]; /* SHA-256 hex of the tokens */
+  char read_digest[CACHE_KEY_HEX_LEN + 1];
+} bd_auth_t;
+
+struct bd_server;
+typedef struct bd_request bd_request_t;
+void bd_auth_init(bd_auth_t *a, const bd_config_t *cfg);
+/* True when r may use a route that needs `needed`; otherwise answers 401
+ * (no or a wrong token) or 403 (a read token on a write route). */
+bool bd_auth_allows(struct bd_server *s, bd_request_t *r, bd_access_t needed);
+
+/* ---- peers.c ----------------------------------------------------------------- */
+
+/* Open connections per client address (loop thread only). */
+#define BD_PEER_ADDRESS_LEN 64 /* an IPv6 address as text, with room */
+typedef struct bd_peers bd_peers_t;
+bd_peers_t *bd_peers_create(void);
+void bd_peers_destroy(bd_peers_t *p);
+/* Counts one more connection from address; returns how many it has now. */
+uint32_t bd_peers_add(bd_peers_t *p, const char *address);
+void bd_peers_remove(bd_peers_t *p, const char *address);
 
 /* ---- server.c / http.c ------------------------------------------------------- */
 
@@ -188,8 +260,13 @@ typedef struct bd_server {
   bd_pool_t *pool;
   bd_memcache_t *memcache;
   bd_metrics_t metrics;
+  bd_auth_t auth;
   bool draining;            /* SIGTERM seen: readyz fails, no new compiles */
   int open_connections;
+  int rejecting;            /* of those, refused ones being closed */
+  bd_peers_t *peers;        /* open connections per client address */
+  uint64_t rejected_unlogged; /* rejections since the last log line */
+  uint64_t last_reject_log_ms;
   int inflight_requests;
   int pending_writes;       /* responses queued on sockets, not yet written */
   uint64_t next_request_id;
@@ -197,10 +274,14 @@ typedef struct bd_server {
                                  * compile request with the request_hash of
                                  * a compile here waits on it; loop only */
   uint64_t started_ms;
+  char cache_db_path[4200];
+  char cache_unavailable[4400]; /* why s->cache is NULL ("" when open) */
+  uint64_t cache_damaged;       /* damaged databases moved aside at start */
+  uint64_t cache_warned_ms;     /* last degraded-cache warning (atomic) */
+  uv_timer_t cache_health_timer;
 } bd_server_t;
 
-/* One parsed HTTP request and the state to answer it. */
-typedef struct bd_request bd_request_t;
+/* One parsed HTTP request and the state to answer it (declared above). */
 
 /* Routes a complete request; the handler answers now or later through
  * bd_respond (always exactly once). */
@@ -227,6 +308,19 @@ void bd_request_release(bd_request_t *r);
 
 int bd_http_listen(bd_server_t *s);
 void bd_http_stop_listening(bd_server_t *s);
+
+/* ---- cache_health.c ---------------------------------------------------------- */
+
+/* Opens the cache directory and database, logging a damaged database moved
+ * aside; when it cannot be used, leaves s->cache NULL (serve uncached) and
+ * says why in s->cache_unavailable. Starts the degraded-cache warnings. */
+void bd_cache_open(bd_server_t *s);
+/* True when the cache is unavailable or degraded; why (a sentence) goes to
+ * why[0..len). Any thread. */
+bool bd_cache_degraded(bd_server_t *s, char *why, size_t len);
+/* Logs a warning when the cache is degraded, at most once a minute (any
+ * thread; workers call it when a cache write fails). */
+void bd_cache_log_degraded(bd_server_t *s);
 
 /* ---- memcache.c ---------------------------------------------------------------- */
 

@@ -225,6 +225,54 @@ static void set_error(bd_job_t *job, int status, const char *code,
   job->http_status = status;
 }
 
+/* The answer to a compile a request bound stopped: which setting, and the
+ * status that says so. Such a compile is never cached (the bounds are not
+ * in the key: another server, or this one reconfigured, may finish it). */
+typedef struct limit_answer {
+  int status;
+  const char *code;
+  const char *setting;
+  const char *message;
+} limit_answer_t;
+
+static const limit_answer_t limit_answers[] = {
+    [BUF_LIMIT_NONE] = {422, "program_error", "", "the program has errors"},
+    [BUF_LIMIT_PIPELINE_TEXT] = {413, "limit_exceeded", "max-pipeline-bytes",
+                                 "the pipeline text is longer than this server allows"},
+    [BUF_LIMIT_PIPELINE_PASSES] = {413, "limit_exceeded", "max-pipeline-passes",
+                                   "the pipeline has more passes than this server allows"},
+    [BUF_LIMIT_PIPELINE_NESTING] = {413, "limit_exceeded", "max-pipeline-depth",
+                                    "the pipeline nests deeper than this server allows"},
+    [BUF_LIMIT_OPS] = {413, "limit_exceeded", "max-ops",
+                       "the program has more ops than this server allows"},
+    [BUF_LIMIT_DEPTH] = {413, "limit_exceeded", "max-depth",
+                         "the program nests deeper than this server allows"},
+    [BUF_LIMIT_MEMORY] = {413, "limit_exceeded", "max-compile-bytes",
+                          "the compile needed more memory than this server allows"},
+    [BUF_LIMIT_TIME] = {504, "compile_timeout", "compile-timeout-ms",
+                        "the compile did not finish before the deadline"},
+};
+
+static json_t *diagnostics_of(const buf_compilation_t *c);
+
+/* Answers a compile a bound stopped; false when none did. */
+static bool answer_limit(bd_job_t *job, const buf_compilation_t *c) {
+  if (buf_compilation_failure(c) != BUF_COMPILE_LIMIT)
+    return false;
+  const limit_answer_t *a = &limit_answers[buf_compilation_limit(c)];
+  char message[200];
+  snprintf(message, sizeof message, "%s (%s)", a->message, a->setting);
+  set_error(job, a->status, a->code, message, diagnostics_of(c));
+  json_t *o = json_loads(job->response, 0, NULL);
+  json_object_set_new(json_object_get(o, "error"), "limit", json_string(a->setting));
+  free(job->response);
+  job->response = json_dumps(o, JSON_COMPACT);
+  job->response_len = strlen(job->response);
+  json_decref(o);
+  job->limited = true;
+  return true;
+}
+
 static json_t *diagnostics_of(const buf_compilation_t *c) {
   char *text = buf_compilation_diagnostics_json(c);
   json_error_t jerr;
@@ -330,6 +378,11 @@ static buf_compilation_t *prepare_job(bd_server_t *s, bd_job_t *job,
       .num_artifacts = job->num_artifacts,
       .max_ops = cfg->max_ops,
       .max_depth = cfg->max_depth,
+      .limits = {.max_text = cfg->max_pipeline_bytes,
+                 .max_passes = cfg->max_pipeline_passes,
+                 .max_nesting = cfg->max_pipeline_depth,
+                 .max_memory = cfg->max_compile_bytes,
+                 .deadline_ns = job->deadline_ns},
       .service = true,
       .gpu_arch = job->gpu_arch,
       .run_func = job->run_func,
@@ -340,6 +393,11 @@ static buf_compilation_t *prepare_job(bd_server_t *s, bd_job_t *job,
   };
   buf_compilation_t *c = buf_compilation_create(&req);
   if (BUF_FAILED(buf_compilation_prepare(c))) {
+    job->peak_bytes = buf_compilation_memory_used(c);
+    if (answer_limit(job, c)) {
+      buf_compilation_destroy(c);
+      return NULL;
+    }
     bool request_error = buf_compilation_request_error(c);
     set_error(job, request_error ? 400 : 422,
               request_error ? "bad_request" : "program_error",
@@ -397,12 +455,26 @@ static bool answer_run_limit(bd_job_t *job, buf_compilation_t *c) {
   return true;
 }
 
+/* Looks key up in the local cache (cache_get's answer; 0 without a
+ * cache). A miss may be damage the read met, which degrades the cache:
+ * that is logged, once a minute. */
+static int cache_lookup(bd_server_t *s, const char *key, cache_entry_t *e) {
+  if (!s->cache) {
+    memset(e, 0, sizeof *e);
+    return 0;
+  }
+  int rc = cache_get(s->cache, key, e);
+  if (rc != 1)
+    bd_cache_log_degraded(s);
+  return rc;
+}
+
 /* compile, once the request is prepared and keyed. */
 static void compile_prepared(bd_server_t *s, bd_job_t *job, buf_compilation_t *c,
                              const cache_key_parts_t *key_parts) {
   cache_key_parts_t parts = *key_parts;
   cache_entry_t e;
-  if (s->cache && cache_get(s->cache, job->key, &e) == 1) {
+  if (cache_lookup(s, job->key, &e) == 1) {
     answer_entry(job, &e, true);
     cache_entry_free(&e);
     buf_compilation_destroy(c);
@@ -433,7 +505,8 @@ static void compile_prepared(bd_server_t *s, bd_job_t *job, buf_compilation_t *c
   buf_status_t ran = buf_compilation_run(c);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   job->compile_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-  if (BUF_FAILED(ran) && answer_run_limit(job, c)) {
+  job->peak_bytes = buf_compilation_memory_used(c);
+  if (BUF_FAILED(ran) && (answer_limit(job, c) || answer_run_limit(job, c))) {
     buf_compilation_destroy(c);
     return;
   }
@@ -469,9 +542,10 @@ static void compile_prepared(bd_server_t *s, bd_job_t *job, buf_compilation_t *c
       dst->len = a->len;
     }
   }
+  /* A failed write degrades the cache (cache.h); the compile is still
+   * answered, and the warning comes once a minute, not once a compile. */
   if (s->cache && cache_put(s->cache, job->key, &e) < 0)
-    bd_log("error", "cache write failed",
-           json_pack("{s:s,s:s}", "key", job->key, "error", cache_last_error(s->cache)));
+    bd_cache_log_degraded(s);
   /* Another daemon of the farm may have stored the same key meanwhile: a
    * HEAD saves re-uploading it. */
   if (s->remote && e.status == CACHE_ENTRY_OK &&
@@ -498,7 +572,7 @@ static void compile(bd_server_t *s, bd_job_t *job) {
 static void fetch(bd_server_t *s, bd_job_t *job) {
   snprintf(job->key, sizeof job->key, "%s", job->fetch_key);
   cache_entry_t e;
-  int rc = s->cache ? cache_get(s->cache, job->key, &e) : 0;
+  int rc = cache_lookup(s, job->key, &e);
   if (rc != 1 && s->remote) {
     char *blob = NULL;
     size_t len = 0;

@@ -37,20 +37,32 @@ static const setting_t settings[] = {
     {"listen", SET_LISTEN, 0, "HOST:PORT to listen on (default 127.0.0.1:8080; port 0 picks one)"},
     {"cache-dir", SET_STRING, FIELD(cache_dir), "directory of the SQLite cache (default: per-user cache dir)"},
     {"remote-cache", SET_STRING, FIELD(remote_cache), "base URL of a shared HTTP cache tier (GET/PUT)"},
-    {"token-file", SET_TOKEN_FILE, FIELD(token), "file holding a bearer token required for compiles"},
+    {"token-file", SET_TOKEN_FILE, FIELD(token), "file holding the write token: with it set, every route but /healthz and /readyz needs a bearer token; this one compiles and reads"},
+    {"read-token-file", SET_TOKEN_FILE, FIELD(read_token), "file holding a read-only token: fetches artifacts and keys, explains, reads /metrics, /v1/version and /v1/pipelines, never compiles (needs --token-file)"},
+    {"allow-unauthenticated-reads", SET_BOOL, FIELD(allow_unauthenticated_reads), "with tokens set, let requests without one read (artifacts, keys, explain, metrics); compiles still need the write token"},
+    {"remote-token-file", SET_TOKEN_FILE, FIELD(remote_token), "file holding a bearer token the remote tier is sent (Authorization: Bearer); user:password in --remote-cache's URL sends basic auth instead"},
     {"workers", SET_INT, FIELD(workers), "compile worker threads (default: number of cores)"},
     {"queue-size", SET_INT, FIELD(queue_size), "compiles that may wait before 503 (default 256)"},
     {"max-body-bytes", SET_U64, FIELD(max_body_bytes), "largest request body (default 8 MiB)"},
     {"max-header-bytes", SET_U64, FIELD(max_header_bytes), "largest request head (default 16 KiB)"},
-    {"max-ops", SET_U64, FIELD(max_ops), "largest program in ops (default 1000000)"},
-    {"max-depth", SET_INT, FIELD(max_depth), "deepest region nesting (default 128)"},
-    {"compile-timeout-ms", SET_U64, FIELD(compile_timeout_ms), "compile deadline, runs included (default 30000)"},
+    {"max-headers", SET_INT, FIELD(max_headers), "most header fields in one request; 431 above (default 100)"},
+    {"max-connections", SET_INT, FIELD(max_connections), "open connections; new ones get 503 above (default: the open-file limit less room for the cache and workers)"},
+    {"max-connections-per-client", SET_INT, FIELD(max_connections_per_client), "open connections from one client address; 503 above (default: half of max-connections; behind a load balancer set it to max-connections)"},
+    {"first-byte-timeout-ms", SET_U64, FIELD(first_byte_timeout_ms), "a new connection that sends nothing is closed after (default 5000)"},
+    {"max-ops", SET_U64, FIELD(max_ops), "largest program in ops; 413 above (default 1000000)"},
+    {"max-depth", SET_INT, FIELD(max_depth), "deepest region nesting; 413 above (default 128)"},
+    {"max-pipeline-bytes", SET_U64, FIELD(max_pipeline_bytes), "longest pipeline text; 413 above (default 16384, at most 65536)"},
+    {"max-pipeline-passes", SET_INT, FIELD(max_pipeline_passes), "most passes in a pipeline, over every nesting level; 413 above (default 256, at most 1024)"},
+    {"max-pipeline-depth", SET_INT, FIELD(max_pipeline_depth), "deepest nesting of pipeline anchors; 413 above (default 8, at most 32)"},
+    {"max-compile-bytes", SET_U64, FIELD(max_compile_bytes), "memory one compile's IR may hold, checked between passes and artifacts; 413 above (default 2 GiB; 0: none)"},
+    {"compile-timeout-ms", SET_U64, FIELD(compile_timeout_ms), "compile deadline, runs included: 504 after; the compile itself stops at its next pass (default 30000)"},
     {"run-max-steps", SET_U64, FIELD(run_max_steps), "run artifact: ops the interpreter may execute before 422 (default 100000000)"},
     {"run-max-bytes", SET_U64, FIELD(run_max_bytes), "run artifact: bytes its buffers may hold at once before 413 (default 1 GiB)"},
     {"run-timeout-ms", SET_U64, FIELD(run_timeout_ms), "run artifact: wall time of the interpreter before 504 (default 10000; 0: only compile-timeout-ms)"},
     {"idle-timeout-ms", SET_U64, FIELD(idle_timeout_ms), "idle keep-alive connections close after (default 60000)"},
     {"header-timeout-ms", SET_U64, FIELD(header_timeout_ms), "a started request must arrive within (default 10000)"},
     {"cache-max-bytes", SET_U64, FIELD(cache_max_bytes), "bound of the SQLite cache (default 1 GiB; 0: none)"},
+    {"cache-check-ms", SET_U64, FIELD(cache_check_ms), "time budget of the cache integrity check at start-up (default 1000; 0: none)"},
     {"evict-older-than", SET_I64, FIELD(evict_older_than_s), "drop cache entries unused for this many seconds at start-up (0: never)"},
     {"failed-ttl", SET_I64, FIELD(failed_ttl_s), "seconds failed compiles stay cached (default 60)"},
     {"memory-cache-bytes", SET_U64, FIELD(memory_cache_bytes), "in-memory response cache (default 64 MiB; 0: off)"},
@@ -63,8 +75,24 @@ static const setting_t settings[] = {
 static void usage(FILE *out) {
   fprintf(out, "usage: bufferd [--config FILE] [settings]\n\nsettings (also BUFFERD_<NAME> "
                "in the environment and keys of the JSON config file):\n");
-  for (size_t i = 0; i < NUM_SETTINGS; i++)
-    fprintf(out, "  --%-22s %s\n", settings[i].name, settings[i].help);
+  for (size_t i = 0; i < NUM_SETTINGS; i++) {
+    /* The name, then its help wrapped at 79 columns under a 27-column
+     * indent (a long name pushes its help to the next line). */
+    int col = fprintf(out, "  --%s", settings[i].name);
+    const char *w = settings[i].help;
+    while (*w) {
+      size_t n = strcspn(w, " ");
+      if (col > 27 && col + 1 + (int)n > 79) {
+        fputc('\n', out);
+        col = 0;
+      }
+      col += fprintf(out, "%*s%.*s", col < 27 ? 27 - col : 1, "", (int)n, w);
+      w += n;
+      while (*w == ' ')
+        w++;
+    }
+    fputc('\n', out);
+  }
 }
 
 static char *default_cache_dir(void) {
@@ -90,8 +118,14 @@ static void set_defaults(bd_config_t *c) {
   c->queue_size = 256;
   c->max_body_bytes = 8u << 20;
   c->max_header_bytes = 16u << 10;
+  c->max_headers = 100;
+  c->first_byte_timeout_ms = 5000;
   c->max_ops = 1000000;
   c->max_depth = 128;
+  c->max_pipeline_bytes = 16384;
+  c->max_pipeline_passes = 256;
+  c->max_pipeline_depth = 8;
+  c->max_compile_bytes = 2ull << 30;
   c->compile_timeout_ms = 30000;
   c->run_max_steps = 100000000;
   c->run_max_bytes = 1ull << 30;
@@ -99,6 +133,7 @@ static void set_defaults(bd_config_t *c) {
   c->idle_timeout_ms = 60000;
   c->header_timeout_ms = 10000;
   c->cache_max_bytes = 1ull << 30;
+  c->cache_check_ms = 1000;
   c->failed_ttl_s = 60;
   c->memory_cache_bytes = 64u << 20;
   c->remote_timeout_ms = 2000;
@@ -148,8 +183,8 @@ static bool apply(bd_config_t *c, const setting_t *s, const char *value,
       fprintf(stderr, "bufferd: %s: token file '%s' is empty\n", source, value);
       return false;
     }
-    free(c->token);
-    c->token = strdup(buf);
+    free(*(char **)field);
+    *(char **)field = strdup(buf);
     return true;
   }
   case SET_INT: {
@@ -158,6 +193,12 @@ static bool apply(bd_config_t *c, const setting_t *s, const char *value,
       goto bad;
     if (s->offset == FIELD(max_depth))
       c->max_depth = (uint32_t)v;
+    else if (s->offset == FIELD(max_pipeline_passes))
+      c->max_pipeline_passes = (uint32_t)v;
+    else if (s->offset == FIELD(max_pipeline_depth))
+      c->max_pipeline_depth = (uint32_t)v;
+    else if (s->offset == FIELD(max_headers))
+      c->max_headers = (uint32_t)v;
     else
       *(int *)field = (int)v;
     return true;
@@ -300,6 +341,15 @@ int bd_config_load(bd_config_t *c, int argc, char **argv) {
     if (!apply(c, s, value, "command line"))
       return 2;
   }
+  if (c->read_token && !c->token) {
+    fprintf(stderr, "bufferd: --read-token-file needs --token-file: a read-only token "
+                    "alone would leave compiles open to anyone\n");
+    return 2;
+  }
+  if (c->read_token && strcmp(c->read_token, c->token) == 0) {
+    fprintf(stderr, "bufferd: the read token and the write token must differ\n");
+    return 2;
+  }
   if (c->workers < 1)
     c->workers = 1;
   if (c->queue_size < 1)
@@ -312,6 +362,8 @@ void bd_config_free(bd_config_t *c) {
   free(c->cache_dir);
   free(c->remote_cache);
   free(c->token);
+  free(c->read_token);
+  free(c->remote_token);
   free(c->port_file);
   memset(c, 0, sizeof *c);
 }

@@ -9,9 +9,19 @@
  * This keeps responses in request order without a response queue.
  *
  * Limits are enforced while bytes arrive, before they are kept: header bytes
- * (431), body bytes by Content-Length or while chunked (413), the time to
- * receive a whole request once it started (408), and the idle time of a
- * keep-alive connection. Every failure closes only its own connection.
+ * and header fields (431), the HTTP version (505: only HTTP/1.x), body bytes
+ * by Content-Length, by a chunk's announced size or while chunked (413), the
+ * time to receive a whole request once it started (408), the time before a
+ * new connection's first byte, and the idle time of a keep-alive
+ * connection. Every failure closes only its own connection, after its
+ * answer: the socket is shut down for writing and drained briefly before
+ * it is closed, so that unread request bytes do not reset the connection
+ * and swallow the answer.
+ *
+ * Connections are bounded in number (--max-connections) and per client
+ * address (--max-connections-per-client): a connection over either bound is
+ * accepted, answered 503 with Retry-After, counted, logged (at most one
+ * line a second) and closed; the connections already open are untouched.
  *
  * Lifetime: a connection is freed when its socket and timer are closed and
  * no request refers to it; a request lives until its handler has answered
@@ -53,6 +63,7 @@ struct bd_request {
 struct bd_conn {
   uv_tcp_t tcp;
   uv_timer_t timer;
+  uv_shutdown_t shutdown;      /* the lingering close after a final answer */
   http_parser parser;
   bd_server_t *server;
   int refs;                    /* tcp + timer handles + requests */
@@ -60,6 +71,14 @@ struct bd_conn {
   bool busy;                   /* a complete request is being answered */
   bool failed;                 /* a protocol error was answered: ignore input */
   bool in_message;             /* bytes of a request have arrived */
+  bool lingering;              /* answered for the last time: drain, close */
+  bool rejected;               /* over a connection bound: 503, then closed */
+  bool counted_peer;           /* counted in server->peers under peer */
+  char peer[BD_PEER_ADDRESS_LEN]; /* the client's address as text */
+  /* why a parser callback refused the request (conn_feed answers it) */
+  int refuse_status;
+  const char *refuse_code;
+  char refuse_message[160];
   bool header_value_last;      /* for header field/value callbacks */
   uint64_t header_bytes;
   bd_request_t *req;           /* the request being parsed or answered */
@@ -82,6 +101,7 @@ static const char *reason(int status) {
   case 204: return "No Content";
   case 400: return "Bad Request";
   case 401: return "Unauthorized";
+  case 403: return "Forbidden";
   case 404: return "Not Found";
   case 405: return "Method Not Allowed";
   case 408: return "Request Timeout";
@@ -93,6 +113,7 @@ static const char *reason(int status) {
   case 500: return "Internal Server Error";
   case 503: return "Service Unavailable";
   case 504: return "Gateway Timeout";
+  case 505: return "HTTP Version Not Supported";
   default: return "Unknown";
   }
 }
@@ -128,6 +149,10 @@ static void conn_close(bd_conn_t *c) {
   c->closing = true;
   drop_partial_request(c);
   c->server->open_connections--;
+  if (c->rejected)
+    c->server->rejecting--;
+  if (c->counted_peer)
+    bd_peers_remove(c->server->peers, c->peer);
   uv_close((uv_handle_t *)&c->tcp, on_handle_closed);
   uv_close((uv_handle_t *)&c->timer, on_handle_closed);
 }
@@ -187,23 +212,24 @@ static void on_idle_timeout(uv_timer_t *t) {
 static void write_raw(bd_conn_t *c, const char *head, size_t head_len,
                       const char *body, size_t body_len, bool close_after);
 
-/* Answers a protocol-level problem and closes the connection. */
+/* Answers a protocol-level problem and closes the connection (lingering:
+ * input that still arrives is read and dropped until the close). */
 static void fail_connection(bd_conn_t *c, int status, const char *code,
-                            const char *message) {
+                            const char *message, const char *extra_headers) {
   json_t *o = json_pack("{s:{s:s,s:s}}", "error", "code", code, "message", message);
   char *body = json_dumps(o, JSON_COMPACT);
   json_decref(o);
-  char head[256];
+  char head[512];
   int n = snprintf(head, sizeof head,
                    "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n"
-                   "Content-Length: %zu\r\nConnection: close\r\n\r\n",
-                   status, reason(status), strlen(body));
+                   "Content-Length: %zu\r\nX-Content-Type-Options: nosniff\r\n"
+                   "Connection: close\r\n%s\r\n",
+                   status, reason(status), strlen(body), extra_headers ? extra_headers : "");
   c->server->metrics.requests[status / 100]++;
   drop_partial_request(c);
   c->failed = true; /* ignore further input */
   write_raw(c, head, (size_t)n, body, strlen(body), true);
   free(body);
-  uv_read_stop((uv_stream_t *)&c->tcp);
 }
 
 static void on_request_timeout(uv_timer_t *t) {
@@ -212,17 +238,59 @@ static void on_request_timeout(uv_timer_t *t) {
     return;
   if (!c->busy && c->in_message)
     fail_connection(c, 408, "request_timeout",
-                    "the request did not arrive completely in time");
+                    "the request did not arrive completely in time", NULL);
   else if (!c->busy)
     conn_close(c);
+}
+
+/* Refused connections that may linger at once (the rest close as soon as
+ * their 503 is written); within the descriptor headroom main.c keeps. */
+#define MAX_LINGERING_REJECTIONS 32
+
+static void on_linger_timeout(uv_timer_t *t) { conn_close(t->data); }
+
+static void on_shutdown(uv_shutdown_t *req, int status) {
+  bd_conn_t *c = req->data;
+  if (status < 0)
+    conn_close(c);
+  conn_unref(c); /* the shutdown request's reference */
+}
+
+static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf);
+static void alloc_buffer(uv_handle_t *h, size_t suggested, uv_buf_t *buf);
+
+/* After the last answer: shut down our side, read and drop what the client
+ * still sends until it closes or a second passes, then close. Closing with
+ * unread bytes would reset the connection and could swallow the answer. */
+static void conn_linger(bd_conn_t *c) {
+  if (c->closing || c->lingering)
+    return;
+  /* A flood of refused connections must not hold descriptors: only a few
+   * of them linger, and briefly. */
+  if (c->rejected && c->server->rejecting > MAX_LINGERING_REJECTIONS) {
+    conn_close(c);
+    return;
+  }
+  c->lingering = true;
+  c->failed = true;
+  c->shutdown.data = c;
+  if (uv_shutdown(&c->shutdown, (uv_stream_t *)&c->tcp, on_shutdown) < 0) {
+    conn_close(c);
+    return;
+  }
+  c->refs++;
+  timer_start(c, c->rejected ? 200 : 1000, on_linger_timeout);
+  uv_read_start((uv_stream_t *)&c->tcp, alloc_buffer, on_read);
 }
 
 static void on_write(uv_write_t *w, int status) {
   write_req_t *wr = (write_req_t *)w;
   bd_conn_t *c = wr->conn;
   c->server->pending_writes--;
-  if ((status < 0 || wr->close_after) && !c->closing)
+  if (status < 0 && !c->closing)
     conn_close(c);
+  else if (wr->close_after && !c->closing)
+    conn_linger(c);
   conn_unref(c);
   free(wr);
 }
@@ -268,7 +336,7 @@ void bd_respond(bd_request_t *r, int status, const char *content_type,
   if (!s->cfg->quiet) {
     json_t *f = json_pack("{s:s,s:s,s:s,s:i,s:f}", "request_id", r->id, "method",
                           r->method, "path", bd_request_path(r), "status", status,
-                          "ms", seconds * 1000.0);
+                          "ms", bd_log_round_ms(seconds));
     bd_log("info", "request", f);
   }
   if (c->closing)
@@ -279,6 +347,7 @@ void bd_respond(bd_request_t *r, int status, const char *content_type,
   FILE *f = open_memstream(&head, &head_len);
   fprintf(f,
           "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
+          "X-Content-Type-Options: nosniff\r\n"
           "X-Request-Id: %s\r\nConnection: %s\r\n%s\r\n",
           status, reason(status), content_type ? content_type : "application/json",
           len, r->id, keep ? "keep-alive" : "close",
@@ -316,9 +385,30 @@ void bd_respond_error(bd_request_t *r, int status, const char *code,
 
 /* ---- parser callbacks ---- */
 
+/* Records why a callback refuses the request and returns the parser's
+ * error value; conn_feed answers with it. */
+static int refuse(bd_conn_t *c, int status, const char *code, const char *fmt,
+                  unsigned long long limit) {
+  c->refuse_status = status;
+  c->refuse_code = code;
+  snprintf(c->refuse_message, sizeof c->refuse_message, fmt, limit);
+  return -1;
+}
+
 static bool over_header_limit(bd_conn_t *c, size_t more) {
   c->header_bytes += more;
-  return c->header_bytes > c->server->cfg->max_header_bytes;
+  if (c->header_bytes <= c->server->cfg->max_header_bytes)
+    return false;
+  refuse(c, 431, "headers_too_large",
+         "request headers exceed the limit of %llu bytes (max-header-bytes)",
+         (unsigned long long)c->server->cfg->max_header_bytes);
+  return true;
+}
+
+static int refuse_body(bd_conn_t *c) {
+  return refuse(c, 413, "body_too_large",
+                "request body exceeds the limit of %llu bytes (max-body-bytes)",
+                (unsigned long long)c->server->cfg->max_body_bytes);
 }
 
 static int on_message_begin(http_parser *p) {
@@ -336,6 +426,7 @@ static int on_message_begin(http_parser *p) {
   c->refs++;
   c->req = r;
   c->in_message = true;
+  c->refuse_status = 0;
   c->header_bytes = 0;
   c->header_value_last = false;
   timer_start(c, s->cfg->header_timeout_ms, on_request_timeout);
@@ -366,9 +457,11 @@ static int on_header_field(http_parser *p, const char *at, size_t n) {
   if (over_header_limit(c, n))
     return -1;
   if (r->num_headers == 0 || c->header_value_last) {
+    if (r->num_headers >= c->server->cfg->max_headers)
+      return refuse(c, 431, "headers_too_large",
+                    "the request has more than %llu header fields (max-headers)",
+                    (unsigned long long)c->server->cfg->max_headers);
     if (r->num_headers == r->cap_headers) {
-      if (r->cap_headers >= 256)
-        return -1;
       r->cap_headers = r->cap_headers ? r->cap_headers * 2 : 16;
       r->headers = realloc(r->headers, r->cap_headers * sizeof *r->headers);
     }
@@ -399,10 +492,25 @@ static int on_headers_complete(http_parser *p) {
     size_t n = strcspn(r->url, "?#");
     r->path = strndup(r->url, n);
   }
+  if (p->http_major != 1)
+    return refuse(c, 505, "http_version_not_supported",
+                  "only HTTP/1.0 and HTTP/1.1 are served (got major version %llu)",
+                  p->http_major);
   /* Refuse an announced oversize body before reading it. */
   if ((p->flags & F_CONTENTLENGTH) &&
       p->content_length > c->server->cfg->max_body_bytes)
-    return -2;
+    return refuse_body(c);
+  return 0;
+}
+
+/* A chunk announces its size first: one past the body limit is refused
+ * before its bytes are awaited. */
+static int on_chunk_header(http_parser *p) {
+  bd_conn_t *c = p->data;
+  uint64_t max = c->server->cfg->max_body_bytes;
+  /* Subtracted, not added: a huge chunk size must not wrap the sum. */
+  if (c->req->body_len > max || p->content_length > max - c->req->body_len)
+    return refuse_body(c);
   return 0;
 }
 
@@ -410,7 +518,7 @@ static int on_body(http_parser *p, const char *at, size_t n) {
   bd_conn_t *c = p->data;
   bd_request_t *r = c->req;
   if (r->body_len + n > c->server->cfg->max_body_bytes)
-    return -2;
+    return refuse_body(c);
   if (r->body_len + n + 1 > r->body_cap) {
     size_t cap = r->body_cap ? r->body_cap : 4096;
     while (cap < r->body_len + n + 1)
@@ -459,17 +567,18 @@ static void conn_feed(bd_conn_t *c, const char *data, size_t len) {
   }
   if (err == HPE_OK)
     return;
-  if (c->header_bytes > s->cfg->max_header_bytes) {
-    fail_connection(c, 431, "headers_too_large", "request headers exceed the limit");
-  } else if (err == HPE_CB_headers_complete || err == HPE_CB_body) {
-    char msg[128];
-    snprintf(msg, sizeof msg, "request body exceeds the limit of %llu bytes",
-             (unsigned long long)s->cfg->max_body_bytes);
-    fail_connection(c, 413, "body_too_large", msg);
+  if (c->refuse_status) {
+    fail_connection(c, c->refuse_status, c->refuse_code, c->refuse_message, NULL);
+  } else if (err == HPE_HEADER_OVERFLOW) {
+    /* http_parser's own bound on a head (80 KiB) */
+    fail_connection(c, 431, "headers_too_large", "request headers are too large", NULL);
+  } else if (err == HPE_INVALID_VERSION) {
+    fail_connection(c, 505, "http_version_not_supported",
+                    "only HTTP/1.0 and HTTP/1.1 are served", NULL);
   } else {
     char msg[256];
     snprintf(msg, sizeof msg, "malformed HTTP request: %s", http_errno_description(err));
-    fail_connection(c, 400, "bad_http", msg);
+    fail_connection(c, 400, "bad_http", msg, NULL);
   }
 }
 
@@ -510,10 +619,55 @@ static void conn_resume(bd_conn_t *c) {
   uv_read_start((uv_stream_t *)&c->tcp, alloc_buffer, on_read);
 }
 
+static const char *const reject_codes[] = {
+    [BD_REJECT_MAX_CONNECTIONS] = "too_many_connections",
+    [BD_REJECT_PER_CLIENT] = "too_many_connections_from_client",
+    [BD_REJECT_ACCEPT_FAILED] = "accept_failed",
+};
+
+/* Counts a refused connection and logs it, at most one line a second (a
+ * flood must not flood the log too): the line says how many were refused
+ * since the last one. */
+static void note_rejection(bd_server_t *s, bd_reject_reason_t why, const char *peer,
+                           int status) {
+  s->metrics.connections_rejected[why]++;
+  s->rejected_unlogged++;
+  uint64_t now = uv_now(s->loop);
+  if (s->last_reject_log_ms && now - s->last_reject_log_ms < 1000)
+    return;
+  s->last_reject_log_ms = now;
+  json_t *f = json_pack("{s:s,s:s,s:I,s:i,s:i,s:i}", "reason", reject_codes[why], "client",
+                        peer, "refused_since_last_line", (json_int_t)s->rejected_unlogged,
+                        "open_connections", s->open_connections, "max_connections",
+                        s->cfg->max_connections, "max_connections_per_client",
+                        s->cfg->max_connections_per_client);
+  if (status < 0)
+    json_object_set_new(f, "error", json_string(uv_strerror(status)));
+  bd_log("warning", "connection refused", f);
+  s->rejected_unlogged = 0;
+}
+
+/* The client's address as text ("?" when unknown). */
+static void peer_address(uv_tcp_t *tcp, char *out, size_t size) {
+  struct sockaddr_storage addr;
+  int len = sizeof addr;
+  snprintf(out, size, "?");
+  if (uv_tcp_getpeername(tcp, (struct sockaddr *)&addr, &len) < 0)
+    return;
+  if (addr.ss_family == AF_INET6)
+    uv_ip6_name((struct sockaddr_in6 *)&addr, out, size);
+  else if (addr.ss_family == AF_INET)
+    uv_ip4_name((struct sockaddr_in *)&addr, out, size);
+}
+
 static void on_connection(uv_stream_t *listener, int status) {
   bd_server_t *s = listener->data;
-  if (status < 0)
+  if (status < 0) {
+    /* Out of descriptors: libuv has already accepted and closed the
+     * connection to keep the listener from spinning. */
+    note_rejection(s, BD_REJECT_ACCEPT_FAILED, "?", status);
     return;
+  }
   bd_conn_t *c = calloc(1, sizeof *c);
   if (!c)
     return;
@@ -531,8 +685,28 @@ static void on_connection(uv_stream_t *listener, int status) {
   uv_tcp_nodelay(&c->tcp, 1);
   http_parser_init(&c->parser, HTTP_REQUEST);
   c->parser.data = c;
-  timer_start(c, s->cfg->idle_timeout_ms, on_idle_timeout);
+  peer_address(&c->tcp, c->peer, sizeof c->peer);
+  uint32_t from_peer = bd_peers_add(s->peers, c->peer);
+  c->counted_peer = true;
   uv_read_start((uv_stream_t *)&c->tcp, alloc_buffer, on_read);
+  /* Connections being refused count against neither bound: a flood of
+   * them must not lock out everyone else. */
+  int serving = s->open_connections - s->rejecting;
+  if (serving > s->cfg->max_connections ||
+      from_peer > (uint32_t)s->cfg->max_connections_per_client) {
+    bool total = serving > s->cfg->max_connections;
+    c->rejected = true;
+    s->rejecting++;
+    bd_peers_remove(s->peers, c->peer);
+    c->counted_peer = false;
+    note_rejection(s, total ? BD_REJECT_MAX_CONNECTIONS : BD_REJECT_PER_CLIENT, c->peer, 0);
+    fail_connection(c, 503, total ? "too_many_connections" : "too_many_connections_from_client",
+                    total ? "the server has as many connections open as it allows; retry later"
+                          : "this client has as many connections open as it may; retry later",
+                    "Retry-After: 1\r\n");
+    return;
+  }
+  timer_start(c, s->cfg->first_byte_timeout_ms, on_request_timeout);
 }
 
 /* systemd socket activation: when LISTEN_PID is this process and
@@ -553,6 +727,7 @@ int bd_http_listen(bd_server_t *s) {
       .on_header_value = on_header_value,
       .on_headers_complete = on_headers_complete,
       .on_body = on_body,
+      .on_chunk_header = on_chunk_header,
       .on_message_complete = on_message_complete,
   };
   int rc;

@@ -1,7 +1,11 @@
 /*
  * log.c: structured logs, one JSON object per line on stderr, written with a
  * single fwrite under a lock so lines from several threads never interleave.
+ * Numbers print with at most 15 significant digits, so a duration rounded
+ * to microseconds (bd_log_round_ms) prints as "ms":0.019, not as the
+ * nearest double's 17 digits.
  */
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +37,7 @@ void bd_log(const char *level, const char *msg, json_t *fields) {
     json_object_update(o, fields);
     json_decref(fields);
   }
-  char *line = json_dumps(o, JSON_COMPACT);
+  char *line = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(15));
   json_decref(o);
   if (!line)
     return;
@@ -45,3 +49,5 @@ void bd_log(const char *level, const char *msg, json_t *fields) {
   pthread_mutex_unlock(&log_lock);
   free(line);
 }
+
+double bd_log_round_ms(double seconds) { return round(seconds * 1e6) / 1e3; }

@@ -1,39 +1,56 @@
 /*
  * main.c: bufferd's start-up and shutdown.
  *
- * Start: settings, the cache directory and database (WAL), optional age
- * eviction, the remote tier, the worker pool, the listener. Shutdown on
+ * Start: settings, the cache (cache_health.c: directory, database, age
+ * eviction; a cache that cannot be used means serving uncached, never a
+ * failed start), the remote tier, the worker pool, the listener. Shutdown on
  * SIGTERM or SIGINT: readiness fails at once and new compiles get 503 (the
  * listener stays open so load balancers can see that), and the process
  * exits once every in-flight request has been answered and the workers are
  * idle.
  */
-#include <errno.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <sys/resource.h>
 
 #include <curl/curl.h>
 
 #include "bufferd.h"
 
-/* mkdir -p */
-static int make_dirs(const char *path) {
-  char buf[4096];
-  snprintf(buf, sizeof buf, "%s", path);
-  for (char *p = buf + 1; *p; p++) {
-    if (*p == '/') {
-      *p = 0;
-      if (mkdir(buf, 0700) < 0 && errno != EEXIST)
-        return -1;
-      *p = '/';
+/* Descriptors kept back from client connections: the listener, stdio,
+ * libuv's own, and per worker its SQLite database, WAL and shared-memory
+ * files and a remote-tier socket, with room to spare. */
+static int descriptor_headroom(const bd_config_t *cfg) { return 64 + 8 * cfg->workers; }
+
+/* Raises the open-file limit to its hard limit and derives the connection
+ * limits the settings left at 0 (auto) from it. Logs what it chose. */
+static void resolve_connection_limits(bd_config_t *cfg) {
+  struct rlimit rl;
+  long nofile = 1024;
+  if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+    if (rl.rlim_cur < rl.rlim_max) {
+      rlim_t want = rl.rlim_max == RLIM_INFINITY ? 1u << 20 : rl.rlim_max;
+      struct rlimit raised = {want, rl.rlim_max};
+      if (setrlimit(RLIMIT_NOFILE, &raised) == 0)
+        rl.rlim_cur = want;
     }
+    nofile = rl.rlim_cur == RLIM_INFINITY ? 1L << 20 : (long)rl.rlim_cur;
   }
-  if (mkdir(buf, 0700) < 0 && errno != EEXIST)
-    return -1;
-  return 0;
+  long room = nofile - descriptor_headroom(cfg);
+  if (cfg->max_connections == 0)
+    cfg->max_connections = room > 16 ? (int)(room < 1000000 ? room : 1000000) : 16;
+  else if (cfg->max_connections > room)
+    bd_log("warning", "max-connections exceeds the open-file limit less headroom: "
+                      "raise LimitNOFILE or lower it",
+           json_pack("{s:i,s:I,s:i}", "max_connections", cfg->max_connections,
+                     "open_file_limit", (json_int_t)nofile, "headroom",
+                     descriptor_headroom(cfg)));
+  if (cfg->max_connections_per_client == 0)
+    cfg->max_connections_per_client =
+        cfg->max_connections / 2 > 1 ? cfg->max_connections / 2 : 1;
 }
 
 static void close_handle(uv_handle_t *h, void *arg) {
@@ -72,42 +89,42 @@ static void on_signal(uv_signal_t *sig, int signum) {
   uv_timer_start(&drain_timer, check_drained, 0, 20);
 }
 
+/* Memory a large request used goes back to the system when it is freed:
+ * blocks of 1 MiB and more are mapped on their own, and a heap whose free
+ * top exceeds 4 MiB shrinks. Fixed values also stop glibc from raising
+ * both thresholds after each large free, which kept a worker's heap at the
+ * size of the largest compile it ever ran (pool.c trims what is left). */
+static void tune_malloc(void) {
+  mallopt(M_MMAP_THRESHOLD, 1 << 20);
+  mallopt(M_TRIM_THRESHOLD, 4 << 20);
+}
+
 int main(int argc, char **argv) {
+  tune_malloc();
   bd_config_t cfg;
   int rc = bd_config_load(&cfg, argc, argv);
-  if (rc >= 0)
+  if (rc >= 0) {
+    bd_config_free(&cfg);
     return rc;
+  }
   bd_log_set_quiet(cfg.quiet);
+  resolve_connection_limits(&cfg);
   signal(SIGPIPE, SIG_IGN);
+  /* A file-size limit (ulimit -f) must fail a cache write, which degrades
+   * the cache, not kill the daemon. */
+  signal(SIGXFSZ, SIG_IGN);
   curl_global_init(CURL_GLOBAL_DEFAULT);
 
   bd_server_t s = {0};
   s.cfg = &cfg;
   s.loop = uv_default_loop();
   s.started_ms = uv_now(s.loop) ^ (uint64_t)uv_os_getpid() << 20;
+  bd_auth_init(&s.auth, &cfg);
+  s.peers = bd_peers_create();
 
-  if (make_dirs(cfg.cache_dir) < 0) {
-    fprintf(stderr, "bufferd: cannot create cache directory '%s': %s\n", cfg.cache_dir,
-            strerror(errno));
-    return 1;
-  }
-  char db_path[4200];
-  snprintf(db_path, sizeof db_path, "%s/cache.db", cfg.cache_dir);
-  char *err = NULL;
-  cache_config_t cc = {.max_bytes = cfg.cache_max_bytes,
-                       .failed_ttl_seconds = cfg.failed_ttl_s};
-  s.cache = cache_open(db_path, &cc, &err);
-  if (!s.cache) {
-    fprintf(stderr, "bufferd: %s\n", err ? err : "cannot open the cache");
-    free(err);
-    return 1;
-  }
-  if (cfg.evict_older_than_s > 0) {
-    int64_t n = cache_evict_older_than(s.cache, cfg.evict_older_than_s);
-    bd_log("info", "evicted old cache entries", json_pack("{s:I}", "entries", (json_int_t)n));
-  }
+  bd_cache_open(&s);
   if (cfg.remote_cache)
-    s.remote = bd_remote_create(cfg.remote_cache, cfg.remote_timeout_ms);
+    s.remote = bd_remote_create(cfg.remote_cache, cfg.remote_timeout_ms, cfg.remote_token);
   if (cfg.memory_cache_bytes > 0)
     s.memcache = bd_memcache_create(cfg.memory_cache_bytes);
   s.pool = bd_pool_create(s.loop, cfg.workers, cfg.queue_size, &s);
@@ -129,10 +146,14 @@ int main(int argc, char **argv) {
   s.sigterm.data = s.sigint.data = &s;
   uv_signal_start(&s.sigterm, on_signal, SIGTERM);
   uv_signal_start(&s.sigint, on_signal, SIGINT);
+  char *remote = bd_remote_redacted_url(cfg.remote_cache ? cfg.remote_cache : "");
   bd_log("info", "listening",
-         json_pack("{s:s,s:i,s:s,s:i,s:s}", "host", cfg.listen_host, "port",
-                   cfg.listen_port, "cache", db_path, "workers", cfg.workers,
-                   "remote", cfg.remote_cache ? cfg.remote_cache : ""));
+         json_pack("{s:s,s:i,s:s,s:i,s:s,s:b,s:i,s:i}", "host", cfg.listen_host, "port",
+                   cfg.listen_port, "cache", s.cache_db_path, "workers", cfg.workers,
+                   "remote", remote, "auth", s.auth.enabled, "max_connections",
+                   cfg.max_connections, "max_connections_per_client",
+                   cfg.max_connections_per_client));
+  free(remote);
 
   uv_run(s.loop, UV_RUN_DEFAULT);
 
@@ -141,6 +162,7 @@ int main(int argc, char **argv) {
   uv_run(s.loop, UV_RUN_DEFAULT);
   uv_loop_close(s.loop);
   bd_memcache_destroy(s.memcache);
+  bd_peers_destroy(s.peers);
   bd_remote_destroy(s.remote);
   cache_close(s.cache);
   curl_global_cleanup();

@@ -66,12 +66,17 @@ char *bd_metrics_render(bd_server_t *s) {
              "bufferd_compiles_total{result=\"program_error\"} %llu\n"
              "bufferd_compiles_total{result=\"timeout\"} %llu\n"
              "bufferd_compiles_total{result=\"rejected\"} %llu\n"
-             "bufferd_compiles_total{result=\"run_limit\"} %llu\n",
+             "bufferd_compiles_total{result=\"run_limit\"} %llu\n"
+             "bufferd_compiles_total{result=\"request_limit\"} %llu\n",
           (unsigned long long)m->compiles_ok, (unsigned long long)m->compiles_failed,
           (unsigned long long)m->compiles_timed_out, (unsigned long long)m->compiles_rejected,
-          (unsigned long long)m->compiles_limited);
+          (unsigned long long)m->compiles_limited,
+          (unsigned long long)m->compiles_bounded);
   counter(f, "bufferd_memory_cache_hits_total", "Requests answered from the in-memory response cache.",
           m->memory_hits);
+  counter(f, "bufferd_auth_rejected_total",
+          "Requests refused for a missing, wrong or read-only token (401, 403).",
+          m->auth_rejected);
   counter(f, "bufferd_deduplicated_requests_total",
           "Requests that joined an identical compile already in flight.", m->deduplicated);
   cache_stats_t cs = {0};
@@ -80,7 +85,16 @@ char *bd_metrics_render(bd_server_t *s) {
   counter(f, "bufferd_cache_hits_total", "SQLite cache hits.", cs.hits);
   counter(f, "bufferd_cache_misses_total", "SQLite cache misses.", cs.misses);
   counter(f, "bufferd_cache_corrupt_total",
-          "Cache entries whose checksum did not verify (dropped, recompiled).", cs.corrupt);
+          "Cache reads that met damage: an artifact whose checksum did not verify (dropped, "
+          "recompiled) or a damaged b-tree (SQLITE_CORRUPT; answered as a miss).",
+          cs.corrupt);
+  counter(f, "bufferd_cache_damaged_total",
+          "Damaged or unreadable cache databases moved aside at start-up.", s->cache_damaged);
+  char why[8];
+  gauge(f, "bufferd_cache_degraded",
+        "1 while the cache is unavailable or its writes fail (compiles are served, not all "
+        "cached).",
+        bd_cache_degraded(s, why, sizeof why) ? 1 : 0);
   counter(f, "bufferd_cache_evicted_total", "Cache entries evicted.", cs.evicted);
   gauge(f, "bufferd_cache_entries", "Entries in the SQLite cache.", (double)cs.entries);
   gauge(f, "bufferd_cache_bytes", "Bytes stored in the SQLite cache.", (double)cs.bytes);
@@ -95,6 +109,14 @@ char *bd_metrics_render(bd_server_t *s) {
   gauge(f, "bufferd_compiles_running", "Compiles running on workers.",
         s->pool ? bd_pool_running(s->pool) : 0);
   gauge(f, "bufferd_open_connections", "Open client connections.", s->open_connections);
+  gauge(f, "bufferd_max_connections", "Connections the server allows (max-connections).",
+        s->cfg->max_connections);
+  fprintf(f, "# HELP bufferd_connections_rejected_total New connections answered 503 and "
+             "closed, by reason.\n# TYPE bufferd_connections_rejected_total counter\n");
+  static const char *const reasons[] = {"max_connections", "per_client", "accept_failed"};
+  for (int i = 0; i < 3; i++)
+    fprintf(f, "bufferd_connections_rejected_total{reason=\"%s\"} %llu\n", reasons[i],
+            (unsigned long long)m->connections_rejected[i]);
   histogram(f, "bufferd_request_duration_seconds", "Time to answer a request.",
             &m->request_seconds);
   histogram(f, "bufferd_compile_duration_seconds", "Time to run a compile pipeline.",

@@ -9,6 +9,7 @@
  * marked cancelled by the loop and skipped by the workers (it still reaches
  * the completion list so that its owner can free it).
  */
+#include <malloc.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -26,6 +27,14 @@ struct bd_pool {
   uv_async_t wake;
   bd_job_t *done_head, *done_tail;
 };
+
+/* Below this a request's memory is left to malloc to reuse. */
+#define TRIM_THRESHOLD ((size_t)2 << 20)
+
+void bd_trim_after(size_t bytes) {
+  if (bytes >= TRIM_THRESHOLD)
+    malloc_trim(0);
+}
 
 static void *worker_main(void *arg) {
   bd_pool_t *p = arg;
@@ -46,6 +55,7 @@ static void *worker_main(void *arg) {
     pthread_mutex_unlock(&p->lock);
     if (!cancelled)
       bd_compile_job(p->server, job);
+    bd_trim_after(job->peak_bytes); /* the compile's context is freed */
     pthread_mutex_lock(&p->lock);
     p->running--;
     if (p->done_tail)

@@ -4,7 +4,13 @@
  * tests), with connect and total timeouts. Called from worker threads; each
  * call uses its own easy handle, so no state is shared. Failures are
  * reported to the caller, which ignores them.
+ *
+ * Credentials for the shared store are the tier's own, never a client's:
+ * a bearer token (--remote-token-file) goes in an Authorization header, or
+ * user:password in the base URL makes libcurl send basic auth. The URL is
+ * logged only with its password masked (bd_remote_redacted_url).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +21,7 @@
 struct bd_remote {
   char *base;            /* without a trailing slash */
   long timeout_ms;
+  char *authorization;   /* "Authorization: Bearer ..." header, or NULL */
 };
 
 typedef struct growbuf {
@@ -38,8 +45,14 @@ static size_t on_data(char *ptr, size_t size, size_t n, void *user) {
   return add;
 }
 
-bd_remote_t *bd_remote_create(const char *base_url, uint64_t timeout_ms) {
+bd_remote_t *bd_remote_create(const char *base_url, uint64_t timeout_ms,
+                              const char *token) {
   bd_remote_t *r = calloc(1, sizeof *r);
+  if (token) {
+    size_t n = strlen(token) + 32;
+    r->authorization = malloc(n);
+    snprintf(r->authorization, n, "Authorization: Bearer %s", token);
+  }
   r->base = strdup(base_url);
   size_t n = strlen(r->base);
   while (n > 0 && r->base[n - 1] == '/')
@@ -52,14 +65,23 @@ void bd_remote_destroy(bd_remote_t *r) {
   if (!r)
     return;
   free(r->base);
+  free(r->authorization);
   free(r);
 }
 
-static CURL *easy(bd_remote_t *r, const char *key, char *url, size_t url_size) {
+/* An easy handle for base/key; *headers holds the headers to free after
+ * the transfer (curl_slist_free_all accepts NULL). */
+static CURL *easy(bd_remote_t *r, const char *key, char *url, size_t url_size,
+                  struct curl_slist **headers) {
   snprintf(url, url_size, "%s/%s", r->base, key);
+  *headers = NULL;
   CURL *h = curl_easy_init();
   if (!h)
     return NULL;
+  if (r->authorization) {
+    *headers = curl_slist_append(NULL, r->authorization);
+    curl_easy_setopt(h, CURLOPT_HTTPHEADER, *headers);
+  }
   curl_easy_setopt(h, CURLOPT_URL, url);
   curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, r->timeout_ms);
   curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, r->timeout_ms);
@@ -69,7 +91,8 @@ static CURL *easy(bd_remote_t *r, const char *key, char *url, size_t url_size) {
 
 int bd_remote_get(bd_remote_t *r, const char *key, char **body, size_t *len) {
   char url[1024];
-  CURL *h = easy(r, key, url, sizeof url);
+  struct curl_slist *headers;
+  CURL *h = easy(r, key, url, sizeof url, &headers);
   if (!h)
     return -1;
   growbuf_t b = {NULL, 0, 512u << 20};
@@ -79,6 +102,7 @@ int bd_remote_get(bd_remote_t *r, const char *key, char **body, size_t *len) {
   long status = 0;
   curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
   curl_easy_cleanup(h);
+  curl_slist_free_all(headers);
   if (rc != CURLE_OK || (status != 200 && status != 404)) {
     free(b.data);
     return -1;
@@ -94,7 +118,8 @@ int bd_remote_get(bd_remote_t *r, const char *key, char **body, size_t *len) {
 
 int bd_remote_exists(bd_remote_t *r, const char *key) {
   char url[1024];
-  CURL *h = easy(r, key, url, sizeof url);
+  struct curl_slist *headers;
+  CURL *h = easy(r, key, url, sizeof url, &headers);
   if (!h)
     return -1;
   curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
@@ -102,6 +127,7 @@ int bd_remote_exists(bd_remote_t *r, const char *key) {
   long status = 0;
   curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
   curl_easy_cleanup(h);
+  curl_slist_free_all(headers);
   if (rc != CURLE_OK || (status != 200 && status != 404))
     return -1;
   return status == 200;
@@ -124,7 +150,8 @@ static size_t on_read(char *ptr, size_t size, size_t n, void *user) {
 
 int bd_remote_put(bd_remote_t *r, const char *key, const char *body, size_t len) {
   char url[1024];
-  CURL *h = easy(r, key, url, sizeof url);
+  struct curl_slist *headers;
+  CURL *h = easy(r, key, url, sizeof url, &headers);
   if (!h)
     return -1;
   readbuf_t b = {body, len, 0};
@@ -136,5 +163,26 @@ int bd_remote_put(bd_remote_t *r, const char *key, const char *body, size_t len)
   long status = 0;
   curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
   curl_easy_cleanup(h);
+  curl_slist_free_all(headers);
   return rc == CURLE_OK && status >= 200 && status < 300 ? 0 : -1;
+}
+
+char *bd_remote_redacted_url(const char *url) {
+  char *out = strdup(url);
+  const char *scheme = strstr(url, "://");
+  const char *host_start = scheme ? scheme + 3 : url;
+  const char *at = strchr(host_start, '@');
+  const char *slash = strchr(host_start, '/');
+  if (!at || (slash && slash < at))
+    return out;
+  const char *colon = memchr(host_start, ':', (size_t)(at - host_start));
+  if (!colon)
+    return out;
+  /* scheme://user:***@rest */
+  size_t head = (size_t)(colon + 1 - url);
+  size_t n = head + 3 + strlen(at) + 1;
+  char *masked = malloc(n);
+  snprintf(masked, n, "%.*s***%s", (int)head, url, at);
+  free(out);
+  return masked;
 }

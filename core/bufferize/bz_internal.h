@@ -221,6 +221,8 @@ typedef struct buf__bz_model_row {
 
 extern const buf__bz_model_row_t buf__bz_models_tensor[];
 extern const uint32_t buf__bz_num_models_tensor;
+extern const buf__bz_model_row_t buf__bz_models_tensor_views[];
+extern const uint32_t buf__bz_num_models_tensor_views;
 extern const buf__bz_model_row_t buf__bz_models_linalg[];
 extern const uint32_t buf__bz_num_models_linalg;
 extern const buf__bz_model_row_t buf__bz_models_scf[];
@@ -488,6 +490,10 @@ void buf__bz_report_copy_made(buf_bz_t *bz, buf_use_t *u, buf_op_t *copy);
 /* Notes a memref.alloc / memref.copy the rewrite created while bufferizing
  * tensor op `cause`. */
 void buf__bz_report_created(buf_bz_t *bz, buf_op_t *cause, buf_op_t *made);
+/* Notes that `made` (a memref.alloc or memref.copy, created or not yet
+ * noted) serves the double buffering of scf.for `loop`. */
+void buf__bz_report_double_buffered(buf_bz_t *bz, buf_op_t *loop,
+                                    buf_op_t *made);
 /* Forgets a created op the rewrite erased again (a dead allocation). */
 void buf__bz_report_erased(buf_bz_t *bz, buf_op_t *made);
 /* Moves what the rewrite created into the report, as JSON records. */

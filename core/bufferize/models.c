@@ -21,6 +21,7 @@ static const struct {
   const uint32_t *n;
 } model_tables[] = {
     {buf__bz_models_tensor, &buf__bz_num_models_tensor},
+    {buf__bz_models_tensor_views, &buf__bz_num_models_tensor_views},
     {buf__bz_models_linalg, &buf__bz_num_models_linalg},
     {buf__bz_models_scf, &buf__bz_num_models_scf},
     {buf__bz_models_bufferization, &buf__bz_num_models_bufferization},

@@ -273,6 +273,180 @@ static buf_status_t pass_in_slots(buf_bz_rewriter_t *rw, buf_op_t *t,
   return BUF_SUCCESS;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Double buffering of scf.for                                               */
+/* ------------------------------------------------------------------------ */
+
+/* Is value w available before `loop` (defined outside it)? */
+static bool defined_outside(const buf_value_t *w, const buf_op_t *loop) {
+  if (w->def)
+    return !buf_op_is_ancestor(loop, w->def);
+  const buf_op_t *owner = w->block && w->block->region ? w->block->region->op : NULL;
+  return owner && !buf_op_is_ancestor(loop, owner);
+}
+
+typedef struct root_probe {
+  buf_value_t *root;
+  bool found;
+} root_probe_t;
+
+static buf_walk_result_t find_root_use(buf_op_t *op, void *user) {
+  root_probe_t *p = user;
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    if (buf_type_is_memref(op->operands[i].value->type) &&
+        buf_value_view_root(op->operands[i].value) == p->root) {
+      p->found = true;
+      return BUF_WALK_INTERRUPT;
+    }
+  return BUF_WALK_ADVANCE;
+}
+
+/* Can w, a size of the fresh buffer of slot i (iter_arg arg), be computed
+ * before loop nf? Values from outside can; so can constants and descriptor
+ * queries (memref.dim of the iter_arg, which is the init's buffer on every
+ * iteration of the bufferized loop) made in the body from such values. */
+static bool hoistable(const buf_value_t *w, const buf_op_t *nf, const buf_block_t *body,
+                      const buf_value_t *arg, unsigned depth) {
+  if (w == arg || defined_outside(w, nf))
+    return true;
+  const buf_op_t *d = w->def;
+  if (!d || d->block != body || d->num_regions || depth > 4 ||
+      !buf_op_has_trait(d, BUF_TRAIT_CONSTANT | BUF_TRAIT_METADATA_ONLY))
+    return false;
+  for (uint32_t k = 0; k < d->num_operands; k++)
+    if (!hoistable(d->operands[k].value, nf, body, arg, depth + 1))
+      return false;
+  return true;
+}
+
+/* w (hoistable) computed before nf: the ops it needs from the body are
+ * cloned there, the iter_arg read as the init (map sends arg to init). */
+static buf_value_t *hoist(buf_value_t *w, buf_op_t *nf, buf_irmap_t *map) {
+  buf_value_t *mapped = buf_irmap_value(map, w);
+  if (mapped != w || defined_outside(w, nf))
+    return mapped;
+  for (uint32_t k = 0; k < w->def->num_operands; k++)
+    hoist(w->def->operands[k].value, nf, map);
+  buf_op_t *c = buf_op_clone(w->def, map);
+  buf_block_insert_op_before(nf->block, nf, c);
+  return buf_op_result(c, w->index);
+}
+
+/* The memref.alloc in the body whose buffer slot i of loop nf yields
+ * (directly, or as the result of a nested loop carrying it), when
+ * the iterations may take turns with the iteration buffer instead of
+ * copying it back: a fresh heap buffer of the iter_arg's type, made
+ * directly in the body from sizes known before the loop (or computable
+ * there), used only in the
+ * body and yielded once; and the init buffer's memory reached in the body
+ * through the iter_arg only (a use by another name would see the turns). */
+static buf_op_t *fresh_yielded_buffer(buf_bz_t *bz, buf_op_t *nf, buf_block_t *body,
+                                      buf_op_t *y, uint32_t i, buf_value_t *init) {
+  buf_value_t *v = through_loops(bz, y->operands[i].value);
+  buf_op_t *alloc = v->def;
+  if (!alloc || alloc->block != body || buf_op_alloc_kind(alloc) != BUF_ALLOC_HEAP ||
+      alloc->num_results != 1 || v->type != body->args[i + 1]->type)
+    return NULL;
+  for (uint32_t k = 0; k < alloc->num_operands; k++)
+    if (!hoistable(alloc->operands[k].value, nf, body, body->args[i + 1], 0))
+      return NULL;
+  for (buf_use_t *u = v->first_use; u; u = u->next_use)
+    if (u->owner == y ? u->index != i : !buf_op_is_ancestor(nf, u->owner))
+      return NULL;
+  root_probe_t probe = {.root = buf_value_view_root(init)};
+  for (buf_op_t *op = body->first; op && !probe.found; op = op->next)
+    buf_op_walk(op, BUF_WALK_PRE, find_root_use, &probe);
+  return probe.found ? NULL : alloc;
+}
+
+static buf_value_t *build1(buf_builder_t *b, const char *name, buf_type_t t,
+                           buf_value_t *x, buf_value_t *y) {
+  buf_value_t *ops[2] = {x, y};
+  return buf_op_result(buf_build(b, name, t, 2, ops, NULL), 0);
+}
+
+static buf_value_t *index_constant(buf_builder_t *b, buf_type_t t, int64_t v) {
+  return buf_op_result(buf_build(b, "arith.constant", t, 0, NULL, "value",
+                                 buf_attr_integer(b->ctx, t, v), NULL), 0);
+}
+
+static buf_value_t *is_odd(buf_builder_t *b, buf_value_t *n) {
+  buf_type_t t = n->type;
+  buf_value_t *bit = build1(b, "arith.andi", t, n, index_constant(b, t, 1));
+  buf_value_t *ne[2] = {bit, index_constant(b, t, 0)};
+  return buf_op_result(
+      buf_build(b, "arith.cmpi", buf_type_i1(b->ctx), 2, ne, "predicate",
+                buf_attr_integer(b->ctx, buf_type_i64(b->ctx), 1 /* ne */), NULL), 0);
+}
+
+static bool not_a_turn_select(buf_use_t *u, void *user) {
+  buf_op_t *const *keep = user;
+  return u->owner != keep[0] && u->owner != keep[1] && u->owner != keep[2];
+}
+
+/* Slot i of loop nf (bufferized from op) yields `alloc`, a fresh buffer per
+ * iteration, which the loop would copy back into its iteration buffer arg
+ * (init's buffer) every iteration. Instead the buffer is made once before
+ * the loop, and the two take turns: on even iterations the body reads the
+ * iter_arg's buffer and computes into the other, on odd ones the other way
+ * round (picked by arith.select on the iteration's parity, so the loop's
+ * signature stays); after an odd number of iterations the last value is in
+ * the second buffer and is copied back once. One allocation and at most one
+ * copy per loop instead of one of each per iteration. */
+static void double_buffer(buf_bz_rewriter_t *rw, buf_op_t *op, buf_op_t *nf,
+                          buf_block_t *body, buf_op_t *y, uint32_t i,
+                          buf_op_t *alloc) {
+  buf_bz_t *bz = buf_bz_rw_analysis(rw);
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  buf_value_t *arg = body->args[i + 1], *second = buf_op_result(alloc, 0);
+  buf_irmap_t *map = buf_irmap_create(ctx);
+  buf_irmap_set_value(map, arg, nf->operands[FOR_FIRST_INIT + i].value);
+  for (uint32_t k = 0; k < alloc->num_operands; k++)
+    buf_op_set_operand(alloc, k, hoist(alloc->operands[k].value, nf, map));
+  buf_irmap_destroy(map);
+  buf_op_move_before(alloc, nf);
+  buf__bz_report_double_buffered(bz, op, alloc);
+
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  b.loc = op->loc;
+  buf_builder_set_block_start(&b, body);
+  buf_value_t *iv = body->args[0], *lb = nf->operands[0].value,
+              *step = nf->operands[2].value;
+  buf_value_t *k = build1(&b, "arith.divui", iv->type,
+                          build1(&b, "arith.subi", iv->type, iv, lb), step);
+  buf_value_t *odd = is_odd(&b, k);
+  buf_value_t *cur_ops[3] = {odd, second, arg}, *oth_ops[3] = {odd, arg, second};
+  buf_op_t *cur = buf_build(&b, "arith.select", arg->type, 3, cur_ops, NULL);
+  buf_op_t *oth = buf_build(&b, "arith.select", arg->type, 3, oth_ops, NULL);
+  buf_op_set_operand(y, i, arg);
+  buf_op_t *keep[3] = {cur, oth, y};
+  buf_value_replace_uses_if(arg, buf_op_result(cur, 0), not_a_turn_select, keep);
+  buf_value_replace_uses_if(second, buf_op_result(oth, 0), not_a_turn_select, keep);
+
+  /* after the loop: an odd trip count left the last value in `second` */
+  buf_builder_set_after(&b, nf);
+  buf_value_t *ub = nf->operands[1].value;
+  buf_value_t *trips = build1(&b, "arith.ceildivsi", lb->type,
+                              build1(&b, "arith.subi", lb->type, ub, lb), step);
+  trips = build1(&b, "arith.maxsi", lb->type, trips, index_constant(&b, lb->type, 0));
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, "scf.if", op->loc);
+  buf_state_add_operand(&st, is_odd(&b, trips));
+  buf_state_add_region(&st);
+  buf_state_add_region(&st);
+  buf_op_t *ifop = buf_builder_insert(&b, &st);
+  buf_block_t *then = buf_block_create(ctx);
+  buf_region_append_block(ifop->regions[0], then);
+  buf_builder_t ib;
+  buf_builder_init(&ib, ctx);
+  ib.loc = op->loc;
+  buf_builder_set_block_end(&ib, then);
+  buf_value_t *cp[2] = {second, &nf->results[i]};
+  buf__bz_report_double_buffered(bz, op, buf_build(&ib, "memref.copy", NULL, 2, cp, NULL));
+  buf_build(&ib, "scf.yield", NULL, 0, NULL, NULL);
+}
+
 static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
   uint32_t n = op->num_operands;
@@ -319,6 +493,14 @@ static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     }
     if (v == arg || !buf_type_is_memref(v->type) || !buf_type_is_memref(arg->type))
       continue;
+    buf_op_t *fresh = perm[i] < 0 && !buf_op_attr(op, "unsignedCmp")
+                          ? fresh_yielded_buffer(buf_bz_rw_analysis(rw), nf, body, y, i,
+                                                 ops[FOR_FIRST_INIT + i])
+                          : NULL;
+    if (fresh) {
+      double_buffer(rw, op, nf, body, y, i, fresh);
+      continue;
+    }
     src[i] = v;
     if (perm[i] >= 0 && perm[perm[i]] != perm[i]) {
       buf_builder_t b;

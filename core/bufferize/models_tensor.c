@@ -5,21 +5,19 @@
  *   extract          reads its source                -> memref.load
  *   insert           reads+writes dest, result == dest -> memref.store
  *   extract_slice    result aliases source           -> memref.subview
- *   insert_slice     writes dest, reads source       -> subview + copy (no
- *                    copy when the source buffer is that very subview)
+ *   insert_slice     writes dest, reads source       -> subview + copy (none
+ *                    when the source is already that slice of dest)
  *   cast / collapse_shape / expand_shape  result == source (view ops)
  *   dim              no memory access                -> memref.dim
  *   from_elements / generate / splat / pad  fresh buffers filled by stores
  *                    (generate / pad move their body into an scf.for nest)
  *
  * The matching extract_slice / insert_slice rule (upstream's
- * isNotConflicting) lives here: writing a slice that was extracted from
- * the destination at the same offsets/sizes/strides, and inserted back,
- * does not conflict with the insert_slice's read of the rest of the
- * destination. So do the subsets the slice ops and extract / insert
- * access (upstream's SubsetOpInterface), which the analysis asks to find
- * disjoint accesses of one tensor (subsets.c) and extract_slices of the
- * same slice.
+ * isNotConflicting) lives here: writing a slice extracted from the
+ * destination at the same offsets/sizes/strides, and inserted back, does
+ * not conflict with the insert_slice's read of the rest of the destination.
+ * So do the subsets the slice ops and extract / insert access (upstream's
+ * SubsetOpInterface), asked by subsets.c for disjoint accesses.
  */
 #include <string.h>
 
@@ -480,13 +478,19 @@ static bool insert_slice_not_conflicting(buf_bz_t *bz, buf_use_t *read,
   return false;
 }
 
-/* Is buffer `src` (of the insert_slice's source) exactly the subview the
- * insert_slice would create? Then no copy is needed. */
+/* Is buffer `src` exactly the subview the insert_slice would create? */
 static bool is_same_subview(buf_value_t *src, buf_value_t *dest, buf_op_t *ins) {
   buf_op_t *d = src->def;
-  if (!d || buf_op_view_source(d) != dest)
-    return false;
-  return same_slice(d, 1, ins, 2);
+  return d && buf_op_view_source(d) == dest && same_slice(d, 1, ins, 2);
+}
+
+/* Is the source the very slice of the in-place destination (a matching
+ * extract_slice, through equivalent in-place ops such as a loop over the
+ * slice)? Then a copy would copy the slice onto itself. */
+static bool source_is_dest_slice(buf_bz_rewriter_t *rw, buf_op_t *ins) {
+  buf_bz_t *bz = buf_bz_rw_analysis(rw);
+  return buf_bz_inplace(bz, &ins->operands[1]) &&
+         matching_extract(bz, operand(ins, 0), ins, false, 0);
 }
 
 static buf_status_t insert_slice_bufferize(buf_bz_rewriter_t *rw,
@@ -499,7 +503,7 @@ static buf_status_t insert_slice_bufferize(buf_bz_rewriter_t *rw,
     buf_op_emit_error(op, "cannot bufferize: unranked destination");
     return BUF_FAILURE;
   }
-  if (!is_same_subview(src, dest, op)) {
+  if (!is_same_subview(src, dest, op) && !source_is_dest_slice(rw, op)) {
     buf_value_t *sv = build_subview(rw, &b, op, 2, dest, operand(op, 0)->type);
     if (!sv)
       return BUF_FAILURE;
@@ -543,192 +547,6 @@ static const buf_bufferize_model_t insert_slice_model = {
     .not_conflicting = insert_slice_not_conflicting,
     .bufferize = insert_slice_bufferize,
     .accessed_subset = insert_slice_subset,
-};
-
-/* ------------------------------------------------------------------------ */
-/* View ops: cast, collapse_shape, expand_shape; dim                         */
-/* ------------------------------------------------------------------------ */
-
-static bool is_identity_memref(buf_type_t t) {
-  return t->kind == BUF_TYPE_MEMREF && t->u.shaped.layout == NULL;
-}
-
-static buf_status_t cast_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
-  buf_builder_t b;
-  buf_bz_builder(rw, op, &b);
-  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
-  buf_value_t *src = buf_bz_buffer(rw, operand(op, 0));
-  buf_type_t rt = op->results[0].type;
-  buf_type_t mt;
-  buf_attr_t ms = src->type->u.shaped.memory_space;
-  if (rt->kind == BUF_TYPE_UNRANKED_TENSOR)
-    mt = buf_type_unranked_memref(ctx, rt->u.shaped.elem, ms);
-  else if (src->type->kind == BUF_TYPE_MEMREF)
-    /* a layout does not depend on which sizes are static: the result keeps
-     * the source's (a fully dynamic one would lose known strides, and a
-     * later identity-layout use would have to copy) */
-    mt = buf_type_memref(ctx, rt->u.shaped.rank, rt->u.shaped.shape,
-                         rt->u.shaped.elem, src->type->u.shaped.layout, ms);
-  else
-    mt = buf_bz_dynamic_layout_type(ctx, rt, ms);
-  buf_value_t *r = src;
-  if (mt != src->type)
-    r = buf_op_result(buf_build(&b, "memref.cast", mt, 1, &src, NULL), 0);
-  buf_bz_replace(rw, op, &r);
-  return BUF_SUCCESS;
-}
-
-static const buf_bufferize_model_t cast_model = {
-    .reads = r_false,
-    .writes = r_false,
-    .aliases = alias_result0_equiv,
-    .bufferize = cast_bufferize,
-};
-
-/* collapse_shape / expand_shape -> the memref op `memref_op` of the same
- * reassociation, on an identity-layout buffer. */
-static buf_status_t reshape_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op,
-                                      const char *memref_op) {
-  buf_builder_t b;
-  buf_bz_builder(rw, op, &b);
-  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
-  buf_value_t *src = buf_bz_buffer(rw, operand(op, 0));
-  if (src->type->kind != BUF_TYPE_MEMREF) {
-    buf_op_emit_error(op, "cannot bufferize: unranked source");
-    return BUF_FAILURE;
-  }
-  if (!is_identity_memref(src->type)) {
-    /* a contiguous copy keeps the reshape valid for any source layout */
-    buf_type_t id = buf_type_memref(ctx, src->type->u.shaped.rank,
-                                    src->type->u.shaped.shape,
-                                    src->type->u.shaped.elem, NULL,
-                                    src->type->u.shaped.memory_space);
-    src = buf_bz_cast_or_copy(rw, &b, src, id);
-  }
-  buf_type_t rt = op->results[0].type;
-  buf_type_t mt = buf_type_memref(ctx, rt->u.shaped.rank, rt->u.shaped.shape,
-                                  rt->u.shaped.elem, NULL,
-                                  src->type->u.shaped.memory_space);
-  buf_op_state_t st;
-  buf_state_init(&st, ctx, memref_op, op->loc);
-  buf_state_add_operand(&st, src);
-  for (uint32_t i = 1; i < op->num_operands; i++)
-    buf_state_add_operand(&st, operand(op, i));
-  buf_state_add_result(&st, mt);
-  buf_state_set_attr(&st, "reassociation", buf_op_attr(op, "reassociation"));
-  if (buf_op_attr(op, "static_output_shape"))
-    buf_state_set_attr(&st, "static_output_shape",
-                       buf_op_attr(op, "static_output_shape"));
-  buf_value_t *r = buf_op_result(buf_builder_insert(&b, &st), 0);
-  buf_bz_replace(rw, op, &r);
-  return BUF_SUCCESS;
-}
-
-static buf_status_t collapse_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
-  return reshape_bufferize(rw, op, "memref.collapse_shape");
-}
-
-static buf_status_t expand_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
-  return reshape_bufferize(rw, op, "memref.expand_shape");
-}
-
-static const buf_bufferize_model_t collapse_model = {
-    .reads = r_false,
-    .writes = r_false,
-    .aliases = alias_result0_equiv,
-    .bufferize = collapse_bufferize,
-};
-
-static const buf_bufferize_model_t expand_model = {
-    .reads = r_false,
-    .writes = r_false,
-    .aliases = alias_result0_equiv,
-    .bufferize = expand_bufferize,
-};
-
-static buf_status_t dim_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
-  buf_builder_t b;
-  buf_bz_builder(rw, op, &b);
-  buf_value_t *ops[2] = {buf_bz_buffer(rw, operand(op, 0)), operand(op, 1)};
-  buf_value_t *r = buf_op_result(
-      buf_build(&b, "memref.dim", op->results[0].type, 2, ops, NULL), 0);
-  buf_bz_replace(rw, op, &r);
-  return BUF_SUCCESS;
-}
-
-static const buf_bufferize_model_t dim_model = {
-    .reads = r_false,
-    .writes = r_false,
-    .bufferize = dim_bufferize,
-};
-
-/* tensor.rank: the buffer's rank; its contents are not read. */
-static buf_status_t rank_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
-  buf_builder_t b;
-  buf_bz_builder(rw, op, &b);
-  buf_value_t *src = buf_bz_buffer(rw, operand(op, 0));
-  buf_value_t *r = buf_op_result(
-      buf_build(&b, "memref.rank", op->results[0].type, 1, &src, NULL), 0);
-  buf_bz_replace(rw, op, &r);
-  return BUF_SUCCESS;
-}
-
-static const buf_bufferize_model_t rank_model = {
-    .reads = r_false,
-    .writes = r_false,
-    .bufferize = rank_bufferize,
-};
-
-/* tensor.reshape %src(%shape): memref.reshape, a view of the source (which
- * must be contiguous: other layouts are copied first); the shape operand is
- * read. */
-static bool shape_reshape_reads(buf_bz_t *bz, buf_use_t *u) {
-  (void)bz;
-  return is_operand(u, 1);
-}
-
-/* Only the source is viewed; the shape is a separate tensor. */
-static uint32_t shape_reshape_aliases(buf_bz_t *bz, buf_use_t *u,
-                                      buf_bz_alias_t *out, uint32_t max) {
-  return is_operand(u, 0) ? alias_result0_equiv(bz, u, out, max) : 0;
-}
-
-static buf_status_t shape_reshape_bufferize(buf_bz_rewriter_t *rw,
-                                            buf_op_t *op) {
-  buf_builder_t b;
-  buf_bz_builder(rw, op, &b);
-  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
-  buf_value_t *src = buf_bz_buffer(rw, operand(op, 0));
-  if (src->type->kind != BUF_TYPE_MEMREF) {
-    buf_op_emit_error(op, "cannot bufferize: unranked source");
-    return BUF_FAILURE;
-  }
-  if (!is_identity_memref(src->type)) {
-    buf_type_t id = buf_type_memref(ctx, src->type->u.shaped.rank,
-                                    src->type->u.shaped.shape,
-                                    src->type->u.shaped.elem, NULL,
-                                    src->type->u.shaped.memory_space);
-    src = buf_bz_cast_or_copy(rw, &b, src, id);
-  }
-  buf_value_t *ops[2] = {src, buf_bz_buffer(rw, operand(op, 1))};
-  buf_type_t rt = op->results[0].type;
-  buf_attr_t ms = src->type->u.shaped.memory_space;
-  buf_type_t mt = rt->kind == BUF_TYPE_UNRANKED_TENSOR
-                      ? buf_type_unranked_memref(ctx, rt->u.shaped.elem, ms)
-                      : buf_type_memref(ctx, rt->u.shaped.rank,
-                                        rt->u.shaped.shape, rt->u.shaped.elem,
-                                        NULL, ms);
-  buf_value_t *r = buf_op_result(
-      buf_build(&b, "memref.reshape", mt, 2, ops, NULL), 0);
-  buf_bz_replace(rw, op, &r);
-  return BUF_SUCCESS;
-}
-
-static const buf_bufferize_model_t shape_reshape_model = {
-    .reads = shape_reshape_reads,
-    .writes = r_false,
-    .aliases = shape_reshape_aliases,
-    .bufferize = shape_reshape_bufferize,
 };
 
 /* ------------------------------------------------------------------------ */
@@ -1137,7 +955,7 @@ static buf_status_t parallel_insert_slice_bufferize(buf_bz_rewriter_t *rw,
     buf_op_emit_error(op, "cannot bufferize: unranked destination");
     return BUF_FAILURE;
   }
-  if (!is_same_subview(src, dest, op)) {
+  if (!is_same_subview(src, dest, op) && !source_is_dest_slice(rw, op)) {
     buf_value_t *sv = build_subview(rw, &b, op, 2, dest, operand(op, 0)->type);
     if (!sv)
       return BUF_FAILURE;
@@ -1172,12 +990,8 @@ static const buf_bufferize_model_t body_yield_model = {
 };
 
 const buf__bz_model_row_t buf__bz_models_tensor[] = {
-    {"tensor.cast", &cast_model},
-    {"tensor.collapse_shape", &collapse_model},
     {"tensor.concat", &concat_model},
-    {"tensor.dim", &dim_model},
     {"tensor.empty", &empty_model},
-    {"tensor.expand_shape", &expand_model},
     {"tensor.extract", &extract_model},
     {"tensor.extract_slice", &extract_slice_model},
     {"tensor.from_elements", &from_elements_model},
@@ -1186,8 +1000,6 @@ const buf__bz_model_row_t buf__bz_models_tensor[] = {
     {"tensor.insert_slice", &insert_slice_model},
     {"tensor.pad", &pad_model},
     {"tensor.parallel_insert_slice", &parallel_insert_slice_model},
-    {"tensor.rank", &rank_model},
-    {"tensor.reshape", &shape_reshape_model},
     {"tensor.splat", &splat_model},
     {"tensor.yield", &body_yield_model},
 };

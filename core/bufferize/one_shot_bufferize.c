@@ -67,6 +67,11 @@ buf_status_t buf_one_shot_bufferize(buf_op_t *module,
     buf__bz_destroy(bz);
     return BUF_SUCCESS;
   }
+  /* The analysis of a large module is long: stop at a crossed memory or
+   * time bound before the rewrite changes anything. */
+  if (st == BUF_SUCCESS)
+    st = buf_ctx_check_limits(buf_op_ctx(module), module->loc,
+                              "rewriting: one-shot-bufferize analyzed the program");
   if (st == BUF_SUCCESS)
     st = buf__bz_materialize_copies(bz);
   if (st == BUF_SUCCESS)

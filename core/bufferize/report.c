@@ -56,6 +56,10 @@ static const char *const why_reason[] = {
  * buffer is laid out (a cast that is not always valid becomes a copy). */
 static const char *const layout_reason = "layout change";
 
+/* The second buffer of a loop-carried value and the one copy after the
+ * loop (models_scf.c's double buffering). */
+static const char *const double_buffered_reason = "double-buffered loop";
+
 /* What the model of the op whose bufferization allocated calls it. */
 static const char *cause_reason(const buf_op_t *cause) {
   const buf_bufferize_model_t *m = buf_op_model(cause, BUF_MODEL_BUFFERIZE);
@@ -162,6 +166,17 @@ void buf__bz_report_created(buf_bz_t *bz, buf_op_t *cause, buf_op_t *made) {
   }
   bz->made[bz->num_made++] = m;
   buf__ptrmap_set(&bz->made_map, made, (void *)(uintptr_t)bz->num_made);
+}
+
+void buf__bz_report_double_buffered(buf_bz_t *bz, buf_op_t *loop,
+                                    buf_op_t *made) {
+  if (!bz->report)
+    return;
+  if (!buf__ptrmap_get(&bz->made_map, made))
+    buf__bz_report_created(bz, loop, made);
+  uintptr_t i = (uintptr_t)buf__ptrmap_get(&bz->made_map, made);
+  bz->made[i - 1].why = (bz_copy_note_t){.origin = op_site(loop),
+                                         .reason = double_buffered_reason};
 }
 
 void buf__bz_report_erased(buf_bz_t *bz, buf_op_t *made) {

@@ -1513,79 +1513,6 @@ static void expand_print(buf_printer_t *pr, buf_op_t *op) {
   reshape_print_tail(pr, op, expand_attrs);
 }
 
-/* Saturating product of two sizes/strides: dynamic when either is. */
-static int64_t mul_sat(int64_t a, int64_t b) {
-  if (a == BUF_DYNAMIC || b == BUF_DYNAMIC) return BUF_DYNAMIC;
-  return a * b;
-}
-
-/* MLIR's computeCollapsedLayoutMap: the strided layout of collapsing src by
- * r, or NULL when collapsed dims are provably not contiguous. */
-static buf_attr_t collapsed_layout(buf_ctx_t *ctx, buf_type_t src,
-                                   const buf__reassoc_t *r) {
-  uint32_t rank = src->u.shaped.rank;
-  const int64_t *shape = src->u.shaped.shape;
-  int64_t ss[rank + 1], off;
-  if (BUF_FAILED(buf_type_memref_strides(src, ss, &off))) return NULL;
-  int64_t rs[r->num_groups + 1];
-  for (uint32_t g = 0; g < r->num_groups; g++) {
-    const int64_t *dims = r->dims + r->start[g];
-    uint32_t len = r->len[g];
-    if (len == 0) return NULL;
-    /* Trailing unit dims have meaningless strides: skip them. */
-    while (len > 1 && shape[dims[len - 1]] == 1) len--;
-    int64_t last = dims[len - 1];
-    rs[g] = (shape[last] != BUF_DYNAMIC || len == 1) ? ss[last] : BUF_DYNAMIC;
-  }
-  /* Each group must be contiguous: stride[d-1] == stride[d] * size[d]. */
-  for (uint32_t g = 0; g < r->num_groups; g++) {
-    const int64_t *dims = r->dims + r->start[g];
-    int64_t stride = rs[g];
-    for (uint32_t k = r->len[g]; k-- > 1;) {
-      stride = mul_sat(stride, shape[dims[k]]);
-      int64_t src_stride = ss[dims[k] - 1];
-      if (shape[dims[k] - 1] == 1) continue;
-      if (stride != BUF_DYNAMIC && src_stride != BUF_DYNAMIC &&
-          stride != src_stride)
-        return NULL;
-    }
-  }
-  return buf_attr_strided(ctx, r->num_groups, rs, off);
-}
-
-/* MLIR's computeExpandedLayoutMap: in *layout the strided layout of
- * expanding src by r to result_shape, NULL (the identity) when that is the
- * row-major one; fails when src is not strided. */
-static buf_status_t expanded_layout(buf_ctx_t *ctx, buf_type_t src,
-                                    const int64_t *result_shape,
-                                    uint32_t result_rank,
-                                    const buf__reassoc_t *r,
-                                    buf_attr_t *layout) {
-  int64_t ss[src->u.shaped.rank + 1], off;
-  if (BUF_FAILED(buf_type_memref_strides(src, ss, &off))) return BUF_FAILURE;
-  int64_t rs[result_rank + 1];
-  for (uint32_t i = 0; i < result_rank; i++) rs[i] = 1;
-  for (uint32_t g = r->num_groups; g-- > 0;) {
-    int64_t cur = ss[g];
-    const int64_t *dims = r->dims + r->start[g];
-    for (uint32_t k = r->len[g]; k-- > 0;) {
-      if (dims[k] < 0 || dims[k] >= (int64_t)result_rank) return BUF_FAILURE;
-      rs[dims[k]] = cur;
-      cur = mul_sat(cur, result_shape[dims[k]]);
-    }
-  }
-  /* as upstream, a layout that is the row-major one of the result shape
-   * (a source with strided<[1]> say) is the identity */
-  bool row_major = off == 0;
-  int64_t contiguous = 1;
-  for (uint32_t i = result_rank; row_major && i-- > 0;) {
-    row_major = rs[i] == contiguous && result_shape[i] != BUF_DYNAMIC;
-    contiguous = mul_sat(contiguous, result_shape[i]);
-  }
-  *layout = row_major ? NULL : buf_attr_strided(ctx, result_rank, rs, off);
-  return BUF_SUCCESS;
-}
-
 /* MLIR's verifyCollapsedShape for memref reshapes (several dynamic dims per
  * group allowed): one group per collapsed dim, contiguous in-bounds
  * indices, dynamic iff some member is, static products equal. */
@@ -1697,7 +1624,7 @@ static buf_status_t collapse_verify(buf_op_t *op) {
   buf_type_t src = operand_type(op, 0), res = op->results[0].type;
   buf_attr_t layout = NULL;
   if (!has_identity_layout(src)) {
-    layout = collapsed_layout(ctx, src, &r);
+    layout = buf__collapsed_layout(ctx, src, &r, false);
     if (!layout) {
       buf_op_emit_error(op, "invalid source layout map or collapsing "
                             "non-contiguous dims");
@@ -1725,7 +1652,7 @@ static buf_status_t expand_verify(buf_op_t *op) {
   uint32_t rank = res->u.shaped.rank;
   buf_attr_t layout = NULL;
   if (!has_identity_layout(src)) {
-    if (BUF_FAILED(expanded_layout(ctx, src, res->u.shaped.shape, rank, &r,
+    if (BUF_FAILED(buf__expanded_layout(ctx, src, res->u.shaped.shape, rank, &r,
                                    &layout))) {
       buf_op_emit_error(op, "invalid source layout map");
       return BUF_FAILURE;

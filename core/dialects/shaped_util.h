@@ -161,6 +161,20 @@ buf_status_t buf__verify_reassociation(buf_op_t *op, buf_type_t expanded,
 void buf__collapsed_shape(const buf__reassoc_t *r, const int64_t *expanded,
                           int64_t *out);
 
+/* MLIR's computeCollapsedLayoutMap: the strided layout of collapsing memref
+ * type src by r, or NULL when collapsed dims are provably not contiguous;
+ * strict (isGuaranteedCollapsible) also refuses a group whose contiguity
+ * depends on a dynamic size or stride. */
+buf_attr_t buf__collapsed_layout(buf_ctx_t *ctx, buf_type_t src,
+                                 const buf__reassoc_t *r, bool strict);
+/* MLIR's computeExpandedLayoutMap: in *layout the strided layout of
+ * expanding memref type src by r to result_shape, NULL (the identity) when
+ * that is the row-major one; fails when src is not strided. */
+buf_status_t buf__expanded_layout(buf_ctx_t *ctx, buf_type_t src,
+                                  const int64_t *result_shape,
+                                  uint32_t result_rank, const buf__reassoc_t *r,
+                                  buf_attr_t *layout);
+
 /* ------------------------------------------------------------------------ */
 /* Reshape by a shape operand                                                */
 /* ------------------------------------------------------------------------ */

@@ -460,6 +460,27 @@ static buf_status_t arith_elementwise(buf__interp_t *I, buf__frame_t *F,
   return buf__elementwise(I, F, op, row, compute);
 }
 
+/* arith.select of two buffers on a scalar condition picks one of them (a
+ * view, no copy); other selects are elementwise. */
+static buf_status_t arith_select(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
+                                 const buf__interp_row_t *row) {
+  buf_type_t t = op->results[0].type;
+  if (!buf_type_is_memref(t) && t->kind != BUF_TYPE_UNRANKED_MEMREF)
+    return buf__elementwise(I, F, op, row, compute);
+  buf__ival_t c = buf__operand(I, F, op, 0);
+  if (!buf__check_defined(I, op, c))
+    return BUF_FAILURE;
+  if (c.kind == IV_TENSOR) {
+    buf__err(I, op, "a select of buffers takes a scalar condition");
+    return BUF_FAILURE;
+  }
+  buf__ival_t pick = buf__operand(I, F, op, (buf__value_cell(c).i & 1) ? 1 : 2);
+  if (!buf__check_defined(I, op, pick))
+    return BUF_FAILURE;
+  buf__set_result(I, F, op, 0, buf__iv_ref(pick));
+  return BUF_SUCCESS;
+}
+
 #define EW(n, c) {"arith." n, arith_elementwise, c, NULL}
 static const buf__interp_row_t rows[] = {
     {"arith.constant", arith_constant, 0, NULL},
@@ -474,7 +495,7 @@ static const buf__interp_row_t rows[] = {
     EW("divf", A_DIVF), EW("remf", A_REMF), EW("maximumf", A_MAXIMUMF),
     EW("minimumf", A_MINIMUMF), EW("maxnumf", A_MAXNUMF),
     EW("minnumf", A_MINNUMF), EW("negf", A_NEGF), EW("cmpi", A_CMPI),
-    EW("cmpf", A_CMPF), EW("select", A_SELECT), EW("extsi", A_EXTSI),
+    EW("cmpf", A_CMPF), {"arith.select", arith_select, A_SELECT, NULL}, EW("extsi", A_EXTSI),
     EW("extui", A_EXTUI), EW("trunci", A_TRUNCI),
     EW("index_cast", A_INDEX_CAST), EW("index_castui", A_INDEX_CASTUI),
     EW("sitofp", A_SITOFP), EW("uitofp", A_UITOFP), EW("fptosi", A_FPTOSI),

@@ -169,9 +169,11 @@ static buf_status_t materialize(buf__interp_t *I, buf__frame_t *F,
   buf__memref_t *tmp = buffer_of(I, op, elem, s.u.t, BUFK_TENSOR);
   if (!tmp)
     return BUF_FAILURE;
-  uint64_t copies = I->stats.copies;
+  buf_interp_stats_t before = I->stats;
   buf_status_t st = buf__memref_copy(I, op, tmp, d.u.m);
-  I->stats.copies = copies; /* not a memref.copy of the program */
+  /* not a memref.copy of the program */
+  I->stats.copies = before.copies;
+  I->stats.copied_bytes = before.copied_bytes;
   buf__buffer_release(I, tmp->buf, op->loc);
   buf__iv_drop(I, buf__iv_memref(tmp));
   return st;

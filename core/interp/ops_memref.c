@@ -252,6 +252,14 @@ static buf_status_t memref_realloc(buf__interp_t *I, buf__frame_t *F,
 }
 
 /* Copies the elements of view src into view dst (same sizes). */
+/* Bytes of one element of m: a view made by memref.view counts cells as
+ * bytes, any other buffer holds elements of one width. */
+static uint64_t element_bytes(const buf__memref_t *m) {
+  if (m->buf->bytewise)
+    return m->cell_bytes;
+  return m->buf->n ? m->buf->bytes / (uint64_t)m->buf->n : 0;
+}
+
 buf_status_t buf__memref_copy(buf__interp_t *I, buf_op_t *op,
                               const buf__memref_t *src,
                               const buf__memref_t *dst) {
@@ -269,6 +277,7 @@ buf_status_t buf__memref_copy(buf__interp_t *I, buf_op_t *op,
   int64_t n = buf__num_elements(src->rank, src->sizes);
   if (n == 0)
     return BUF_SUCCESS;
+  I->stats.copied_bytes += (uint64_t)n * element_bytes(src);
   bool same_view = src->buf == dst->buf && src->offset == dst->offset &&
                    !memcmp(src->strides, dst->strides,
                            src->rank * sizeof(int64_t));

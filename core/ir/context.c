@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ir_internal.h"
 
@@ -288,6 +289,38 @@ void buf_ctx_destroy(buf_ctx_t *ctx) {
 }
 
 buf_arena_t *buf_ctx_arena(buf_ctx_t *ctx) { return &ctx->arena; }
+
+size_t buf_ctx_memory_used(const buf_ctx_t *ctx) {
+  return ctx->arena.total + ctx->states.total;
+}
+
+void buf_ctx_set_work_limits(buf_ctx_t *ctx, uint64_t max_memory, uint64_t deadline_ns) {
+  ctx->max_memory = max_memory;
+  ctx->deadline_ns = deadline_ns;
+}
+
+buf_status_t buf_ctx_check_limits(buf_ctx_t *ctx, buf_loc_t at, const char *next) {
+  if (ctx->max_memory && buf_ctx_memory_used(ctx) > ctx->max_memory) {
+    buf_emit_error(ctx, at,
+                   "compile stopped before %s: it holds %zu bytes of IR, more than the "
+                   "limit of %llu bytes",
+                   next, buf_ctx_memory_used(ctx), (unsigned long long)ctx->max_memory);
+    ctx->limit_hit = BUF_LIMIT_MEMORY;
+    return BUF_FAILURE;
+  }
+  if (ctx->deadline_ns) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    if ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec > ctx->deadline_ns) {
+      buf_emit_error(ctx, at, "compile stopped before %s: its deadline passed", next);
+      ctx->limit_hit = BUF_LIMIT_TIME;
+      return BUF_FAILURE;
+    }
+  }
+  return BUF_SUCCESS;
+}
+
+buf_limit_t buf_ctx_limit_hit(const buf_ctx_t *ctx) { return ctx->limit_hit; }
 
 buf_attr_t buf_ctx_memo_attr(buf_ctx_t *ctx, const void *key) {
   return buf__ptrmap_get(&ctx->memo, key);

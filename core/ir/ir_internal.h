@@ -82,6 +82,9 @@ struct buf_ctx_s {
   /* The interned identity maps of 0..15 dims (buf_affine_map_identity). */
   buf_affine_map_t *identity_maps[16];
   bool allow_unregistered;
+  uint64_t max_memory;   /* buf_ctx_set_work_limits; 0: none */
+  uint64_t deadline_ns;  /* CLOCK_MONOTONIC; 0: none */
+  buf_limit_t limit_hit; /* what buf_ctx_check_limits found crossed */
   buf__htab_t idents;    /* interned strings */
   buf__htab_t types;     /* interned types */
   buf__htab_t attrs;     /* interned attributes */

@@ -50,6 +50,7 @@ struct buf_compilation {
   uint32_t num_artifacts;
   uint64_t num_ops;
   buf_compile_failure_t failure;
+  buf_limit_t limit;           /* with failure == BUF_COMPILE_LIMIT */
   bool verified;               /* module passed the verifier since the last pass */
   bool ran;                    /* the run artifact's function ran */
   buf_interp_stats_t run_stats;
@@ -429,6 +430,44 @@ buf_compile_failure_t buf_compilation_failure(const buf_compilation_t *c) {
   return c->failure;
 }
 
+buf_limit_t buf_compilation_limit(const buf_compilation_t *c) { return c->limit; }
+
+size_t buf_compilation_memory_used(const buf_compilation_t *c) {
+  return buf_ctx_memory_used(c->ctx);
+}
+
+/* Records that bound `limit` stopped the compilation. */
+static buf_status_t stopped_by(buf_compilation_t *c, buf_limit_t limit) {
+  c->failure = BUF_COMPILE_LIMIT;
+  c->limit = limit;
+  return BUF_FAILURE;
+}
+
+/* The parser words its bounds' errors "program too large: more than N
+ * ops" and "nesting too deep" (core/syntax/parser.c, json.c: "more than N
+ * ops", "region nesting deeper than N"): the bound a failed parse hit, if
+ * any. */
+static buf_limit_t parse_limit(const buf_compilation_t *c) {
+  for (const buf_diag_t *d = buf_ctx_diags(c->ctx); d; d = d->next) {
+    if (d->severity != BUF_SEV_ERROR || !d->message)
+      continue;
+    if (c->req.max_ops && (strstr(d->message, "program too large: more than ") ||
+                           strncmp(d->message, "more than ", 10) == 0))
+      return BUF_LIMIT_OPS;
+    if (strstr(d->message, "nesting too deep") || strstr(d->message, "nesting deeper than"))
+      return BUF_LIMIT_DEPTH;
+  }
+  return BUF_LIMIT_NONE;
+}
+
+/* Checks the memory and time bounds (the context's work limits) before
+ * `next`. */
+static buf_status_t check_limits(buf_compilation_t *c, const char *next) {
+  if (BUF_FAILED(buf_ctx_check_limits(c->ctx, c->module->loc, next)))
+    return stopped_by(c, buf_ctx_limit_hit(c->ctx));
+  return BUF_SUCCESS;
+}
+
 static bool wants(const buf_compilation_t *c, const char *name) {
   for (uint32_t i = 0; i < c->num_wanted; i++)
     if (strcmp(c->wanted[i]->name, name) == 0)
@@ -438,15 +477,20 @@ static bool wants(const buf_compilation_t *c, const char *name) {
 
 buf_status_t buf_compilation_prepare(buf_compilation_t *c) {
   c->failure = BUF_COMPILE_REQUEST_ERROR;
+  if (c->req.limits.max_memory || c->req.limits.deadline_ns)
+    buf_ctx_set_work_limits(c->ctx, c->req.limits.max_memory, c->req.limits.deadline_ns);
   if (BUF_FAILED(collect_artifacts(c)))
     return BUF_FAILURE;
   if (c->req.built_pipeline) {
     c->pipeline = c->req.built_pipeline;
   } else {
     c->pipeline = buf_pipeline_create(c->ctx);
+    buf_pipeline_set_limits(c->pipeline, &c->req.limits);
     const char *pipeline = c->req.pipeline ? c->req.pipeline : BUF_DEFAULT_PIPELINE;
-    if (BUF_FAILED(buf_pipeline_parse(c->pipeline, pipeline)))
-      return BUF_FAILURE;
+    if (BUF_FAILED(buf_pipeline_parse(c->pipeline, pipeline))) {
+      buf_limit_t hit = buf_pipeline_limit_hit(c->pipeline);
+      return hit != BUF_LIMIT_NONE ? stopped_by(c, hit) : BUF_FAILURE;
+    }
   }
   c->pipeline_text = buf_pipeline_to_string(c->pipeline);
 
@@ -467,13 +511,17 @@ buf_status_t buf_compilation_prepare(buf_compilation_t *c) {
                                      c->req.first_line ? c->req.first_line : 1, &popts);
   double t1 = now();
   c->t_parse = t1 - t0;
-  if (!c->module)
-    return BUF_FAILURE;
+  if (!c->module) {
+    buf_limit_t hit = parse_limit(c);
+    return hit != BUF_LIMIT_NONE ? stopped_by(c, hit) : BUF_FAILURE;
+  }
   buf_status_t verified = buf_verify(c->module);
   c->t_verify = now() - t1;
   if (BUF_FAILED(verified))
     return BUF_FAILURE;
   buf_op_walk(c->module, BUF_WALK_PRE, count_op, &c->num_ops);
+  if (BUF_FAILED(check_limits(c, "its passes")))
+    return BUF_FAILURE;
   c->failure = BUF_COMPILE_OK;
   return BUF_SUCCESS;
 }
@@ -576,8 +624,10 @@ buf_status_t buf_compilation_run(buf_compilation_t *c) {
     c->num_pass_times = n;
   }
   c->t_passes = now() - t0;
-  if (BUF_FAILED(status))
-    return BUF_FAILURE;
+  if (BUF_FAILED(status)) {
+    buf_limit_t hit = buf_pipeline_limit_hit(c->pipeline);
+    return hit != BUF_LIMIT_NONE ? stopped_by(c, hit) : BUF_FAILURE;
+  }
   c->verified = buf_pipeline_verifies_each(c->pipeline) || n == 0;
   if (c->report) /* the peaks describe the program after every pass */
     buf_bz_report_add_peaks(c->report, c->module);
@@ -591,6 +641,12 @@ buf_status_t buf_compilation_run(buf_compilation_t *c) {
       last_lowering = i;
   for (uint32_t i = 0; i < c->num_wanted && !BUF_FAILED(status); i++) {
     const buf_artifact_def_t *def = c->wanted[i];
+    char before[64];
+    snprintf(before, sizeof before, "making artifact '%s'", def->name);
+    if (BUF_FAILED(check_limits(c, before))) {
+      status = BUF_FAILURE;
+      break;
+    }
     if (!c->verified && def->emit != emit_memref && BUF_FAILED(verify_after_passes(c))) {
       status = BUF_FAILURE;
       break;
@@ -632,11 +688,12 @@ char *buf_compilation_run_stats_json(const buf_compilation_t *c) {
   if (!c->ran)
     return NULL;
   const buf_interp_stats_t *s = &c->run_stats;
-  json_t *o = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I}", "steps", (json_int_t)s->steps,
+  json_t *o = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "steps", (json_int_t)s->steps,
                         "heap_allocs", (json_int_t)s->heap_allocs, "stack_allocs",
                         (json_int_t)s->stack_allocs, "copies", (json_int_t)s->copies,
                         "peak_live_bytes", (json_int_t)s->peak_live_bytes,
-                        "peak_heap_bytes", (json_int_t)s->peak_heap_bytes);
+                        "peak_heap_bytes", (json_int_t)s->peak_heap_bytes,
+                        "copied_bytes", (json_int_t)s->copied_bytes);
   char *text = json_dumps(o, JSON_COMPACT);
   json_decref(o);
   return text;

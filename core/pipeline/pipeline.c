@@ -13,6 +13,9 @@
 
 #include <assert.h>
 #include <ctype.h>
+#include <stdio.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -33,6 +36,12 @@ struct buf_pipeline {
   uint32_t num_passes;
   uint32_t cap_passes; /* room in passes (grows by doubling) */
   bool verify_each;    /* verify the module after each pass */
+  /* While buf_pipeline_parse reads text: the text and where the pass being
+   * added starts, so that an option error can say where it is. */
+  const char *parse_text;
+  size_t element_offset;
+  buf_pipeline_limits_t limits; /* every field set (defaults filled in) */
+  buf_limit_t limit_hit;        /* the bound that stopped it, or NONE */
 };
 
 const buf_pass_def_t *buf_pass_lookup(const char *name) {
@@ -85,7 +94,27 @@ buf_pipeline_t *buf_pipeline_create(buf_ctx_t *ctx) {
   buf_pipeline_t *pl = buf_arena_alloc(buf_ctx_arena(ctx), sizeof *pl);
   pl->ctx = ctx;
   pl->verify_each = true;
+  buf_pipeline_set_limits(pl, &(buf_pipeline_limits_t){0});
   return pl;
+}
+
+static uint64_t clamp_limit(uint64_t given, uint64_t most) {
+  return given == 0 || given > most ? most : given;
+}
+
+void buf_pipeline_set_limits(buf_pipeline_t *pl, const buf_pipeline_limits_t *limits) {
+  pl->limits = *limits;
+  pl->limits.max_text = clamp_limit(limits->max_text, BUF_PIPELINE_MAX_TEXT);
+  pl->limits.max_passes = (uint32_t)clamp_limit(limits->max_passes, BUF_PIPELINE_MAX_PASSES);
+  pl->limits.max_nesting =
+      (uint32_t)clamp_limit(limits->max_nesting, BUF_PIPELINE_MAX_NESTING);
+  if (limits->max_memory || limits->deadline_ns)
+    buf_ctx_set_work_limits(pl->ctx, limits->max_memory, limits->deadline_ns);
+}
+
+buf_limit_t buf_pipeline_limit_hit(const buf_pipeline_t *pl) {
+  /* A long pass may have stopped itself at a bound (buf_ctx_check_limits). */
+  return pl->limit_hit != BUF_LIMIT_NONE ? pl->limit_hit : buf_ctx_limit_hit(pl->ctx);
 }
 
 void buf_pipeline_set_verify_each(buf_pipeline_t *pl, bool verify_each) {
@@ -98,6 +127,16 @@ bool buf_pipeline_verifies_each(const buf_pipeline_t *pl) {
 
 uint32_t buf_pipeline_num_passes(const buf_pipeline_t *pl) {
   return pl->num_passes;
+}
+
+/* Adds to d where in the pipeline text the pass being added starts, when
+ * it comes from text. */
+static void note_where(buf_pipeline_t *pl, buf_diag_t *d) {
+  if (!pl->parse_text)
+    return;
+  const char *at = pl->parse_text + pl->element_offset;
+  buf_diag_note(pl->ctx, d, BUF_LOC_UNKNOWN, "in the pass pipeline at offset %zu: '%.*s'",
+                pl->element_offset, (int)strcspn(at, ",)"), at);
 }
 
 /* Checks `value` against the option's kind; returns the canonical text or
@@ -115,13 +154,16 @@ static const char *check_option_value(buf_pipeline_t *pl,
       return "false";
     break;
   case BUF_OPT_INT: {
-    if (!value || !*value)
+    /* MLIR's unsigned options: decimal, 0 to 2^32-1; a sign or an
+     * overflowing value is an error, never wrapped or clamped. */
+    if (!value || !*value || !isdigit((unsigned char)value[0]))
       break;
     char *end;
-    long long n = strtoll(value, &end, 10);
-    if (*end)
+    errno = 0;
+    unsigned long long n = strtoull(value, &end, 10);
+    if (*end || errno == ERANGE || n > UINT32_MAX)
       break;
-    return buf_arena_printf(arena, "%lld", n);
+    return buf_arena_printf(arena, "%llu", n);
   }
   case BUF_OPT_STRING:
     if (value)
@@ -135,8 +177,10 @@ static const char *check_option_value(buf_pipeline_t *pl,
     break;
   }
   buf_diag_t *d = buf_emit_error(
-      pl->ctx, BUF_LOC_UNKNOWN, "pass '%s': invalid value '%s' for option '%s'",
-      def->name, value ? value : "", spec->name);
+      pl->ctx, BUF_LOC_UNKNOWN, "pass '%s': invalid value '%s' for option '%s'%s",
+      def->name, value ? value : "", spec->name,
+      spec->kind == BUF_OPT_INT ? ": expected an unsigned integer from 0 to 4294967295" : "");
+  note_where(pl, d);
   if (spec->kind == BUF_OPT_ENUM) {
     char list[512] = "";
     for (const char *const *e = spec->enum_values; *e; e++) {
@@ -194,6 +238,7 @@ static buf_status_t parse_options(buf_pipeline_t *pl, pass_instance_t *inst,
       buf_diag_t *d = buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN,
                                      "pass '%s' has no option '%s'", def->name,
                                      key);
+      note_where(pl, d);
       if (def->num_options > 0) {
         char list[1024] = "";
         for (uint32_t i = 0; i < def->num_options; i++) {
@@ -225,10 +270,11 @@ buf_status_t buf_pipeline_add(buf_pipeline_t *pl, const char *name,
 
 buf_status_t buf_pipeline_add_def(buf_pipeline_t *pl, const buf_pass_def_t *def,
                                   const char *options) {
-  if (pl->num_passes >= BUF_PIPELINE_MAX_PASSES) {
+  if (pl->num_passes >= pl->limits.max_passes) {
     buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN,
                    "too many passes: a pipeline holds at most %u",
-                   BUF_PIPELINE_MAX_PASSES);
+                   pl->limits.max_passes);
+    pl->limit_hit = BUF_LIMIT_PIPELINE_PASSES;
     return BUF_FAILURE;
   }
   buf_arena_t *arena = buf_ctx_arena(pl->ctx);
@@ -254,9 +300,9 @@ buf_status_t buf_pipeline_add_def(buf_pipeline_t *pl, const buf_pass_def_t *def,
 /* Textual pipelines, recursive descent over:
  *   list    := element (',' element)*
  *   element := anchor '(' list ')' | pass-name ('{' options '}')?
- * where anchor is builtin.module, func.func or any. Nesting is bounded (32
- * levels), as are the text and the number of passes (pipeline.h), and
- * every step consumes input. */
+ * where anchor is builtin.module, func.func or any. Nesting is bounded, as
+ * are the text and the number of passes (buf_pipeline_limits_t), and every
+ * step consumes input. */
 typedef struct pipeline_parser {
   buf_pipeline_t *pl;
   const char *text;
@@ -281,6 +327,7 @@ static buf_status_t parse_list(pipeline_parser_t *pp, const char *anchor);
 static buf_status_t parse_element(pipeline_parser_t *pp, const char *anchor) {
   skip_space(pp);
   const char *start = pp->p;
+  pp->pl->element_offset = (size_t)(start - pp->text);
   while (isalnum((unsigned char)*pp->p) || *pp->p == '-' || *pp->p == '_' ||
          *pp->p == '.')
     pp->p++;
@@ -299,8 +346,12 @@ static buf_status_t parse_element(pipeline_parser_t *pp, const char *anchor) {
       return pipeline_error(pp, "only builtin.module, func.func and any can anchor a nested pipeline");
     if (strcmp(name, "builtin.module") == 0 && strcmp(anchor, "builtin.module") != 0)
       return pipeline_error(pp, "builtin.module cannot nest inside func.func");
-    if (++pp->depth > 32)
-      return pipeline_error(pp, "nesting too deep");
+    if (++pp->depth > pp->pl->limits.max_nesting) {
+      pp->pl->limit_hit = BUF_LIMIT_PIPELINE_NESTING;
+      char what[64];
+      snprintf(what, sizeof what, "nesting deeper than %u levels", pp->pl->limits.max_nesting);
+      return pipeline_error(pp, what);
+    }
     pp->p++;
     skip_space(pp);
     if (*pp->p != ')' && BUF_FAILED(parse_list(pp, name)))
@@ -352,23 +403,25 @@ static buf_status_t parse_list(pipeline_parser_t *pp, const char *anchor) {
 }
 
 buf_status_t buf_pipeline_parse(buf_pipeline_t *pl, const char *text) {
-  size_t len = strnlen(text, BUF_PIPELINE_MAX_TEXT + 1);
-  if (len > BUF_PIPELINE_MAX_TEXT) {
+  size_t len = strnlen(text, pl->limits.max_text + 1);
+  if (len > pl->limits.max_text) {
     buf_emit_error(pl->ctx, BUF_LOC_UNKNOWN,
-                   "invalid pass pipeline: longer than %u bytes",
-                   BUF_PIPELINE_MAX_TEXT);
+                   "invalid pass pipeline: longer than %zu bytes",
+                   pl->limits.max_text);
+    pl->limit_hit = BUF_LIMIT_PIPELINE_TEXT;
     return BUF_FAILURE;
   }
   pipeline_parser_t pp = {pl, text, text, 0};
   skip_space(&pp);
   if (!*pp.p)
     return BUF_SUCCESS;
-  if (BUF_FAILED(parse_list(&pp, "builtin.module")))
-    return BUF_FAILURE;
+  pl->parse_text = text;
+  buf_status_t status = parse_list(&pp, "builtin.module");
   skip_space(&pp);
-  if (*pp.p)
-    return pipeline_error(&pp, "unexpected trailing text");
-  return BUF_SUCCESS;
+  if (!BUF_FAILED(status) && *pp.p)
+    status = pipeline_error(&pp, "unexpected trailing text");
+  pl->parse_text = NULL;
+  return status;
 }
 
 /* Appends "name{opt=v ...}" with non-default options in declaration order
@@ -426,7 +479,21 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Checks the context's memory and time bounds before work on `at` for
+ * pass `inst`. */
+static buf_status_t check_run_limits(buf_pipeline_t *pl, const pass_instance_t *inst,
+                                     buf_loc_t at) {
+  char next[160];
+  snprintf(next, sizeof next, "pass '%s'", inst->def->name);
+  if (BUF_FAILED(buf_ctx_check_limits(pl->ctx, at, next))) {
+    pl->limit_hit = buf_ctx_limit_hit(pl->ctx);
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
 typedef struct func_run {
+  buf_pipeline_t *pl;
   const pass_instance_t *inst;
   buf_status_t status;
 } func_run_t;
@@ -435,6 +502,10 @@ static buf_walk_result_t run_on_func(buf_op_t *op, void *user) {
   func_run_t *fr = user;
   if (strcmp(op->name, "func.func") != 0)
     return BUF_WALK_ADVANCE;
+  if (BUF_FAILED(check_run_limits(fr->pl, fr->inst, op->loc))) {
+    fr->status = BUF_FAILURE;
+    return BUF_WALK_INTERRUPT;
+  }
   if (BUF_FAILED(fr->inst->def->run(op, &fr->inst->options)))
     fr->status = BUF_FAILURE;
   return BUF_WALK_SKIP;
@@ -452,8 +523,10 @@ buf_status_t buf_pipeline_run(buf_pipeline_t *pl, buf_op_t *module,
     const pass_instance_t *inst = &pl->passes[i];
     double start = now_seconds();
     buf_status_t status;
+    if (BUF_FAILED(check_run_limits(pl, inst, module->loc)))
+      return BUF_FAILURE;
     if (strcmp(inst->def->anchor, "func.func") == 0) {
-      func_run_t fr = {inst, BUF_SUCCESS};
+      func_run_t fr = {pl, inst, BUF_SUCCESS};
       buf_op_walk(module, BUF_WALK_PRE, run_on_func, &fr);
       status = fr.status;
     } else {

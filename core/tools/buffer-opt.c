@@ -565,10 +565,11 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
   if (o->run_stats && buf_compilation_run_stats(c, &stats))
     fprintf(stderr,
             "run-stats: heap_allocs=%llu stack_allocs=%llu copies=%llu "
-            "peak_live_bytes=%llu steps=%llu peak_heap_bytes=%llu\n",
+            "peak_live_bytes=%llu steps=%llu peak_heap_bytes=%llu copied_bytes=%llu\n",
             (unsigned long long)stats.heap_allocs, (unsigned long long)stats.stack_allocs,
             (unsigned long long)stats.copies, (unsigned long long)stats.peak_live_bytes,
-            (unsigned long long)stats.steps, (unsigned long long)stats.peak_heap_bytes);
+            (unsigned long long)stats.steps, (unsigned long long)stats.peak_heap_bytes,
+            (unsigned long long)stats.copied_bytes);
   t->parse += buf_compilation_time(c, "parse");
   t->verify += buf_compilation_time(c, "verify");
   t->passes += buf_compilation_time(c, "passes");

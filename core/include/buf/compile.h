@@ -75,6 +75,10 @@ typedef struct buf_compile_request {
   bool service;               /* refuse artifacts the daemon must not make */
   uint64_t max_ops;           /* 0: unbounded */
   uint32_t max_depth;         /* 0: parser default */
+  /* Bounds of the pipeline and of the compile's work (buf/pipeline.h); a
+   * compile a bound stops fails with BUF_COMPILE_LIMIT. max_memory and
+   * deadline_ns are also checked before each artifact is made. */
+  buf_pipeline_limits_t limits;
   /* Target options (each changes only the artifacts that use it). */
   const char *gpu_arch;       /* ptx, gpu-manifest: NULL: BUF_DEFAULT_GPU_ARCH */
   const char *libdevice;      /* ptx: NULL: buf_gpu_libdevice_path() */
@@ -158,6 +162,7 @@ typedef enum buf_compile_failure {
   BUF_COMPILE_RUN_STEPS,      /* run: the step limit was reached */
   BUF_COMPILE_RUN_BYTES,      /* run: the allocation limit was reached */
   BUF_COMPILE_RUN_TIME,       /* run: the wall time limit was reached */
+  BUF_COMPILE_LIMIT,          /* a bound of the request (buf_compilation_limit) */
 } buf_compile_failure_t;
 
 buf_compilation_t *buf_compilation_create(const buf_compile_request_t *req);
@@ -171,6 +176,10 @@ buf_status_t buf_compilation_prepare(buf_compilation_t *c);
 bool buf_compilation_request_error(const buf_compilation_t *c);
 /* After a failure: its kind. */
 buf_compile_failure_t buf_compilation_failure(const buf_compilation_t *c);
+/* After a BUF_COMPILE_LIMIT failure: the bound that stopped it. */
+buf_limit_t buf_compilation_limit(const buf_compilation_t *c);
+/* Bytes the compilation's context holds now (buf_ctx_memory_used). */
+size_t buf_compilation_memory_used(const buf_compilation_t *c);
 /* Canonical text of the input program (SSA names and whitespace
  * normalized), printed on the first call; call it before
  * buf_compilation_run. */

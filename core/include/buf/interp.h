@@ -33,6 +33,7 @@ typedef struct buf_interp_stats {
   uint64_t heap_allocs;   /* memref.alloc and friends executed */
   uint64_t stack_allocs;  /* memref.alloca executed */
   uint64_t copies;        /* memref.copy executed */
+  uint64_t copied_bytes;  /* bytes those copies moved */
   uint64_t peak_live_bytes; /* heap, stack, globals and tensors together */
   uint64_t peak_heap_bytes; /* memref.alloc, realloc and clone buffers only */
   uint64_t steps;         /* ops executed */

@@ -118,6 +118,35 @@ buf_ctx_t *buf_ctx_create(void);
 void buf_ctx_destroy(buf_ctx_t *ctx);
 /* The context's arena (borrowed). */
 buf_arena_t *buf_ctx_arena(buf_ctx_t *ctx);
+/* Bytes the context's arenas hold now (the IR and the scratch arena): what
+ * a compile's memory bound (buf_pipeline_limits_t.max_memory) measures. */
+size_t buf_ctx_memory_used(const buf_ctx_t *ctx);
+
+/* Which bound stopped a compilation (pipelines, buf/pipeline.h, and the
+ * compile driver, buf/compile.h, report the ones they check). */
+typedef enum buf_limit {
+  BUF_LIMIT_NONE,
+  BUF_LIMIT_PIPELINE_TEXT,    /* the pipeline text is too long */
+  BUF_LIMIT_PIPELINE_PASSES,  /* it holds too many passes */
+  BUF_LIMIT_PIPELINE_NESTING, /* its anchors nest too deep */
+  BUF_LIMIT_OPS,              /* the program has too many ops */
+  BUF_LIMIT_DEPTH,            /* the program nests too deep */
+  BUF_LIMIT_MEMORY,           /* the context's arenas outgrew their bound */
+  BUF_LIMIT_TIME,             /* the deadline passed */
+} buf_limit_t;
+
+/* Bounds on the work done in ctx: the bytes its arenas may hold
+ * (buf_ctx_memory_used) and a CLOCK_MONOTONIC deadline in ns; 0: none.
+ * Nothing enforces them by itself: work checks them where it can stop
+ * cleanly (between passes, between functions, between the phases of a long
+ * pass) with buf_ctx_check_limits. */
+void buf_ctx_set_work_limits(buf_ctx_t *ctx, uint64_t max_memory, uint64_t deadline_ns);
+/* BUF_FAILURE once a bound is crossed: emits an error at `at` saying which
+ * and that the compile stopped before `next` (e.g. "pass 'symbol-dce'"),
+ * and records the bound for buf_ctx_limit_hit. */
+buf_status_t buf_ctx_check_limits(buf_ctx_t *ctx, buf_loc_t at, const char *next);
+/* The bound buf_ctx_check_limits found crossed, or BUF_LIMIT_NONE. */
+buf_limit_t buf_ctx_limit_hit(const buf_ctx_t *ctx);
 /* When true, ops of unknown dialects parse and verify (generic form only);
  * like mlir-opt's --allow-unregistered-dialect. Default false. */
 void buf_ctx_set_allow_unregistered(buf_ctx_t *ctx, bool allow);

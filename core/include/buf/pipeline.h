@@ -23,7 +23,7 @@ extern "C" {
 
 typedef enum buf_option_kind {
   BUF_OPT_BOOL,   /* "name" alone means true; "name=false" */
-  BUF_OPT_INT,    /* decimal integer */
+  BUF_OPT_INT,    /* unsigned decimal integer below 2^32 (MLIR's unsigned) */
   BUF_OPT_STRING, /* any text without spaces (or quoted) */
   BUF_OPT_ENUM,   /* one of enum_values */
 } buf_option_kind_t;
@@ -70,13 +70,35 @@ const buf_pass_def_t *buf_pass_lookup(const char *name);
 typedef struct buf_pipeline buf_pipeline_t;
 
 /* Bounds of one pipeline, which may come from a request: the text
- * buf_pipeline_parse reads and the passes a pipeline holds. Longer texts
- * and more passes are reported errors. */
+ * buf_pipeline_parse reads, the passes a pipeline holds and how deep its
+ * anchors nest. Longer texts, more passes and deeper nesting are reported
+ * errors. These are the defaults; buf_pipeline_set_limits lowers them. */
 #define BUF_PIPELINE_MAX_TEXT 65536
 #define BUF_PIPELINE_MAX_PASSES 1024
+#define BUF_PIPELINE_MAX_NESTING 32
+
+/* The bounds of one pipeline and of its run; 0 leaves a bound at its
+ * default (the three above) or, for memory and time, unbounded. Memory and
+ * time become the context's work limits (buf_ctx_set_work_limits), checked
+ * before every pass, before each function of a func.func pass and between
+ * the phases of long passes (one-shot-bufferize: analysis, then rewrite),
+ * so a run stops soon after crossing them; what it allocated is freed with
+ * the context. buf_limit_t (buf/ir.h) names the bound that stopped it. */
+typedef struct buf_pipeline_limits {
+  size_t max_text;         /* bytes of pipeline text */
+  uint32_t max_passes;     /* passes, over every nesting level */
+  uint32_t max_nesting;    /* nested anchors: builtin.module(func.func(...)) is 2 */
+  uint64_t max_memory;     /* bytes the context's arenas may hold (buf_ctx_memory_used) */
+  uint64_t deadline_ns;    /* CLOCK_MONOTONIC time to stop at */
+} buf_pipeline_limits_t;
 
 /* An empty pipeline; lives in ctx's arena. */
 buf_pipeline_t *buf_pipeline_create(buf_ctx_t *ctx);
+/* Sets the bounds (copied); call before adding passes. Bounds above the
+ * defaults are clamped to them. */
+void buf_pipeline_set_limits(buf_pipeline_t *pl, const buf_pipeline_limits_t *limits);
+/* After a failed parse, add or run: the bound that stopped it, if one did. */
+buf_limit_t buf_pipeline_limit_hit(const buf_pipeline_t *pl);
 /* Appends `name` with options text "a b=c" (may be NULL or empty). Unknown
  * passes, bad options and a pass beyond BUF_PIPELINE_MAX_PASSES are
  * reported in ctx and return BUF_FAILURE. */
@@ -88,8 +110,8 @@ buf_status_t buf_pipeline_add(buf_pipeline_t *pl, const char *name,
 buf_status_t buf_pipeline_add_def(buf_pipeline_t *pl, const buf_pass_def_t *def,
                                   const char *options);
 /* Appends every pass of a textual pipeline "builtin.module(a{x},func.func(b))"
- * or a bare comma-separated list "a{x},b". Nesting deeper than 32 and text
- * longer than BUF_PIPELINE_MAX_TEXT are errors. Whatever parses prints
+ * or a bare comma-separated list "a{x},b". Nesting and text past the
+ * pipeline's limits are errors. Whatever parses prints
  * (buf_pipeline_to_string) to text that parses back to the same passes. */
 buf_status_t buf_pipeline_parse(buf_pipeline_t *pl, const char *text);
 uint32_t buf_pipeline_num_passes(const buf_pipeline_t *pl);

@@ -152,7 +152,7 @@ func.func private @printI64(i64)
 // Straight-line calls: the static peak is the measured one. @sized gets
 // n = 20 from here: 48 + 160 bytes, more than any other callee.
 // CHECK: {"name": "main", {{.*}} "peak_live_bytes": 208}
-// MEASURED: peak_heap_bytes=208{{$}}
+// MEASURED: peak_heap_bytes=208 copied_bytes=0{{$}}
 func.func @main() {
   func.call @straight() : () -> ()
   func.call @calls() : () -> ()

@@ -15,6 +15,15 @@
 // USAGE: unknown option or pass '--no-such-flag'
 // RUN: not buffer-opt --symbol-dce="bogus" %s 2>&1 | FileCheck %s --check-prefix=OPTION
 // OPTION: pass 'symbol-dce' has no option 'bogus'
+// Integer options are MLIR's unsigned: a sign or a value past 2^32-1 is an
+// error located in the pipeline text, never wrapped.
+// RUN: not buffer-opt --pass-pipeline="builtin.module(symbol-dce,func.func(promote-buffers-to-stack{max-alloc-size-in-bytes=-1}))" %s 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// NEGATIVE: pass 'promote-buffers-to-stack': invalid value '-1' for option 'max-alloc-size-in-bytes': expected an unsigned integer from 0 to 4294967295
+// NEGATIVE: note: in the pass pipeline at offset 36: 'promote-buffers-to-stack{max-alloc-size-in-bytes=-1}'
+// RUN: not buffer-opt --promote-buffers-to-stack="max-rank-of-allocated-memref=99999999999999999999" %s 2>&1 | FileCheck %s --check-prefix=OVERFLOW
+// OVERFLOW: invalid value '99999999999999999999' for option 'max-rank-of-allocated-memref'
+// RUN: not buffer-opt --promote-buffers-to-stack="max-rank-of-allocated-memref=4294967296" %s 2>&1 | FileCheck %s --check-prefix=OVERFLOW32
+// OVERFLOW32: invalid value '4294967296' for option 'max-rank-of-allocated-memref'
 // RUN: not buffer-opt --pass-pipeline="builtin.module(nope)" %s 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // PIPELINE: unknown pass 'nope'
 // RUN: buffer-opt --split-input-file --pass-pipeline="builtin.module(symbol-dce)" %s | FileCheck %s --check-prefix=DCE

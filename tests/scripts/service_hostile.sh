@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The daemon under a hostile or careless world: tokens on every route,
+# connection limits, bounded work per request, the HTTP bad-input catalogue
+# (tests/service/test_hostile.py).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+[[ -x $BUF_BIN/bufferd ]] || { echo "bufferd not built"; exit 1; }
+/usr/bin/python3 -c 'import jsonschema' 2>/dev/null || { echo "python3-jsonschema missing"; exit $SKIP; }
+exec /usr/bin/python3 "$BUF_SOURCE_DIR/tests/service/test_hostile.py" "$BUF_BIN" "$BUF_SOURCE_DIR" "$@"
