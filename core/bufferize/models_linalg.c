@@ -7,7 +7,8 @@
  * (equivalent). Two operands with the same permutation indexing map under
  * all-parallel iterators are accessed element-wise, so reading one and
  * writing the other in place is fine. The rewrite creates the same op on
- * buffers, with no results, and moves the body.
+ * buffers, with no results, and moves the body. linalg.softmax, which has
+ * no body, has its own destination-style model.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -200,14 +201,56 @@ static const buf_bufferize_model_t copy_model = {
     .bufferize = copy_bufferize,
 };
 
-/* linalg.yield / linalg.index carry scalars only; every other linalg op is
- * structured. */
+/* linalg.softmax (destination style without a body): reads its input,
+ * writes all of its init without reading it, and its result is the init's
+ * buffer. On buffers it is the same op with no result. */
+static bool softmax_reads(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  return u->index == 0;
+}
+
+static bool softmax_writes(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  return u->index == 1;
+}
+
+static uint32_t softmax_aliases(buf_bz_t *bz, buf_use_t *u,
+                                buf_bz_alias_t *out, uint32_t max) {
+  (void)bz;
+  if (!max || u->index != 1 || u->owner->num_results != 1)
+    return 0;
+  out[0] = (buf_bz_alias_t){&u->owner->results[0], BUF_BZ_EQUIV};
+  return 1;
+}
+
+static buf_status_t softmax_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  if (op->num_operands != 2) {
+    buf_op_emit_error(op, "cannot bufferize: expected an input and an init");
+    return BUF_FAILURE;
+  }
+  buf_value_t *ops[2] = {buf_bz_buffer(rw, op->operands[0].value),
+                         buf_bz_buffer(rw, op->operands[1].value)};
+  buf__bz_rebuild(rw, op, 2, ops, 0, NULL);
+  buf_bz_replace(rw, op, &ops[1]);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t softmax_model = {
+    .reads = softmax_reads,
+    .writes = softmax_writes,
+    .aliases = softmax_aliases,
+    .bufferize = softmax_bufferize,
+};
+
+/* linalg.yield / linalg.index carry scalars only; every other linalg op but
+ * softmax is structured. */
 static const buf_bufferize_model_t scalar_model = {0};
 
 const buf__bz_model_row_t buf__bz_models_linalg[] = {
     {"linalg.yield", &scalar_model},
     {"linalg.index", &scalar_model},
     {"linalg.copy", &copy_model},
+    {"linalg.softmax", &softmax_model},
     {"linalg.*", &linalg_model},
 };
 const uint32_t buf__bz_num_models_linalg =

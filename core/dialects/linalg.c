@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "dialect_util.h"
+#include "linalg_conv_ops.h"
 #include "linalg_internal.h"
 
 /* ------------------------------------------------------------------------ */
@@ -603,9 +604,12 @@ static const char *const attrs_contract_maps[] = {
     "cast", "indexing_maps", "operandSegmentSizes", NULL};
 static const char *const attrs_elementwise[] = {
     "indexing_maps", "kind", "operandSegmentSizes", NULL};
+static const char *const attrs_conv[] = {"dilations", "operandSegmentSizes",
+                                         "strides", NULL};
 static const char *const attrs_dimensions[] = {"dimensions", NULL};
 static const char *const attrs_permutation[] = {"permutation", NULL};
 static const char *const attrs_index[] = {"dim", NULL};
+static const char *const attrs_softmax[] = {"dimension", NULL};
 
 /* Default loop structures of the contractions (loop dims per operand). */
 static const buf__linalg_contract_t c_matmul = {
@@ -617,6 +621,12 @@ static const buf__linalg_contract_t c_matvec = {
 static const buf__linalg_contract_t c_vecmat = {
     2, {1, 2, 1}, {{1}, {1, 0}, {0}}};
 static const buf__linalg_contract_t c_dot = {1, {1, 1, 0}, {{0}, {0}, {0}}};
+static const buf__linalg_contract_t c_batch_reduce_matmul = {
+    4, {3, 3, 2}, {{0, 1, 3}, {0, 3, 2}, {1, 2}}};
+static const buf__linalg_contract_t c_batch_matvec = {
+    3, {3, 2, 2}, {{0, 1, 2}, {0, 2}, {0, 1}}};
+static const buf__linalg_contract_t c_batch_vecmat = {
+    3, {2, 3, 2}, {{0, 2}, {0, 2, 1}, {0, 1}}};
 
 #define STRUCTURED BUF_TRAIT_SINGLE_BLOCK
 
@@ -681,6 +691,10 @@ static const buf_opdef_t ops[] = {
     NAMED("linalg.matvec", attrs_segments),
     NAMED("linalg.vecmat", attrs_segments),
     NAMED("linalg.dot", attrs_segments),
+    NAMED("linalg.batch_reduce_matmul", attrs_contract_maps),
+    NAMED("linalg.batch_matvec", attrs_segments),
+    NAMED("linalg.batch_vecmat", attrs_segments),
+    NAMED("linalg.contract", attrs_contract_maps),
     NAMED("linalg.elementwise", attrs_elementwise),
     NAMED("linalg.exp", attrs_segments),
     NAMED("linalg.log", attrs_segments),
@@ -704,13 +718,25 @@ static const buf_opdef_t ops[] = {
     NAMED("linalg.min", attrs_segments),
     NAMED("linalg.powf", attrs_segments),
     NAMED("linalg.select", attrs_segments),
-    /* Not structured ops: no descriptor row is consulted for them. */
+#define CONV_OPDEF(n, loops, in, f, out, body) NAMED("linalg." #n, attrs_segments),
+    BUF__LINALG_UNSTRIDED_CONV_OPS(CONV_OPDEF)
+#undef CONV_OPDEF
+#define CONV_OPDEF(n, loops, in, f, out, body) NAMED("linalg." #n, attrs_conv),
+    BUF__LINALG_STRIDED_CONV_OPS(CONV_OPDEF)
+#undef CONV_OPDEF
+    /* Not structured ops (yield, index, softmax): no descriptor row is
+     * consulted for them. */
     {.name = "linalg.yield",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE,
      .verify = yield_verify, .parse = yield_parse, .print = yield_print},
     {.name = "linalg.index", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = attrs_index, .verify = index_verify,
      .parse = index_parse, .print = index_print},
+    /* Last: buf__linalg_is_softmax knows it by its row. */
+    {.name = "linalg.softmax", .inherent_attrs = attrs_softmax,
+     .operand_effect = buf__linalg_softmax_effect,
+     .verify = buf__linalg_softmax_verify, .parse = buf__linalg_softmax_parse,
+     .print = buf__linalg_softmax_print},
 };
 
 /* Elementwise kinds (order of linalg_named.c's kind table). */
@@ -725,8 +751,24 @@ enum {
 #define CONTRACT(c, maps, memo)                                                \
   {.kind = BUF__LK_CONTRACT, .ew_kind = -1, .contract = &(c),                  \
    .maps_attr = (maps), .memoize = (memo)}
+#define CONTRACT_CAST(c)                                                       \
+  {.kind = BUF__LK_CONTRACT, .ew_kind = -1, .contract = &(c),                  \
+   .maps_attr = true, .cast_selects_body = true}
 
-/* Parallel to ops[]; the two trailing non-structured ops have no row. */
+/* The rows of linalg_conv_ops.h. */
+#define CONV_ROW(n, loops, in, f, out, b, strided_)                            \
+  static const buf__linalg_conv_t conv_##n = {                                 \
+      (loops), (strided_), BUF__CONV_BODY_##b, {in, f, out}};
+#define UNSTRIDED_ROW(n, loops, in, f, out, b) \
+  CONV_ROW(n, loops, in, f, out, b, false)
+#define STRIDED_ROW(n, loops, in, f, out, b) \
+  CONV_ROW(n, loops, in, f, out, b, true)
+BUF__LINALG_UNSTRIDED_CONV_OPS(UNSTRIDED_ROW)
+BUF__LINALG_STRIDED_CONV_OPS(STRIDED_ROW)
+#define CONV_DESC(n, loops, in, f, out, b)                                     \
+  {.kind = BUF__LK_CONV, .ew_kind = -1, .conv = &conv_##n, .memoize = true},
+
+/* Parallel to ops[]; the three trailing non-structured ops have no row. */
 static const buf__linalg_desc_t descs[] = {
     {.kind = BUF__LK_GENERIC, .ew_kind = -1},
     {.kind = BUF__LK_MAP, .ew_kind = -1},
@@ -735,22 +777,30 @@ static const buf__linalg_desc_t descs[] = {
     {.kind = BUF__LK_BROADCAST, .ew_kind = -1},
     {.kind = BUF__LK_FILL, .ew_kind = -1},
     {.kind = BUF__LK_COPY, .ew_kind = -1},
-    CONTRACT(c_matmul, true, false),
-    CONTRACT(c_batch_matmul, true, false),
+    CONTRACT_CAST(c_matmul),
+    CONTRACT_CAST(c_batch_matmul),
     CONTRACT(c_matvec, false, true),
     CONTRACT(c_vecmat, false, true),
     CONTRACT(c_dot, false, true),
+    CONTRACT(c_batch_reduce_matmul, true, false),
+    CONTRACT(c_batch_matvec, false, true),
+    CONTRACT(c_batch_vecmat, false, true),
+    /* linalg.contract: maps given on every op, no default. */
+    {.kind = BUF__LK_CONTRACT, .ew_kind = -1, .maps_attr = true,
+     .cast_selects_body = true},
     {.kind = BUF__LK_ELEMENTWISE, .ew_kind = -1, .maps_attr = true},
     EW(EW_EXP), EW(EW_LOG), EW(EW_ABS), EW(EW_CEIL), EW(EW_FLOOR),
     EW(EW_NEGF), EW(EW_RECIPROCAL), EW(EW_ROUND), EW(EW_SQRT), EW(EW_RSQRT),
     EW(EW_SQUARE), EW(EW_TANH), EW(EW_ERF), EW(EW_ADD), EW(EW_SUB),
     EW(EW_MUL), EW(EW_DIV), EW(EW_DIV_UNSIGNED), EW(EW_MAX_SIGNED),
     EW(EW_MIN_SIGNED), EW(EW_POWF), EW(EW_SELECT),
+    BUF__LINALG_UNSTRIDED_CONV_OPS(CONV_DESC)
+    BUF__LINALG_STRIDED_CONV_OPS(CONV_DESC)
 };
 
 #define NUM_OPS (sizeof ops / sizeof ops[0])
 #define NUM_STRUCTURED (sizeof descs / sizeof descs[0])
-_Static_assert(NUM_STRUCTURED + 2 == NUM_OPS,
+_Static_assert(NUM_STRUCTURED + 3 == NUM_OPS,
                "descs[] must be parallel to the structured rows of ops[]");
 
 const buf_dialect_t buf_dialect_linalg = {"linalg", ops, (uint32_t)NUM_OPS};
@@ -771,6 +821,15 @@ const buf__linalg_desc_t *buf__linalg_desc_of_state(const buf_op_state_t *st) {
 
 bool buf_linalg_get_info(buf_op_t *op, buf_linalg_info_t *info) {
   return buf__linalg_desc(op) && buf__linalg_info(op, info, false);
+}
+
+bool buf__linalg_is_softmax(const buf_op_t *op) {
+  return buf__row_of(ops, (uint32_t)NUM_OPS, op->def) == (int)NUM_OPS - 1;
+}
+
+bool buf_linalg_is_named(const buf_op_t *op) {
+  const buf__linalg_desc_t *d = buf__linalg_desc(op);
+  return d && d->kind != BUF__LK_GENERIC;
 }
 
 bool buf_linalg_output_is_read(buf_op_t *op, uint32_t output) {

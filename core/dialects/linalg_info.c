@@ -16,6 +16,9 @@
  *   contractions (matvec, vecmat, dot, and matmul without the attribute)
  *               their fixed maps; a loop is a reduction iff the output map
  *               does not use it.
+ *   convolutions and pooling
+ *               their row's maps for the op's strides and dilations
+ *               (linalg_conv.c), iterators as for contractions.
  * The body's entry block takes one argument per operand, so
  * body_arg_of_operand[i] == i whenever the block has that argument.
  *
@@ -273,7 +276,7 @@ bool buf__linalg_info(buf_op_t *op, buf_linalg_info_t *info, bool emit) {
     break;
   case BUF__LK_CONTRACT: {
     buf_attr_t a = d->maps_attr ? buf_op_attr(op, "indexing_maps") : NULL;
-    if (!a)
+    if (!a && d->contract)
       a = buf__linalg_contract_maps(ctx, d->contract);
     if (!maps_from_attr(op, a, n, info, emit))
       return false;
@@ -283,6 +286,18 @@ bool buf__linalg_info(buf_op_t *op, buf_linalg_info_t *info, bool emit) {
     iterators_from_outputs(info);
     break;
   }
+  case BUF__LK_CONV:
+    if (n != buf__linalg_conv_num_operands(d->conv)) {
+      if (emit)
+        buf_op_emit_error(op,
+                          "expected the number of indexing_map (%u) to be "
+                          "equal to the number of input/output operands (%u)",
+                          buf__linalg_conv_num_operands(d->conv), n);
+      return false;
+    }
+    buf__linalg_conv_maps(op, d->conv, info);
+    iterators_from_outputs(info);
+    break;
   case BUF__LK_ELEMENTWISE: {
     buf_attr_t a = buf_op_attr(op, "indexing_maps");
     if (!a)
@@ -367,7 +382,8 @@ bool buf__linalg_info(buf_op_t *op, buf_linalg_info_t *info, bool emit) {
   }
   }
   if (d->kind != BUF__LK_GENERIC && d->kind != BUF__LK_CONTRACT &&
-      d->kind != BUF__LK_ELEMENTWISE && d->kind != BUF__LK_REDUCE)
+      d->kind != BUF__LK_ELEMENTWISE && d->kind != BUF__LK_REDUCE &&
+      d->kind != BUF__LK_CONV)
     for (uint32_t l = 0; l < info->num_loops; l++)
       info->iterators[l] = BUF_ITER_PARALLEL;
   return check_maps(op, info, emit);

@@ -1,15 +1,21 @@
 /*
  * linalg_internal.h: what the linalg dialect files share (internal).
  *
- * The linalg dialect is split over three files:
- *   linalg.c       the op table, linalg.generic / yield / index, the shared
- *                  ins(...) outs(...) syntax and the structured-op verifier;
- *   linalg_info.c  buf_linalg_get_info: every op described the way
- *                  linalg.generic spells it (maps, iterators, body);
- *   linalg_named.c the named ops: the bodies their custom forms hide, built
- *                  at parse time exactly as mlir-opt builds them, and the
- *                  custom forms of map, reduce, transpose, broadcast and the
- *                  named ops.
+ * The linalg dialect is split over these files:
+ *   linalg.c          the op table, linalg.generic / yield / index, the
+ *                     shared ins(...) outs(...) syntax and the structured-op
+ *                     verifier;
+ *   linalg_info.c     buf__linalg_info: every op described the way
+ *                     linalg.generic spells it (maps, iterators, body);
+ *   linalg_named.c    the named ops: the bodies their custom forms hide,
+ *                     built at parse time exactly as mlir-opt builds them,
+ *                     and the custom forms of map, reduce, transpose,
+ *                     broadcast and the named ops;
+ *   linalg_conv_ops.h the convolution and pooling ops, one table row each,
+ *   linalg_conv.c     and their maps for given strides and dilations;
+ *   linalg_verify.c   the op-specific verifiers;
+ *   linalg_softmax.c  linalg.softmax (no body, not structured), and
+ *   linalg_decompose.c its decomposition into structured ops.
  *
  * Each row of the opdef table has a descriptor row (same index) saying which
  * family the op belongs to and, for named ops, which body it gets. Hooks find
@@ -34,7 +40,28 @@ typedef enum buf__linalg_kind {
   BUF__LK_CONTRACT,    /* matmul, batch_matmul, matvec, vecmat, dot */
   BUF__LK_EW,          /* named elementwise ops: linalg.add, linalg.exp ... */
   BUF__LK_ELEMENTWISE, /* linalg.elementwise kind=#linalg.elementwise_kind<> */
+  BUF__LK_CONV,        /* convolutions and pooling (linalg_conv_ops.h) */
 } buf__linalg_kind_t;
+
+/* The body of a convolution or pooling op (linalg_conv_ops.h). */
+typedef enum buf__linalg_conv_body {
+  BUF__CONV_BODY_CONV,       /* out + cast(in) * cast(filter) */
+  BUF__CONV_BODY_CONV_Q,     /* out + (cast(in) - cast(in_zp)) *
+                              *       (cast(filter) - cast(filter_zp)) */
+  BUF__CONV_BODY_POOL_MAX,   /* max(out, cast(in)) */
+  BUF__CONV_BODY_POOL_MIN,
+  BUF__CONV_BODY_POOL_SUM,
+  BUF__CONV_BODY_POOL_MAX_U, /* unsigned cast and comparison */
+  BUF__CONV_BODY_POOL_MIN_U,
+} buf__linalg_conv_body_t;
+
+/* One row of linalg_conv_ops.h. */
+typedef struct buf__linalg_conv {
+  uint8_t num_loops;
+  bool strided;              /* has strides / dilations attributes */
+  buf__linalg_conv_body_t body;
+  const char *maps[3];       /* input, filter, output (the row's notation) */
+} buf__linalg_conv_t;
 
 /* The default loop structure of a contraction: per operand (A, B, C) the
  * loop dimension of each operand dimension. */
@@ -49,10 +76,14 @@ typedef struct buf__linalg_desc {
   buf__linalg_kind_t kind;
   int8_t ew_kind;          /* BUF__LK_EW: index into the elementwise kinds */
   const buf__linalg_contract_t *contract; /* BUF__LK_CONTRACT */
+  const buf__linalg_conv_t *conv;         /* BUF__LK_CONV */
   bool maps_attr;          /* indexing_maps is an inherent attribute that the
                             * custom form shows only when not the default */
   bool memoize;            /* mlir-opt caches linalg.memoized_indexing_maps on
                             * the op when it verifies it */
+  bool cast_selects_body;  /* the `cast` property picks the body's casts
+                            * (matmul, batch_matmul; batch_reduce_matmul
+                            * keeps it but casts signed, as upstream) */
 } buf__linalg_desc_t;
 
 /* The descriptor of op's definition, or NULL when op is not a linalg
@@ -124,4 +155,27 @@ buf_attr_t buf__linalg_contract_maps(buf_ctx_t *ctx,
 uint32_t buf__linalg_ew_arity(int k);
 int buf__linalg_ew_kind_of_attr(buf_attr_t a);
 
+/* True when op is linalg.softmax (by its row of the op table). */
+bool buf__linalg_is_softmax(const buf_op_t *op);
+
+/* Hooks of linalg_softmax.c (linalg.softmax, not a structured op). */
+buf_status_t buf__linalg_softmax_parse(buf_parser_t *p, buf_op_state_t *st);
+void buf__linalg_softmax_print(buf_printer_t *pr, buf_op_t *op);
+buf_status_t buf__linalg_softmax_verify(buf_op_t *op);
+uint32_t buf__linalg_softmax_effect(const buf_op_t *op, uint32_t i);
+
+/* Hooks of linalg_conv.c. The number of operands of row c (3, or 5 with
+ * the two zero points of a quantized convolution). */
+uint32_t buf__linalg_conv_num_operands(const buf__linalg_conv_t *c);
+/* The maps of a convolution or pooling op for its
+ * strides and dilations (all ones where an attribute is absent or
+ * malformed: the verifier reports that). */
+void buf__linalg_conv_maps(buf_op_t *op, const buf__linalg_conv_t *c,
+                           buf_linalg_info_t *info);
+/* What is wrong with attribute `name` (strides or dilations) of value a
+ * (NULL: absent, which is fine) of a conv op, in upstream's words, or
+ * NULL when it is fine. */
+const char *buf__linalg_conv_attr_error(buf_ctx_t *ctx,
+                                        const buf__linalg_conv_t *c,
+                                        const char *name, buf_attr_t a);
 #endif /* BUF_LINALG_INTERNAL_H */

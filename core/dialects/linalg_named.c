@@ -223,6 +223,64 @@ static buf_status_t build_contract(buf_parser_t *p, buf_loc_t loc,
   return BUF_SUCCESS;
 }
 
+/* The op of binary elementwise kind ek on operands of types t and u, with
+ * upstream's errors at loc (NULL name: a type it does not apply to). */
+static buf_status_t binary_name(buf_parser_t *p, buf_loc_t loc, body_t *bb,
+                                const ew_kind_t *ek, buf_type_t t,
+                                buf_type_t u, const char **name) {
+  bool f = t->kind == BUF_TYPE_FLOAT;
+  bool integer = t->kind == BUF_TYPE_INTEGER;
+  *name = f ? ek->fop : integer ? ek->iop : NULL;
+  if (!((f && u->kind == BUF_TYPE_FLOAT) ||
+        (integer && u->kind == BUF_TYPE_INTEGER)))
+    return buf_parser_error_at(
+        p, loc,
+        "Cannot build binary Linalg operation: expects allComplex, "
+        "allFloatingPoint, or allInteger, got '%s' and '%s'",
+        buf_type_to_string(bb->ctx, t), buf_type_to_string(bb->ctx, u));
+  if (f && ek->no_float)
+    return buf_parser_error_at(p, loc, "unsupported operation: %s",
+                               ek->no_float);
+  if (is_i1(t) && ek->no_bool)
+    return buf_parser_error_at(p, loc, "unsupported operation: %s with bools",
+                               ek->name);
+  if (is_i1(t) && ek->bop)
+    *name = ek->bop;
+  return BUF_SUCCESS;
+}
+
+/* The flags an op `name` of kind ek on type t carries: fastmath on floats,
+ * overflowFlags on the integer ops that have them. */
+static const buf__flagset_t *binary_flags(const ew_kind_t *ek, buf_type_t t,
+                                          const char *name) {
+  if (t->kind == BUF_TYPE_FLOAT)
+    return &buf__fastmath_flags;
+  return ek->iop_overflow && name == ek->iop ? &buf__overflow_flags : NULL;
+}
+
+/* quantized convolution body:
+ * out + (cast(in) - cast(in_zp)) * (cast(filter) - cast(filter_zp)),
+ * evaluated left to right as upstream's builder does. */
+static buf_status_t build_conv_q(buf_parser_t *p, buf_loc_t loc, body_t *bb) {
+  buf_type_t t = arg(bb, 4)->type;
+  buf_value_t *diff[2];
+  for (uint32_t k = 0; k < 2; k++) {
+    buf_value_t *v = cast(bb, arg(bb, k), t, false);
+    buf_value_t *zp = v ? cast(bb, arg(bb, k + 2), t, false) : NULL;
+    if (!zp || !buf_type_is_int_or_index(t))
+      return buf_parser_error_at(
+          p, loc, "unsupported type in quantized convolution body: '%s'",
+          buf_type_to_string(bb->ctx, t));
+    buf_value_t *vs[2] = {v, zp};
+    diff[k] = emit(bb, "arith.subi", t, 2, vs, &buf__overflow_flags);
+  }
+  buf_value_t *mul = emit(bb, "arith.muli", t, 2, diff, &buf__overflow_flags);
+  buf_value_t *acc[2] = {arg(bb, 4), mul};
+  buf_value_t *sum = emit(bb, "arith.addi", t, 2, acc, &buf__overflow_flags);
+  emit_yield(bb, 1, &sum);
+  return BUF_SUCCESS;
+}
+
 /* elementwise body: the kind's op on the inputs; errors as upstream's
  * region builders report them, at `loc` (the operand list). */
 static buf_status_t build_elementwise(buf_parser_t *p, buf_loc_t loc,
@@ -233,34 +291,15 @@ static buf_status_t build_elementwise(buf_parser_t *p, buf_loc_t loc,
   bool f = t->kind == BUF_TYPE_FLOAT;
   bool integer = t->kind == BUF_TYPE_INTEGER;
   const char *name = f ? ek->fop : integer ? ek->iop : NULL;
-  if (ek->special == EWS_SELECT) {
+  if (ek->special == EWS_SELECT)
     name = ek->fop;
-  } else if (ek->arity == 2) {
-    buf_type_t u = arg(bb, 1)->type;
-    if (!((f && u->kind == BUF_TYPE_FLOAT) ||
-          (integer && u->kind == BUF_TYPE_INTEGER)))
-      return buf_parser_error_at(
-          p, loc,
-          "Cannot build binary Linalg operation: expects allComplex, "
-          "allFloatingPoint, or allInteger, got '%s' and '%s'",
-          buf_type_to_string(bb->ctx, t), buf_type_to_string(bb->ctx, u));
-    if (f && ek->no_float)
-      return buf_parser_error_at(p, loc, "unsupported operation: %s",
-                                 ek->no_float);
-    if (is_i1(t) && ek->no_bool)
-      return buf_parser_error_at(p, loc,
-                                 "unsupported operation: %s with bools",
-                                 ek->name);
-    if (is_i1(t) && ek->bop)
-      name = ek->bop;
-  }
+  else if (ek->arity == 2 &&
+           BUF_FAILED(binary_name(p, loc, bb, ek, t, arg(bb, 1)->type, &name)))
+    return BUF_FAILURE;
   if (!name)
     return buf_parser_error_at(p, loc, "unsupported non numeric type");
-  const buf__flagset_t *fl = ek->special == EWS_SELECT ? NULL
-                             : f                       ? &buf__fastmath_flags
-                             : (ek->iop_overflow && name == ek->iop)
-                                 ? &buf__overflow_flags
-                                 : NULL;
+  const buf__flagset_t *fl =
+      ek->special == EWS_SELECT ? NULL : binary_flags(ek, t, name);
   buf_value_t *vs[3] = {arg(bb, 0), arg(bb, ek->arity > 1 ? 1 : 0),
                         arg(bb, ek->arity > 2 ? 2 : 0)};
   buf_value_t *r;
@@ -287,6 +326,43 @@ static buf_status_t build_elementwise(buf_parser_t *p, buf_loc_t loc,
   return BUF_SUCCESS;
 }
 
+/* The elementwise kind whose op combines a pooling window (the order of
+ * buf__linalg_conv_body_t), and whether its casts are unsigned. */
+static const struct {
+  const char *kind;
+  bool is_unsigned;
+} pool_kinds[] = {
+    [BUF__CONV_BODY_POOL_MAX] = {"max_signed", false},
+    [BUF__CONV_BODY_POOL_MIN] = {"min_signed", false},
+    [BUF__CONV_BODY_POOL_SUM] = {"add", false},
+    [BUF__CONV_BODY_POOL_MAX_U] = {"max_unsigned", true},
+    [BUF__CONV_BODY_POOL_MIN_U] = {"min_unsigned", true},
+};
+
+/* pooling body: out <op> cast(in); the filter only shapes the window. */
+static buf_status_t build_pool(buf_parser_t *p, buf_loc_t loc, body_t *bb,
+                               buf__linalg_conv_body_t body) {
+  const ew_kind_t *ek = NULL;
+  for (int k = 0; k < NUM_EW_KINDS && !ek; k++)
+    if (strcmp(ew_kinds[k].name, pool_kinds[body].kind) == 0)
+      ek = &ew_kinds[k];
+  buf_type_t t = arg(bb, 2)->type;
+  buf_value_t *in = cast(bb, arg(bb, 0), t, pool_kinds[body].is_unsigned);
+  if (!ek || !in)
+    return buf_parser_error_at(p, loc,
+                               "unsupported type in pooling body: '%s'",
+                               buf_type_to_string(bb->ctx, t));
+  const char *name;
+  if (BUF_FAILED(binary_name(p, loc, bb, ek, t, in->type, &name)))
+    return BUF_FAILURE;
+  if (!name)
+    return buf_parser_error_at(p, loc, "unsupported non numeric type");
+  buf_value_t *vs[2] = {arg(bb, 2), in};
+  buf_value_t *r = emit(bb, name, t, 2, vs, binary_flags(ek, t, name));
+  emit_yield(bb, 1, &r);
+  return BUF_SUCCESS;
+}
+
 /* The number of inputs a named op's body takes. */
 static uint32_t named_arity(const buf__linalg_desc_t *d, int ew) {
   switch (d->kind) {
@@ -295,6 +371,8 @@ static uint32_t named_arity(const buf__linalg_desc_t *d, int ew) {
     return 1;
   case BUF__LK_CONTRACT:
     return 2;
+  case BUF__LK_CONV:
+    return buf__linalg_conv_num_operands(d->conv) - 1;
   default:
     return buf__linalg_ew_arity(ew);
   }
@@ -329,13 +407,20 @@ static buf_status_t build_named_body(buf_parser_t *p, buf_loc_t loc,
     return BUF_SUCCESS;
   }
   case BUF__LK_CONTRACT:
-    /* Only matmul and batch_matmul (the contractions with an indexing_maps
-       property) have a `cast` property; on matvec, vecmat and dot a `cast`
-       attribute is discardable and the body casts signed, as upstream. */
+    /* Only matmul and batch_matmul let a `cast` property choose the casts;
+       on matvec, vecmat and dot a `cast` attribute is discardable, and
+       batch_reduce_matmul keeps the property but casts signed, as
+       upstream's region builders do. */
     return build_contract(
         p, loc, &bb,
-        d->maps_attr &&
+        d->cast_selects_body &&
             attr_is_unsigned_cast(buf_state_get_attr(st, "cast")));
+  case BUF__LK_CONV:
+    if (d->conv->body == BUF__CONV_BODY_CONV)
+      return build_contract(p, loc, &bb, false);
+    if (d->conv->body == BUF__CONV_BODY_CONV_Q)
+      return build_conv_q(p, loc, &bb);
+    return build_pool(p, loc, &bb, d->conv->body);
   default:
     return build_elementwise(p, loc, &bb, ew);
   }
@@ -435,11 +520,14 @@ buf_status_t buf__linalg_named_parse(buf_parser_t *p, buf_op_state_t *st) {
   if (d->maps_attr && buf_parse_optional_keyword(p, "indexing_maps") &&
       BUF_FAILED(parse_map_list(p, ctx, &maps)))
     return BUF_FAILURE;
+  /* linalg.contract has no default maps. */
+  if (!maps && d->kind == BUF__LK_CONTRACT && !d->contract)
+    return buf_parser_error(p, "expected 'indexing_maps' attribute");
   uint32_t nin, nout;
   buf_type_t *out_types;
   buf_type_t *results = NULL;
   uint32_t nres = 0;
-  buf_loc_t loc;
+  buf_loc_t loc, dict_loc = buf_parser_loc(p);
   if (BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
       (loc = buf_parser_loc(p), false) ||
       BUF_FAILED(buf__linalg_parse_ins_outs(p, st, &nin, &nout, &out_types)) ||
@@ -448,6 +536,14 @@ buf_status_t buf__linalg_named_parse(buf_parser_t *p, buf_op_state_t *st) {
     return BUF_FAILURE;
   buf_state_add_results(st, nres, results);
   buf__linalg_set_segments(st, nin, nout);
+  /* Upstream checks the properties of the parsed dictionary first. */
+  static const char *const window_attrs[] = {"dilations", "strides"};
+  for (uint32_t i = 0; d->kind == BUF__LK_CONV && i < 2; i++) {
+    const char *err = buf__linalg_conv_attr_error(
+        ctx, d->conv, window_attrs[i], buf_state_get_attr(st, window_attrs[i]));
+    if (err)
+      return buf_parser_error_at(p, dict_loc, "'%s' op %s", st->name, err);
+  }
   if (d->maps_attr) {
     if (!maps && d->kind == BUF__LK_CONTRACT)
       maps = buf__linalg_contract_maps(ctx, d->contract);
@@ -494,9 +590,10 @@ void buf__linalg_named_print(buf_printer_t *pr, buf_op_t *op) {
   }
   buf_attr_t maps = buf_op_attr(op, "indexing_maps");
   if (d->maps_attr && maps) {
+    /* linalg.contract has no default: its maps always print. */
     buf_attr_t def =
         d->kind == BUF__LK_CONTRACT
-            ? buf__linalg_contract_maps(ctx, d->contract)
+            ? (d->contract ? buf__linalg_contract_maps(ctx, d->contract) : NULL)
             : buf__linalg_identity_maps(
                   ctx, buf__linalg_ew_arity(ew) + 1,
                   nout ? buf__linalg_rank(
@@ -790,307 +887,4 @@ void buf__linalg_permute_print(buf_printer_t *pr, buf_op_t *op) {
   buf__linalg_print_ins_outs(pr, op, 1, op->num_operands > 1 ? 1 : 0);
   print_i64_list(pr, op, name);
   buf_printer_print_attr_dict(pr, op, elided);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Op-specific verifiers                                                     */
-/* ------------------------------------------------------------------------ */
-
-static const char *tstr(buf_op_t *op, buf_type_t t) {
-  return buf_type_to_string(buf_op_ctx(op), t);
-}
-
-/* "4, 8" for a shape, as upstream streams an ArrayRef. */
-static const char *shape_str(buf_op_t *op, buf_type_t t) {
-  buf_strbuf_t sb = {0};
-  for (uint32_t i = 0; i < t->u.shaped.rank; i++)
-    buf_strbuf_printf(&sb, "%s%lld", i ? ", " : "",
-                      (long long)t->u.shaped.shape[i]);
-  const char *s = buf_arena_strndup(buf_ctx_arena(buf_op_ctx(op)),
-                                    sb.data ? sb.data : "", sb.len);
-  buf_strbuf_free(&sb);
-  return s;
-}
-
-static bool get_i64s(buf_op_t *op, const char *name, const int64_t **vals,
-                     uint32_t *n) {
-  buf_attr_t a = buf_op_attr(op, name);
-  if (!a || a->kind != BUF_ATTR_DENSE_ARRAY) {
-    buf_op_emit_error(op, "requires attribute '%s'", name);
-    return false;
-  }
-  *vals = a->u.dense_array.ints;
-  *n = (uint32_t)a->u.dense_array.count;
-  return true;
-}
-
-static buf_status_t verify_map(buf_op_t *op, uint32_t nin) {
-  buf_block_t *b = buf_region_entry(op->regions[0]);
-  if (b->num_args != op->num_operands) {
-    buf_op_emit_error(op,
-                      "expects number of operands to match the arity of "
-                      "mapper, but got: %u and %u",
-                      op->num_operands, b->num_args);
-    return BUF_FAILURE;
-  }
-  buf_type_t init = buf_op_operand(op, nin)->type;
-  for (uint32_t i = 0; i < nin; i++) {
-    buf_type_t t = buf_op_operand(op, i)->type;
-    if (buf__linalg_elem(t) != b->args[i]->type) {
-      buf_op_emit_error(op,
-                        "expected element type of input '%s' to match bbArg "
-                        "type '%s'",
-                        tstr(op, buf__linalg_elem(t)),
-                        tstr(op, b->args[i]->type));
-      return BUF_FAILURE;
-    }
-  }
-  for (uint32_t i = 0; i < nin; i++) {
-    buf_type_t t = buf_op_operand(op, i)->type;
-    bool same = t->u.shaped.rank == init->u.shaped.rank;
-    for (uint32_t k = 0; same && k < t->u.shaped.rank; k++)
-      same = t->u.shaped.shape[k] == init->u.shaped.shape[k];
-    if (!same) {
-      buf_op_emit_error(op,
-                        "expected shape of input (%s) to match shape of "
-                        "output (%s)",
-                        shape_str(op, t), shape_str(op, init));
-      return BUF_FAILURE;
-    }
-  }
-  return BUF_SUCCESS;
-}
-
-static bool same_shape(buf_type_t a, buf_type_t b) {
-  if (a->u.shaped.rank != b->u.shaped.rank)
-    return false;
-  for (uint32_t k = 0; k < a->u.shaped.rank; k++)
-    if (a->u.shaped.shape[k] != b->u.shaped.shape[k])
-      return false;
-  return true;
-}
-
-static buf_status_t verify_reduce(buf_op_t *op, uint32_t nin, uint32_t nout) {
-  const int64_t *dims;
-  uint32_t nd;
-  if (!get_i64s(op, "dimensions", &dims, &nd))
-    return BUF_FAILURE;
-  for (uint32_t i = 1; i < nd; i++)
-    if (dims[i] <= dims[i - 1]) {
-      buf_op_emit_error(op, "attribute 'dimensions' failed to satisfy "
-                            "constraint: i64 dense array attribute should be "
-                            "in increasing order");
-      return BUF_FAILURE;
-    }
-  buf_type_t in = buf_op_operand(op, 0)->type;
-  buf_type_t init = buf_op_operand(op, nin)->type;
-  for (uint32_t i = 1; i < nin; i++)
-    if (!same_shape(buf_op_operand(op, i)->type, in)) {
-      buf_op_emit_error(op,
-                        "expects all inputs to have the same shapes. Shape at "
-                        "input-index %u is not equal to the shape at "
-                        "input-index 0.",
-                        i);
-      return BUF_FAILURE;
-    }
-  for (uint32_t i = 1; i < nout; i++)
-    if (!same_shape(buf_op_operand(op, nin + i)->type, init)) {
-      buf_op_emit_error(op,
-                        "expects all outputs to have the same shapes. Shape "
-                        "at output-index %u is not equal to the shape at "
-                        "output-index 0.",
-                        i);
-      return BUF_FAILURE;
-    }
-  uint32_t rank = in->u.shaped.rank;
-  bool reduced[64] = {false};
-  for (uint32_t k = 0; k < nd; k++) {
-    if (dims[k] < 0 || (uint64_t)dims[k] >= rank || rank > 64) {
-      buf_op_emit_error(op,
-                        "dimensions for reduction should be in the range [0, "
-                        "%d].",
-                        (int)rank - 1);
-      return BUF_FAILURE;
-    }
-    reduced[dims[k]] = true;
-  }
-  int64_t kept[64];
-  uint32_t nk = 0;
-  for (uint32_t l = 0; l < rank; l++)
-    if (!reduced[l])
-      kept[nk++] = in->u.shaped.shape[l];
-  if (nk != init->u.shaped.rank) {
-    buf_op_emit_error(op,
-                      "number of dimensions after reduction %u doesn't match "
-                      "the init rank %u",
-                      nk, init->u.shaped.rank);
-    return BUF_FAILURE;
-  }
-  for (uint32_t k = 0; k < nk; k++)
-    if (kept[k] != init->u.shaped.shape[k]) {
-      buf_strbuf_t sb = {0};
-      for (uint32_t j = 0; j < nk; j++)
-        buf_strbuf_printf(&sb, "%s%lld", j ? ", " : "", (long long)kept[j]);
-      buf_op_emit_error(op,
-                        "init dimensions [%s] doesn't match input dimensions "
-                        "after reduction [%s]",
-                        shape_str(op, init), sb.data ? sb.data : "");
-      buf_strbuf_free(&sb);
-      return BUF_FAILURE;
-    }
-  buf_block_t *b = buf_region_entry(op->regions[0]);
-  if (b->num_args != op->num_operands) {
-    buf_op_emit_error(op, "mismatching number of operands and block arguments");
-    return BUF_FAILURE;
-  }
-  for (uint32_t i = 0; i < nin + nout; i++) {
-    buf_type_t e = buf__linalg_elem(buf_op_operand(op, i)->type);
-    if (e != b->args[i]->type) {
-      buf_op_emit_error(op,
-                        "%s element type '%s' does not match corresponding "
-                        "block argument type '%s'",
-                        i < nin ? "input" : "output", tstr(op, e),
-                        tstr(op, b->args[i]->type));
-      return BUF_FAILURE;
-    }
-  }
-  return BUF_SUCCESS;
-}
-
-static buf_status_t verify_transpose(buf_op_t *op) {
-  const int64_t *perm;
-  uint32_t n;
-  if (!get_i64s(op, "permutation", &perm, &n))
-    return BUF_FAILURE;
-  bool seen[64] = {false};
-  for (uint32_t i = 0; i < n; i++) {
-    if (n > 64 || perm[i] < 0 || (uint64_t)perm[i] >= n || seen[perm[i]]) {
-      buf_op_emit_error(op, "permutation is not valid");
-      return BUF_FAILURE;
-    }
-    seen[perm[i]] = true;
-  }
-  buf_type_t in = buf_op_operand(op, 0)->type;
-  buf_type_t init = buf_op_operand(op, 1)->type;
-  uint32_t rank = in->u.shaped.rank;
-  if (rank != init->u.shaped.rank) {
-    buf_op_emit_error(op, "input rank %u does not match init rank %u", rank,
-                      init->u.shaped.rank);
-    return BUF_FAILURE;
-  }
-  if (rank != n) {
-    buf_op_emit_error(op,
-                      "size of permutation %u does not match the argument "
-                      "rank %u",
-                      n, rank);
-    return BUF_FAILURE;
-  }
-  for (uint32_t i = 0; i < rank; i++) {
-    int64_t a = in->u.shaped.shape[perm[i]], b = init->u.shaped.shape[i];
-    if (a != b) {
-      buf_op_emit_error(op,
-                        "dim(result, %u) = %lld doesn't match dim(input, "
-                        "permutation[%u]) = %lld",
-                        i, (long long)b, i, (long long)a);
-      return BUF_FAILURE;
-    }
-  }
-  return BUF_SUCCESS;
-}
-
-static buf_status_t verify_broadcast(buf_op_t *op) {
-  const int64_t *dims;
-  uint32_t n;
-  if (!get_i64s(op, "dimensions", &dims, &n))
-    return BUF_FAILURE;
-  buf_type_t in = buf_op_operand(op, 0)->type;
-  buf_type_t init = buf_op_operand(op, 1)->type;
-  uint32_t irank = in->u.shaped.rank, orank = init->u.shaped.rank;
-  if (irank + n != orank) {
-    buf_op_emit_error(op,
-                      "input rank plus added dimensions does not match init "
-                      "rank. input rank: %u, dimensions size: %u, init rank: "
-                      "%u",
-                      irank, n, orank);
-    return BUF_FAILURE;
-  }
-  for (uint32_t i = 0; i < n; i++)
-    if (dims[i] < 0 || (uint64_t)dims[i] >= orank) {
-      buf_op_emit_error(op,
-                        "dimension %u is out of range. expected range: [0, "
-                        "%d], got: %lld",
-                        i, (int)orank - 1, (long long)dims[i]);
-      return BUF_FAILURE;
-    }
-  uint32_t k = 0;
-  for (uint32_t d = 0; d < orank && k < irank; d++) {
-    bool added = false;
-    for (uint32_t i = 0; i < n; i++)
-      added = added || dims[i] == (int64_t)d;
-    if (added)
-      continue;
-    if (in->u.shaped.shape[k] != init->u.shaped.shape[d]) {
-      buf_op_emit_error(op,
-                        "input dim %u should match init dim %u. input: %lld, "
-                        "init: %lld",
-                        k, d, (long long)in->u.shaped.shape[k],
-                        (long long)init->u.shaped.shape[d]);
-      return BUF_FAILURE;
-    }
-    k++;
-  }
-  return BUF_SUCCESS;
-}
-
-buf_status_t buf__linalg_verify_specific(buf_op_t *op,
-                                         const buf__linalg_desc_t *d) {
-  uint32_t nin, nout;
-  buf__linalg_split(op, d, &nin, &nout);
-  /* Everything but generic's and fill's inputs is a ranked shaped value. */
-  for (uint32_t i = 0; i < nin + nout; i++) {
-    buf_type_t t = buf_op_operand(op, i)->type;
-    if ((d->kind == BUF__LK_GENERIC || d->kind == BUF__LK_FILL) && i < nin)
-      continue;
-    if (t->kind != BUF_TYPE_TENSOR && t->kind != BUF_TYPE_MEMREF) {
-      buf_op_emit_error(op,
-                        "operand #%u must be ranked tensor or memref of any "
-                        "type values, but got '%s'",
-                        i, tstr(op, t));
-      return BUF_FAILURE;
-    }
-  }
-  switch (d->kind) {
-  case BUF__LK_MAP:
-    return verify_map(op, nin);
-  case BUF__LK_REDUCE:
-    return verify_reduce(op, nin, nout);
-  case BUF__LK_TRANSPOSE:
-    return verify_transpose(op);
-  case BUF__LK_BROADCAST:
-    return verify_broadcast(op);
-  case BUF__LK_FILL: {
-    if (nin != 1 || nout != 1) {
-      buf_op_emit_error(op, "expected one ins and one outs operand");
-      return BUF_FAILURE;
-    }
-    buf_type_t v = buf_op_operand(op, 0)->type;
-    buf_type_t e = buf__linalg_elem(buf_op_operand(op, 1)->type);
-    if (v != e) {
-      buf_op_emit_error(op,
-                        "expected fill value type ('%s') to match output "
-                        "element type ('%s')",
-                        tstr(op, v), tstr(op, e));
-      return BUF_FAILURE;
-    }
-    return BUF_SUCCESS;
-  }
-  case BUF__LK_ELEMENTWISE:
-    if (buf__linalg_ew_kind_of_attr(buf_op_attr(op, "kind")) < 0) {
-      buf_op_emit_error(op, "requires attribute 'kind'");
-      return BUF_FAILURE;
-    }
-    return BUF_SUCCESS;
-  default:
-    return BUF_SUCCESS;
-  }
 }

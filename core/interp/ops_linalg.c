@@ -9,12 +9,14 @@
  * semantics); memref outputs are written in place. An uninitialized
  * element reaches the body as an undefined value: using it in a
  * computation is reported there, merely passing it on is not.
- * linalg.index reads the current loop index.
+ * linalg.index reads the current loop index. linalg.softmax (no body)
+ * computes what upstream's decomposition of it computes.
  */
 #include "interp_internal.h"
 
 #include "buf/linalg.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -236,16 +238,166 @@ static buf_status_t linalg_index(buf__interp_t *I, buf__frame_t *F,
   return BUF_SUCCESS;
 }
 
+/* One element of a view: its cell position (tensor: row-major; memref:
+ * through its strides). */
+static int64_t view_pos(const operand_view_t *v, const int64_t *idx) {
+  return v->is_memref ? buf__memref_linear(v->m, idx) : tensor_linear(v, idx);
+}
+
+static buf__cell_t *view_cells(const operand_view_t *v) {
+  return v->is_memref ? v->m->buf->data : v->t->data;
+}
+
+static bool view_is_init(const operand_view_t *v, int64_t p) {
+  return v->is_memref ? buf__memref_is_init(v->m, p)
+                      : buf__tensor_is_init(v->t, p);
+}
+
+static void view_set_init(const operand_view_t *v, int64_t p) {
+  if (v->is_memref)
+    buf__memref_set_init(v->m, p, true);
+  else
+    buf__tensor_set_init(v->t, p, true);
+}
+
+/* f(x) at the float type's precision, as the decomposition's f32 (or f16,
+ * computed in float and rounded) arithmetic gives it. */
+static double softmax_round(buf_float_kind_t k, double x) {
+  return buf__round_float(k, k == BUF_F64 ? x : (double)(float)x);
+}
+
+/* linalg.softmax along `dimension`, exactly as upstream's decomposition
+ * computes it: m = maxnumf over the dimension (NaNs skipped), e = exp(x -
+ * m), s = the sum of e from 0.0 in index order, y = e / s, each step at
+ * the element type's precision (expf for f32). */
+static buf_status_t linalg_softmax(buf__interp_t *I, buf__frame_t *F,
+                                   buf_op_t *op, const buf__interp_row_t *row) {
+  (void)row;
+  buf_attr_t dim_attr = buf_op_attr(op, "dimension");
+  buf_type_t et = buf_type_elem(buf_op_operand(op, 1)->type);
+  if (op->num_operands != 2 || !dim_attr || !et || !buf_type_is_float(et)) {
+    buf__err(I, op, "softmax needs a float input and init and a dimension");
+    return BUF_FAILURE;
+  }
+  buf_float_kind_t fk = et->u.fkind;
+  operand_view_t v[2];
+  memset(v, 0, sizeof v);
+  for (uint32_t k = 0; k < 2; k++) {
+    buf__ival_t x = buf__operand(I, F, op, k);
+    if (x.kind == IV_TENSOR) {
+      v[k].t = k ? buf__tensor_copy(I, op, et, x.u.t) : x.u.t;
+      if (!v[k].t)
+        return BUF_FAILURE;
+      v[k].rank = v[k].t->rank;
+      v[k].shape = v[k].t->shape;
+    } else if (x.kind == IV_MEMREF) {
+      v[k].is_memref = true;
+      v[k].m = x.u.m;
+      v[k].rank = x.u.m->rank;
+      v[k].shape = x.u.m->sizes;
+      if (BUF_FAILED(buf__memref_check_extent(I, op, x.u.m)) ||
+          (k && BUF_FAILED(buf__memref_check_write(I, op, x.u.m))))
+        return BUF_FAILURE;
+    } else {
+      buf__err(I, op, "softmax operand #%u is not a tensor or memref", k);
+      return BUF_FAILURE;
+    }
+  }
+  buf_status_t st = BUF_SUCCESS;
+  uint32_t rank = v[0].rank;
+  int64_t d = dim_attr->u.i;
+  bool same = v[1].rank == rank && rank <= MAX_RANK && d >= 0 &&
+              d < (int64_t)rank;
+  for (uint32_t i = 0; same && i < rank; i++)
+    same = v[0].shape[i] == v[1].shape[i];
+  if (!same) {
+    buf__err(I, op, "softmax input and init differ in shape, or the "
+                    "dimension is out of range");
+    st = BUF_FAILURE;
+  }
+  int64_t idx[MAX_RANK] = {0}, n = 1;
+  for (uint32_t i = 0; !BUF_FAILED(st) && i < rank; i++)
+    n *= v[0].shape[i];
+  int64_t len = BUF_FAILED(st) ? 0 : v[0].shape[d];
+  /* Visit every slice along d: idx[d] stays 0 between slices. */
+  for (int64_t visited = 0; !BUF_FAILED(st) && len > 0 && visited < n;
+       visited += len) {
+    double m = NAN, sum = 0.0;
+    buf__cell_t *in = view_cells(&v[0]), *out = view_cells(&v[1]);
+    for (idx[d] = 0; idx[d] < len && !BUF_FAILED(st); idx[d]++) {
+      int64_t p = view_pos(&v[0], idx);
+      if (!view_is_init(&v[0], p)) {
+        buf__err(I, op, "softmax reads an uninitialized input element");
+        st = BUF_FAILURE;
+        break;
+      }
+      m = isnan(m) ? in[p].f : isnan(in[p].f) ? m : fmax(m, in[p].f);
+    }
+    for (idx[d] = 0; idx[d] < len && !BUF_FAILED(st); idx[d]++) {
+      double diff = softmax_round(fk, in[view_pos(&v[0], idx)].f - m);
+      double e = softmax_round(fk, fk == BUF_F64 ? exp(diff)
+                                                 : (double)expf((float)diff));
+      int64_t q = view_pos(&v[1], idx);
+      out[q].f = e;
+      view_set_init(&v[1], q);
+      sum = softmax_round(fk, e + sum);
+    }
+    for (idx[d] = 0; idx[d] < len && !BUF_FAILED(st); idx[d]++) {
+      int64_t q = view_pos(&v[1], idx);
+      out[q].f = softmax_round(fk, out[q].f / sum);
+    }
+    idx[d] = 0;
+    /* The next slice: the row-major successor among the other dims. */
+    for (int r = (int)rank - 1; r >= 0; r--) {
+      if (r == d)
+        continue;
+      if (++idx[r] < v[0].shape[r])
+        break;
+      idx[r] = 0;
+    }
+  }
+  if (!v[1].is_memref) {
+    if (!BUF_FAILED(st) && op->num_results == 1)
+      buf__set_result(I, F, op, 0, buf__iv_tensor(v[1].t));
+    else
+      buf__iv_drop(I, buf__iv_tensor(v[1].t));
+  }
+  return st;
+}
+
 #define S(n) {"linalg." n, linalg_structured, 0, NULL}
 static const buf__interp_row_t rows[] = {
     {"linalg.index", linalg_index, 0, NULL},
+    {"linalg.softmax", linalg_softmax, 0, NULL},
     S("generic"), S("map"), S("reduce"), S("transpose"), S("broadcast"),
     S("fill"), S("copy"), S("matmul"), S("batch_matmul"), S("matvec"),
-    S("vecmat"), S("dot"), S("add"), S("sub"), S("mul"),
+    S("vecmat"), S("dot"), S("batch_reduce_matmul"), S("batch_matvec"),
+    S("batch_vecmat"), S("contract"), S("add"), S("sub"), S("mul"),
     S("div"), S("div_unsigned"), S("max"), S("min"), S("exp"), S("log"),
     S("abs"), S("ceil"), S("floor"), S("negf"), S("reciprocal"), S("round"),
     S("sqrt"), S("rsqrt"), S("square"), S("tanh"), S("erf"), S("powf"),
     S("elementwise"), S("select"),
+    /* Convolutions and pooling (core/dialects/linalg_conv_ops.h). */
+    S("conv_1d"), S("conv_2d"), S("conv_3d"), S("conv_1d_nwc_wcf"),
+    S("conv_1d_ncw_fcw"), S("conv_2d_nhwc_hwcf"), S("conv_2d_nhwc_fhwc"),
+    S("conv_2d_nchw_fchw"), S("conv_2d_ngchw_fgchw"),
+    S("conv_2d_ngchw_gfchw"), S("conv_2d_nhwgc_gfhwc"),
+    S("conv_3d_ndhwc_dhwcf"), S("conv_3d_ncdhw_fcdhw"),
+    S("conv_2d_nhwc_hwcf_q"), S("conv_2d_nhwc_fhwc_q"),
+    S("conv_2d_nchw_fchw_q"), S("conv_3d_ndhwc_dhwcf_q"),
+    S("depthwise_conv_2d_nhwc_hwc_q"), S("depthwise_conv_2d_nhwc_hwcm_q"),
+    S("depthwise_conv_1d_nwc_wc"), S("depthwise_conv_1d_ncw_cw"),
+    S("depthwise_conv_1d_nwc_wcm"), S("depthwise_conv_2d_nhwc_hwc"),
+    S("depthwise_conv_2d_nchw_chw"), S("depthwise_conv_2d_nhwc_hwcm"),
+    S("depthwise_conv_3d_ndhwc_dhwc"), S("depthwise_conv_3d_ncdhw_cdhw"),
+    S("depthwise_conv_3d_ndhwc_dhwcm"), S("pooling_nchw_max"),
+    S("pooling_nchw_sum"), S("pooling_nhwc_max"), S("pooling_nhwc_min"),
+    S("pooling_nhwc_sum"), S("pooling_nhwc_max_unsigned"),
+    S("pooling_nhwc_min_unsigned"), S("pooling_ncw_max"),
+    S("pooling_ncw_sum"), S("pooling_nwc_max"), S("pooling_nwc_min"),
+    S("pooling_nwc_sum"), S("pooling_nwc_max_unsigned"),
+    S("pooling_nwc_min_unsigned"), S("pooling_ndhwc_max"),
+    S("pooling_ndhwc_min"), S("pooling_ndhwc_sum"),
 };
 
 const buf__interp_table_t buf__interp_linalg_table = {

@@ -6,6 +6,8 @@
 #include "buf/pipeline.h"
 
 extern const buf_pass_def_t buf_pass_symbol_dce;
+extern const buf_pass_def_t buf_pass_linalg_generalize_named_ops;
+extern const buf_pass_def_t buf_pass_linalg_decompose_aggregated_ops;
 extern const buf_pass_def_t buf_pass_eliminate_empty_tensors;
 extern const buf_pass_def_t buf_pass_empty_tensor_to_alloc_tensor;
 extern const buf_pass_def_t buf_pass_one_shot_bufferize;
@@ -36,6 +38,8 @@ extern const buf_pass_def_t buf_pass_lower_affine;
 
 const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_symbol_dce,
+    &buf_pass_linalg_generalize_named_ops,
+    &buf_pass_linalg_decompose_aggregated_ops,
     &buf_pass_eliminate_empty_tensors,
     &buf_pass_empty_tensor_to_alloc_tensor,
     &buf_pass_one_shot_bufferize,

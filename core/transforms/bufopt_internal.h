@@ -122,4 +122,11 @@ buf_status_t buf__linalg_lower_to_loops(buf_op_t *op, bool parallel,
  * block into their source and erases dead pure ops (dealloc_cleanup.c). */
 buf_status_t buf__dealloc_cleanup(buf_op_t *root);
 
+/* What upstream's greedy pattern driver does besides the patterns
+ * (greedy_cleanup.c): uniques and hoists constants as its folder does on
+ * its first walk, and erases trivially dead ops. A pattern pass calls the
+ * first before rewriting and the second after. */
+void buf__greedy_cleanup_constants(buf_op_t *root);
+void buf__greedy_cleanup_dead(buf_op_t *root);
+
 #endif /* BUF_TRANSFORMS_BUFOPT_INTERNAL_H */

@@ -53,7 +53,10 @@ while read -r f; do
     done
     ((ok)) || continue
     if "$BUFFER_OPT" --finalizing-bufferize "$tmp/cur.mlir" > "$tmp/final.mlir" 2> "$tmp/err"; then
-      if grep -n 'tensor<' "$tmp/final.mlir" > "$tmp/left"; then
+      # A dense attribute's type (strides = dense<2> : tensor<2xi64>) is no
+      # tensor value: drop those before looking.
+      if sed -E 's/dense<[^>]*> : tensor<[^>]*>//g' "$tmp/final.mlir" |
+         grep -n 'tensor<' > "$tmp/left"; then
         fail "$name [$order]: tensors left after finalizing: $(head -3 "$tmp/left")"; continue
       fi
       check_step "$name [$order finalizing]" "$tmp/final.mlir" "$expected" || continue

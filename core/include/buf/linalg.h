@@ -51,6 +51,19 @@ typedef struct buf_linalg_info {
  * (or is malformed, which the verifier reports). */
 bool buf_linalg_get_info(buf_op_t *op, buf_linalg_info_t *info);
 
+/* True when op is a linalg structured op other than linalg.generic (a named
+ * op: matmul, conv_2d_nhwc_hwcf, map, fill ...), which
+ * linalg-generalize-named-ops rewrites as the linalg.generic it stands for. */
+bool buf_linalg_is_named(const buf_op_t *op);
+
+/* True when op is an aggregated linalg op that buf_linalg_decompose can
+ * rewrite (linalg.softmax on float tensors). */
+bool buf_linalg_decomposable(const buf_op_t *op);
+/* Replaces op by the structured ops upstream's decomposition builds (see
+ * core/dialects/linalg_decompose.c); false, with op untouched, when op is
+ * not decomposable. */
+bool buf_linalg_decompose(buf_op_t *op);
+
 /* True when the body reads output operand `output` (0-based among outputs):
  * the fact bufferization needs to know whether an `outs` operand is read. */
 bool buf_linalg_output_is_read(buf_op_t *op, uint32_t output);

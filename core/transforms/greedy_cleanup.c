@@ -1,0 +1,209 @@
+/*
+ * greedy_cleanup.c: what upstream's greedy pattern driver
+ * (applyPatternsGreedily) does to every op it visits besides applying the
+ * pass's patterns, so a pattern pass built on it (linalg-generalize-named-
+ * ops) prints what mlir-opt prints:
+ *
+ *   - constants are uniqued and hoisted: walking the IR in post-order, each
+ *     CONSTANT op is replaced by an earlier constant of the same op, value
+ *     and type in the same insertion region (the region of the nearest
+ *     ISOLATED_FROM_ABOVE ancestor, e.g. the function body), or else moved
+ *     to the front of that region's entry block unless it already sits in
+ *     the run of hoisted constants there (upstream's OperationFolder, which
+ *     reverses constants that were apart);
+ *   - trivially dead ops go: an op with results, none used, and no memory
+ *     effects (PURE with pure nested ops; an op whose effects are on its
+ *     buffer operands, e.g. a linalg op, with none and a pure body; a fresh
+ *     memref.alloc / alloca), then the defs that die with it.
+ *
+ *   - the operands of a COMMUTATIVE op that constants define move after the
+ *     others (upstream's fold of the commutative trait).
+ *
+ * The other folds of upstream's driver (arith on constants, the ops' own
+ * folders ...) are not run.
+ * Everything lives in the context arena.
+ */
+#include "buf/linalg.h"
+#include "bufopt_internal.h"
+
+/* The region constants of op's block hoist into: the body of the nearest
+ * isolated-from-above ancestor. */
+static buf_region_t *insertion_region(buf_op_t *op) {
+  buf_op_t *parent = buf_op_parent(op);
+  while (parent && !buf_op_has_trait(parent, BUF_TRAIT_ISOLATED_FROM_ABOVE))
+    parent = buf_op_parent(parent);
+  return parent && parent->num_regions ? parent->regions[0] : NULL;
+}
+
+static buf_walk_result_t collect_constant(buf_op_t *op, void *user) {
+  if (buf_op_has_trait(op, BUF_TRAIT_CONSTANT) && op->num_results == 1)
+    buf__bo_oplist_push(user, op);
+  return BUF_WALK_ADVANCE;
+}
+
+static bool listed(const bo_oplist_t *l, const buf_op_t *op) {
+  for (uint32_t i = 0; i < l->n; i++)
+    if (l->ops[i] == op)
+      return true;
+  return false;
+}
+
+static void unique_and_hoist_constants(buf_op_t *root) {
+  buf_arena_t *arena = buf_ctx_arena(buf_op_ctx(root));
+  bo_oplist_t all = {.arena = arena}, owned = {.arena = arena};
+  buf_op_walk(root, BUF_WALK_POST, collect_constant, &all);
+  for (uint32_t i = 0; i < all.n; i++) {
+    buf_op_t *op = all.ops[i];
+    buf_region_t *region = insertion_region(op);
+    buf_block_t *entry = region ? buf_region_entry(region) : NULL;
+    if (!entry)
+      continue;
+    buf_attr_t value = buf_op_attr(op, "value");
+    buf_op_t *same = NULL;
+    for (uint32_t k = 0; k < owned.n && !same; k++) {
+      buf_op_t *c = owned.ops[k];
+      if (c->def == op->def && buf_op_attr(c, "value") == value &&
+          c->results[0].type == op->results[0].type &&
+          insertion_region(c) == region)
+        same = c;
+    }
+    if (same) {
+      buf_value_t *r = buf_op_result(same, 0);
+      buf_op_replace(op, &r);
+      continue;
+    }
+    bool in_place = op->block == entry &&
+                    (entry->first == op || (op->prev && listed(&owned, op->prev)));
+    if (!in_place)
+      buf_op_move_before(op, entry->first);
+    buf__bo_oplist_push(&owned, op);
+  }
+}
+
+/* True when op has no memory effects, its nested ops included. */
+static bool effect_free(buf_op_t *op);
+
+static bool regions_effect_free(buf_op_t *op) {
+  for (uint32_t r = 0; r < op->num_regions; r++)
+    for (buf_block_t *b = op->regions[r]->first; b; b = b->next)
+      for (buf_op_t *x = b->first; x; x = x->next)
+        if (!buf_op_has_trait(x, BUF_TRAIT_TERMINATOR) && !effect_free(x))
+          return false;
+  return true;
+}
+
+static bool effect_free(buf_op_t *op) {
+  buf_linalg_info_t info;
+  if (buf_op_has_trait(op, BUF_TRAIT_PURE))
+    return regions_effect_free(op);
+  /* Ops whose effects are on their buffer operands (a structured op,
+   * linalg.softmax, materialize_in_destination ...) have none on tensors. */
+  if (!op->def->operand_effect && !buf_linalg_get_info(op, &info))
+    return false;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    buf_type_t t = buf_op_operand(op, i)->type;
+    if (t->kind == BUF_TYPE_MEMREF || t->kind == BUF_TYPE_UNRANKED_MEMREF)
+      return false;
+  }
+  return regions_effect_free(op);
+}
+
+static bool trivially_dead(buf_op_t *op) {
+  if (op->num_results == 0 || buf_op_has_trait(op, BUF_TRAIT_TERMINATOR))
+    return false;
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (buf_value_has_uses(&op->results[i]))
+      return false;
+  /* Allocating a buffer nobody uses is no effect either (upstream's
+   * Allocate effect on the op's own result). */
+  return effect_free(op) || buf__bo_is_fresh_alloc(op, BUF_ALLOC_HEAP) ||
+         buf__bo_is_fresh_alloc(op, BUF_ALLOC_STACK);
+}
+
+static buf_walk_result_t collect_candidate(buf_op_t *op, void *user) {
+  buf__bo_oplist_push(user, op);
+  return BUF_WALK_ADVANCE;
+}
+
+typedef struct operand_defs {
+  buf_op_t *x;       /* the op about to be erased */
+  bo_oplist_t list;  /* defs outside x of operands of x and its nested ops */
+} operand_defs_t;
+
+static buf_walk_result_t collect_outer_defs(buf_op_t *op, void *user) {
+  operand_defs_t *d = user;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    buf_op_t *def = op->operands[i].value->def;
+    if (def && !buf_op_is_ancestor(d->x, def) && !listed(&d->list, def))
+      buf__bo_oplist_push(&d->list, def);
+  }
+  return BUF_WALK_ADVANCE;
+}
+
+/* Erases the dead ops of the list, then the defs that die with them; an op
+ * is erased once (the list holds no op nested in another listed op's
+ * region that is erased first: nested ops come first in post-order). */
+static void erase_trivially_dead(buf_op_t *root) {
+  bo_oplist_t work = {.arena = buf_ctx_arena(buf_op_ctx(root))};
+  buf_op_walk(root, BUF_WALK_POST, collect_candidate, &work);
+  /* Ops die from the back of the list; erased ones are NULLed so the
+   * entries nested in them are never read. */
+  for (uint32_t i = work.n; i-- > 0;) {
+    buf_op_t *op = work.ops[i];
+    if (!op || !trivially_dead(op))
+      continue;
+    bo_oplist_t dying = {.arena = work.arena};
+    buf__bo_oplist_push(&dying, op);
+    while (dying.n) {
+      buf_op_t *x = dying.ops[--dying.n];
+      /* Forget x and everything nested in it before it goes. */
+      for (uint32_t k = 0; k < work.n; k++)
+        if (work.ops[k] && buf_op_is_ancestor(x, work.ops[k]))
+          work.ops[k] = NULL;
+      /* The defs of the operands of x and of the ops nested in it, which
+       * may die with it (a constant hoisted out of its body). */
+      operand_defs_t defs = {.x = x, .list = {.arena = work.arena}};
+      buf_op_walk(x, BUF_WALK_PRE, collect_outer_defs, &defs);
+      buf_op_erase(x);
+      for (uint32_t k = 0; k < defs.list.n; k++) {
+        buf_op_t *d = defs.list.ops[k];
+        if (!listed(&dying, d) && trivially_dead(d))
+          buf__bo_oplist_push(&dying, d);
+      }
+    }
+  }
+}
+
+static bool is_constant_value(buf_value_t *v) {
+  return v->def && buf_op_has_trait(v->def, BUF_TRAIT_CONSTANT);
+}
+
+/* Moves the constant operands of a commutative op after the others,
+ * keeping each group's order. */
+static buf_walk_result_t sort_commutative(buf_op_t *op, void *user) {
+  (void)user;
+  uint32_t n = op->num_operands;
+  if (!buf_op_has_trait(op, BUF_TRAIT_COMMUTATIVE) || n < 2 || n > 8)
+    return BUF_WALK_ADVANCE;
+  buf_value_t *vs[8];
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (!is_constant_value(buf_op_operand(op, i)))
+      vs[k++] = buf_op_operand(op, i);
+  for (uint32_t i = 0; i < n; i++)
+    if (is_constant_value(buf_op_operand(op, i)))
+      vs[k++] = buf_op_operand(op, i);
+  for (uint32_t i = 0; i < n; i++)
+    if (vs[i] != buf_op_operand(op, i))
+      buf_op_set_operand(op, i, vs[i]);
+  return BUF_WALK_ADVANCE;
+}
+
+void buf__greedy_cleanup_constants(buf_op_t *root) {
+  unique_and_hoist_constants(root);
+}
+
+void buf__greedy_cleanup_dead(buf_op_t *root) {
+  erase_trivially_dead(root);
+  buf_op_walk(root, BUF_WALK_POST, sort_commutative, NULL);
+}
