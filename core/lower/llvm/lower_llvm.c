@@ -16,10 +16,26 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "lower_internal.h"
 
 static pthread_once_t targets_once = PTHREAD_ONCE_INIT;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Adds the seconds since *since to *phase (NULL: timing is not wanted)
+ * and restarts the clock. */
+static void lap(double *phase, double *since) {
+  double t = now();
+  if (phase)
+    *phase += t - *since;
+  *since = t;
+}
 
 static void init_targets(void) {
   LLVMInitializeX86TargetInfo();
@@ -135,12 +151,18 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
   *out = NULL;
   *len = 0;
   const char *why = NULL;
-  if (!buf__llvm_load(&why)) {
+  buf_lower_timing_t *timing = options ? options->timing : NULL;
+  double clock = now();
+  /* Loading LLVM (the first time, in this process) counts as building. */
+  bool loaded = buf__llvm_load(&why);
+  lap(timing ? &timing->llvm_build : NULL, &clock);
+  if (!loaded) {
     buf_emit_error(ctx, module->loc, "no LLVM lowering: %s", why);
     return BUF_FAILURE;
   }
-  if (BUF_FAILED(buf_llvm_prepare(module)))
+  if (BUF_FAILED(buf_llvm_prepare(module, timing)))
     return BUF_FAILURE;
+  clock = now();
 
   pthread_once(&targets_once, init_targets);
   bool ptx = kind == BUF_LLVM_OUTPUT_PTX;
@@ -199,6 +221,7 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     LLVMDisposeMessage(err);
     err = NULL;
   }
+  lap(timing ? &timing->llvm_build : NULL, &clock);
   int level = options ? options->opt_level : 2;
   if (!BUF_FAILED(status) && (level > 0 || linked_libdevice)) {
     /* default<On> resolves libdevice's __nvvm_reflect calls (NVPTX adds
@@ -217,6 +240,7 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
       status = BUF_FAILURE;
     }
   }
+  lap(timing ? &timing->llvm_optimize : NULL, &clock);
   if (!BUF_FAILED(status)) {
     if (kind == BUF_LLVM_OUTPUT_IR) {
       char *text = LLVMPrintModuleToString(L.M);
@@ -247,6 +271,7 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
   LLVMDisposeBuilder(L.B);
   LLVMDisposeModule(L.M);
   LLVMContextDispose(L.C);
+  lap(timing ? &timing->llvm_emit : NULL, &clock);
   if (L.libdevice_bytes) /* read, but a failure came before the link */
     LLVMDisposeMemoryBuffer(L.libdevice_bytes);
   free(L.slots);
