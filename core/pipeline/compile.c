@@ -217,12 +217,11 @@ static buf_status_t emit_llvm_kind(buf_compilation_t *c, buf_op_t *module,
   char *code = NULL;
   size_t n = 0;
   buf_llvm_options_t lo = {.opt_level = buf_compilation_llvm_opt_level(c),
-                           .timing = &c->lower_timing};
+                           .timing = &c->lower_timing,
+                           .out = out};
   c->lowered = true;
   buf_status_t status = buf_llvm_emit(module, kind, &lo, &code, &n);
-  if (!BUF_FAILED(status))
-    fwrite(code, 1, n, out);
-  free(code);
+  free(code); /* NULL: the output went to out */
   return status;
 }
 

@@ -55,6 +55,8 @@ typedef struct buf_lower_timing {
 typedef struct buf_llvm_options {
   int opt_level; /* 0..3: LLVM's default<On> pipeline; 0 runs no pass */
   buf_lower_timing_t *timing; /* NULL, or where the phases' times go */
+  FILE *out; /* NULL, or where the output is written (then *out stays NULL):
+              * saves a copy of a large output */
   const char *gpu_arch; /* PTX output: the NVPTX CPU, "sm_90" when NULL */
   const char *jit_entry; /* also emit the JIT's packed entry of this
                           * function (see buf_jit_run); NULL: none */

@@ -241,36 +241,46 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     }
   }
   lap(timing ? &timing->llvm_optimize : NULL, &clock);
+  /* The output, in LLVM's memory (text or mb). */
+  char *text = NULL;
+  LLVMMemoryBufferRef mb = NULL;
   if (!BUF_FAILED(status)) {
     if (kind == BUF_LLVM_OUTPUT_IR) {
-      char *text = LLVMPrintModuleToString(L.M);
-      *len = strlen(text);
-      *out = dup_bytes(text, *len);
-      LLVMDisposeMessage(text);
+      text = LLVMPrintModuleToString(L.M);
     } else if (kind == BUF_LLVM_OUTPUT_BITCODE) {
-      LLVMMemoryBufferRef mb = LLVMWriteBitcodeToMemoryBuffer(L.M);
-      *len = LLVMGetBufferSize(mb);
-      *out = dup_bytes(LLVMGetBufferStart(mb), *len);
-      LLVMDisposeMemoryBuffer(mb);
-    } else {
-      LLVMMemoryBufferRef mb;
-      if (LLVMTargetMachineEmitToMemoryBuffer(tm, L.M, ptx ? LLVMAssemblyFile : LLVMObjectFile,
-                                              &err, &mb)) {
-        buf_emit_error(ctx, module->loc, "LLVM code generation failed: %s", err);
-        LLVMDisposeMessage(err);
-        status = BUF_FAILURE;
-      } else {
-        *len = LLVMGetBufferSize(mb);
-        *out = dup_bytes(LLVMGetBufferStart(mb), *len);
-        LLVMDisposeMemoryBuffer(mb);
-      }
+      mb = LLVMWriteBitcodeToMemoryBuffer(L.M);
+    } else if (LLVMTargetMachineEmitToMemoryBuffer(tm, L.M,
+                                                   ptx ? LLVMAssemblyFile : LLVMObjectFile,
+                                                   &err, &mb)) {
+      buf_emit_error(ctx, module->loc, "LLVM code generation failed: %s", err);
+      LLVMDisposeMessage(err);
+      mb = NULL;
+      status = BUF_FAILURE;
     }
   }
+  /* The module goes before the output is copied out: with large weights
+   * the module's constants and the output are the two biggest things
+   * alive, and they need not be alive together. */
   if (tm)
     LLVMDisposeTargetMachine(tm);
   LLVMDisposeBuilder(L.B);
   LLVMDisposeModule(L.M);
   LLVMContextDispose(L.C);
+  const char *bytes = text ? text : mb ? LLVMGetBufferStart(mb) : NULL;
+  size_t nbytes = text ? strlen(text) : mb ? LLVMGetBufferSize(mb) : 0;
+  if (bytes && options && options->out) {
+    if (fwrite(bytes, 1, nbytes, options->out) != nbytes) {
+      buf_emit_error(ctx, module->loc, "cannot write the LLVM output");
+      status = BUF_FAILURE;
+    }
+  } else if (bytes) {
+    *len = nbytes;
+    *out = dup_bytes(bytes, nbytes);
+  }
+  if (text)
+    LLVMDisposeMessage(text);
+  if (mb)
+    LLVMDisposeMemoryBuffer(mb);
   lap(timing ? &timing->llvm_emit : NULL, &clock);
   if (L.libdevice_bytes) /* read, but a failure came before the link */
     LLVMDisposeMemoryBuffer(L.libdevice_bytes);
