@@ -61,6 +61,8 @@ struct buf_compilation {
   uint32_t num_pass_times;
   double t_parse, t_verify, t_print, t_passes, t_emit;
   bool lowered;                /* a lowering artifact ran: lower_timing is filled */
+  bool last_use;               /* the artifact being made is the last to read the
+                                * program: the lowering may release its blobs */
   buf_lower_timing_t lower_timing; /* inside t_emit */
 };
 
@@ -218,7 +220,8 @@ static buf_status_t emit_llvm_kind(buf_compilation_t *c, buf_op_t *module,
   size_t n = 0;
   buf_llvm_options_t lo = {.opt_level = buf_compilation_llvm_opt_level(c),
                            .timing = &c->lower_timing,
-                           .out = out};
+                           .out = out,
+                           .release_resource_blobs = c->last_use};
   c->lowered = true;
   buf_status_t status = buf_llvm_emit(module, kind, &lo, &code, &n);
   free(code); /* NULL: the output went to out */
@@ -255,7 +258,8 @@ static buf_status_t emit_gpu(buf_compilation_t *c, buf_op_t *module) {
     buf_gpu_options_t go = {.arch = c->req.gpu_arch,
                             .opt_level = buf_compilation_llvm_opt_level(c),
                             .libdevice = c->req.libdevice,
-                            .timing = &c->lower_timing};
+                            .timing = &c->lower_timing,
+                            .release_resource_blobs = c->last_use};
     c->lowered = true;
     c->gpu_status = buf_gpu_emit_ptx(module, &go, &c->ptx, &c->ptx_len, &c->manifest,
                                      &c->manifest_len);
@@ -614,7 +618,11 @@ buf_status_t buf_compilation_run(buf_compilation_t *c) {
       map = buf_irmap_create(c->ctx);
       module = buf_op_clone(c->module, map);
     }
+    /* The last lowering gets the program itself, and no artifact reads it
+     * after that one: its weights may go once LLVM has them. */
+    c->last_use = module == c->module && def->lowers && i == last_lowering;
     status = make_artifact(c, def, module);
+    c->last_use = false;
     if (map) {
       buf_irmap_destroy(map);
       buf_op_erase(module);

@@ -57,6 +57,10 @@ typedef struct buf_llvm_options {
   buf_lower_timing_t *timing; /* NULL, or where the phases' times go */
   FILE *out; /* NULL, or where the output is written (then *out stays NULL):
               * saves a copy of a large output */
+  bool release_resource_blobs; /* the caller is done with the module's
+                                * context: its dense_resource blobs are
+                                * released (buf_ctx_release_resource_blobs)
+                                * once the LLVM module holds their bytes */
   const char *gpu_arch; /* PTX output: the NVPTX CPU, "sm_90" when NULL */
   const char *jit_entry; /* also emit the JIT's packed entry of this
                           * function (see buf_jit_run); NULL: none */
@@ -121,6 +125,7 @@ typedef struct buf_gpu_options {
   int opt_level;    /* as buf_llvm_options_t */
   const char *libdevice; /* as buf_llvm_options_t */
   buf_lower_timing_t *timing; /* as buf_llvm_options_t */
+  bool release_resource_blobs; /* as buf_llvm_options_t */
 } buf_gpu_options_t;
 
 /* Where libdevice (CUDA's device math library, LLVM bitcode) is read from

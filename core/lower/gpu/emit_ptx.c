@@ -534,6 +534,7 @@ buf_status_t buf_gpu_emit_ptx(buf_op_t *module, const buf_gpu_options_t *options
     timing->loops += now() - t0;
   buf_llvm_options_t lo = {.opt_level = options ? options->opt_level : 2,
                            .timing = timing,
+                           .release_resource_blobs = options && options->release_resource_blobs,
                            .gpu_arch = arch,
                            .libdevice = options ? options->libdevice : NULL};
   buf_status_t s = buf_llvm_emit(module, BUF_LLVM_OUTPUT_PTX, &lo, ptx, ptx_len);

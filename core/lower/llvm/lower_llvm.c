@@ -209,6 +209,9 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     LLVMSetModuleDataLayout(L.M, dl);
     LLVMDisposeTargetData(dl);
     status = build_module(&L);
+    /* LLVM copied every blob its globals use; nothing else reads them. */
+    if (!BUF_FAILED(status) && options && options->release_resource_blobs)
+      buf_ctx_release_resource_blobs(ctx);
     linked_libdevice = !BUF_FAILED(status) && L.libdevice_bytes;
     if (linked_libdevice)
       status = link_libdevice(&L, triple);
