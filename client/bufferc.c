@@ -4,7 +4,8 @@
  *
  *   bufferc compile FILE...|- [--emit memref,json,report,run,llvm,obj,ptx]
  *                   [--pipeline P] [--run FUNC [--inputs FILE.json]]
- *                   [--gpu-arch sm_XX] [-o DIR] [--server URL] [-j N]
+ *                   [--gpu-arch sm_XX] [--llvm-opt-level N] [--run-max-steps N]
+ *                   [-o DIR] [--server URL] [-j N]
  *   bufferc get KEY [--emit NAMES] [-o DIR]
  *   bufferc explain FILE [--pipeline P] [--emit NAMES]
  *   bufferc stats [--json]
@@ -58,6 +59,8 @@ typedef struct bc_options {
   const char *inputs_file;/* --inputs */
   json_t *inputs;         /* its contents */
   const char *gpu_arch;   /* --gpu-arch */
+  int llvm_opt_level;     /* --llvm-opt-level, -ON; -1: the server's default */
+  long long run_max_steps;/* --run-max-steps; 0: the server's limit */
   bool run_stats;         /* --run-stats */
   bool json;              /* stats --json */
   bool to_stdout;         /* -o -: the one artifact to stdout */
@@ -268,6 +271,10 @@ static char *request_body(const bc_options_t *o, const char *file, const char *s
   json_t *options = json_object();
   if (o->gpu_arch)
     json_object_set_new(options, "gpu-arch", json_string(o->gpu_arch));
+  if (o->llvm_opt_level >= 0)
+    json_object_set_new(options, "llvm-opt-level", json_integer(o->llvm_opt_level));
+  if (o->run_max_steps > 0)
+    json_object_set_new(options, "run-max-steps", json_integer(o->run_max_steps));
   if (o->run_func)
     json_object_set_new(options, "run", json_string(o->run_func));
   if (o->inputs)
@@ -867,7 +874,8 @@ static int cmd_stats(bc_options_t *o) {
 static void usage(FILE *out) {
   fprintf(out,
           "usage: bufferc compile FILE...|- [--emit NAMES] [--pipeline P] [--run FUNC\n"
-          "                       [--inputs FILE.json] [--run-stats]] [--gpu-arch sm_XX]\n"
+          "                       [--inputs FILE.json] [--run-stats] [--run-max-steps N]]\n"
+          "                       [--gpu-arch sm_XX] [--llvm-opt-level 0-3 | -O0..-O3]\n"
           "                       [-o DIR] [-j N]\n"
           "       bufferc get KEY [--emit NAMES] [-o DIR]\n"
           "       bufferc explain FILE [--pipeline P] [--emit NAMES]\n"
@@ -930,6 +938,7 @@ int main(int argc, char **argv) {
   }
   const char *cmd = argv[1];
   bc_options_t o = {0};
+  o.llvm_opt_level = -1;
   o.server = getenv("BUFFERD_URL") ? getenv("BUFFERD_URL") : "http://127.0.0.1:8080";
   o.files = calloc((size_t)argc, sizeof(char *));
   char token[1024];
@@ -949,6 +958,23 @@ int main(int argc, char **argv) {
     else if ((v = flag_value(argc, argv, &i, "--run"))) o.run_func = v;
     else if ((v = flag_value(argc, argv, &i, "--inputs"))) o.inputs_file = v;
     else if ((v = flag_value(argc, argv, &i, "--gpu-arch"))) o.gpu_arch = v;
+    else if ((v = flag_value(argc, argv, &i, "--llvm-opt-level")) ||
+             (argv[i][0] == '-' && argv[i][1] == 'O' && argv[i][2] && (v = argv[i] + 2))) {
+      if (strlen(v) != 1 || v[0] < '0' || v[0] > '3') {
+        fprintf(stderr, "bufferc: the LLVM optimization level is 0, 1, 2 or 3, not '%s'\n", v);
+        free(o.files);
+        return BC_USAGE;
+      }
+      o.llvm_opt_level = v[0] - '0';
+    } else if ((v = flag_value(argc, argv, &i, "--run-max-steps"))) {
+      char *end;
+      o.run_max_steps = strtoll(v, &end, 10);
+      if (!*v || *end || o.run_max_steps <= 0) {
+        fprintf(stderr, "bufferc: --run-max-steps needs a positive number, not '%s'\n", v);
+        free(o.files);
+        return BC_USAGE;
+      }
+    }
     else if ((v = flag_value(argc, argv, &i, "-o"))) o.out_dir = v;
     else if ((v = flag_value(argc, argv, &i, "-j"))) o.jobs = atoi(v);
     else if (!strcmp(argv[i], "--json")) o.json = true;

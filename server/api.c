@@ -309,10 +309,24 @@ static bool parse_compile_request(bd_request_t *r, const char *body, size_t len,
     } else if (strcmp(name, "inputs") == 0) {
       if (!take_run_inputs(r, job, v, "options.inputs"))
         goto out;
+    } else if (strcmp(name, "run-max-steps") == 0) {
+      if (!json_is_integer(v) || json_integer_value(v) < 1) {
+        bad_field(r, "options.run-max-steps", "a positive number of interpreted ops");
+        goto out;
+      }
+      job->run_max_steps = (uint64_t)json_integer_value(v);
+    } else if (strcmp(name, "llvm-opt-level") == 0) {
+      if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 3) {
+        bad_field(r, "options.llvm-opt-level", "0, 1, 2 or 3");
+        goto out;
+      }
+      job->llvm_opt_level = (int)json_integer_value(v);
+      job->llvm_opt_level_set = true;
     } else {
       char msg[200];
       snprintf(msg, sizeof msg,
-               "unknown option '%.100s' (options are gpu-arch, run and inputs)", name);
+               "unknown option '%.100s' (options are gpu-arch, llvm-opt-level, run, inputs "
+               "and run-max-steps)", name);
       bd_respond_error(r, 400, "bad_request", msg, NULL, NULL);
       goto out;
     }

@@ -150,6 +150,9 @@ struct bd_job {
   char *gpu_arch;           /* options["gpu-arch"], owned, may be NULL */
   char *run_func;           /* options["run"], owned, may be NULL */
   char *run_inputs;         /* options["inputs"] as compact JSON, owned, may be NULL */
+  uint64_t run_max_steps;   /* options["run-max-steps"]; 0: the server's limit */
+  bool llvm_opt_level_set;  /* options["llvm-opt-level"] given: */
+  int llvm_opt_level;       /* 0..3 */
   char request_hash[CACHE_KEY_HEX_LEN + 1];
   /* out (written by the worker) */
   int http_status;          /* 200, 422, 400, 504 ... */

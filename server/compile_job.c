@@ -19,7 +19,9 @@
  * wanted artifacts (buf_artifact_def_t.uses): the file name for those that
  * show source locations (json, report, gpu-manifest), the host triple and
  * CPU for llvm/obj, the GPU architecture and libdevice's SHA-256 for ptx and
- * gpu-manifest, the function and its inputs for run. Run limits are not in
+ * gpu-manifest, the LLVM optimization level for llvm, obj and ptx (so two
+ * levels never share an entry), the function and its inputs for run. Run
+ * limits (run-max-steps included) are not in
  * it: they decide whether a run finishes, not what it makes, so a run they
  * stop is answered (422 steps, 413 bytes) and never cached.
  */
@@ -205,10 +207,22 @@ out:
 }
 
 static json_t *timings_json(const buf_compilation_t *c) {
-  return json_pack("{s:f,s:f,s:f,s:f,s:f}", "parse", buf_compilation_time(c, "parse"),
-                   "verify", buf_compilation_time(c, "verify"), "print",
-                   buf_compilation_time(c, "print"), "passes",
-                   buf_compilation_time(c, "passes"), "emit", buf_compilation_time(c, "emit"));
+  json_t *t = json_pack("{s:f,s:f,s:f,s:f,s:f}", "parse", buf_compilation_time(c, "parse"),
+                        "verify", buf_compilation_time(c, "verify"), "print",
+                        buf_compilation_time(c, "print"), "passes",
+                        buf_compilation_time(c, "passes"), "emit",
+                        buf_compilation_time(c, "emit"));
+  /* The phases of the lowerings inside "emit", when an artifact lowered. */
+  const buf_lower_timing_t *l = buf_compilation_lower_timing(c);
+  if (l) {
+    json_object_set_new(t, "lower-bufferize", json_real(l->bufferize));
+    json_object_set_new(t, "lower-dealloc", json_real(l->dealloc));
+    json_object_set_new(t, "lower-loops", json_real(l->loops));
+    json_object_set_new(t, "llvm-build", json_real(l->llvm_build));
+    json_object_set_new(t, "llvm-optimize", json_real(l->llvm_optimize));
+    json_object_set_new(t, "llvm-emit", json_real(l->llvm_emit));
+  }
+  return t;
 }
 
 static void set_error(bd_job_t *job, int status, const char *code,
@@ -333,6 +347,8 @@ static char *target_options_of(const buf_compilation_t *c, const bd_job_t *job) 
     json_object_set_new(o, "libdevice", json_string(id));
     free(id);
   }
+  if (uses & BUF_USES_LLVM) /* every level gets its own entries */
+    json_object_set_new(o, "llvm-opt-level", json_integer(buf_compilation_llvm_opt_level(c)));
   if (uses & BUF_USES_RUN) {
     json_object_set_new(o, "run", json_string(job->run_func ? job->run_func : "main"));
     json_error_t jerr;
@@ -396,6 +412,14 @@ static json_t *components_json(const cache_key_parts_t *parts) {
                    parts->artifacts, "target_options", parts->target_options);
 }
 
+/* The step limit of the job's run: the request's run-max-steps when it
+ * is lower than the server's. */
+static uint64_t run_step_limit(const bd_server_t *s, const bd_job_t *job) {
+  uint64_t server = s->cfg->run_max_steps;
+  return job->run_max_steps && (job->run_max_steps < server || !server) ? job->run_max_steps
+                                                                         : server;
+}
+
 /* Parses and verifies the job's program and derives its cache key (into
  * job->key, with the parts in *parts); NULL after answering an error. */
 static buf_compilation_t *prepare_job(bd_server_t *s, bd_job_t *job,
@@ -420,7 +444,9 @@ static buf_compilation_t *prepare_job(bd_server_t *s, bd_job_t *job,
       .gpu_arch = job->gpu_arch,
       .run_func = job->run_func,
       .run_inputs = job->run_inputs,
-      .run_max_steps = cfg->run_max_steps,
+      .llvm_opt_level_set = job->llvm_opt_level_set,
+      .llvm_opt_level = job->llvm_opt_level,
+      .run_max_steps = run_step_limit(s, job),
       .run_max_bytes = cfg->run_max_bytes,
       .run_max_wall_ms = cfg->run_timeout_ms,
   };
@@ -502,12 +528,35 @@ static int cache_lookup(bd_server_t *s, const char *key, cache_entry_t *e) {
   return rc;
 }
 
+/* A cached run answers the job only when it took no more steps than the
+ * job allows: the step limit is not in the key (it decides whether a run
+ * finishes, not what it makes), so an entry a laxer request made must not
+ * answer a stricter one. Such a hit is compiled again, and fails there
+ * with the located limit error. */
+static bool entry_fits_run_limit(const bd_server_t *s, const bd_job_t *job,
+                                 const cache_entry_t *e) {
+  uint64_t limit = run_step_limit(s, job);
+  if (!limit || !e->meta)
+    return true;
+  json_error_t jerr;
+  json_t *meta = json_loads(e->meta, 0, &jerr);
+  json_t *steps = json_object_get(json_object_get(meta, "run_stats"), "steps");
+  bool fits = !json_is_integer(steps) || (uint64_t)json_integer_value(steps) <= limit;
+  json_decref(meta);
+  return fits;
+}
+
 /* compile, once the request is prepared and keyed. */
 static void compile_prepared(bd_server_t *s, bd_job_t *job, buf_compilation_t *c,
                              const cache_key_parts_t *key_parts) {
   cache_key_parts_t parts = *key_parts;
   cache_entry_t e;
-  if (cache_lookup(s, job->key, &e) == 1) {
+  int local = cache_lookup(s, job->key, &e);
+  if (local == 1 && !entry_fits_run_limit(s, job, &e)) {
+    cache_entry_free(&e);
+    local = 0;
+  }
+  if (local == 1) {
     answer_entry(job, &e, true);
     cache_entry_free(&e);
     buf_compilation_destroy(c);
@@ -517,7 +566,13 @@ static void compile_prepared(bd_server_t *s, bd_job_t *job, buf_compilation_t *c
     char *blob = NULL;
     size_t len = 0;
     int rc = bd_remote_get(s->remote, job->key, &blob, &len);
-    if (rc == 1 && parse_remote_blob(job->key, blob, len, &e)) {
+    bool got = rc == 1 && parse_remote_blob(job->key, blob, len, &e);
+    if (got && !entry_fits_run_limit(s, job, &e)) {
+      cache_entry_free(&e);
+      got = false;
+      rc = 0; /* a miss, not an error */
+    }
+    if (got) {
       __atomic_add_fetch(&s->metrics.remote_hits, 1, __ATOMIC_RELAXED);
       if (s->cache)
         cache_put(s->cache, job->key, &e);

@@ -236,6 +236,26 @@ const char *buf__interp_row_name(uint32_t i) {
   return NULL;
 }
 
+/* The function op runs in: its nearest FUNCTION ancestor's name. */
+static const char *enclosing_function_name(const buf_op_t *op) {
+  for (const buf_op_t *p = buf_op_parent(op); p; p = buf_op_parent(p)) {
+    if (!buf_op_has_trait(p, BUF_TRAIT_FUNCTION))
+      continue;
+    buf_attr_t name = buf_op_attr(p, "sym_name");
+    return name && name->kind == BUF_ATTR_STRING ? name->u.str.data : "?";
+  }
+  return "?";
+}
+
+/* The step limit stopped the run at op: says which limit, where it ran
+ * and how to raise it (buffer-opt's --run-max-steps, the service's
+ * run-max-steps option). compile.c recognizes the "step limit" wording. */
+static void step_limit_error(buf__interp_t *I, buf_op_t *op) {
+  buf__err(I, op, "step limit of %llu executed ops exceeded in @%s (the run-max-steps "
+                  "option sets the limit)",
+           (unsigned long long)I->max_steps, enclosing_function_name(op));
+}
+
 /* Records a branch of op to b with operands [start, start+n). The values
  * are collected before any block argument is bound, so swaps work. */
 void buf__jump(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
@@ -292,8 +312,7 @@ buf_status_t buf__run_region(buf__interp_t *I, buf__frame_t *F,
         return BUF_SUCCESS;
       }
       if (++I->stats.steps > I->max_steps) {
-        buf__err(I, op, "step limit of %llu executed ops exceeded",
-                 (unsigned long long)I->max_steps);
+        step_limit_error(I, op);
         return BUF_FAILURE;
       }
       if (I->deadline > 0 && (I->stats.steps & 4095) == 0 && monotonic_seconds() > I->deadline) {

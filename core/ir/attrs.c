@@ -534,11 +534,17 @@ void buf_resource_set_blob(buf_ctx_t *ctx, buf_resource_t *res,
   res->hash = buf__hash_bytes(buf__hash_u64(BUF__HASH_SEED, alignment), d, size);
 }
 
+/* One more than the value of each hex digit, 0 for any other character:
+ * a table, because a weight blob is tens of megabytes of digits. */
+static const uint8_t hex_value_plus_one[256] = {
+    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,
+    ['6'] = 7,  ['7'] = 8,  ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12,
+    ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12,
+    ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
 static int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
+  return (int)hex_value_plus_one[(unsigned char)c] - 1;
 }
 
 /* "0x" AAAAAAAA data...: two digits a byte, the first four bytes the

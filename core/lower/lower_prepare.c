@@ -6,8 +6,26 @@
  * becomes cf, leaving the func/arith/math/cf/memref program the emitters
  * take.
  */
+#include <time.h>
+
 #include "buf/lower.h"
 #include "buf/pipeline.h"
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Runs the pipeline text on module and adds its wall time to *seconds
+ * (when not NULL). */
+static buf_status_t run_timed(buf_op_t *module, const char *text, double *seconds) {
+  double t0 = now();
+  buf_status_t s = buf_lower_run_pipeline(module, text);
+  if (seconds)
+    *seconds += now() - t0;
+  return s;
+}
 
 static buf_walk_result_t find_tensor(buf_op_t *op, void *user) {
   for (uint32_t i = 0; i < op->num_results; i++)
@@ -40,13 +58,14 @@ bool buf_lower_needs_bufferization(buf_op_t *module) {
 }
 
 /* Contract in buf/lower.h. */
-buf_status_t buf_lower_bufferize(buf_op_t *module) {
+buf_status_t buf_lower_bufferize(buf_op_t *module, buf_lower_timing_t *timing) {
   if (!buf_lower_needs_bufferization(module))
     return BUF_SUCCESS;
-  buf_op_t *tensor_op = NULL;
-  if (BUF_FAILED(buf_lower_run_pipeline(module, BUF_LLVM_BUFFERIZE_PIPELINE)))
+  if (BUF_FAILED(run_timed(module, BUF_LLVM_ONE_SHOT_BUFFERIZE,
+                           timing ? &timing->bufferize : NULL)) ||
+      BUF_FAILED(run_timed(module, BUF_LLVM_DEALLOCATION, timing ? &timing->dealloc : NULL)))
     return BUF_FAILURE;
-  tensor_op = NULL;
+  buf_op_t *tensor_op = NULL;
   buf_op_walk(module, BUF_WALK_PRE, find_tensor, &tensor_op);
   if (tensor_op) {
     buf_op_emit_error(tensor_op, "cannot lower to LLVM: tensor values remain after "
@@ -57,9 +76,9 @@ buf_status_t buf_lower_bufferize(buf_op_t *module) {
 }
 
 /* Contract in buf/lower.h. */
-buf_status_t buf_llvm_prepare(buf_op_t *module) {
-  if (BUF_FAILED(buf_lower_bufferize(module)))
+buf_status_t buf_llvm_prepare(buf_op_t *module, buf_lower_timing_t *timing) {
+  if (BUF_FAILED(buf_lower_bufferize(module, timing)))
     return BUF_FAILURE;
   /* linalg and scf are lowered here, so a bufferized program emits as is. */
-  return buf_lower_run_pipeline(module, BUF_LLVM_LOOPS_PIPELINE);
+  return run_timed(module, BUF_LLVM_LOOPS_PIPELINE, timing ? &timing->loops : NULL);
 }

@@ -61,6 +61,10 @@ struct buf_compilation {
   buf_pass_timing_t *pass_times;
   uint32_t num_pass_times;
   double t_parse, t_verify, t_print, t_passes, t_emit;
+  bool lowered;                /* a lowering artifact ran: lower_timing is filled */
+  bool last_use;               /* the artifact being made is the last to read the
+                                * program: the lowering may release its blobs */
+  buf_lower_timing_t lower_timing; /* inside t_emit */
 };
 
 static double now(void) {
@@ -199,7 +203,9 @@ static buf_status_t emit_run(buf_compilation_t *c, buf_op_t *module, FILE *out) 
 /* run-native: the function compiled by LLVM's JIT and run in this process
  * (buffer-opt only: native code is not checked like the interpreter). */
 static buf_status_t emit_run_native(buf_compilation_t *c, buf_op_t *module, FILE *out) {
-  buf_jit_options_t jo = {.out = out, .opt_level = 2};
+  buf_jit_options_t jo = {.out = out, .opt_level = buf_compilation_llvm_opt_level(c),
+                          .timing = &c->lower_timing};
+  c->lowered = true;
   char *results = NULL;
   buf_status_t status =
       buf_jit_run(module, c->req.run_func, c->req.run_inputs, &results, &jo);
@@ -210,26 +216,28 @@ static buf_status_t emit_run_native(buf_compilation_t *c, buf_op_t *module, FILE
   return status;
 }
 
-static buf_status_t emit_llvm_kind(buf_op_t *module, buf_llvm_output_t kind, FILE *out) {
+static buf_status_t emit_llvm_kind(buf_compilation_t *c, buf_op_t *module,
+                                   buf_llvm_output_t kind, FILE *out) {
   char *code = NULL;
   size_t n = 0;
-  buf_status_t status = buf_llvm_emit(module, kind, NULL, &code, &n);
-  if (!BUF_FAILED(status))
-    fwrite(code, 1, n, out);
-  free(code);
+  buf_llvm_options_t lo = {.opt_level = buf_compilation_llvm_opt_level(c),
+                           .timing = &c->lower_timing,
+                           .out = out,
+                           .release_resource_blobs = c->last_use};
+  c->lowered = true;
+  buf_status_t status = buf_llvm_emit(module, kind, &lo, &code, &n);
+  free(code); /* NULL: the output went to out */
   return status;
 }
 
 /* llvm: LLVM IR text of the lowered program. */
 static buf_status_t emit_llvm(buf_compilation_t *c, buf_op_t *module, FILE *out) {
-  (void)c;
-  return emit_llvm_kind(module, BUF_LLVM_OUTPUT_IR, out);
+  return emit_llvm_kind(c, module, BUF_LLVM_OUTPUT_IR, out);
 }
 
 /* obj: an x86-64 ELF relocatable object. */
 static buf_status_t emit_obj(buf_compilation_t *c, buf_op_t *module, FILE *out) {
-  (void)c;
-  return emit_llvm_kind(module, BUF_LLVM_OUTPUT_OBJECT, out);
+  return emit_llvm_kind(c, module, BUF_LLVM_OUTPUT_OBJECT, out);
 }
 
 /* The first function with a body, where a program-wide complaint points. */
@@ -249,8 +257,12 @@ static buf_loc_t first_function_loc(buf_op_t *module) {
 static buf_status_t emit_gpu(buf_compilation_t *c, buf_op_t *module) {
   if (!c->gpu_done) {
     buf_loc_t where = first_function_loc(module);
-    buf_gpu_options_t go = {.arch = c->req.gpu_arch, .opt_level = 2,
-                            .libdevice = c->req.libdevice};
+    buf_gpu_options_t go = {.arch = c->req.gpu_arch,
+                            .opt_level = buf_compilation_llvm_opt_level(c),
+                            .libdevice = c->req.libdevice,
+                            .timing = &c->lower_timing,
+                            .release_resource_blobs = c->last_use};
+    c->lowered = true;
     c->gpu_status = buf_gpu_emit_ptx(module, &go, &c->ptx, &c->ptx_len, &c->manifest,
                                      &c->manifest_len);
     c->gpu_done = true;
@@ -296,17 +308,19 @@ const buf_artifact_def_t buf_artifacts[] = {
      emit_run,
      "a function run by the reference interpreter: what it prints, then its results "
      "(schema/run-values.schema.json)"},
-    {"llvm", "text/x-llvm; charset=utf-8", ".ll", false, true, true, BUF_USES_HOST,
-     emit_llvm, "LLVM IR of the lowered program"},
-    {"obj", "application/x-object", ".o", true, true, true, BUF_USES_HOST, emit_obj,
+    {"llvm", "text/x-llvm; charset=utf-8", ".ll", false, true, true,
+     BUF_USES_HOST | BUF_USES_LLVM, emit_llvm, "LLVM IR of the lowered program"},
+    {"obj", "application/x-object", ".o", true, true, true, BUF_USES_HOST | BUF_USES_LLVM,
+     emit_obj,
      "an x86-64 ELF relocatable object"},
-    {"ptx", "text/plain; charset=utf-8", ".ptx", false, true, true, BUF_USES_GPU, emit_ptx,
+    {"ptx", "text/plain; charset=utf-8", ".ptx", false, true, true,
+     BUF_USES_GPU | BUF_USES_LLVM, emit_ptx,
      "every top-level parallel loop nest as a PTX kernel"},
     {"gpu-manifest", "application/json", ".manifest.json", false, true, true,
      BUF_USES_GPU | BUF_USES_FILE,
      emit_gpu_manifest, "the launch manifest of the ptx kernels (schema/gpu-manifest.schema.json)"},
     {"run-native", "text/plain; charset=utf-8", ".run.txt", false, true, false,
-     BUF_USES_HOST | BUF_USES_RUN, emit_run_native,
+     BUF_USES_HOST | BUF_USES_RUN | BUF_USES_LLVM, emit_run_native,
      "a function compiled by LLVM's JIT and run natively (buffer-opt only)"},
 };
 const uint32_t buf_num_artifacts = sizeof buf_artifacts / sizeof buf_artifacts[0];
@@ -559,6 +573,9 @@ const char *buf_compilation_artifact_list(const buf_compilation_t *c) {
 unsigned buf_compilation_uses(const buf_compilation_t *c) {
   return c->uses;
 }
+int buf_compilation_llvm_opt_level(const buf_compilation_t *c) {
+  return c->req.llvm_opt_level_set ? c->req.llvm_opt_level : BUF_DEFAULT_LLVM_OPT_LEVEL;
+}
 uint64_t buf_compilation_num_ops(const buf_compilation_t *c) {
   return c->num_ops;
 }
@@ -668,7 +685,11 @@ buf_status_t buf_compilation_run(buf_compilation_t *c) {
       map = buf_irmap_create(c->ctx);
       module = buf_op_clone(c->module, map);
     }
+    /* The last lowering gets the program itself, and no artifact reads it
+     * after that one: its weights may go once LLVM has them. */
+    c->last_use = module == c->module && def->lowers && i == last_lowering;
     status = make_artifact(c, def, module);
+    c->last_use = false;
     if (map) {
       buf_irmap_destroy(map);
       buf_op_erase(module);
@@ -764,6 +785,10 @@ char *buf_compilation_diagnostics_text(const buf_compilation_t *c) {
   buf_diags_print(c->ctx, f);
   fclose(f);
   return buf;
+}
+
+const buf_lower_timing_t *buf_compilation_lower_timing(const buf_compilation_t *c) {
+  return c->lowered ? &c->lower_timing : NULL;
 }
 
 double buf_compilation_time(const buf_compilation_t *c, const char *phase) {

@@ -90,6 +90,11 @@ static buf_status_t parse_builtin_entry(buf_parser_t *p) {
   if (!buf_resource_set_hex(p->ctx, res, hex, len))
     return buf__p_error_at(p, vloc, "expected hex string blob for key '%s'",
                            key);
+  /* The blob's text is decoded: the caller may drop it (buffer-opt lets
+   * the mapped input's pages go), so a weight's hex text and its bytes are
+   * not both resident while the next blob is read. */
+  if (p->consumed)
+    p->consumed(p->consumed_user, p->tok.off + p->tok.len);
   buf__p_next(p);
   return BUF_SUCCESS;
 }

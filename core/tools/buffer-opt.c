@@ -62,6 +62,8 @@ typedef struct options {
   const char *inputs_file;    /* --inputs=FILE.json */
   bool leak_check;            /* --run-leak-check */
   bool run_stats;             /* --run-stats: interpreter stats to stderr */
+  uint64_t run_max_steps;     /* --run-max-steps=N; 0: the interpreter's default */
+  int llvm_opt_level;         /* --llvm-opt-level=N, -ON; -1: the default */
   bool timing;                /* --timing */
   bool verify_each;           /* --verify-each: verify after each pass (default true) */
   const char *report_file;    /* --bufferization-report=FILE */
@@ -89,6 +91,8 @@ typedef struct options {
 /* Wall-clock phases for --timing. */
 typedef struct timing {
   double parse, verify, passes, output, total;
+  bool lowered;               /* an artifact was lowered: lower holds its phases */
+  buf_lower_timing_t lower;   /* part of output */
   buf_pass_timing_t *pass_times;
   uint32_t num_pass_times;
 } timing_t;
@@ -124,6 +128,17 @@ static bool parse_bool_flag(const char *arg, const char *flag, bool *out) {
   return false;
 }
 
+/* Parses a decimal number of at most max into *out. */
+static bool parse_uint(const char *v, uint64_t max, uint64_t *out) {
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull(v, &end, 10);
+  if (!*v || *end || errno || *v == '-' || *v == '+' || n > max)
+    return false;
+  *out = n;
+  return true;
+}
+
 static int usage_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -142,6 +157,7 @@ static int compare_names(const void *a, const void *b) {
 static int parse_args(int argc, char **argv, options_t *o) {
   o->input = "-";
   o->verify_each = true;
+  o->llvm_opt_level = -1;
   o->passes = calloc((size_t)argc, sizeof *o->passes);
   bool have_input = false;
   for (int i = 1; i < argc; i++) {
@@ -247,6 +263,17 @@ static int parse_args(int argc, char **argv, options_t *o) {
         return usage_error("--libdevice needs a file name");
       o->libdevice = v;
 
+    } else if ((v = flag_value(a, "--llvm-opt-level")) ||
+               (a[0] == '-' && a[1] == 'O' && a[2] && (v = a + 2)) ||
+               /* -O2 as the one-or-two-dash rule spells it */
+               (strncmp(a, "--O", 3) == 0 && a[3] && (v = a + 3))) {
+      uint64_t level;
+      if (!parse_uint(v, 3, &level))
+        return usage_error("%s: the LLVM optimization level is 0, 1, 2 or 3, not '%s'", a, v);
+      o->llvm_opt_level = (int)level;
+    } else if ((v = flag_value(a, "--run-max-steps"))) {
+      if (!parse_uint(v, UINT64_MAX, &o->run_max_steps) || o->run_max_steps == 0)
+        return usage_error("--run-max-steps needs a positive number of ops, not '%s'", v);
     } else if ((v = flag_value(a, "--run"))) {
       o->run_func = v[0] == '@' ? v + 1 : v;
     } else if ((v = flag_value(a, "--inputs"))) {
@@ -293,6 +320,12 @@ static int parse_args(int argc, char **argv, options_t *o) {
 
   if (o->leak_check && !o->run_func)
     return usage_error("--run-leak-check needs --run=FUNC");
+  if (o->run_max_steps && (!o->run_func || native))
+    return usage_error("--run-max-steps bounds the interpreter: it needs --run=FUNC without "
+                       "--emit=run");
+  if (o->llvm_opt_level >= 0 && !(o->emit && o->emit->lowers))
+    return usage_error("--llvm-opt-level and -O%d need a lowering: --emit=llvm, obj, ptx or run",
+                       o->llvm_opt_level);
   return -1;
 }
 
@@ -564,7 +597,25 @@ static void print_timing(const timing_t *t, FILE *out) {
   ROW(t->verify, "Verifier");
   for (uint32_t i = 0; i < t->num_pass_times; i++)
     ROW(t->pass_times[i].seconds, t->pass_times[i].name);
-  ROW(t->output, "Output");
+  double output = t->output;
+  if (t->lowered) {
+    const buf_lower_timing_t *l = &t->lower;
+    /* A tensor program is bufferized by the lowering itself (without
+     * --default-pipeline): those two rows appear only then. */
+    if (l->bufferize > 0 || l->dealloc > 0) {
+      ROW(l->bufferize, "Bufferize (lowering: one-shot-bufferize)");
+      ROW(l->dealloc, "Deallocation (lowering: buffer-deallocation-pipeline)");
+    }
+    ROW(l->loops, "Lowering to loops (linalg, affine, scf to cf)");
+    ROW(l->llvm_build, "LLVM build (LLVM loaded, module built and verified)");
+    ROW(l->llvm_optimize, "LLVM optimize");
+    ROW(l->llvm_emit, "LLVM emit (IR text, object code or PTX)");
+    output -= l->bufferize + l->dealloc + l->loops + l->llvm_build + l->llvm_optimize +
+              l->llvm_emit;
+    if (output < 0)
+      output = 0;
+  }
+  ROW(output, "Output");
   ROW(t->total, "Total");
 #undef ROW
 }
@@ -649,6 +700,9 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
       .libdevice = o->libdevice,
       .run_func = o->run_func,
       .run_leak_check = o->leak_check,
+      .run_max_steps = o->run_max_steps,
+      .llvm_opt_level_set = o->llvm_opt_level >= 0,
+      .llvm_opt_level = o->llvm_opt_level,
       .print_generic = o->generic,
       .print_debug_info = o->debug_info,
       .print_local_scope = o->local_scope,
@@ -702,6 +756,16 @@ static buf_status_t process_chunk(buf_ctx_t *ctx, const options_t *o,
   t->verify += buf_compilation_time(c, "verify");
   t->passes += buf_compilation_time(c, "passes");
   t->output += buf_compilation_time(c, "emit");
+  const buf_lower_timing_t *lt = buf_compilation_lower_timing(c);
+  if (lt) {
+    t->lowered = true;
+    t->lower.bufferize += lt->bufferize;
+    t->lower.dealloc += lt->dealloc;
+    t->lower.loops += lt->loops;
+    t->lower.llvm_build += lt->llvm_build;
+    t->lower.llvm_optimize += lt->llvm_optimize;
+    t->lower.llvm_emit += lt->llvm_emit;
+  }
   uint32_t n = 0;
   const buf_pass_timing_t *times = buf_compilation_pass_timings(c, &n);
   free(t->pass_times);

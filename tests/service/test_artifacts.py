@@ -338,6 +338,23 @@ def test_run(tmp):
             status, _, doc = d.compile(PROGRAM)
             check(status == 200, "compiling after " + code)
         check(d.metric('bufferd_compiles_total{result="run_limit"}') == 4, "limits counted")
+        # options.run-max-steps lowers the server's limit (never raises it).
+        status, _, doc = d.compile(PROGRAM, artifacts=["run"],
+                                   options={"run": "add", "inputs": ADD_INPUTS, "run-max-steps": 3})
+        check(status == 422 and doc["error"]["code"] == "run_step_limit"
+              and "step limit of 3 executed ops exceeded in @add"
+              in doc["error"]["diagnostics"][0]["message"], "run-max-steps 3: %s" % doc)
+        status, _, doc = d.compile(PROGRAM, artifacts=["run"],
+                                   options={"run": "add", "inputs": ADD_INPUTS, "run-max-steps": 1000})
+        check(status == 200, "run-max-steps 1000 is enough: %s" % doc)
+        status, _, doc = d.compile(LOOP, artifacts=["run"], options={"run-max-steps": 10 ** 9})
+        check(status == 422 and "step limit of 100000 " in doc["error"]["diagnostics"][0]["message"],
+              "the server's limit stays: %s" % doc)
+        status, _, doc = d.compile(PROGRAM, artifacts=["run"], options={"run-max-steps": 0})
+        check(status == 400 and "run-max-steps" in doc["error"]["message"], "0 steps: %s" % doc)
+        rc, out, err = bufferc(d, "compile", prog, "--run", "add", "--inputs", inputs,
+                               "--run-max-steps", "3")
+        check(rc == 1 and "step limit of 3" in err, "bufferc --run-max-steps: %d %s" % (rc, err))
         path = os.path.join(tmp, "loop.mlir")
         with open(path, "w") as fh:
             fh.write(LOOP)
@@ -431,6 +448,27 @@ def test_cache_keys(tmp):
         inputs[0]["data"][0] = 2.0
         _, _, r2 = d.compile(PARALLEL, artifacts=["run"], options={"run": "scale", "inputs": inputs})
         check(r1["key"] != r2["key"], "inputs are in a run key")
+        # The LLVM optimization level: its own entries, whatever spelling.
+        _, _, o2 = d.compile(PARALLEL, artifacts=["llvm"])
+        status, _, o0 = d.compile(PARALLEL, artifacts=["llvm"], options={"llvm-opt-level": 0})
+        check(status == 200 and o0["key"] != o2["key"] and o0["cache"] == "miss"
+              and o0["artifacts"]["llvm"] != o2["artifacts"]["llvm"],
+              "llvm-opt-level 0 has its own key and bytes: %s" % o0.get("key"))
+        check(o0["timings"]["llvm-optimize"] >= 0 and "llvm-emit" in o0["timings"]
+              and "llvm-build" not in m1["timings"], "lowering phases timed: %s" % o0["timings"])
+        _, _, o2b = d.compile(PARALLEL, artifacts=["llvm"], options={"llvm-opt-level": 2})
+        check(o2b["key"] == o2["key"], "llvm-opt-level 2 is the default")
+        _, _, p0 = d.compile(PARALLEL, artifacts=["ptx"], options={"llvm-opt-level": 0})
+        check(p0["key"] != first["key"], "llvm-opt-level is in a ptx key")
+        _, _, m4 = d.compile(PARALLEL, options={"llvm-opt-level": 0})
+        check(m4["key"] == m1["key"], "llvm-opt-level is not in a memref-only key")
+        rc, want, err = buffer_opt("--emit=llvm", "-O0", "-", stdin=PARALLEL.encode())
+        check(rc == 0 and want.decode() == o0["artifacts"]["llvm"], "O0 equals buffer-opt -O0: " + err)
+        _, _, info = d.json("GET", "/v1/keys/" + o0["key"])
+        opts = json.loads(info["components"]["target_options"])
+        check(opts.get("llvm-opt-level") == 0, "target options: %s" % opts)
+        status, _, doc = d.compile(PARALLEL, artifacts=["llvm"], options={"llvm-opt-level": 4})
+        check(status == 400 and "llvm-opt-level" in doc["error"]["message"], "level 4: %s" % doc)
         _, _, info = d.json("GET", "/v1/keys/" + arch["key"])
         opts = json.loads(info["components"]["target_options"])
         check(opts["gpu-arch"] == "sm_80" and re.fullmatch(r"[0-9a-f]{64}|absent", opts["libdevice"]),

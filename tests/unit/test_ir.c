@@ -1002,7 +1002,32 @@ static void test_threads(void) {
   CHECK(args[0].ok && args[1].ok);
 }
 
+/* buf_ctx_release_resource_blobs: a blob larger than a page is given back
+ * and then reads as undefined, its hash kept; a small one too. */
+static void test_release_resource_blobs(void) {
+  buf_ctx_t *ctx = buf_ctx_create();
+  enum { BIG = 3 * 65536 };
+  uint8_t *bytes = malloc(BIG);
+  for (int i = 0; i < BIG; i++) bytes[i] = (uint8_t)(i * 7);
+  buf_resource_t *big = buf_ctx_resource_get(ctx, "big", 3);
+  buf_resource_t *small = buf_ctx_resource_get(ctx, "small", 5);
+  buf_resource_set_blob(ctx, big, bytes, BIG, 4);
+  buf_resource_set_blob(ctx, small, bytes, 8, 4);
+  CHECK(big->data && big->size == BIG && big->data[BIG - 1] == bytes[BIG - 1]);
+  uint64_t hash = big->hash;
+  buf_ctx_release_resource_blobs(ctx);
+  CHECK(big->data == NULL && big->size == 0 && big->hash == hash);
+  CHECK(small->data == NULL && small->size == 0);
+  CHECK(buf_ctx_resource_lookup(ctx, "big") == big);
+  /* The arena stays usable and frees as usual. */
+  char *s = buf_arena_strndup(buf_ctx_arena(ctx), "after", 5);
+  CHECK(strcmp(s, "after") == 0);
+  free(bytes);
+  buf_ctx_destroy(ctx);
+}
+
 static const test_entry_t tests[] = {
+    TEST_ENTRY(test_release_resource_blobs),
     TEST_ENTRY(test_arena),
     TEST_ENTRY(test_interning),
     TEST_ENTRY(test_affine),

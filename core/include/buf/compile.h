@@ -58,6 +58,9 @@ extern "C" {
 #define BUF_HOST_CPU "x86-64"
 /* The GPU architecture of ptx/gpu-manifest when a request names none. */
 #define BUF_DEFAULT_GPU_ARCH "sm_90"
+/* The LLVM optimization level (default<O2>) of the lowering artifacts when
+ * a request names none. */
+#define BUF_DEFAULT_LLVM_OPT_LEVEL 2
 
 typedef struct buf_compilation buf_compilation_t;
 typedef struct buf_artifact_def buf_artifact_def_t;
@@ -86,6 +89,9 @@ typedef struct buf_compile_request {
                                * NULL: "main" for the service */
   const char *run_inputs;     /* its arguments (schema/run-values.schema.json);
                                * NULL: it takes none */
+  bool llvm_opt_level_set;    /* llvm, obj, ptx, gpu-manifest, run-native: */
+  int llvm_opt_level;         /* LLVM's default<On>, 0..3 (0: no pass);
+                               * unset: BUF_DEFAULT_LLVM_OPT_LEVEL */
   /* Limits of the run artifact (not of its bytes: not in cache keys). */
   uint64_t run_max_steps;     /* 0: the interpreter's default */
   uint64_t run_max_bytes;     /* 0: the interpreter's default */
@@ -120,6 +126,7 @@ enum {
   BUF_USES_GPU = 2,           /* gpu_arch, libdevice */
   BUF_USES_RUN = 4,           /* run_func, run_inputs */
   BUF_USES_FILE = 8,          /* file_name: the artifact shows source locations */
+  BUF_USES_LLVM = 16,         /* llvm_opt_level */
 };
 
 /* Writes one artifact of c's program (module: after the pipeline; a copy
@@ -195,6 +202,9 @@ const char *buf_compilation_pipeline(const buf_compilation_t *c);
 const char *buf_compilation_artifact_list(const buf_compilation_t *c);
 /* BUF_USES_* of the wanted artifacts together. */
 unsigned buf_compilation_uses(const buf_compilation_t *c);
+/* The LLVM optimization level the lowering artifacts are made at (the
+ * request's, else BUF_DEFAULT_LLVM_OPT_LEVEL). */
+int buf_compilation_llvm_opt_level(const buf_compilation_t *c);
 /* Number of ops of the parsed program (for limits and logs). */
 uint64_t buf_compilation_num_ops(const buf_compilation_t *c);
 
@@ -219,6 +229,9 @@ char *buf_compilation_diagnostics_json(const buf_compilation_t *c);
 char *buf_compilation_diagnostics_text(const buf_compilation_t *c);
 /* Wall seconds of the phases: "parse", "verify", "print", "passes", "emit". */
 double buf_compilation_time(const buf_compilation_t *c, const char *phase);
+/* The phases of the lowerings that made artifacts (part of "emit"), or
+ * NULL when no artifact lowered. */
+const buf_lower_timing_t *buf_compilation_lower_timing(const buf_compilation_t *c);
 
 /* The report artifact's bytes for report (its JSON and a newline), to out;
  * false when it cannot be written. buffer-opt writes the report of several

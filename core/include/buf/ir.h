@@ -546,6 +546,11 @@ void buf_resource_set_blob(buf_ctx_t *ctx, buf_resource_t *res,
  * unchanged) when hex is not such a string. */
 bool buf_resource_set_hex(buf_ctx_t *ctx, buf_resource_t *res,
                           const char *hex, size_t len);
+/* Gives the memory of every blob of ctx back (each then reads as
+ * undefined, NULL data): for a caller done with every op of ctx that reads
+ * a blob, such as the last lowering of a compilation once LLVM holds its
+ * own copy of the weights. Their hashes stay. */
+void buf_ctx_release_resource_blobs(buf_ctx_t *ctx);
 
 /* An entry of the file's external_resources section, which no dialect
  * here reads: kept, like mlir-opt keeps it, and printed back as spelled

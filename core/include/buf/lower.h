@@ -39,8 +39,28 @@ typedef enum buf_llvm_output {
 
 } buf_llvm_output_t;
 
+/* Wall seconds of a lowering's phases; a lowering given one adds its
+ * times to it (buffer-opt --timing, the service's "timings"). */
+typedef struct buf_lower_timing {
+  double bufferize;     /* one-shot-bufferize of a tensor program */
+  double dealloc;       /* its buffer-deallocation-pipeline */
+  double loops;         /* linalg to loops, affine and scf to cf (PTX: and
+                         * the outlining of kernels) */
+  double llvm_build;    /* the LLVM module built, linked and verified */
+  double llvm_optimize; /* LLVM's default<On> pipeline */
+  double llvm_emit;     /* LLVM IR printed, object code or PTX generated,
+                         * the LLVM module freed */
+} buf_lower_timing_t;
+
 typedef struct buf_llvm_options {
   int opt_level; /* 0..3: LLVM's default<On> pipeline; 0 runs no pass */
+  buf_lower_timing_t *timing; /* NULL, or where the phases' times go */
+  FILE *out; /* NULL, or where the output is written (then *out stays NULL):
+              * saves a copy of a large output */
+  bool release_resource_blobs; /* the caller is done with the module's
+                                * context: its dense_resource blobs are
+                                * released (buf_ctx_release_resource_blobs)
+                                * once the LLVM module holds their bytes */
   const char *gpu_arch; /* PTX output: the NVPTX CPU, "sm_90" when NULL */
   const char *jit_entry; /* also emit the JIT's packed entry of this
                           * function (see buf_jit_run); NULL: none */
@@ -60,10 +80,11 @@ typedef struct buf_llvm_options {
  * stay the same: LLVM vectorizes such loops, not a chain of dependent float
  * adds), affine becomes scf/arith/memref (lower-affine) and scf becomes
  * cf. */
-#define BUF_LLVM_BUFFERIZE_PIPELINE                                            \
+#define BUF_LLVM_ONE_SHOT_BUFFERIZE                                            \
   "one-shot-bufferize{bufferize-function-boundaries "                          \
-  "function-boundary-type-conversion=identity-layout-map},"                    \
-  "buffer-deallocation-pipeline"
+  "function-boundary-type-conversion=identity-layout-map}"
+#define BUF_LLVM_DEALLOCATION "buffer-deallocation-pipeline"
+#define BUF_LLVM_BUFFERIZE_PIPELINE BUF_LLVM_ONE_SHOT_BUFFERIZE "," BUF_LLVM_DEALLOCATION
 #define BUF_LLVM_LOOPS_PIPELINE                                                \
   "bufferization-lower-deallocations,"                                         \
   "func.func(convert-linalg-to-loops{interchange-reductions},lower-affine,"   \
@@ -74,16 +95,18 @@ bool buf_llvm_available(void);
 
 /* Runs the textual pass pipeline `text` on module, in place. */
 buf_status_t buf_lower_run_pipeline(buf_op_t *module, const char *text);
-/* Runs BUF_LLVM_BUFFERIZE_PIPELINE when module has tensor values; a tensor
- * value left afterwards is a located error. Every lowering starts here. */
 /* True when module holds tensor values: then buf_lower_bufferize (and so
  * every lowering) bufferizes it with ownership-based deallocation, after
  * which every function result is a buffer its caller owns. */
 bool buf_lower_needs_bufferization(buf_op_t *module);
-buf_status_t buf_lower_bufferize(buf_op_t *module);
-/* buf_lower_bufferize, then BUF_LLVM_LOOPS_PIPELINE, in place. BUF_FAILURE with the passes' located
- * diagnostics when a step fails. buf_llvm_emit calls it itself. */
-buf_status_t buf_llvm_prepare(buf_op_t *module);
+/* Runs BUF_LLVM_BUFFERIZE_PIPELINE when module has tensor values; a tensor
+ * value left afterwards is a located error. Every lowering starts here.
+ * timing (may be NULL) gets the bufferize and dealloc times. */
+buf_status_t buf_lower_bufferize(buf_op_t *module, buf_lower_timing_t *timing);
+/* buf_lower_bufferize, then BUF_LLVM_LOOPS_PIPELINE, in place. BUF_FAILURE
+ * with the passes' located diagnostics when a step fails. buf_llvm_emit
+ * calls it itself. timing (may be NULL) gets the phases' times. */
+buf_status_t buf_llvm_prepare(buf_op_t *module, buf_lower_timing_t *timing);
 
 /* Lowers module (which it may rewrite: it is bufferized when it has tensors,
  * and linalg and scf are lowered in place)
@@ -101,6 +124,8 @@ typedef struct buf_gpu_options {
   const char *arch; /* NVPTX CPU ("sm_80", "sm_90" ...); NULL: "sm_90" */
   int opt_level;    /* as buf_llvm_options_t */
   const char *libdevice; /* as buf_llvm_options_t */
+  buf_lower_timing_t *timing; /* as buf_llvm_options_t */
+  bool release_resource_blobs; /* as buf_llvm_options_t */
 } buf_gpu_options_t;
 
 /* Where libdevice (CUDA's device math library, LLVM bitcode) is read from
@@ -127,6 +152,7 @@ buf_status_t buf_gpu_emit_ptx(buf_op_t *module, const buf_gpu_options_t *options
 typedef struct buf_jit_options {
   FILE *out;     /* where the runner-utils print functions write (stdout if NULL) */
   int opt_level; /* as buf_llvm_options_t; 2 when the options are NULL */
+  buf_lower_timing_t *timing; /* as buf_llvm_options_t */
 } buf_jit_options_t;
 
 /* Compiles module like buf_llvm_emit (bufferizing a tensor program first)

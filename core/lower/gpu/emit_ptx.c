@@ -25,12 +25,19 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "buf/lower.h"
 #include "buf/syntax.h"
 
 #define SUGGESTED_BLOCK 256
 #define MAX_GRID 65535
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 static const char *sym_name(const buf_op_t *op) {
   buf_attr_t a = buf_op_attr(op, "sym_name");
@@ -477,8 +484,11 @@ buf_status_t buf_gpu_emit_ptx(buf_op_t *module, const buf_gpu_options_t *options
   const char *arch = options && options->arch ? options->arch : "sm_90";
   *ptx = *manifest = NULL;
   *ptx_len = *manifest_len = 0;
-  if (BUF_FAILED(buf_lower_bufferize(module)) ||
-      BUF_FAILED(buf_lower_run_pipeline(module, GPU_OUTLINE_PIPELINE)))
+  buf_lower_timing_t *timing = options ? options->timing : NULL;
+  if (BUF_FAILED(buf_lower_bufferize(module, timing)))
+    return BUF_FAILURE;
+  double t0 = now();
+  if (BUF_FAILED(buf_lower_run_pipeline(module, GPU_OUTLINE_PIPELINE)))
     return BUF_FAILURE;
 
   json_t *m = json_object(), *kernels = json_array(), *functions = json_array();
@@ -520,7 +530,11 @@ buf_status_t buf_gpu_emit_ptx(buf_op_t *module, const buf_gpu_options_t *options
       buf_op_erase(op);
   }
   free(keep.ops);
+  if (timing) /* the outlining and the manifest */
+    timing->loops += now() - t0;
   buf_llvm_options_t lo = {.opt_level = options ? options->opt_level : 2,
+                           .timing = timing,
+                           .release_resource_blobs = options && options->release_resource_blobs,
                            .gpu_arch = arch,
                            .libdevice = options ? options->libdevice : NULL};
   buf_status_t s = buf_llvm_emit(module, BUF_LLVM_OUTPUT_PTX, &lo, ptx, ptx_len);

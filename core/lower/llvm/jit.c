@@ -422,7 +422,9 @@ buf_status_t buf_jit_run(buf_op_t *module, const char *func, const char *inputs_
   /* A tensor program is bufferized with ownership-based deallocation on
    * the way to LLVM: then every result buffer belongs to this caller. */
   bool results_owned = buf_lower_needs_bufferization(module);
-  buf_llvm_options_t lopts = {.opt_level = options ? options->opt_level : 2, .jit_entry = func};
+  buf_llvm_options_t lopts = {.opt_level = options ? options->opt_level : 2,
+                              .timing = options ? options->timing : NULL,
+                              .jit_entry = func};
   char *bc = NULL;
   size_t len = 0;
   if (BUF_FAILED(buf_llvm_emit(module, BUF_LLVM_OUTPUT_BITCODE, &lopts, &bc, &len)))

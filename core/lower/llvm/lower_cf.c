@@ -105,27 +105,58 @@ static buf_status_t e_switch(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
-/* cf.assert as upstream's convert-cf-to-llvm lowers it: a false condition
- * puts the message and aborts; the ops after the assert go on in a fresh
- * block. A GPU module has neither puts nor abort. */
+/* The message of a cf.assert ("" when it has none). */
+static const char *assert_message(buf_op_t *op) {
+  buf_attr_t msg = buf_op_attr(op, "msg");
+  return msg && msg->kind == BUF_ATTR_STRING ? msg->u.str.data : "";
+}
+
+/* A GPU kernel's failed assert, as CUDA's assert() compiles: a call of the
+ * device runtime's
+ *   void __assertfail(const char *message, const char *file, unsigned line,
+ *                     const char *function, size_t charSize)
+ * which prints "file:line: function: block [..], thread [..] Assertion
+ * `message` failed." and stops the kernel with a trap, so the launch
+ * reports an error. The strings are globals of the kernel module (NVPTX
+ * puts them in global memory); the function is the kernel the assert was
+ * outlined into. ptxas resolves __assertfail against CUDA's device
+ * runtime, as it does for nvcc's own PTX. */
+static void emit_gpu_assert_fail(lw_t *L, buf_op_t *op) {
+  LLVMTypeRef params[5] = {L->ptr, L->ptr, L->i32, L->ptr, L->i64};
+  LLVMValueRef fn = buf__lw_get_fn(L, "__assertfail", L->voidt, params, 5);
+  size_t name_len = 0;
+  const char *kernel = LLVMGetValueName2(L->fn, &name_len);
+  LLVMValueRef args[5] = {
+      LLVMBuildGlobalString(L->B, assert_message(op), "assert_msg"),
+      LLVMBuildGlobalString(L->B, op->loc.file ? op->loc.file : "<unknown>", "assert_file"),
+      LLVMConstInt(L->i32, op->loc.line, 0),
+      LLVMBuildGlobalString(L->B, kernel, "assert_func"),
+      LLVMConstInt(L->i64, 1, 0), /* sizeof(char) */
+  };
+  call(L, fn, args, 5);
+}
+
+/* cf.assert: a false condition stops the program, with the message. On the
+ * host as upstream's convert-cf-to-llvm lowers it (puts the message, then
+ * abort); in a GPU kernel as CUDA's assert() (emit_gpu_assert_fail). The
+ * ops after the assert go on in a fresh block. */
 static buf_status_t e_assert(lw_t *L, buf_op_t *op, const void *arg) {
   (void)arg;
-  if (L->gpu)
-    return fail(L, op, "cf.assert in a GPU module");
-  buf_attr_t msg = buf_op_attr(op, "msg");
   LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(L->C, L->fn, "assert.ok");
   LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(L->C, L->fn, "assert.fail");
   LLVMBuildCondBr(L->B, operand(L, op, 0), ok, bad);
   LLVMPositionBuilderAtEnd(L->B, bad);
-  LLVMValueRef text = LLVMBuildGlobalString(
-      L->B, msg && msg->kind == BUF_ATTR_STRING ? msg->u.str.data : "", "assert_msg");
-  call(L, buf__lw_get_fn(L, "puts", L->i32, &L->ptr, 1), &text, 1);
-  call(L, buf__lw_get_fn(L, "abort", L->voidt, NULL, 0), NULL, 0);
+  if (L->gpu) {
+    emit_gpu_assert_fail(L, op);
+  } else {
+    LLVMValueRef text = LLVMBuildGlobalString(L->B, assert_message(op), "assert_msg");
+    call(L, buf__lw_get_fn(L, "puts", L->i32, &L->ptr, 1), &text, 1);
+    call(L, buf__lw_get_fn(L, "abort", L->voidt, NULL, 0), NULL, 0);
+  }
   LLVMBuildUnreachable(L->B);
   LLVMPositionBuilderAtEnd(L->B, ok);
   return BUF_SUCCESS;
 }
-
 
 /* The rows of cf. */
 static const emit_row_t rows[] = {

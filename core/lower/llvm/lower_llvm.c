@@ -16,10 +16,26 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "lower_internal.h"
 
 static pthread_once_t targets_once = PTHREAD_ONCE_INIT;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Adds the seconds since *since to *phase (NULL: timing is not wanted)
+ * and restarts the clock. */
+static void lap(double *phase, double *since) {
+  double t = now();
+  if (phase)
+    *phase += t - *since;
+  *since = t;
+}
 
 static void init_targets(void) {
   LLVMInitializeX86TargetInfo();
@@ -135,12 +151,18 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
   *out = NULL;
   *len = 0;
   const char *why = NULL;
-  if (!buf__llvm_load(&why)) {
+  buf_lower_timing_t *timing = options ? options->timing : NULL;
+  double clock = now();
+  /* Loading LLVM (the first time, in this process) counts as building. */
+  bool loaded = buf__llvm_load(&why);
+  lap(timing ? &timing->llvm_build : NULL, &clock);
+  if (!loaded) {
     buf_emit_error(ctx, module->loc, "no LLVM lowering: %s", why);
     return BUF_FAILURE;
   }
-  if (BUF_FAILED(buf_llvm_prepare(module)))
+  if (BUF_FAILED(buf_llvm_prepare(module, timing)))
     return BUF_FAILURE;
+  clock = now();
 
   pthread_once(&targets_once, init_targets);
   bool ptx = kind == BUF_LLVM_OUTPUT_PTX;
@@ -187,6 +209,9 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     LLVMSetModuleDataLayout(L.M, dl);
     LLVMDisposeTargetData(dl);
     status = build_module(&L);
+    /* LLVM copied every blob its globals use; nothing else reads them. */
+    if (!BUF_FAILED(status) && options && options->release_resource_blobs)
+      buf_ctx_release_resource_blobs(ctx);
     linked_libdevice = !BUF_FAILED(status) && L.libdevice_bytes;
     if (linked_libdevice)
       status = link_libdevice(&L, triple);
@@ -199,6 +224,7 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     LLVMDisposeMessage(err);
     err = NULL;
   }
+  lap(timing ? &timing->llvm_build : NULL, &clock);
   int level = options ? options->opt_level : 2;
   if (!BUF_FAILED(status) && (level > 0 || linked_libdevice)) {
     /* default<On> resolves libdevice's __nvvm_reflect calls (NVPTX adds
@@ -217,36 +243,48 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
       status = BUF_FAILURE;
     }
   }
+  lap(timing ? &timing->llvm_optimize : NULL, &clock);
+  /* The output, in LLVM's memory (text or mb). */
+  char *text = NULL;
+  LLVMMemoryBufferRef mb = NULL;
   if (!BUF_FAILED(status)) {
     if (kind == BUF_LLVM_OUTPUT_IR) {
-      char *text = LLVMPrintModuleToString(L.M);
-      *len = strlen(text);
-      *out = dup_bytes(text, *len);
-      LLVMDisposeMessage(text);
+      text = LLVMPrintModuleToString(L.M);
     } else if (kind == BUF_LLVM_OUTPUT_BITCODE) {
-      LLVMMemoryBufferRef mb = LLVMWriteBitcodeToMemoryBuffer(L.M);
-      *len = LLVMGetBufferSize(mb);
-      *out = dup_bytes(LLVMGetBufferStart(mb), *len);
-      LLVMDisposeMemoryBuffer(mb);
-    } else {
-      LLVMMemoryBufferRef mb;
-      if (LLVMTargetMachineEmitToMemoryBuffer(tm, L.M, ptx ? LLVMAssemblyFile : LLVMObjectFile,
-                                              &err, &mb)) {
-        buf_emit_error(ctx, module->loc, "LLVM code generation failed: %s", err);
-        LLVMDisposeMessage(err);
-        status = BUF_FAILURE;
-      } else {
-        *len = LLVMGetBufferSize(mb);
-        *out = dup_bytes(LLVMGetBufferStart(mb), *len);
-        LLVMDisposeMemoryBuffer(mb);
-      }
+      mb = LLVMWriteBitcodeToMemoryBuffer(L.M);
+    } else if (LLVMTargetMachineEmitToMemoryBuffer(tm, L.M,
+                                                   ptx ? LLVMAssemblyFile : LLVMObjectFile,
+                                                   &err, &mb)) {
+      buf_emit_error(ctx, module->loc, "LLVM code generation failed: %s", err);
+      LLVMDisposeMessage(err);
+      mb = NULL;
+      status = BUF_FAILURE;
     }
   }
+  /* The module goes before the output is copied out: with large weights
+   * the module's constants and the output are the two biggest things
+   * alive, and they need not be alive together. */
   if (tm)
     LLVMDisposeTargetMachine(tm);
   LLVMDisposeBuilder(L.B);
   LLVMDisposeModule(L.M);
   LLVMContextDispose(L.C);
+  const char *bytes = text ? text : mb ? LLVMGetBufferStart(mb) : NULL;
+  size_t nbytes = text ? strlen(text) : mb ? LLVMGetBufferSize(mb) : 0;
+  if (bytes && options && options->out) {
+    if (fwrite(bytes, 1, nbytes, options->out) != nbytes) {
+      buf_emit_error(ctx, module->loc, "cannot write the LLVM output");
+      status = BUF_FAILURE;
+    }
+  } else if (bytes) {
+    *len = nbytes;
+    *out = dup_bytes(bytes, nbytes);
+  }
+  if (text)
+    LLVMDisposeMessage(text);
+  if (mb)
+    LLVMDisposeMemoryBuffer(mb);
+  lap(timing ? &timing->llvm_emit : NULL, &clock);
   if (L.libdevice_bytes) /* read, but a failure came before the link */
     LLVMDisposeMemoryBuffer(L.libdevice_bytes);
   free(L.slots);

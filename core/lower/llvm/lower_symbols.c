@@ -272,14 +272,17 @@ buf_status_t buf__lw_declare_global(lw_t *L, buf_op_t *g) {
   LLVMValueRef gv;
   if (init && init->kind == BUF_ATTR_DENSE_RESOURCE && !i1) {
     /* The blob is the array's little-endian bytes already: one raw
-     * constant (ConstantDataArray::getRaw), never one constant per
-     * element. i1
+     * constant, never one constant per element. It is an array of bytes
+     * ([size x i8]), not of the element type: LLVM writes a byte array
+     * as one block (.ascii in PTX and assembly, one copy into the object
+     * file, c"..." in IR text) but any other array one element at a time,
+     * which for 100 MB of weights takes minutes. Loads index the global
+     * by the element type, so its array type does not matter to them. i1
      * takes a byte per element in the blob but a bit in LLVM: it goes the
      * element-wise way below. */
     const buf_resource_t *r = init->u.resource;
-    gv = LLVMAddGlobal(L->M, at, name);
-    LLVMSetInitializer(gv, LLVMConstDataArray(et, (const char *)r->data,
-                                              r->size));
+    gv = LLVMAddGlobal(L->M, LLVMArrayType2(L->i8, r->size), name);
+    LLVMSetInitializer(gv, LLVMConstDataArray(L->i8, (const char *)r->data, r->size));
   } else if (buf_attr_is_elements(init)) {
     gv = LLVMAddGlobal(L->M, at, name);
     LLVMValueRef *elems = malloc((size_t)(n ? n : 1) * sizeof *elems);

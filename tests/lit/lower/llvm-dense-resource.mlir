@@ -1,4 +1,4 @@
-// A dense_resource weight lowers to one raw constant array (the blob's
+// A dense_resource weight lowers to one raw constant byte array (the blob's
 // bytes, not an expression per element), and the JIT reads the values the
 // interpreter reads; a blob of the wrong size is MLIR's translation error.
 // REQUIRES: llvm, llvm-opt
@@ -34,8 +34,11 @@ func.func @f() -> (tensor<4xf32>, memref<2x2xi16>, tensor<3xf64>, f32) {
   }
 #-}
 
-// IR-DAG: @__constant_3xf64 = internal {{.*}}constant [3 x double] [double 5.000000e-01, double -1.250000e+00, double 1.024000e+03], align 64
-// IR-DAG: @__constant_4xf32 = internal {{.*}}constant [4 x float] [float 1.000000e+00, float 2.500000e+00, float -3.000000e+00, float 4.000000e+00], align 64
+// The blob's bytes as one byte array, which LLVM prints, assembles and
+// writes as one block (an array of floats goes element by element): 0.5,
+// -1.25, 1024.0 and 1.0, 2.5, -3.0, 4.0.
+// IR-DAG: @__constant_3xf64 = internal {{.*}}constant [24 x i8] c"\00\00\00\00\00\00\E0?\00\00\00\00\00\00\F4\BF\00\00\00\00\00\00\90@", align 64
+// IR-DAG: @__constant_4xf32 = internal {{.*}}constant [16 x i8] c"\00\00\80?\00\00 @\00\00@\C0\00\00\80@", align 64
 
 // OUT: [{"type":"tensor<4xf32>","shape":[4],"data":[1.0,2.5,-3.0,4.0]},
 // OUT-SAME: {"type":"memref<2x2xi16>","shape":[2,2],"data":[1,-2,300,-400]},
