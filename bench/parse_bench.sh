@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Parse + verify + print benchmark against upstream mlir-opt 22 on the same
-# ~10 MB program, measured in the same run: wall time and peak
+# ~10 MB programs, measured in the same run: wall time and peak
 # memory of `TOOL big.mlir -o /dev/null` for both tools; prints the ratios.
+# Two programs: gen_large.py's (many functions of one shape) and a mix of
+# the example programs (../shared/corpus and tests/programs, each copy
+# renamed apart by gen_corpus_mix.py), then buffer-opt's --timing of each
+# (where the time goes: parser, verifier, printer).
 # The two tools take turns; wall time is the median of RUNS (default 5) runs; CPU time (user + sys) is
 # printed too, since on a shared machine wall time also counts waiting.
 # Goals: at least 5x faster than mlir-opt, peak memory under 10x the file size.
@@ -12,8 +16,13 @@ build=${1:-$top/build}
 mb=${2:-10}
 MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+corpus=${BUF_CORPUS_DIR:-$top/../shared/corpus}
 /usr/bin/python3 "$top/bench/gen_large.py" "$tmp/big.mlir" "$mb"
-/usr/bin/python3 - "$build/bin/buffer-opt" "$MLIR_OPT" "$tmp/big.mlir" "${RUNS:-5}" <<'PY'
+/usr/bin/python3 "$top/bench/gen_corpus_mix.py" "$tmp/mix.mlir" "$mb" "$build/bin/buffer-opt" \
+  "$corpus" "$top/tests/programs"
+for program in big mix; do
+echo "== $program.mlir"
+/usr/bin/python3 - "$build/bin/buffer-opt" "$MLIR_OPT" "$tmp/$program.mlir" "${RUNS:-5}" <<'PY'
 import os, statistics, subprocess, sys, time
 ours, theirs, path, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 size = os.path.getsize(path)
@@ -58,3 +67,5 @@ if have_upstream:
 else:
     print("mlir-opt 22 not installed: no ratio")
 PY
+"$build/bin/buffer-opt" "$tmp/$program.mlir" -o /dev/null --timing 2>&1 | grep -E '\((Parser|Verifier|Output|Total)|%\)  (Parser|Verifier|Output|Total)' || true
+done
