@@ -303,7 +303,9 @@ static bool matching_extract(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins,
       return true;
     return within && matching_extract(bz, operand(d, 0), ins, within, depth + 1);
   }
-  /* follow in-place operands that are equivalent to v */
+  /* follow operands that are equivalent to v, in place or not yet decided
+   * (as upstream): an operand that ends up out of place cuts the path's
+   * aliasing with the destination, so no conflict is hidden either way */
   bool any = false;
   buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
   for (uint32_t i = 0; i < d->num_operands; i++) {
@@ -313,12 +315,26 @@ static bool matching_extract(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins,
     uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
     for (uint32_t j = 0; j < k; j++)
       if (al[j].value == v) {
-        if (al[j].rel != BUF_BZ_EQUIV || !buf_bz_inplace(bz, u))
+        if (al[j].rel != BUF_BZ_EQUIV)
           return false;
         if (!matching_extract(bz, u->value, ins, within, depth + 1))
           return false;
         any = true;
       }
+  }
+  /* a branch op (scf.if) is, whichever branch runs, the whole of that
+   * branch's yielded value: every branch must match */
+  const buf_bufferize_model_t *m = buf__bz_unfiltered_model(bz, d);
+  if (!any && m && m->exclusive_regions && d->num_regions) {
+    uint32_t r = (uint32_t)(v - d->results);
+    for (uint32_t i = 0; i < d->num_regions; i++) {
+      buf_block_t *b = d->regions[i]->first;
+      buf_op_t *t = b ? b->last : NULL;
+      if (!t || r >= t->num_operands || t->operands[r].value->type != v->type ||
+          !matching_extract(bz, t->operands[r].value, ins, within, depth + 1))
+        return false;
+    }
+    return true;
   }
   return any;
 }
