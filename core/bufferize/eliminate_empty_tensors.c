@@ -2,35 +2,42 @@
  * eliminate_empty_tensors.c: --eliminate-empty-tensors, on tensors before
  * bufferization.
  *
- * A tensor.empty whose value ends up inserted into a destination
- * (tensor.insert_slice, tensor.parallel_insert_slice) is replaced by a
- * tensor.extract_slice of that destination with the insertion's offsets,
- * sizes and strides; one that ends up materialized in a destination
- * (bufferization.materialize_in_destination into a tensor, linalg.copy
- * into its outs tensor) by the destination itself. One-Shot then writes the computation straight into
- * the destination's buffer instead of allocating a temporary and copying
- * it in.
+ * A tensor.empty whose value ends up inserted into a destination by an
+ * insertion op (its bufferization model's `insertion`, upstream's
+ * SubsetInsertionOpInterface: tensor.insert_slice, parallel_insert_slice,
+ * bufferization.materialize_in_destination, linalg.copy) is replaced by
+ * the part of the destination it becomes, which the op's model builds
+ * (build_subset_extraction): an extract_slice of the destination, the
+ * destination tensor, or a `to_tensor restrict writable` of a destination
+ * memref. One-Shot then writes the computation straight into the
+ * destination's buffer instead of allocating a temporary and copying it in.
  *
  * How a value "ends up inserted": starting from the inserted source, the
- * pass walks the reverse use-def chain through operands whose buffer is
- * *equivalent* to the op's result (asked from the bufferization models,
- * e.g. the outs of a linalg op, the dest of an insert_slice) and of the same
- * type, until it reaches a tensor.empty. Only the use on that chain is
- * replaced; other uses of the empty keep it.
+ * pass walks the reverse use-def chains through operands whose buffer is
+ * *equivalent* to the op's result (asked from the bufferization models:
+ * the outs of a linalg op, the dest of an insert_slice, both yields of an
+ * scf.if), keeping the type except through casts, until it reaches
+ * tensor.empty ops; each branch may end in its own. Only the uses on those
+ * chains are replaced; other uses of an empty keep it. A chain that went
+ * through a cast gets a tensor.cast of the extraction to the empty's type.
  *
  * Why it is always correct: the contents of a tensor.empty are undefined,
  * so giving them any defined value (the destination's slice) refines the
- * program; with value semantics the extract_slice reads the same value
+ * program; with value semantics the extraction reads the same value
  * wherever it is placed, as long as the destination and the dynamic
- * offsets/sizes/strides are defined there and the slice is defined before
- * the replaced use.
+ * offsets/sizes/strides are defined there and the extraction is defined
+ * before the replaced use.
  *
- * Where the extract_slice goes: just before the tensor.empty when
- * everything it needs is defined there, otherwise just before the op that
- * uses the empty on the chain. When a needed value is defined later in the
- * same block by side-effect-free ops (arith on indices, another
- * tensor.empty ...) whose own operands are available, those ops move up
- * first. When neither place works the empty is left alone.
+ * Where the extraction goes: just before the tensor.empty when everything
+ * it needs is defined there, otherwise just before the op that uses the
+ * empty on the chain. When a needed value is defined later in the same
+ * block by side-effect-free ops (arith on indices, another tensor.empty
+ * ...) whose own operands are available, those ops move up first. When
+ * neither place works the empty is left alone.
+ *
+ * Insertions are visited last to first, so that in a chain of insertions
+ * (an insert_slice into an empty that is itself inserted further) the outer
+ * destination reaches the inner empty.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -47,17 +54,11 @@ typedef struct ete {
   uint32_t replaced;
 } ete_t;
 
-/* How op inserts its source into its destination (its model's
- * SubsetInsertionOpInterface), or BUF_BZ_INSERT_NONE. */
-static buf_bz_insertion_t subset_insertion(const buf_op_t *op) {
-  const buf_bufferize_model_t *m = buf_op_model(op, BUF_MODEL_BUFFERIZE);
-  return m ? m->insertion : BUF_BZ_INSERT_NONE;
-}
-
 static buf_walk_result_t collect_inserts(buf_op_t *op, void *user) {
   ete_t *e = user;
-  if (subset_insertion(op) == BUF_BZ_INSERT_NONE || op->num_operands < 2 ||
-      !buf_type_is_tensor(op->operands[1].value->type))
+  const buf_bufferize_model_t *m = buf_op_model(op, BUF_MODEL_BUFFERIZE);
+  if (!m || m->insertion == BUF_BZ_INSERT_NONE || !m->build_subset_extraction ||
+      op->num_operands < 2)
     return BUF_WALK_ADVANCE;
   if (e->num_inserts == e->cap_inserts) {
     uint32_t cap = e->cap_inserts ? e->cap_inserts * 2 : 16;
@@ -69,27 +70,40 @@ static buf_walk_result_t collect_inserts(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
-/* The operand of v's defining op whose buffer is equivalent to v and whose
- * type is v's type (the next step of the reverse chain), or NULL. */
-static buf_use_t *equivalent_operand(ete_t *e, buf_value_t *v) {
-  buf_op_t *def = v->def;
-  if (!def)
-    return NULL;
+/* The next steps of the reverse chain from v: the operands (of v's op, or
+ * of the terminators of its regions, as for scf.if) whose buffer is
+ * *equivalent* to v, into out. A step changes the type only through a cast
+ * (an op whose result keeps its operand's shape, upstream's
+ * CastOpInterface). Returns 0 when v is a leaf: no aliasing operand, one
+ * that merely aliases (v might not be the whole of it), or too many. */
+static uint32_t equivalent_operands(ete_t *e, buf_value_t *v, buf_use_t **out,
+                                    uint32_t max) {
+  if (!v->def)
+    return 0;
+  bool any_write;
+  uint32_t n = buf__bz_aliasing_operands(e->bz, v, out, max, &any_write);
+  if (n >= max)
+    return 0;
+  bool cast = buf_op_has_trait(v->def, BUF_TRAIT_SAME_SHAPE);
+  const buf_bufferize_model_t *m = buf_op_model(v->def, BUF_MODEL_BUFFERIZE);
+  bool branch = m && m->exclusive_regions;
   buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
-  buf_use_t *found = NULL;
-  for (uint32_t i = 0; i < def->num_operands; i++) {
-    buf_use_t *u = &def->operands[i];
-    if (u->value->type != v->type)
+  for (uint32_t i = 0; i < n; i++) {
+    if (out[i]->value->type != v->type && !cast)
+      return 0;
+    /* A branch op (scf.if) passes on the whole of the yielded value of
+     * the branch that ran: equivalent, only not definitely (upstream's
+     * isDefinite = false); the models call it MAYBE. */
+    if (branch && out[i]->owner != v->def && out[i]->value->type == v->type)
       continue;
-    uint32_t n = buf__bz_aliases(e->bz, u, al, BUF_BZ_MAX_ALIASES);
-    for (uint32_t k = 0; k < n; k++)
-      if (al[k].value == v && al[k].rel == BUF_BZ_EQUIV) {
-        if (found)
-          return NULL; /* two candidates: ambiguous, stop */
-        found = u;
-      }
+    uint32_t k = buf__bz_aliases(e->bz, out[i], al, BUF_BZ_MAX_ALIASES);
+    bool equivalent = false;
+    for (uint32_t j = 0; j < k; j++)
+      equivalent |= al[j].value == v && al[j].rel == BUF_BZ_EQUIV;
+    if (!equivalent)
+      return 0;
   }
-  return found;
+  return n;
 }
 
 static bool is_empty(const buf_value_t *v) {
@@ -212,25 +226,14 @@ static bool plan_available(ete_t *e, buf_value_t *v, buf_op_t *at,
   return true;
 }
 
-/* The values the extract_slice needs: the destination and the dynamic
- * offsets, sizes and strides of the insertion. */
-static uint32_t needed_values(buf_op_t *ins, buf_value_t **out, uint32_t max) {
-  uint32_t n = 0;
-  for (uint32_t i = 1; i < ins->num_operands && n < max; i++)
-    out[n++] = ins->operands[i].value;
-  return n;
-}
-
-/* Tries insertion point `at`: true (and the moves done) when every needed
- * value is or can be made available before it. */
+/* Tries insertion point `at`: true (and the moves done) when every value
+ * the extraction may need (the destination and the dynamic offsets, sizes
+ * and strides: operands 1.. of ins) is or can be made available before
+ * it. */
 static bool prepare_point(ete_t *e, buf_op_t *ins, buf_op_t *at) {
-  buf_value_t *need[64];
-  uint32_t n = needed_values(ins, need, 64);
-  if (n == 64)
-    return false;
   op_set_t moves = {0};
-  for (uint32_t i = 0; i < n; i++)
-    if (!plan_available(e, need[i], at, &moves, 0))
+  for (uint32_t i = 1; i < ins->num_operands; i++)
+    if (!plan_available(e, ins->operands[i].value, at, &moves, 0))
       return false;
   /* Move in the original order so that defs stay before their uses. */
   for (uint32_t i = 0; i < moves.n; i++)
@@ -243,34 +246,6 @@ static bool prepare_point(ete_t *e, buf_op_t *ins, buf_op_t *at) {
   for (uint32_t i = 0; i < moves.n; i++)
     buf_op_move_before(moves.ops[i], at);
   return true;
-}
-
-/* Builds tensor.extract_slice of ins's destination with ins's slice and
- * result type `type` before `at`. */
-static buf_value_t *build_extraction(ete_t *e, buf_op_t *ins, buf_op_t *at,
-                                     buf_type_t type, buf_loc_t loc) {
-  uint32_t lens[3];
-  uint32_t first = buf_op_segment(ins, 2, &lens[0]);
-  buf_op_segment(ins, 3, &lens[1]);
-  buf_op_segment(ins, 4, &lens[2]);
-  buf_op_state_t st;
-  buf_state_init(&st, e->ctx, "tensor.extract_slice", loc);
-  buf_state_add_operand(&st, ins->operands[1].value);
-  for (uint32_t i = 0; i < lens[0] + lens[1] + lens[2]; i++)
-    buf_state_add_operand(&st, ins->operands[first + i].value);
-  buf_state_add_result(&st, type);
-  int64_t seg[4] = {1, lens[0], lens[1], lens[2]};
-  buf_state_set_attr(&st, "operandSegmentSizes",
-                     buf_attr_dense_array(e->ctx, buf_type_i32(e->ctx), 4, seg,
-                                          NULL));
-  buf_state_set_attr(&st, "static_offsets", buf_op_attr(ins, "static_offsets"));
-  buf_state_set_attr(&st, "static_sizes", buf_op_attr(ins, "static_sizes"));
-  buf_state_set_attr(&st, "static_strides", buf_op_attr(ins, "static_strides"));
-  buf_builder_t b;
-  buf_builder_init(&b, e->ctx);
-  buf_builder_set_before(&b, at);
-  b.loc = loc;
-  return buf_op_result(buf_builder_insert(&b, &st), 0);
 }
 
 /* Is every use of v other than `link` (the next step of the chain) an op
@@ -288,37 +263,31 @@ static bool used_only_before(buf_value_t *v, buf_use_t *link, buf_op_t *ins) {
   return true;
 }
 
-/* Follows ins's source back to a tensor.empty and replaces that use.
- * For a whole-destination materialization (linalg.copy,
- * materialize_in_destination) the values of the chain must not be used
- * after it: those uses would then see the destination, which the now
- * self-copying ins writes in place, so One-Shot would copy (an allocation
- * for the one saved). Slice insertions do not have this problem: an
- * insert_slice of the very slice it writes never conflicts. */
-static void eliminate_for(ete_t *e, buf_op_t *ins) {
-  uint32_t lens[3];
-  bool whole = subset_insertion(ins) == BUF_BZ_INSERT_WHOLE;
-  if (whole ? ins->num_operands != 2 || ins->operands[0].value->type !=
-                                            ins->operands[1].value->type
-            : buf_op_segment_sizes(ins, "operandSegmentSizes", NULL, 0) < 5 ||
-      (buf_op_segment(ins, 2, &lens[0]), buf_op_segment(ins, 3, &lens[1]),
-       buf_op_segment(ins, 4, &lens[2]),
-       2 + lens[0] + lens[1] + lens[2] != ins->num_operands))
-    return;
-  buf_use_t *use = &ins->operands[0];
-  for (uint32_t steps = 0; steps < 1024; steps++) {
-    buf_value_t *v = use->value;
-    if (is_empty(v))
-      break;
-    if (whole && !used_only_before(v, use, ins))
-      return;
-    use = equivalent_operand(e, v);
-    if (!use)
-      return;
-  }
+/* The extraction (the hook's value, of ins's source type) as a value of
+ * the empty's type: a tensor.cast when the chain went through casts;
+ * NULL when the element types differ. */
+static buf_value_t *as_empty_type(ete_t *e, buf_op_t *at, buf_value_t *x,
+                                  buf_value_t *empty) {
+  if (x->type == empty->type)
+    return x;
+  if (buf_type_elem(x->type) != buf_type_elem(empty->type))
+    return NULL;
+  buf_builder_t b;
+  buf_builder_init(&b, e->ctx);
+  buf_builder_set_after(&b, x->def ? x->def : at);
+  if (!x->def)
+    buf_builder_set_before(&b, at);
+  b.loc = empty->def->loc;
+  return buf_op_result(buf_build(&b, "tensor.cast", empty->type, 1, &x, NULL),
+                       0);
+}
+
+/* Replaces one use of a tensor.empty (found on a reverse chain from ins's
+ * source) by the part of ins's destination the chain ends in. */
+static void replace_empty_use(ete_t *e, buf_op_t *ins, buf_use_t *use) {
   buf_value_t *empty = use->value;
-  if (!is_empty(empty) || empty->type != ins->operands[0].value->type)
-    return;
+  if (!is_empty(empty))
+    return; /* replaced already, through another path */
   buf_op_t *user = use->owner;
   buf_op_t *at = NULL;
   if (prepare_point(e, ins, empty->def))
@@ -327,13 +296,54 @@ static void eliminate_for(ete_t *e, buf_op_t *ins) {
     at = user;
   if (!at)
     return;
-  buf_value_t *slice =
-      whole ? ins->operands[1].value
-            : build_extraction(e, ins, at, empty->type, empty->def->loc);
-  buf_op_set_operand(user, (uint32_t)(use - user->operands), slice);
+  const buf_bufferize_model_t *m = buf_op_model(ins, BUF_MODEL_BUFFERIZE);
+  buf_builder_t b;
+  buf_builder_init(&b, e->ctx);
+  buf_builder_set_before(&b, at);
+  b.loc = empty->def->loc;
+  buf_value_t *x = m->build_subset_extraction(&b, ins);
+  if (x)
+    x = as_empty_type(e, at, x, empty);
+  if (!x)
+    return;
+  buf_op_set_operand(user, (uint32_t)(use - user->operands), x);
   e->replaced++;
   if (!buf_value_has_uses(empty))
     buf_op_erase(empty->def);
+}
+
+/* Follows ins's source back, through equivalent buffers, to the
+ * tensor.empty ops it is built in (one per branch of an scf.if, say) and
+ * replaces those uses. For a whole-destination materialization (linalg.copy,
+ * materialize_in_destination) the values of a chain must not be used after
+ * it: those uses would then see the destination, which the now
+ * self-copying ins writes in place, so One-Shot would copy (an allocation
+ * for the one saved). Slice insertions do not have this problem: an
+ * insert_slice of the very slice it writes never conflicts. */
+static void eliminate_for(ete_t *e, buf_op_t *ins) {
+  const buf_bufferize_model_t *m = buf_op_model(ins, BUF_MODEL_BUFFERIZE);
+  bool whole = m->insertion == BUF_BZ_INSERT_WHOLE;
+  buf_use_t *stack[64], *found[64];
+  uint32_t sp = 0, nfound = 0;
+  stack[sp++] = &ins->operands[0];
+  for (uint32_t steps = 0; sp && steps < 1024; steps++) {
+    buf_use_t *use = stack[--sp];
+    buf_value_t *v = use->value;
+    if (is_empty(v)) {
+      if (nfound < 64)
+        found[nfound++] = use;
+      continue;
+    }
+    if (whole && !used_only_before(v, use, ins))
+      continue;
+    buf_use_t *next[16];
+    uint32_t n = equivalent_operands(e, v, next, 16);
+    /* pushed last first, so the chains are searched in program order */
+    for (uint32_t i = n; i-- > 0 && sp < 64;)
+      stack[sp++] = next[i];
+  }
+  for (uint32_t i = 0; i < nfound; i++)
+    replace_empty_use(e, ins, found[i]);
 }
 
 static buf_status_t eliminate_run(buf_op_t *module,
@@ -345,9 +355,9 @@ static buf_status_t eliminate_run(buf_op_t *module,
   if (e.num_inserts == 0)
     return BUF_SUCCESS;
   e.bz = buf__bz_create(module, &bzo, buf__bz_registered_model);
-  /* Innermost-last order is not needed: each insertion only rewrites the
-   * chain that feeds it, and a replaced use is never revisited. */
-  for (uint32_t i = 0; i < e.num_inserts; i++)
+  /* Last to first: an outer insertion replaces the empty destination of an
+   * inner one before the inner one extracts from that destination. */
+  for (uint32_t i = e.num_inserts; i-- > 0;)
     eliminate_for(&e, e.inserts[i]);
   buf__bz_destroy(e.bz);
   return BUF_SUCCESS;

@@ -221,8 +221,32 @@ static buf_status_t mat_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
+/* Empty-tensor elimination: a tensor destination is itself the place the
+ * source is built in. A memref destination is read as a tensor with
+ * to_tensor; that tensor is the memref's contents only while nothing else
+ * writes the memref, which the op's `restrict` promises, so the promise
+ * moves to the new to_tensor (at most one restrict to_tensor per buffer)
+ * and a second elimination into the same op is refused. */
+static buf_value_t *mat_extraction(buf_builder_t *b, buf_op_t *op) {
+  if (op->num_operands != 2)
+    return NULL;
+  buf_type_t src = op->operands[0].value->type;
+  buf_value_t *dst = op->operands[1].value;
+  if (!buf_type_is_memref(dst->type))
+    return dst->type == src ? dst : NULL;
+  if (!buf_op_has_attr(op, "restrict") ||
+      buf_type_tensor_for_memref(b->ctx, dst->type) != src)
+    return NULL;
+  buf_op_set_attr(op, "restrict", NULL);
+  buf_attr_t unit = buf_attr_unit(b->ctx);
+  return buf_op_result(buf_build(b, "bufferization.to_tensor", src, 1, &dst,
+                                 "restrict", unit, "writable", unit, NULL),
+                       0);
+}
+
 static const buf_bufferize_model_t mat_model = {
     .insertion = BUF_BZ_INSERT_WHOLE,
+    .build_subset_extraction = mat_extraction,
     .alloc_reason = "materialize in destination",
     .reads = mat_reads,
     .writes = mat_writes,

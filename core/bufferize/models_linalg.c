@@ -191,8 +191,19 @@ static buf_status_t copy_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   return linalg_bufferize(rw, op);
 }
 
+/* Empty-tensor elimination: the outs tensor is where the copy's input is
+ * built. */
+static buf_value_t *copy_extraction(buf_builder_t *b, buf_op_t *op) {
+  (void)b;
+  if (op->num_operands != 2 ||
+      op->operands[1].value->type != op->operands[0].value->type)
+    return NULL;
+  return op->operands[1].value;
+}
+
 static const buf_bufferize_model_t copy_model = {
     .insertion = BUF_BZ_INSERT_WHOLE,
+    .build_subset_extraction = copy_extraction,
     .reads = linalg_reads,
     .writes = linalg_writes,
     .aliases = linalg_aliases,

@@ -303,7 +303,9 @@ static bool matching_extract(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins,
       return true;
     return within && matching_extract(bz, operand(d, 0), ins, within, depth + 1);
   }
-  /* follow in-place operands that are equivalent to v */
+  /* follow operands that are equivalent to v, in place or not yet decided
+   * (as upstream): an operand that ends up out of place cuts the path's
+   * aliasing with the destination, so no conflict is hidden either way */
   bool any = false;
   buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
   for (uint32_t i = 0; i < d->num_operands; i++) {
@@ -313,12 +315,26 @@ static bool matching_extract(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins,
     uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
     for (uint32_t j = 0; j < k; j++)
       if (al[j].value == v) {
-        if (al[j].rel != BUF_BZ_EQUIV || !buf_bz_inplace(bz, u))
+        if (al[j].rel != BUF_BZ_EQUIV)
           return false;
         if (!matching_extract(bz, u->value, ins, within, depth + 1))
           return false;
         any = true;
       }
+  }
+  /* a branch op (scf.if) is, whichever branch runs, the whole of that
+   * branch's yielded value: every branch must match */
+  const buf_bufferize_model_t *m = buf__bz_unfiltered_model(bz, d);
+  if (!any && m && m->exclusive_regions && d->num_regions) {
+    uint32_t r = (uint32_t)(v - d->results);
+    for (uint32_t i = 0; i < d->num_regions; i++) {
+      buf_block_t *b = d->regions[i]->first;
+      buf_op_t *t = b ? b->last : NULL;
+      if (!t || r >= t->num_operands || t->operands[r].value->type != v->type ||
+          !matching_extract(bz, t->operands[r].value, ins, within, depth + 1))
+        return false;
+    }
+    return true;
   }
   return any;
 }
@@ -538,8 +554,39 @@ static bool insert_slice_reads(buf_bz_t *bz, buf_use_t *u) {
   return !is_operand(u, 1) || !overwrites_whole_dest(u->owner);
 }
 
+/* Empty-tensor elimination for insert_slice and parallel_insert_slice:
+ * tensor.extract_slice of the destination at the insertion's offsets,
+ * sizes and strides, of the source's type (rank-reducing like the
+ * insertion). NULL when the operand segments are malformed. */
+static buf_value_t *slice_extraction(buf_builder_t *b, buf_op_t *ins) {
+  uint32_t lens[3];
+  if (ins->num_operands < 2 ||
+      buf_op_segment_sizes(ins, "operandSegmentSizes", NULL, 0) < 5)
+    return NULL;
+  uint32_t first = buf_op_segment(ins, 2, &lens[0]);
+  buf_op_segment(ins, 3, &lens[1]);
+  buf_op_segment(ins, 4, &lens[2]);
+  if (first != 2 || 2 + lens[0] + lens[1] + lens[2] != ins->num_operands ||
+      !buf_type_is_tensor(ins->operands[1].value->type))
+    return NULL;
+  buf_op_state_t st;
+  buf_state_init(&st, b->ctx, "tensor.extract_slice", b->loc);
+  for (uint32_t i = 1; i < ins->num_operands; i++)
+    buf_state_add_operand(&st, ins->operands[i].value);
+  buf_state_add_result(&st, ins->operands[0].value->type);
+  int64_t seg[4] = {1, lens[0], lens[1], lens[2]};
+  buf_state_set_attr(&st, "operandSegmentSizes",
+                     buf_attr_dense_array(b->ctx, buf_type_i32(b->ctx), 4, seg,
+                                          NULL));
+  buf_state_set_attr(&st, "static_offsets", buf_op_attr(ins, "static_offsets"));
+  buf_state_set_attr(&st, "static_sizes", buf_op_attr(ins, "static_sizes"));
+  buf_state_set_attr(&st, "static_strides", buf_op_attr(ins, "static_strides"));
+  return buf_op_result(buf_builder_insert(b, &st), 0);
+}
+
 static const buf_bufferize_model_t insert_slice_model = {
     .insertion = BUF_BZ_INSERT_SLICE,
+    .build_subset_extraction = slice_extraction,
     .alloc_reason = "insert slice",
     .reads = insert_slice_reads,
     .writes = insert_slice_writes,
@@ -975,6 +1022,7 @@ static bool parallel_insert_slice_must_inplace(buf_bz_t *bz, buf_use_t *u) {
 
 static const buf_bufferize_model_t parallel_insert_slice_model = {
     .insertion = BUF_BZ_INSERT_SLICE,
+    .build_subset_extraction = slice_extraction,
     .alloc_reason = "insert slice",
     .must_inplace = parallel_insert_slice_must_inplace,
     .reads = r_true,

@@ -1489,6 +1489,42 @@ static bool for_fold(buf_op_t *op) {
   return true;
 }
 
+/* An scf.if on a constant condition is the region that runs, inlined
+ * before it (upstream's canonicalizer does the same): the deallocation
+ * pipeline's ownership checks that it proves statically go away with the
+ * clone of the branch that never runs. */
+static bool if_fold(buf_op_t *op) {
+  if (op->num_operands != 1 || op->num_regions != 2)
+    return false;
+  buf_value_t *c = op->operands[0].value;
+  buf_attr_t a = c->def && buf_op_has_trait(c->def, BUF_TRAIT_CONSTANT)
+                     ? buf_op_attr(c->def, "value")
+                     : NULL;
+  bool taken;
+  if (a && a->kind == BUF_ATTR_BOOL)
+    taken = a->u.b;
+  else if (a && a->kind == BUF_ATTR_INTEGER)
+    taken = a->u.i != 0;
+  else
+    return false;
+  buf_block_t *b = buf_region_entry(op->regions[taken ? 0 : 1]);
+  if (!b) {
+    if (op->num_results)
+      return false;
+    buf_op_erase(op);
+    return true;
+  }
+  buf_op_t *t = b->last;
+  if (b->next || b->num_args || !t || t->num_operands != op->num_results)
+    return false;
+  while (b->first != t)
+    buf_op_move_before(b->first, op);
+  for (uint32_t r = 0; r < op->num_results; r++)
+    buf_value_replace_all_uses(&op->results[r], t->operands[r].value);
+  buf_op_erase(op);
+  return true;
+}
+
 /* ------------------------------------------------------------------------ */
 /* The table                                                                 */
 /* ------------------------------------------------------------------------ */
@@ -1626,7 +1662,7 @@ static const buf_opdef_t scf_ops[] = {
      .verify = in_parallel_verify, .parse = in_parallel_parse,
      .print = in_parallel_print},
     {.name = "scf.if", .traits = BODY | BUF_TRAIT_REGION_BRANCH, .verify = if_verify, .parse = if_parse,
-     .print = if_print, .entry_region = if_entry_region},
+     .print = if_print, .entry_region = if_entry_region, .fold = if_fold},
     {.name = "scf.index_switch",
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_REGION_BRANCH,
      .inherent_attrs = index_switch_attrs, .verify = index_switch_verify,

@@ -1302,7 +1302,7 @@ static const char *const collapse_attrs[] = {"reassociation", NULL};
 static const buf_opdef_t tensor_ops[] = {
     {.name = "tensor.bitcast", .traits = P, .verify = bitcast_verify,
      .parse = to_form_parse, .print = to_form_print},
-    {.name = "tensor.cast", .traits = P, .verify = cast_verify,
+    {.name = "tensor.cast", .traits = P | BUF_TRAIT_SAME_SHAPE, .verify = cast_verify,
      .parse = to_form_parse, .print = to_form_print, .result_name = "cast"},
     {.name = "tensor.collapse_shape", .traits = P,
      .inherent_attrs = collapse_attrs, .verify = collapse_verify,

@@ -3,9 +3,13 @@
  * bufferization.dealloc ops using what is known statically.
  *
  *   - A memref whose condition is the constant false is dropped.
- *   - With a single retained value r, a memref that is r itself (or the
- *     base buffer extracted from r) is never freed by the op: it is dropped
- *     and its condition is or-ed into the result.
+ *   - With a single retained value r, a memref in r's allocation (r
+ *     itself, the base buffer extracted from r, a buffer r is a view of,
+ *     the init of a loop that yields r's iteration argument unchanged) is
+ *     never freed by the op: it is dropped and its condition is or-ed into
+ *     the result. So a returned view of a fresh allocation, or a loop's
+ *     result that is its init, keeps no run-time ownership check.
+ *   - Conditions are read through loops that carry them unchanged.
  *   - A fresh buffer (a heap allocation: memref.alloc, realloc,
  *     bufferization.clone; or a call result) defined in the dealloc's block, with the constant true
  *     condition, none of whose possible aliases is retained or deallocated
@@ -34,6 +38,61 @@ static buf_value_t *base_source(const buf_value_t *v) {
              : NULL;
 }
 
+/* The init of loop result v when every iteration yields the iteration
+ * argument back unchanged (scf.for's iter_args(%x = %init) ... yield %x):
+ * the result is then the init itself, whatever the trip count; else NULL.
+ * Only loops whose definition says where inits and block arguments start
+ * (forward_first / forward_arg) and with a single body block qualify. */
+static buf_value_t *unchanged_loop_init(const buf_value_t *v) {
+  buf_op_t *loop = v->def;
+  if (!loop || !buf_op_has_trait(loop, BUF_TRAIT_LOOP) ||
+      loop->num_regions != 1 || !loop->def->forward_first)
+    return NULL;
+  uint32_t i = v->index, ff = loop->def->forward_first,
+           fa = loop->def->forward_arg;
+  buf_block_t *body = buf_region_entry(loop->regions[0]);
+  if (!body || body->next || ff + i >= loop->num_operands ||
+      fa + i >= body->num_args || !body->last)
+    return NULL;
+  buf_op_t *t = body->last;
+  uint32_t tf = buf_op_has_trait(t, BUF_TRAIT_FORWARDS) ? t->def->forward_first
+                                                        : 0;
+  if (tf + i >= t->num_operands ||
+      t->operands[tf + i].value != body->args[fa + i])
+    return NULL;
+  return loop->operands[ff + i].value;
+}
+
+/* The value whose allocation v certainly is: through views (a view is in
+ * its source's allocation), the base buffer read from a descriptor, and
+ * loop results equal to their inits. Two values with one root are one
+ * allocation, so freeing one frees the other. */
+static buf_value_t *allocation_root(buf_value_t *v) {
+  for (uint32_t depth = 0; depth < 64; depth++) {
+    buf_value_t *s = base_source(v);
+    if (!s && v->def && buf_op_has_trait(v->def, BUF_TRAIT_VIEW))
+      s = buf_op_view_source(v->def);
+    if (!s)
+      s = unchanged_loop_init(v);
+    if (!s)
+      return v;
+    v = s;
+  }
+  return v;
+}
+
+/* A condition known to be the constant `value`, looking through loop
+ * results equal to their inits (an ownership flag a loop carries
+ * unchanged). */
+static bool cond_is_const(buf_value_t *c, bool value) {
+  for (uint32_t depth = 0; c && depth < 64; depth++) {
+    if (buf__bo_value_is_const_i1(c, value))
+      return true;
+    c = unchanged_loop_init(c);
+  }
+  return false;
+}
+
 /* A use that exists only to feed deallocs (the base extraction that the
  * ownership pass emits for them) does not keep a buffer alive. */
 static bool is_dealloc_only_use(const buf_op_t *user) {
@@ -55,21 +114,31 @@ static bool free_early(buf_ctx_t *ctx, buf_op_t *dealloc, uint32_t mi,
                        uint32_t nm, uint32_t nr, uint32_t sm, uint32_t sr) {
   buf_value_t *m = dealloc->operands[sm + mi].value;
   buf_block_t *blk = dealloc->block;
-  if (!m->def || m->def->block != blk)
+  /* The base of a call result (which may be a view) frees with it: the
+   * extraction moves along, when it only feeds this dealloc. */
+  buf_value_t *fresh = m;
+  buf_op_t *extract = NULL;
+  if (base_source(m) && base_source(m)->def &&
+      buf_op_has_trait(base_source(m)->def, BUF_TRAIT_CALL) &&
+      is_dealloc_only_use(m->def) && m->def->block == blk) {
+    extract = m->def;
+    fresh = base_source(m);
+  }
+  if (!fresh->def || fresh->def->block != blk)
     return false;
   /* A heap allocation, or a call (calls return owned buffers). */
-  if (buf_op_alloc_kind(m->def) != BUF_ALLOC_HEAP &&
-      !buf_op_has_trait(m->def, BUF_TRAIT_CALL))
+  if (buf_op_alloc_kind(fresh->def) != BUF_ALLOC_HEAP &&
+      !buf_op_has_trait(fresh->def, BUF_TRAIT_CALL))
     return false;
   bo_vset_t aliases = {.arena = buf_ctx_arena(ctx)};
-  buf__bo_alias_closure(m, false, &aliases, NULL);
+  buf__bo_alias_closure(fresh, false, &aliases, NULL);
   for (uint32_t j = 0; j < nr; j++)
     if (buf__bo_vset_has(&aliases, dealloc->operands[sr + j].value))
       return false;
   for (uint32_t k = 0; k < nm; k++)
     if (k != mi && buf__bo_vset_has(&aliases, dealloc->operands[sm + k].value))
       return false;
-  buf_op_t *last = m->def;
+  buf_op_t *last = fresh->def;
   for (uint32_t a = 0; a < aliases.n; a++) {
     for (buf_use_t *u = aliases.v[a]->first_use; u; u = u->next_use) {
       if (u->owner == dealloc || is_dealloc_only_use(u->owner))
@@ -85,9 +154,13 @@ static bool free_early(buf_ctx_t *ctx, buf_op_t *dealloc, uint32_t mi,
   }
   if (!buf_op_is_before_in_block(last, dealloc))
     return false;
+  if (extract && extract != last) {
+    buf_op_move_before(extract, last);
+    buf_op_move_before(last, extract); /* now right after last */
+  }
   buf_builder_t b;
   buf_builder_init(&b, ctx);
-  buf_builder_set_after(&b, last);
+  buf_builder_set_after(&b, extract ? extract : last);
   b.loc = dealloc->loc;
   buf_build(&b, "memref.dealloc", NULL, 1, &m, NULL);
   return true;
@@ -111,9 +184,9 @@ static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
     buf_value_t *c = op->operands[sc + i].value;
     buf_value_t *m = op->operands[sm + i].value;
     buf_value_t *r = nr == 1 ? op->operands[sr].value : NULL;
-    if (buf__bo_value_is_const_i1(c, false))
+    if (cond_is_const(c, false))
       drop[i] = true;
-    else if (r && (m == r || base_source(m) == r)) {
+    else if (r && (m == r || allocation_root(m) == allocation_root(r))) {
       drop[i] = true;
       passed[npassed++] = c;
     }

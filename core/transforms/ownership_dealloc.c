@@ -90,10 +90,16 @@ static bool is_owned_fresh(const buf_op_t *op) {
 }
 
 /* The base buffer to free for an owned value: fresh buffers are their own
- * base; anything else (a flag-carried block argument or region result, which
+ * base; anything else (a call result of a strided layout, which may be a
+ * view) (a flag-carried block argument or region result, which
  * may be a view) goes through memref.extract_strided_metadata. */
 static buf_value_t *base_of(od_t *d, buf_builder_t *b, buf_value_t *v) {
-  if (v->def && is_owned_fresh(v->def))
+  /* A call may return a view of its allocation (a subview at an offset,
+   * returned without a clone since its ownership is known): only a result
+   * of the identity layout is sure to start at its allocation's base. */
+  if (v->def && is_owned_fresh(v->def) &&
+      (buf_op_alloc_kind(v->def) == BUF_ALLOC_HEAP ||
+       (v->type->kind == BUF_TYPE_MEMREF && !v->type->u.shaped.layout)))
     return v;
   buf_type_t t = v->type;
   if (t->kind != BUF_TYPE_MEMREF) {

@@ -143,6 +143,14 @@ struct buf_bufferize_model_s {
    * source) into operand 1 (its destination), a slice of it or the whole.
    * Empty-tensor elimination builds the source in the destination. */
   buf_bz_insertion_t insertion;
+  /* Upstream's buildSubsetExtraction, for insertion ops: builds with b a
+   * tensor of operand 0's type that holds the part of the destination
+   * operand 0 is inserted into (an extract_slice of the destination, the
+   * destination tensor itself, a to_tensor of a destination memref), or
+   * returns NULL when it cannot. It only uses operands 1.. of op, and may
+   * change op: a memref destination hands its `restrict` to the new
+   * to_tensor, which must stay the only restrict one. NULL: none. */
+  buf_value_t *(*build_subset_extraction)(buf_builder_t *b, buf_op_t *op);
   /* The bufferization report's words. alloc_reason: what the op's own
    * bufferization allocates or copies for ("empty tensor", "insert slice",
    * "function boundary"); NULL: "layout change" (a cast that is not always

@@ -964,8 +964,9 @@ enum {
    * parallel iterations each need their own buffers. Buffer hoisting does
    * not move an alloc out of it. */
   BUF_TRAIT_ALLOCATION_SCOPE = 1u << 26,
-  /* VIEW ops whose result has the source's shape (a dimension may become
-   * dynamic): memref.cast, memory_space_cast, assume_alignment. */
+  /* Casts: result 0 has operand 0's shape, a dimension may become dynamic
+   * or static (upstream's CastOpInterface). VIEW ops memref.cast,
+   * memory_space_cast, assume_alignment; on tensors, tensor.cast. */
   BUF_TRAIT_SAME_SHAPE = 1u << 27,
 };
 
