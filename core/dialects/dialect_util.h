@@ -156,5 +156,14 @@ const char *buf__elem_what(buf__elem_kind_t k);
 /* The fold hook (buf_opdef_t.fold) of copies (memref.copy, linalg.copy on
  * buffers): a copy of a buffer onto itself changes nothing and is erased. */
 bool buf__fold_self_copy(buf_op_t *op);
+/* The fold hook of ops that accept any memref operand they are given
+ * (memref.load, store, dealloc, dim, linalg ops on buffers): an operand
+ * that a memref.cast only made less static is replaced by the cast's
+ * source (upstream's memref::foldMemRefCast). True when an operand
+ * changed; op stays. */
+bool buf__fold_memref_cast_operands(buf_op_t *op);
+/* buf__fold_memref_cast_operands, then buf__fold_self_copy: the fold hook
+ * of copies. */
+bool buf__fold_copy(buf_op_t *op);
 
 #endif /* BUF_DIALECT_UTIL_H */

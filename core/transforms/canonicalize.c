@@ -25,10 +25,12 @@
 #define MAX_ROUNDS 10
 
 /* True when op's result 0 is a constant that fold_int knows and op can be
- * dropped for it: one result, no regions, no memory effects. */
+ * dropped for it: one result, no regions, no memory effects (PURE, or
+ * reading only a buffer's sizes: memref.dim of a cast of a static size). */
 static bool folds_to_constant(buf_op_t *op, int64_t *value) {
   return !buf_op_has_trait(op, BUF_TRAIT_CONSTANT) &&
-         buf_op_has_trait(op, BUF_TRAIT_PURE) && op->num_results == 1 &&
+         buf_op_has_trait(op, BUF_TRAIT_PURE | BUF_TRAIT_METADATA_ONLY) &&
+         op->num_results == 1 &&
          op->num_regions == 0 && buf_op_fold_int(op, NULL, value);
 }
 

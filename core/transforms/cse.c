@@ -10,7 +10,8 @@
  * definition, the same operands in the same order (commutative ops are not
  * reordered), the same attribute dictionary and the same result types;
  * types and attributes are interned, so each is one pointer comparison.
- * Ops that read buffer elements (memref.load) are never merged: a write
+ * Ops with an effect on a buffer operand (buf_op_operand_effect: a
+ * memref.load, a bufferization.to_tensor) are never merged: a write
  * between the two could change what the second reads.
  *
  * Dominance: the walk keeps a scoped hash table. The ops of a block see the
@@ -46,10 +47,16 @@ typedef struct cse_table {
 } cse_table_t;
 
 static bool is_candidate(const buf_op_t *op) {
-  return op->num_regions == 0 && op->num_results > 0 &&
-         op->num_successors == 0 &&
-         !buf_op_has_trait(op, BUF_TRAIT_TERMINATOR | BUF_TRAIT_ALLOC) &&
-         buf_op_has_trait(op, BUF_TRAIT_PURE | BUF_TRAIT_METADATA_ONLY);
+  if (op->num_regions || !op->num_results || op->num_successors ||
+      buf_op_has_trait(op, BUF_TRAIT_TERMINATOR | BUF_TRAIT_ALLOC) ||
+      !buf_op_has_trait(op, BUF_TRAIT_PURE | BUF_TRAIT_METADATA_ONLY))
+    return false;
+  /* An op that reads elements (bufferization.to_tensor, PURE on tensors
+   * but reading its buffer operand) may see a write in between. */
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    if (buf_op_operand_effect(op, i) != BUF_EFFECT_NONE)
+      return false;
+  return true;
 }
 
 static uint64_t mix(uint64_t h, uint64_t x) {
