@@ -165,5 +165,8 @@ bool buf__fold_memref_cast_operands(buf_op_t *op);
 /* buf__fold_memref_cast_operands, then buf__fold_self_copy: the fold hook
  * of copies. */
 bool buf__fold_copy(buf_op_t *op);
+/* The fold hook of the arith ops (arith_fold.c): constant operands and
+ * identities, as upstream's arith folders. */
+bool buf__arith_fold(buf_op_t *op);
 
 #endif /* BUF_DIALECT_UTIL_H */
