@@ -7,8 +7,8 @@
  * allocation (BUF_TRAIT_ALLOC), and either PURE or METADATA_ONLY (a
  * buffer's sizes and strides never change, so memref.dim of the same
  * buffer and index is the same value). "The same thing" is the same op
- * definition, the same operands in the same order (commutative ops are not
- * reordered), the same attribute dictionary and the same result types;
+ * definition, the same operands (in any order for COMMUTATIVE ops), the
+ * same attribute dictionary and the same result types;
  * types and attributes are interned, so each is one pointer comparison.
  * Ops with an effect on a buffer operand (buf_op_operand_effect: a
  * memref.load, a bufferization.to_tensor) are never merged: a write
@@ -20,6 +20,7 @@
  * region's op, up to the nearest ISOLATED_FROM_ABOVE op (a function sees
  * nothing outside itself). Graph regions (a module's body) have no
  * dominance: their own ops are not merged, only those nested deeper.
+ * Unused candidates are erased on the way, as upstream's CSE does.
  *
  * The table is chained: a bucket's newest entry is its head, so leaving a
  * scope pops entries in the reverse order of their insertion from the heads
@@ -64,22 +65,55 @@ static uint64_t mix(uint64_t h, uint64_t x) {
   return h;
 }
 
+/* Commutative ops hash their operands in any order (a sum), so that
+ * a + b meets b + a; the others in order. */
 static uint64_t op_hash(const buf_op_t *op) {
   uint64_t h = mix((uintptr_t)op->def, (uintptr_t)op->attrs);
-  for (uint32_t i = 0; i < op->num_operands; i++)
-    h = mix(h, (uintptr_t)op->operands[i].value);
+  bool commutative = buf_op_has_trait(op, BUF_TRAIT_COMMUTATIVE);
+  uint64_t sum = 0;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    uint64_t v = mix(0, (uintptr_t)op->operands[i].value);
+    if (commutative)
+      sum += v;
+    else
+      h = mix(h, v);
+  }
+  h = mix(h, sum);
   for (uint32_t i = 0; i < op->num_results; i++)
     h = mix(h, (uintptr_t)op->results[i].type);
   return h;
+}
+
+/* The operands of a and b are the same values, counted with multiplicity,
+ * in whatever order (a matched operand of b is not matched twice). */
+static bool same_operands_any_order(const buf_op_t *a, const buf_op_t *b) {
+  uint32_t n = a->num_operands;
+  if (n > 64)
+    return false;
+  bool used[64] = {false};
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t j = 0;
+    while (j < n && (used[j] || b->operands[j].value != a->operands[i].value))
+      j++;
+    if (j == n)
+      return false;
+    used[j] = true;
+  }
+  return true;
 }
 
 static bool same_computation(const buf_op_t *a, const buf_op_t *b) {
   if (a->def != b->def || a->attrs != b->attrs ||
       a->num_operands != b->num_operands || a->num_results != b->num_results)
     return false;
-  for (uint32_t i = 0; i < a->num_operands; i++)
-    if (a->operands[i].value != b->operands[i].value)
+  if (buf_op_has_trait(a, BUF_TRAIT_COMMUTATIVE)) {
+    if (!same_operands_any_order(a, b))
       return false;
+  } else {
+    for (uint32_t i = 0; i < a->num_operands; i++)
+      if (a->operands[i].value != b->operands[i].value)
+        return false;
+  }
   for (uint32_t i = 0; i < a->num_results; i++)
     if (a->results[i].type != b->results[i].type)
       return false;
@@ -139,6 +173,16 @@ static void cse_block(cse_table_t *t, buf_block_t *block, bool graph) {
     }
     if (graph || !is_candidate(op))
       continue;
+    /* an unused op without effects goes (upstream's CSE erases trivially
+     * dead ops as it meets them) */
+    bool used = false;
+    for (uint32_t i = 0; i < op->num_results && !used; i++)
+      used = buf_value_has_uses(&op->results[i]);
+    if (!used) {
+      buf_op_erase(op);
+      t->erased++;
+      continue;
+    }
     uint64_t h = op_hash(op);
     buf_op_t *same = lookup(t, op, h);
     if (!same) {
