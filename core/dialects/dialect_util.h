@@ -168,5 +168,11 @@ bool buf__fold_copy(buf_op_t *op);
 /* The fold hook of the arith ops (arith_fold.c): constant operands and
  * identities, as upstream's arith folders. */
 bool buf__arith_fold(buf_op_t *op);
+/* The fold hooks of tensor ops (tensor_fold.c): casts of casts, dims of
+ * known sizes, extracts of known elements, from_elements of constants. */
+bool buf__tensor_cast_fold(buf_op_t *op);
+bool buf__tensor_dim_fold(buf_op_t *op);
+bool buf__tensor_extract_fold(buf_op_t *op);
+bool buf__tensor_from_elements_fold(buf_op_t *op);
 
 #endif /* BUF_DIALECT_UTIL_H */

@@ -199,3 +199,77 @@ func.func @zero_trip_for(%t: tensor<4xf32>, %v: f32) -> tensor<4xf32> {
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @tensor_casts(
+// CHECK-SAME: %[[T:[a-z0-9]+]]: tensor<4x?xf32>
+// CHECK: %[[C:.*]] = tensor.cast %[[T]] : tensor<4x?xf32> to tensor<?x?xf32>
+// CHECK-NEXT: return %[[T]], %[[C]]
+func.func @tensor_casts(%t: tensor<4x?xf32>) -> (tensor<4x?xf32>, tensor<?x?xf32>) {
+  %a = tensor.cast %t : tensor<4x?xf32> to tensor<?x?xf32>
+  %b = tensor.cast %a : tensor<?x?xf32> to tensor<4x?xf32>
+  %c = tensor.cast %t : tensor<4x?xf32> to tensor<4x?xf32>
+  %d = tensor.cast %c : tensor<4x?xf32> to tensor<?x?xf32>
+  return %b, %d : tensor<4x?xf32>, tensor<?x?xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @tensor_dims(
+// CHECK-SAME: %[[N:[a-z0-9]+]]: index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-NOT: tensor.dim
+// CHECK: return %[[N]], %[[C4]]
+func.func @tensor_dims(%n: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty(%n) : tensor<?x4xf32>
+  %d0 = tensor.dim %e, %c0 : tensor<?x4xf32>
+  %d1 = tensor.dim %e, %c1 : tensor<?x4xf32>
+  return %d0, %d1 : index, index
+}
+
+// -----
+
+// CHECK-LABEL: func.func @extract_known(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: f32, %[[Y:[a-z0-9]+]]: f32
+// CHECK-DAG: %[[C:.*]] = arith.constant 3 : i32
+// CHECK-NOT: tensor.
+// CHECK: return %[[Y]], %[[C]]
+func.func @extract_known(%x: f32, %y: f32) -> (f32, i32) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %t = tensor.from_elements %x, %y : tensor<2xf32>
+  %e = tensor.extract %t[%c1] : tensor<2xf32>
+  %k = arith.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %f = tensor.extract %k[%c2] : tensor<3xi32>
+  return %e, %f : f32, i32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @from_constants(
+// CHECK: %[[C:.*]] = arith.constant dense<[1, 2]> : tensor<2xi64>
+// CHECK-NOT: tensor.from_elements
+// CHECK: return %[[C]]
+func.func @from_constants() -> tensor<2xi64> {
+  %a = arith.constant 1 : i64
+  %b = arith.constant 2 : i64
+  %t = tensor.from_elements %a, %b : tensor<2xi64>
+  return %t : tensor<2xi64>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @execute_region(
+// CHECK-NOT: scf.execute_region
+// CHECK: %[[S:.*]] = arith.muli
+// CHECK-NEXT: return %[[S]]
+func.func @execute_region(%x: index) -> index {
+  %r = scf.execute_region -> index {
+    %s = arith.muli %x, %x : index
+    scf.yield %s : index
+  }
+  return %r : index
+}
