@@ -162,8 +162,12 @@ bool buf__fold_self_copy(buf_op_t *op);
  * source (upstream's memref::foldMemRefCast). True when an operand
  * changed; op stays. */
 bool buf__fold_memref_cast_operands(buf_op_t *op);
-/* buf__fold_memref_cast_operands, then buf__fold_self_copy: the fold hook
- * of copies. */
+/* The same for casts that keep the sizes and forget only strides or
+ * offset: the fold hook of linalg ops on buffers, whose verifiers compare
+ * static sizes strictly. */
+bool buf__fold_memref_layout_casts(buf_op_t *op);
+/* buf__fold_memref_cast_operands where the two sides stay compatible,
+ * then buf__fold_self_copy: the fold hook of copies. */
 bool buf__fold_copy(buf_op_t *op);
 /* The fold hook of the arith ops (arith_fold.c): constant operands and
  * identities, as upstream's arith folders. */

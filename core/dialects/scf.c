@@ -1474,19 +1474,51 @@ static buf_status_t index_switch_verify(buf_op_t *op) {
 /* Folds (buf_opdef_t.fold)                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* An scf.for whose constant bounds give no iteration is its iter_args'
- * initial values (upstream's canonicalizer folds it too): the buffers only
- * its body used become dead. */
-static bool for_fold(buf_op_t *op) {
-  int64_t lb, ub;
-  if (op->num_operands < 3 || op->num_operands - 3 != op->num_results ||
-      !buf_value_constant_int(op->operands[0].value, &lb) ||
-      !buf_value_constant_int(op->operands[1].value, &ub) || lb < ub)
+/* Replaces an scf.for that runs exactly once by its body: the induction
+ * variable is the lower bound, the iter_args their initial values, and
+ * the results what the body yields (upstream's SimplifyTrivialLoops). */
+static bool inline_single_iteration(buf_op_t *op) {
+  buf_block_t *body = op->num_regions ? op->regions[0]->first : NULL;
+  buf_op_t *yield = body ? buf_block_terminator(body) : NULL;
+  if (!body || body->next || !yield ||
+      body->num_args != 1 + op->num_results ||
+      yield->num_operands != op->num_results)
     return false;
+  buf_value_replace_all_uses(body->args[0], op->operands[0].value);
   for (uint32_t r = 0; r < op->num_results; r++)
-    buf_value_replace_all_uses(&op->results[r], op->operands[3 + r].value);
+    buf_value_replace_all_uses(body->args[1 + r], op->operands[3 + r].value);
+  for (uint32_t r = 0; r < op->num_results; r++)
+    buf_value_replace_all_uses(&op->results[r], yield->operands[r].value);
+  buf_op_t *next;
+  for (buf_op_t *x = body->first; x != yield; x = next) {
+    next = x->next;
+    buf_op_move_before(x, op);
+  }
   buf_op_erase(op);
   return true;
+}
+
+/* An scf.for whose constant bounds give no iteration is its iter_args'
+ * initial values (upstream's canonicalizer folds it too): the buffers only
+ * its body used become dead; one that runs once is its body. Not with
+ * unsignedCmp, whose bounds read unsigned. */
+static bool for_fold(buf_op_t *op) {
+  int64_t lb, ub, step, span;
+  if (op->num_operands < 3 || op->num_operands - 3 != op->num_results ||
+      buf_op_has_attr(op, "unsignedCmp") ||
+      !buf_value_constant_int(op->operands[0].value, &lb) ||
+      !buf_value_constant_int(op->operands[1].value, &ub))
+    return false;
+  if (lb >= ub) {
+    for (uint32_t r = 0; r < op->num_results; r++)
+      buf_value_replace_all_uses(&op->results[r], op->operands[3 + r].value);
+    buf_op_erase(op);
+    return true;
+  }
+  if (!buf_value_constant_int(op->operands[2].value, &step) || step <= 0 ||
+      __builtin_sub_overflow(ub, lb, &span) || span > step)
+    return false;
+  return inline_single_iteration(op);
 }
 
 /* Replaces op by region r of it, which runs exactly once: its one block

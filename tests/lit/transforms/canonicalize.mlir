@@ -273,3 +273,38 @@ func.func @execute_region(%x: index) -> index {
   }
   return %r : index
 }
+
+// -----
+
+// A loop that runs once is its body.
+// CHECK-LABEL: func.func @one_trip_for(
+// CHECK-SAME: %[[T:[a-z0-9]+]]: tensor<4xf32>, %[[V:[a-z0-9]+]]: f32
+// CHECK-NOT: scf.for
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[U:.*]] = tensor.insert %[[V]] into %[[T]][%[[C2]]]
+// CHECK: return %[[U]]
+func.func @one_trip_for(%t: tensor<4xf32>, %v: f32) -> tensor<4xf32> {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %r = scf.for %i = %c2 to %c3 step %c4 iter_args(%acc = %t) -> tensor<4xf32> {
+    %u = tensor.insert %v into %acc[%i] : tensor<4xf32>
+    scf.yield %u : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// A linalg op on buffers takes the source of a cast that only forgot the
+// layout. (Casts that forget sizes stay in front of linalg ops here, since
+// linalg's verifiers compare static sizes strictly; upstream folds them.)
+// CHECK-LABEL: func.func @cast_into_linalg(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<4xf32>
+// CHECK-NOT: memref.cast
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[A]] : memref<4xf32>)
+func.func @cast_into_linalg(%a: memref<4xf32>, %f: f32) {
+  %l = memref.cast %a : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+  linalg.fill ins(%f : f32) outs(%l : memref<4xf32, strided<[?], offset: ?>>)
+  return
+}
