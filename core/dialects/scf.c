@@ -1498,6 +1498,44 @@ static bool inline_single_iteration(buf_op_t *op) {
   return true;
 }
 
+/* Is v available before op (defined outside op's regions)? */
+static bool defined_outside(const buf_value_t *v, const buf_op_t *op) {
+  const buf_op_t *owner = v->def;
+  if (!owner)
+    owner = v->block && v->block->region ? v->block->region->op : NULL;
+  return !owner || !buf_op_is_ancestor(op, owner) ||
+         (owner == op && v->def == op);
+}
+
+/* An iter_arg the body yields back unchanged, or replaces by its initial
+ * value, holds the initial value in every iteration and after the loop
+ * (upstream's ForOpIterArgsFolder, without dropping the operand): its uses
+ * take the initial value. */
+static bool forward_invariant_iter_args(buf_op_t *op) {
+  buf_block_t *body = op->num_regions ? op->regions[0]->first : NULL;
+  buf_op_t *yield = body ? buf_block_terminator(body) : NULL;
+  if (!body || body->next || !yield ||
+      body->num_args != 1 + op->num_results ||
+      yield->num_operands != op->num_results)
+    return false;
+  bool changed = false;
+  for (uint32_t r = 0; r < op->num_results; r++) {
+    buf_value_t *arg = body->args[1 + r], *init = op->operands[3 + r].value;
+    buf_value_t *next = yield->operands[r].value;
+    if (next != arg && next != init)
+      continue;
+    if (buf_value_has_uses(arg)) {
+      buf_value_replace_all_uses(arg, init);
+      changed = true;
+    }
+    if (buf_value_has_uses(&op->results[r])) {
+      buf_value_replace_all_uses(&op->results[r], init);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
 /* An scf.for whose constant bounds give no iteration is its iter_args'
  * initial values (upstream's canonicalizer folds it too): the buffers only
  * its body used become dead; one that runs once is its body. Not with
@@ -1563,6 +1601,28 @@ static bool region_branch_fold(buf_op_t *op) {
     return false;
   int32_t r = buf_op_entry_region(op, NULL);
   return r >= 0 && inline_region(op, (uint32_t)r);
+}
+
+/* scf.if: a result both branches yield as the same value from outside is
+ * that value (upstream drops such results; their uses go here). */
+static bool if_canonicalize(buf_op_t *op) {
+  bool changed = false;
+  if (op->num_regions == 2 && op->regions[0]->first &&
+      op->regions[1]->first) {
+    buf_op_t *a = buf_block_terminator(op->regions[0]->first);
+    buf_op_t *b = buf_block_terminator(op->regions[1]->first);
+    for (uint32_t r = 0; a && b && r < op->num_results &&
+                         r < a->num_operands && r < b->num_operands;
+         r++) {
+      buf_value_t *v = a->operands[r].value;
+      if (v == b->operands[r].value && defined_outside(v, op) &&
+          buf_value_has_uses(&op->results[r])) {
+        buf_value_replace_all_uses(&op->results[r], v);
+        changed = true;
+      }
+    }
+  }
+  return changed;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1690,6 +1750,7 @@ static const buf_opdef_t scf_ops[] = {
     {.name = "scf.for", .traits = BODY | BUF_TRAIT_LOOP,
      .forward_first = 3, .forward_arg = 1, .inherent_attrs = for_attrs,
      .trip_count = for_trip_count, .fold = for_fold,
+     .canonicalize = forward_invariant_iter_args,
      .verify = for_verify, .parse = for_parse, .print = for_print},
     {.name = "scf.forall",
      .traits = BODY | BUF_TRAIT_LOOP | BUF_TRAIT_PARALLEL |
@@ -1703,7 +1764,7 @@ static const buf_opdef_t scf_ops[] = {
      .print = in_parallel_print},
     {.name = "scf.if", .traits = BODY | BUF_TRAIT_REGION_BRANCH, .verify = if_verify, .parse = if_parse,
      .print = if_print, .entry_region = if_entry_region,
-     .fold = region_branch_fold},
+     .fold = region_branch_fold, .canonicalize = if_canonicalize},
     {.name = "scf.index_switch",
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_REGION_BRANCH,
      .inherent_attrs = index_switch_attrs, .verify = index_switch_verify,

@@ -9,6 +9,9 @@
  *     a static size, a copy onto itself, scf.for without iterations, scf.if
  *     on a constant, casts folded into their users, to_buffer(to_tensor(x))
  *     and the others listed on the op definitions;
+ *   - the ops' canonicalize hooks (buf_op_canonicalize), which only this
+ *     pass runs: loop-invariant iter_args and values both branches of an
+ *     scf.if yield are forwarded to their uses;
  *   - what upstream's greedy driver does around the patterns
  *     (greedy_cleanup.c): constants uniqued and hoisted to the entry block
  *     of the enclosing isolated region, trivially dead ops erased,
@@ -54,7 +57,7 @@ static buf_walk_result_t canonicalize_op(buf_op_t *op, void *user) {
   if (folds_to_constant(op, &value)) {
     replace_by_constant(op, value);
     ++*changes;
-  } else if (buf_op_fold(op)) {
+  } else if (buf_op_fold(op) || buf_op_canonicalize(op)) {
     ++*changes;
   }
   return BUF_WALK_ADVANCE;

@@ -781,6 +781,8 @@ bool buf_op_isa(const buf_op_t *op, const char *name);
  * and erased, or its operands rewritten: do not use op after true), false
  * when op stays as it was. */
 bool buf_op_fold(buf_op_t *op);
+/* Applies op's canonicalize hook; true when op changed (as buf_op_fold). */
+bool buf_op_canonicalize(buf_op_t *op);
 
 /* Operand mutation keeps use lists right. */
 void buf_op_set_operand(buf_op_t *op, uint32_t i, buf_value_t *v);
@@ -1061,6 +1063,11 @@ struct buf_opdef_s {
    * false leaves op as it is. After true the caller must not use op.
    * NULL: op never folds. Asked through buf_op_fold. */
   bool (*fold)(buf_op_t *op);
+  /* Rewrites only --canonicalize applies, after fold (upstream's
+   * canonicalization patterns that the bufferization cleanups do not run:
+   * forwarding loop-invariant iter_args and values both branches yield).
+   * Same contract as fold. NULL: none. Asked through buf_op_canonicalize. */
+  bool (*canonicalize)(buf_op_t *op);
   /* Not set by dialect tables: each context holds its own copy of every
    * definition, where the subsystems' rows for the op (buf_model_kind_t)
    * are attached on first use. See buf_op_model. */

@@ -308,3 +308,30 @@ func.func @cast_into_linalg(%a: memref<4xf32>, %f: f32) {
   linalg.fill ins(%f : f32) outs(%l : memref<4xf32, strided<[?], offset: ?>>)
   return
 }
+
+// -----
+
+// An iter_arg yielded back unchanged holds its initial value throughout;
+// a value both branches of an scf.if yield is the if's result.
+// CHECK-LABEL: func.func @forwarding(
+// CHECK-SAME: %[[T:[a-z0-9]+]]: tensor<4xf32>, %[[N:[a-z0-9]+]]: index, %[[C:[a-z0-9]+]]: i1, %[[X:[a-z0-9]+]]: index
+// CHECK: tensor.extract %[[T]]
+// CHECK: return %[[T]], %[[X]]
+func.func @forwarding(%t: tensor<4xf32>, %n: index, %c: i1, %x: index) -> (tensor<4xf32>, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %t) -> tensor<4xf32> {
+    %e = tensor.extract %acc[%c0] : tensor<4xf32>
+    func.call @use(%e) : (f32) -> ()
+    scf.yield %acc : tensor<4xf32>
+  }
+  %y = scf.if %c -> index {
+    func.call @use_index(%x) : (index) -> ()
+    scf.yield %x : index
+  } else {
+    scf.yield %x : index
+  }
+  return %r, %y : tensor<4xf32>, index
+}
+func.func private @use(f32)
+func.func private @use_index(index)
