@@ -196,7 +196,8 @@ static void cast_fill_defaults(buf_op_t *op);
 #define AS_DEF(n, k, tr, at, info)                                            \
   {.name = "arith." n, .traits = tr, .inherent_attrs = at,                    \
    .verify = k##_verify, .parse = k##_parse, .print = k##_print,             \
-   .name_result = NAME_##k, .fill_defaults = FILL_##k, .fold_int = FOLD_##k},
+   .name_result = NAME_##k, .fill_defaults = FILL_##k, .fold_int = FOLD_##k, \
+   .fold = buf__arith_fold},
 #define AS_INFO(n, k, tr, at, info) info,
 
 /* Row 0 is arith.constant; the rest follow ARITH_OPS in order. */

@@ -613,6 +613,34 @@ static uint32_t materialize_effect(const buf_op_t *op, uint32_t i) {
   return i == 0 ? BUF_EFFECT_READ : BUF_EFFECT_WRITE;
 }
 
+/* Folds (buf_opdef_t.fold) */
+
+/* to_buffer(to_tensor(m)) is m when the types agree: the tensor is m's
+ * contents, and its buffer is m (upstream's foldToBufferToTensorPair). */
+static bool to_buffer_fold(buf_op_t *op) {
+  buf_op_t *def = op->num_operands ? op->operands[0].value->def : NULL;
+  if (!def || !buf_op_isa(def, "bufferization.to_tensor") ||
+      def->num_operands != 1 ||
+      def->operands[0].value->type != op->results[0].type)
+    return false;
+  buf_value_replace_all_uses(&op->results[0], def->operands[0].value);
+  buf_op_erase(op);
+  return true;
+}
+
+/* to_tensor(to_buffer(t)) is t when nothing runs between the two (no
+ * write can reach the buffer), as upstream folds it. */
+static bool to_tensor_fold(buf_op_t *op) {
+  buf_op_t *def = op->num_operands ? op->operands[0].value->def : NULL;
+  if (!def || def->next != op || !buf_op_isa(def, "bufferization.to_buffer") ||
+      def->num_operands != 1 ||
+      def->operands[0].value->type != op->results[0].type)
+    return false;
+  buf_value_replace_all_uses(&op->results[0], def->operands[0].value);
+  buf_op_erase(op);
+  return true;
+}
+
 static const buf_opdef_t bufferization_ops[] = {
     {.name = "bufferization.alloc_tensor",
      .traits = BUF_TRAIT_ALLOC,
@@ -648,21 +676,21 @@ static const buf_opdef_t bufferization_ops[] = {
     {.name = "bufferization.to_buffer",
      .traits = BUF_TRAIT_PURE,
      .inherent_attrs = to_buffer_kw,
-     .verify = to_buffer_verify,
+     .verify = to_buffer_verify, .fold = to_buffer_fold,
      .parse = to_buffer_parse,
      .print = to_buffer_print},
     /* The pre-LLVM-21 name: parses into a to_buffer op. */
     {.name = "bufferization.to_memref",
      .traits = BUF_TRAIT_PURE,
      .inherent_attrs = to_buffer_kw,
-     .verify = to_buffer_verify,
+     .verify = to_buffer_verify, .fold = to_buffer_fold,
      .parse = to_memref_parse,
      .print = to_buffer_print},
     {.name = "bufferization.to_tensor",
      .traits = BUF_TRAIT_PURE,
      .operand_effect = read_effect,
      .inherent_attrs = to_tensor_kw,
-     .verify = to_tensor_verify,
+     .verify = to_tensor_verify, .fold = to_tensor_fold,
      .parse = to_tensor_parse,
      .print = to_tensor_print},
 };

@@ -438,3 +438,92 @@ bool buf__fold_self_copy(buf_op_t *op) {
   buf_op_erase(op);
   return true;
 }
+
+/* Does the memref.cast cast only forget static facts of its source (sizes,
+ * strides, offset that become '?'), so that a user which accepts the
+ * cast's type accepts the source as well (upstream's
+ * memref::CastOp::canFoldIntoConsumerOp)? */
+static bool cast_only_forgets(const buf_op_t *cast) {
+  if (!buf_op_isa(cast, "memref.cast") || cast->num_operands != 1)
+    return false;
+  buf_type_t from = cast->operands[0].value->type, to = cast->results[0].type;
+  if (from->kind != BUF_TYPE_MEMREF || to->kind != BUF_TYPE_MEMREF ||
+      from->u.shaped.rank != to->u.shaped.rank ||
+      from->u.shaped.elem != to->u.shaped.elem ||
+      from->u.shaped.memory_space != to->u.shaped.memory_space ||
+      from->u.shaped.rank > 16)
+    return false;
+  uint32_t rank = from->u.shaped.rank;
+  int64_t fs[16], ts[16], fo, to_off;
+  if (BUF_FAILED(buf_type_memref_strides(from, fs, &fo)) ||
+      BUF_FAILED(buf_type_memref_strides(to, ts, &to_off)))
+    return false;
+  /* a fact the source leaves open must stay open in the result */
+  if (fo == BUF_DYNAMIC && to_off != BUF_DYNAMIC)
+    return false;
+  for (uint32_t i = 0; i < rank; i++)
+    if ((from->u.shaped.shape[i] == BUF_DYNAMIC &&
+         to->u.shaped.shape[i] != BUF_DYNAMIC) ||
+        (fs[i] == BUF_DYNAMIC && ts[i] != BUF_DYNAMIC))
+      return false;
+  return true;
+}
+
+/* Replaces the operands that a memref.cast only made less static by the
+ * cast's source; with same_shape, only casts that keep the sizes (and
+ * forget strides or offset). */
+static bool fold_casts(buf_op_t *op, bool same_shape) {
+  bool changed = false;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    buf_op_t *def = op->operands[i].value->def;
+    if (!def || !cast_only_forgets(def))
+      continue;
+    buf_type_t from = def->operands[0].value->type, to = def->results[0].type;
+    if (same_shape &&
+        memcmp(from->u.shaped.shape, to->u.shaped.shape,
+               from->u.shaped.rank * sizeof *from->u.shaped.shape) != 0)
+      continue;
+    buf_op_set_operand(op, i, def->operands[0].value);
+    changed = true;
+  }
+  return changed;
+}
+
+bool buf__fold_memref_cast_operands(buf_op_t *op) {
+  return fold_casts(op, false);
+}
+
+bool buf__fold_memref_layout_casts(buf_op_t *op) {
+  return fold_casts(op, true);
+}
+
+/* Do two memref types agree on every size both know? */
+static bool sizes_compatible(buf_type_t a, buf_type_t b) {
+  if (a->kind != BUF_TYPE_MEMREF || b->kind != BUF_TYPE_MEMREF ||
+      a->u.shaped.rank != b->u.shaped.rank)
+    return false;
+  for (uint32_t i = 0; i < a->u.shaped.rank; i++)
+    if (a->u.shaped.shape[i] != BUF_DYNAMIC &&
+        b->u.shaped.shape[i] != BUF_DYNAMIC &&
+        a->u.shaped.shape[i] != b->u.shaped.shape[i])
+      return false;
+  return true;
+}
+
+/* Copies take the casts' sources when the two sides still agree on their
+ * static sizes (a copy between buffers of different sizes fails when it
+ * runs; it must not become a verifier error). */
+bool buf__fold_copy(buf_op_t *op) {
+  bool changed = false;
+  if (op->num_operands == 2 && op->num_results == 0) {
+    buf_value_t *src = op->operands[0].value, *dst = op->operands[1].value;
+    changed = fold_casts(op, false);
+    if (changed && !sizes_compatible(op->operands[0].value->type,
+                                     op->operands[1].value->type)) {
+      buf_op_set_operand(op, 0, src);
+      buf_op_set_operand(op, 1, dst);
+      changed = fold_casts(op, true);
+    }
+  }
+  return buf__fold_self_copy(op) || changed;
+}

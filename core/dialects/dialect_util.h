@@ -156,5 +156,27 @@ const char *buf__elem_what(buf__elem_kind_t k);
 /* The fold hook (buf_opdef_t.fold) of copies (memref.copy, linalg.copy on
  * buffers): a copy of a buffer onto itself changes nothing and is erased. */
 bool buf__fold_self_copy(buf_op_t *op);
+/* The fold hook of ops that accept any memref operand they are given
+ * (memref.load, store, dealloc, dim, linalg ops on buffers): an operand
+ * that a memref.cast only made less static is replaced by the cast's
+ * source (upstream's memref::foldMemRefCast). True when an operand
+ * changed; op stays. */
+bool buf__fold_memref_cast_operands(buf_op_t *op);
+/* The same for casts that keep the sizes and forget only strides or
+ * offset: the fold hook of linalg ops on buffers, whose verifiers compare
+ * static sizes strictly. */
+bool buf__fold_memref_layout_casts(buf_op_t *op);
+/* buf__fold_memref_cast_operands where the two sides stay compatible,
+ * then buf__fold_self_copy: the fold hook of copies. */
+bool buf__fold_copy(buf_op_t *op);
+/* The fold hook of the arith ops (arith_fold.c): constant operands and
+ * identities, as upstream's arith folders. */
+bool buf__arith_fold(buf_op_t *op);
+/* The fold hooks of tensor ops (tensor_fold.c): casts of casts, dims of
+ * known sizes, extracts of known elements, from_elements of constants. */
+bool buf__tensor_cast_fold(buf_op_t *op);
+bool buf__tensor_dim_fold(buf_op_t *op);
+bool buf__tensor_extract_fold(buf_op_t *op);
+bool buf__tensor_from_elements_fold(buf_op_t *op);
 
 #endif /* BUF_DIALECT_UTIL_H */

@@ -2046,8 +2046,24 @@ static bool replace_by(buf_op_t *op, buf_value_t *v) {
   return true;
 }
 
+/* The size operand a memref.alloc or alloca gives dynamic dimension dim of
+ * its result v; NULL when v is not such a result. */
+static buf_value_t *alloc_dynamic_size(buf_value_t *v, int64_t dim) {
+  buf_op_t *def = v->def;
+  if (!def || !(buf_op_isa(def, "memref.alloc") ||
+                buf_op_isa(def, "memref.alloca")))
+    return NULL;
+  uint32_t k = 0; /* dynamic dimensions before dim: its size operand */
+  for (int64_t i = 0; i < dim; i++)
+    k += v->type->u.shaped.shape[i] == BUF_DYNAMIC;
+  return k < def->num_operands ? def->operands[k].value : NULL;
+}
+
 /* memref.dim of a dimension the type makes static is that size, so a
- * buffer read only for its shape is no longer used. */
+ * buffer read only for its shape is no longer used; of a dynamic dimension
+ * of a memref.alloc or alloca, the size operand it was allocated with.
+ * (Casts are looked through by dim_fold_int, which --canonicalize asks;
+ * the bufferization cleanups keep a dim of a cast as upstream does.) */
 static bool dim_fold(buf_op_t *op) {
   int64_t dim;
   if (op->num_operands != 2)
@@ -2055,8 +2071,12 @@ static bool dim_fold(buf_op_t *op) {
   buf_type_t t = op->operands[0].value->type;
   if (t->kind != BUF_TYPE_MEMREF ||
       !buf_value_constant_int(op->operands[1].value, &dim) || dim < 0 ||
-      dim >= (int64_t)t->u.shaped.rank || t->u.shaped.shape[dim] == BUF_DYNAMIC)
+      dim >= (int64_t)t->u.shaped.rank)
     return false;
+  if (t->u.shaped.shape[dim] == BUF_DYNAMIC) {
+    buf_value_t *size = alloc_dynamic_size(op->operands[0].value, dim);
+    return size && replace_by(op, size);
+  }
   buf_builder_t b;
   buf_builder_init(&b, buf_op_ctx(op));
   buf_builder_set_before(&b, op);
@@ -2122,6 +2142,26 @@ static bool load_fold(buf_op_t *op) {
   return replace_by(op, buf_op_result(buf_build(&b, "arith.constant", elem, 0,
                                                 NULL, "value", value, NULL),
                                       0));
+}
+
+/* Loads through a cast read the cast's source; then a constant global's
+ * element folds. */
+static bool load_or_cast_fold(buf_op_t *op) {
+  bool changed = buf__fold_memref_cast_operands(op);
+  return load_fold(op) || changed;
+}
+
+/* memref.cast to its source's own type is the source; a cast of a cast
+ * that only forgot static facts casts the first source (the types stay
+ * compatible: the result agrees with every static fact of the middle type,
+ * which the first source has). */
+static bool cast_fold(buf_op_t *op) {
+  if (op->num_operands != 1 || op->num_results != 1)
+    return false;
+  bool changed = buf__fold_memref_cast_operands(op);
+  if (op->operands[0].value->type == op->results[0].type)
+    return replace_by(op, op->operands[0].value);
+  return changed;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -2196,18 +2236,19 @@ static const buf_opdef_t memref_ops[] = {
      .print = assume_alignment_print, .result_name = "assume_align"},
     {.name = "memref.cast",
      .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW | BUF_TRAIT_SAME_SHAPE,
-     .verify = cast_verify,
+     .verify = cast_verify, .fold = cast_fold,
      .parse = cast_parse, .print = cast_print, .result_name = "cast"},
     {.name = "memref.collapse_shape", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
      .inherent_attrs = collapse_attrs, .verify = collapse_verify,
      .parse = collapse_parse, .print = collapse_print,
      .result_name = "collapse_shape"},
     {.name = "memref.copy", .traits = BUF_TRAIT_COPY,
-     .operand_effect = copy_effect, .fold = buf__fold_self_copy,
+     .operand_effect = copy_effect, .fold = buf__fold_copy,
      .verify = copy_verify, .parse = copy_parse,
      .print = copy_print},
     {.name = "memref.dealloc", .traits = BUF_TRAIT_FREE,
      .operand_effect = free_operand_effect, .verify = dealloc_verify,
+     .fold = buf__fold_memref_cast_operands,
      .parse = dealloc_parse, .print = unary_colon_print},
     {.name = "memref.dim", .traits = BUF_TRAIT_METADATA_ONLY, .fold = dim_fold,
      .verify = dim_verify, .parse = dim_parse,
@@ -2235,7 +2276,7 @@ static const buf_opdef_t memref_ops[] = {
      .inherent_attrs = global_attrs, .verify = global_verify,
      .parse = global_parse, .print = global_print},
     {.name = "memref.load", .operand_effect = read_operand_effect,
-     .fold = load_fold,
+     .fold = load_or_cast_fold,
      .inherent_attrs = load_store_attrs,
      .verify = load_verify, .parse = load_parse, .print = load_print},
     {.name = "memref.memory_space_cast",
@@ -2257,6 +2298,7 @@ static const buf_opdef_t memref_ops[] = {
      .verify = reshape_verify, .parse = buf__reshape_parse,
      .print = buf__reshape_print, .result_name = "reshape"},
     {.name = "memref.store", .operand_effect = store_effect,
+     .fold = buf__fold_memref_cast_operands,
      .inherent_attrs = load_store_attrs,
      .verify = store_verify, .parse = store_parse, .print = store_print},
     {.name = "memref.subview", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,

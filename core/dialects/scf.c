@@ -1474,55 +1474,155 @@ static buf_status_t index_switch_verify(buf_op_t *op) {
 /* Folds (buf_opdef_t.fold)                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* An scf.for whose constant bounds give no iteration is its iter_args'
- * initial values (upstream's canonicalizer folds it too): the buffers only
- * its body used become dead. */
-static bool for_fold(buf_op_t *op) {
-  int64_t lb, ub;
-  if (op->num_operands < 3 || op->num_operands - 3 != op->num_results ||
-      !buf_value_constant_int(op->operands[0].value, &lb) ||
-      !buf_value_constant_int(op->operands[1].value, &ub) || lb < ub)
+/* Replaces an scf.for that runs exactly once by its body: the induction
+ * variable is the lower bound, the iter_args their initial values, and
+ * the results what the body yields (upstream's SimplifyTrivialLoops). */
+static bool inline_single_iteration(buf_op_t *op) {
+  buf_block_t *body = op->num_regions ? op->regions[0]->first : NULL;
+  buf_op_t *yield = body ? buf_block_terminator(body) : NULL;
+  if (!body || body->next || !yield ||
+      body->num_args != 1 + op->num_results ||
+      yield->num_operands != op->num_results)
     return false;
+  buf_value_replace_all_uses(body->args[0], op->operands[0].value);
   for (uint32_t r = 0; r < op->num_results; r++)
-    buf_value_replace_all_uses(&op->results[r], op->operands[3 + r].value);
+    buf_value_replace_all_uses(body->args[1 + r], op->operands[3 + r].value);
+  for (uint32_t r = 0; r < op->num_results; r++)
+    buf_value_replace_all_uses(&op->results[r], yield->operands[r].value);
+  buf_op_t *next;
+  for (buf_op_t *x = body->first; x != yield; x = next) {
+    next = x->next;
+    buf_op_move_before(x, op);
+  }
   buf_op_erase(op);
   return true;
 }
 
-/* An scf.if on a constant condition is the region that runs, inlined
- * before it (upstream's canonicalizer does the same): the deallocation
- * pipeline's ownership checks that it proves statically go away with the
- * clone of the branch that never runs. */
-static bool if_fold(buf_op_t *op) {
-  if (op->num_operands != 1 || op->num_regions != 2)
+/* Is v available before op (defined outside op's regions)? */
+static bool defined_outside(const buf_value_t *v, const buf_op_t *op) {
+  const buf_op_t *owner = v->def;
+  if (!owner)
+    owner = v->block && v->block->region ? v->block->region->op : NULL;
+  return !owner || !buf_op_is_ancestor(op, owner) ||
+         (owner == op && v->def == op);
+}
+
+/* An iter_arg the body yields back unchanged, or replaces by its initial
+ * value, holds the initial value in every iteration and after the loop
+ * (upstream's ForOpIterArgsFolder, without dropping the operand): its uses
+ * take the initial value. */
+static bool forward_invariant_iter_args(buf_op_t *op) {
+  buf_block_t *body = op->num_regions ? op->regions[0]->first : NULL;
+  buf_op_t *yield = body ? buf_block_terminator(body) : NULL;
+  if (!body || body->next || !yield ||
+      body->num_args != 1 + op->num_results ||
+      yield->num_operands != op->num_results)
     return false;
-  buf_value_t *c = op->operands[0].value;
-  buf_attr_t a = c->def && buf_op_has_trait(c->def, BUF_TRAIT_CONSTANT)
-                     ? buf_op_attr(c->def, "value")
-                     : NULL;
-  bool taken;
-  if (a && a->kind == BUF_ATTR_BOOL)
-    taken = a->u.b;
-  else if (a && a->kind == BUF_ATTR_INTEGER)
-    taken = a->u.i != 0;
-  else
+  bool changed = false;
+  for (uint32_t r = 0; r < op->num_results; r++) {
+    buf_value_t *arg = body->args[1 + r], *init = op->operands[3 + r].value;
+    buf_value_t *next = yield->operands[r].value;
+    if (next != arg && next != init)
+      continue;
+    if (buf_value_has_uses(arg)) {
+      buf_value_replace_all_uses(arg, init);
+      changed = true;
+    }
+    if (buf_value_has_uses(&op->results[r])) {
+      buf_value_replace_all_uses(&op->results[r], init);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/* An scf.for whose constant bounds give no iteration is its iter_args'
+ * initial values (upstream's canonicalizer folds it too): the buffers only
+ * its body used become dead; one that runs once is its body. Not with
+ * unsignedCmp, whose bounds read unsigned. */
+static bool for_fold(buf_op_t *op) {
+  int64_t lb, ub, step, span;
+  if (op->num_operands < 3 || op->num_operands - 3 != op->num_results ||
+      buf_op_has_attr(op, "unsignedCmp") ||
+      !buf_value_constant_int(op->operands[0].value, &lb) ||
+      !buf_value_constant_int(op->operands[1].value, &ub))
     return false;
-  buf_block_t *b = buf_region_entry(op->regions[taken ? 0 : 1]);
+  if (lb >= ub) {
+    for (uint32_t r = 0; r < op->num_results; r++)
+      buf_value_replace_all_uses(&op->results[r], op->operands[3 + r].value);
+    buf_op_erase(op);
+    return true;
+  }
+  if (!buf_value_constant_int(op->operands[2].value, &step) || step <= 0 ||
+      __builtin_sub_overflow(ub, lb, &span) || span > step)
+    return false;
+  return inline_single_iteration(op);
+}
+
+/* Replaces op by region r of it, which runs exactly once: its one block
+ * (without arguments) moves before op and the values its yield forwards
+ * take the place of op's results. False when the region is not in that
+ * form (several blocks, arguments, a terminator that does not forward
+ * exactly the results). An empty region stands for one that yields
+ * nothing. */
+static bool inline_region(buf_op_t *op, uint32_t r) {
+  buf_region_t *region = op->regions[r];
+  buf_block_t *b = region->first;
   if (!b) {
     if (op->num_results)
       return false;
     buf_op_erase(op);
     return true;
   }
-  buf_op_t *t = b->last;
-  if (b->next || b->num_args || !t || t->num_operands != op->num_results)
+  buf_op_t *yield = buf_block_terminator(b);
+  if (b->next || b->num_args || !yield ||
+      !buf_op_has_trait(yield, BUF_TRAIT_FORWARDS) ||
+      yield->num_operands != (uint32_t)yield->def->forward_first +
+                                 op->num_results)
     return false;
-  while (b->first != t)
-    buf_op_move_before(b->first, op);
-  for (uint32_t r = 0; r < op->num_results; r++)
-    buf_value_replace_all_uses(&op->results[r], t->operands[r].value);
+  for (uint32_t i = 0; i < op->num_results; i++)
+    buf_value_replace_all_uses(&op->results[i],
+                               yield->operands[yield->def->forward_first + i]
+                                   .value);
+  buf_op_t *next;
+  for (buf_op_t *x = b->first; x != yield; x = next) {
+    next = x->next;
+    buf_op_move_before(x, op);
+  }
   buf_op_erase(op);
   return true;
+}
+
+/* scf.if on a constant condition is the region it takes; scf.execute_region
+ * with one block is that block, unless marked no_inline (upstream's
+ * RemoveStaticCondition and SingleBlockExecuteInliner). */
+static bool region_branch_fold(buf_op_t *op) {
+  if (buf_op_has_attr(op, "no_inline"))
+    return false;
+  int32_t r = buf_op_entry_region(op, NULL);
+  return r >= 0 && inline_region(op, (uint32_t)r);
+}
+
+/* scf.if: a result both branches yield as the same value from outside is
+ * that value (upstream drops such results; their uses go here). */
+static bool if_canonicalize(buf_op_t *op) {
+  bool changed = false;
+  if (op->num_regions == 2 && op->regions[0]->first &&
+      op->regions[1]->first) {
+    buf_op_t *a = buf_block_terminator(op->regions[0]->first);
+    buf_op_t *b = buf_block_terminator(op->regions[1]->first);
+    for (uint32_t r = 0; a && b && r < op->num_results &&
+                         r < a->num_operands && r < b->num_operands;
+         r++) {
+      buf_value_t *v = a->operands[r].value;
+      if (v == b->operands[r].value && defined_outside(v, op) &&
+          buf_value_has_uses(&op->results[r])) {
+        buf_value_replace_all_uses(&op->results[r], v);
+        changed = true;
+      }
+    }
+  }
+  return changed;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1643,13 +1743,14 @@ static const buf_opdef_t scf_ops[] = {
      .forward_first = 1, .verify = condition_verify,
      .parse = condition_parse, .print = condition_print},
     {.name = "scf.execute_region", .traits = BUF_TRAIT_REGION_BRANCH,
-     .entry_region = execute_region_entry_region,
+     .entry_region = execute_region_entry_region, .fold = region_branch_fold,
      .inherent_attrs = execute_region_attrs,
      .verify = execute_region_verify, .parse = execute_region_parse,
      .print = execute_region_print},
     {.name = "scf.for", .traits = BODY | BUF_TRAIT_LOOP,
      .forward_first = 3, .forward_arg = 1, .inherent_attrs = for_attrs,
      .trip_count = for_trip_count, .fold = for_fold,
+     .canonicalize = forward_invariant_iter_args,
      .verify = for_verify, .parse = for_parse, .print = for_print},
     {.name = "scf.forall",
      .traits = BODY | BUF_TRAIT_LOOP | BUF_TRAIT_PARALLEL |
@@ -1662,7 +1763,8 @@ static const buf_opdef_t scf_ops[] = {
      .verify = in_parallel_verify, .parse = in_parallel_parse,
      .print = in_parallel_print},
     {.name = "scf.if", .traits = BODY | BUF_TRAIT_REGION_BRANCH, .verify = if_verify, .parse = if_parse,
-     .print = if_print, .entry_region = if_entry_region, .fold = if_fold},
+     .print = if_print, .entry_region = if_entry_region,
+     .fold = region_branch_fold, .canonicalize = if_canonicalize},
     {.name = "scf.index_switch",
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_REGION_BRANCH,
      .inherent_attrs = index_switch_attrs, .verify = index_switch_verify,

@@ -683,14 +683,14 @@ buf_status_t buf__expanded_layout(buf_ctx_t *ctx, buf_type_t src,
       cur = mul_sat(cur, result_shape[dims[k]]);
     }
   }
-  /* as upstream, a layout that is the row-major one of the result shape
-   * (a source with strided<[1]> say) is the identity */
-  bool row_major = off == 0;
-  int64_t contiguous = 1;
-  for (uint32_t i = result_rank; row_major && i-- > 0;) {
-    row_major = rs[i] == contiguous && result_shape[i] != BUF_DYNAMIC;
-    contiguous = mul_sat(contiguous, result_shape[i]);
-  }
-  *layout = row_major ? NULL : buf_attr_strided(ctx, result_rank, rs, off);
+  /* as upstream (computeExpandedType), the result has the identity layout
+   * exactly when the source's layout is the identity map: none, or
+   * strided<[1]> of rank 1 at offset 0; any other source gets the strided
+   * layout even where it is the row-major one (strided<[5, 1]> of 1x5
+   * expands to strided<[5, 1, 1]>, not to the identity) */
+  uint32_t src_rank = src->u.shaped.rank;
+  bool identity_source = src->u.shaped.layout == NULL ||
+                         (off == 0 && ((src_rank == 1 && ss[0] == 1) || src_rank == 0));
+  *layout = identity_source ? NULL : buf_attr_strided(ctx, result_rank, rs, off);
   return BUF_SUCCESS;
 }

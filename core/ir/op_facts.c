@@ -121,3 +121,7 @@ int64_t buf_op_trip_count(const buf_op_t *op, const buf_fold_env_t *env) {
 bool buf_op_fold(buf_op_t *op) {
   return op->def->fold && op->def->fold(op);
 }
+
+bool buf_op_canonicalize(buf_op_t *op) {
+  return op->def->canonicalize && op->def->canonicalize(op);
+}

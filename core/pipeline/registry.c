@@ -6,6 +6,8 @@
 #include "buf/pipeline.h"
 
 extern const buf_pass_def_t buf_pass_symbol_dce;
+extern const buf_pass_def_t buf_pass_canonicalize;
+extern const buf_pass_def_t buf_pass_cse;
 extern const buf_pass_def_t buf_pass_linalg_generalize_named_ops;
 extern const buf_pass_def_t buf_pass_linalg_decompose_aggregated_ops;
 extern const buf_pass_def_t buf_pass_eliminate_empty_tensors;
@@ -38,6 +40,8 @@ extern const buf_pass_def_t buf_pass_lower_affine;
 
 const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_symbol_dce,
+    &buf_pass_canonicalize,
+    &buf_pass_cse,
     &buf_pass_linalg_generalize_named_ops,
     &buf_pass_linalg_decompose_aggregated_ops,
     &buf_pass_eliminate_empty_tensors,

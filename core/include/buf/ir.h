@@ -777,9 +777,12 @@ bool buf_op_is_function_return(const buf_op_t *op);
  * (listed, with why, in tests/op_name_allowlist.txt): definitions are
  * interned, so this is a pointer comparison after one lookup. */
 bool buf_op_isa(const buf_op_t *op, const char *name);
-/* Folds op with its definition's fold hook; true when op was replaced (and
- * erased), false when op stays. */
+/* Folds op with its definition's fold hook; true when op changed (replaced
+ * and erased, or its operands rewritten: do not use op after true), false
+ * when op stays as it was. */
 bool buf_op_fold(buf_op_t *op);
+/* Applies op's canonicalize hook; true when op changed (as buf_op_fold). */
+bool buf_op_canonicalize(buf_op_t *op);
 
 /* Operand mutation keeps use lists right. */
 void buf_op_set_operand(buf_op_t *op, uint32_t i, buf_value_t *v);
@@ -1055,10 +1058,17 @@ struct buf_opdef_s {
   /* Replaces op by what it computes when that is known without running it
    * (upstream's folders and simplest canonicalizations: memref.dim of a
    * static size, memref.load of a constant global at constant indices,
-   * scf.for without iterations, a copy of a buffer onto itself): rewrites
-   * the uses of op's results, erases op and returns true; false leaves op
-   * as it is. NULL: op never folds. Asked through buf_op_fold. */
+   * scf.for without iterations, a copy of a buffer onto itself, casts
+   * folded into their users): rewrites the uses of op's results, erases op
+   * and returns true, or rewrites op's operands in place and returns true;
+   * false leaves op as it is. After true the caller must not use op.
+   * NULL: op never folds. Asked through buf_op_fold. */
   bool (*fold)(buf_op_t *op);
+  /* Rewrites only --canonicalize applies, after fold (upstream's
+   * canonicalization patterns that the bufferization cleanups do not run:
+   * forwarding loop-invariant iter_args and values both branches yield).
+   * Same contract as fold. NULL: none. Asked through buf_op_canonicalize. */
+  bool (*canonicalize)(buf_op_t *op);
   /* Not set by dialect tables: each context holds its own copy of every
    * definition, where the subsystems' rows for the op (buf_model_kind_t)
    * are attached on first use. See buf_op_model. */

@@ -66,6 +66,16 @@ func.func @columns(%t: tensor<2x4x12xf32>) -> tensor<16xf32> {
   return %c : tensor<16xf32>
 }
 
+// A slice whose strides happen to be row-major keeps a strided layout
+// through the expansion, as upstream types it (not the identity).
+// CHECK-LABEL: func.func @whole_row(
+// CHECK:         memref.expand_shape %{{.*}} {{\[\[}}0], [1, 2]] output_shape [1, 5, 1] : memref<1x5xf32, strided<[5, 1]>> into memref<1x5x1xf32, strided<[5, 1, 1]>>
+func.func @whole_row(%t: tensor<2x5xf32>) -> tensor<1x5x1xf32> {
+  %s = tensor.extract_slice %t[0, 0] [1, 5] [1, 1] : tensor<2x5xf32> to tensor<1x5xf32>
+  %e = tensor.expand_shape %s [[0], [1, 2]] output_shape [1, 5, 1] : tensor<1x5xf32> into tensor<1x5x1xf32>
+  return %e : tensor<1x5x1xf32>
+}
+
 func.func private @printMemrefF32(memref<*xf32>)
 
 func.func @print(%t: tensor<*xf32>) {
