@@ -546,10 +546,13 @@ def test_bounded_work_per_request(tmp):
 
     # The deadline stops the compile itself between passes, not only the
     # answer: the worker is free again soon after the 504.
-    d = Daemon(tmp, "--workers", "1", "--compile-timeout-ms", "1500", name="deadline")
+    # The work must outlast the deadline on any machine: 1,000 passes over
+    # 40,000 ops take about 7 s on a slow 2-core box, 15 times the deadline.
+    d = Daemon(tmp, "--workers", "1", "--compile-timeout-ms", "400",
+               "--max-pipeline-passes", "1024", name="deadline")
     try:
         body = {"program": ts.big_program(40000, salt=3),
-                "pipeline": ",".join(["buffer-hoisting"] * 250)}
+                "pipeline": ",".join(["buffer-hoisting"] * 1000)}
         start = time.time()
         status, _, doc = d.json("POST", "/v1/compile", body)
         check(status == 504 and doc["error"]["code"] == "compile_timeout", "deadline: %d" % status)
