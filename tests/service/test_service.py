@@ -421,8 +421,12 @@ def test_queue_full_and_deadline(tmp):
     try:
         results = []
 
+        # Each compile takes about a second even on a fast machine (200
+        # passes over 60,000 ops), so six at once overflow one worker and
+        # one queue slot.
         def worker(i):
-            results.append(d.compile(big_program(60000, salt=100 + i)))
+            results.append(d.compile(big_program(60000, salt=100 + i),
+                                     pipeline=",".join(["buffer-hoisting"] * 200)))
 
         threads = [threading.Thread(target=worker, args=(i,)) for i in range(6)]
         for t in threads:
