@@ -269,7 +269,7 @@ static int parse_args(int argc, char **argv, options_t *o) {
                (strncmp(a, "--O", 3) == 0 && a[3] && (v = a + 3))) {
       uint64_t level;
       if (!parse_uint(v, 3, &level))
-        return usage_error("%s: the LLVM optimization level is 0, 1, 2 or 3, not '%s'", a, v);
+        return usage_error("-O/--llvm-opt-level: the LLVM optimization level is 0, 1, 2 or 3, not '%s'", v);
       o->llvm_opt_level = (int)level;
     } else if ((v = flag_value(a, "--run-max-steps"))) {
       if (!parse_uint(v, UINT64_MAX, &o->run_max_steps) || o->run_max_steps == 0)
