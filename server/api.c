@@ -8,6 +8,8 @@
  *   POST /v1/explain                 the key a compile request would use, its
  *                                    components, and whether it is cached
  *   GET|HEAD /healthz, /readyz, /metrics, /v1/version, /v1/pipelines
+ *   GET|HEAD /v1/examples            example programs (playground.c)
+ *   GET|HEAD /, /playground/{file}   the browser playground (playground.c)
  *   OPTIONS on each of them          the methods, and CORS preflights (cors.c)
  *
  * With a token set, every route but /healthz and /readyz needs one
@@ -37,6 +39,8 @@ enum route_id {
   ROUTE_METRICS,
   ROUTE_VERSION,
   ROUTE_PIPELINES,
+  ROUTE_EXAMPLES,
+  ROUTE_PLAYGROUND,
   ROUTE_OTHER,
 };
 
@@ -514,6 +518,10 @@ static enum route_id classify(const char *path, const char **rest) {
     return ROUTE_VERSION;
   if (strcmp(path, "/v1/pipelines") == 0)
     return ROUTE_PIPELINES;
+  if (strcmp(path, "/v1/examples") == 0)
+    return ROUTE_EXAMPLES;
+  if (strcmp(path, "/") == 0 || strncmp(path, "/playground/", 12) == 0)
+    return ROUTE_PLAYGROUND;
   return ROUTE_OTHER;
 }
 
@@ -523,7 +531,8 @@ static const char *const route_methods[] = {
     [ROUTE_ARTIFACTS] = "GET, HEAD", [ROUTE_KEYS] = "GET, HEAD",
     [ROUTE_HEALTHZ] = "GET, HEAD",   [ROUTE_READYZ] = "GET, HEAD",
     [ROUTE_METRICS] = "GET, HEAD",   [ROUTE_VERSION] = "GET, HEAD",
-    [ROUTE_PIPELINES] = "GET, HEAD", [ROUTE_OTHER] = NULL,
+    [ROUTE_PIPELINES] = "GET, HEAD", [ROUTE_EXAMPLES] = "GET, HEAD",
+    [ROUTE_PLAYGROUND] = "GET, HEAD", [ROUTE_OTHER] = NULL,
 };
 
 /* True when the request's method is one of route's; otherwise answers 405
@@ -542,14 +551,17 @@ static bool method_allowed(bd_request_t *r, enum route_id route) {
   return false;
 }
 
-/* What each route needs (auth.c): only the probes are open; an unknown
- * route needs a reader, so routes cannot be probed anonymously. */
+/* What each route needs (auth.c): only the probes and the playground's
+ * static files are open (a browser sends no token when it opens a page;
+ * the page asks for one); an unknown route needs a reader, so routes
+ * cannot be probed anonymously. */
 static const bd_access_t route_access[] = {
     [ROUTE_COMPILE] = BD_ACCESS_WRITE,  [ROUTE_EXPLAIN] = BD_ACCESS_READ,
     [ROUTE_ARTIFACTS] = BD_ACCESS_READ, [ROUTE_KEYS] = BD_ACCESS_READ,
     [ROUTE_HEALTHZ] = BD_ACCESS_OPEN,   [ROUTE_READYZ] = BD_ACCESS_OPEN,
     [ROUTE_METRICS] = BD_ACCESS_READ,   [ROUTE_VERSION] = BD_ACCESS_READ,
-    [ROUTE_PIPELINES] = BD_ACCESS_READ, [ROUTE_OTHER] = BD_ACCESS_READ,
+    [ROUTE_PIPELINES] = BD_ACCESS_READ, [ROUTE_EXAMPLES] = BD_ACCESS_READ,
+    [ROUTE_PLAYGROUND] = BD_ACCESS_OPEN, [ROUTE_OTHER] = BD_ACCESS_READ,
 };
 
 /* True when a request without a token may use the route: then a "*"
@@ -625,6 +637,12 @@ void bd_route(bd_server_t *s, bd_request_t *r) {
     return;
   case ROUTE_PIPELINES:
     respond_json(r, 200, pipelines_json(), NULL);
+    return;
+  case ROUTE_EXAMPLES:
+    bd_playground_examples(r);
+    return;
+  case ROUTE_PLAYGROUND:
+    bd_playground_serve(r, bd_request_path(r));
     return;
   case ROUTE_OTHER:
     break;

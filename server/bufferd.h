@@ -251,6 +251,25 @@ bool bd_auth_allows(struct bd_server *s, bd_request_t *r, bd_access_t needed);
 char *bd_cors_headers(const bd_config_t *cfg, const char *origin, bool public_route,
                       const char *preflight_methods);
 
+/* ---- playground.c ------------------------------------------------------------ */
+
+/* A static file built into the binary (server/playground/, embedded by
+ * server/playground/embed.cmake). */
+typedef struct bd_asset {
+  const char *name;          /* path under server/playground/ */
+  const char *media_type;
+  const char *etag;          /* quoted, from the file's SHA-256 */
+  const unsigned char *data;
+  size_t len;
+} bd_asset_t;
+extern const bd_asset_t bd_playground_assets[];
+extern const unsigned bd_playground_num_assets;
+
+/* GET|HEAD / and /playground/{file}: the browser playground. */
+void bd_playground_serve(bd_request_t *r, const char *path);
+/* GET|HEAD /v1/examples: the example programs the playground offers. */
+void bd_playground_examples(bd_request_t *r);
+
 /* ---- peers.c ----------------------------------------------------------------- */
 
 /* Open connections per client address (loop thread only). */

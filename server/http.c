@@ -100,6 +100,7 @@ static const char *reason(int status) {
   switch (status) {
   case 200: return "OK";
   case 204: return "No Content";
+  case 304: return "Not Modified";
   case 400: return "Bad Request";
   case 401: return "Unauthorized";
   case 403: return "Forbidden";
@@ -364,8 +365,8 @@ void bd_respond(bd_request_t *r, int status, const char *content_type,
   size_t head_len = 0;
   FILE *f = open_memstream(&head, &head_len);
   fprintf(f, "HTTP/1.1 %d %s\r\n", status, reason(status));
-  /* A 204 has neither a body nor its length (RFC 9110, 8.6). */
-  if (status != 204)
+  /* A 204 or 304 has no body, and neither says a length (RFC 9110, 8.6). */
+  if (status != 204 && status != 304)
     fprintf(f, "Content-Type: %s\r\nContent-Length: %zu\r\n",
             content_type ? content_type : "application/json", len);
   fprintf(f,
