@@ -333,6 +333,7 @@ function parseReport(result) {
 
 function showFailure(req, e) {
   clearAnnotations();
+  $("permalink").hidden = true;
   state.diagnostics = e.diagnostics;
   for (const d of e.diagnostics) {
     addMark(d.line, "diag", "!", d.severity + ": " + d.message, d.message);
@@ -599,6 +600,9 @@ async function restore(key) {
       req = { program: info.components.canonical_ir, pipeline: info.components.pipeline, artifacts: [] };
     }
     $("source").value = typeof req.program === "string" ? req.program : JSON.stringify(req.program, null, 2);
+    const example = state.examples.find((e) => e.program === $("source").value);
+    $("examples").value = example ? example.name : "";
+    $("pipeline-help").textContent = example ? example.purpose : "";
     $("pipeline").value = req.pipeline || (state.pipelines ? state.pipelines.default_pipeline : "");
     for (const name of OPTIONAL_ARTIFACTS) {
       const box = $("emit-" + name);
@@ -624,7 +628,12 @@ async function restore(key) {
 async function start() {
   buildTabs();
   const ta = $("source");
-  ta.addEventListener("input", () => { clearAnnotations(); renderEditor(); });
+  ta.addEventListener("input", () => {
+    // The markers and the permalink describe the text as it was compiled.
+    clearAnnotations();
+    renderEditor();
+    $("permalink").hidden = true;
+  });
   ta.addEventListener("scroll", syncScroll);
   document.addEventListener("keydown", (e) => {
     if ((e.ctrlKey || e.metaKey) && e.key === "Enter") {
@@ -653,11 +662,11 @@ async function startLists() {
   try {
     if (!state.pipelines) await loadPipelines();
     if (!state.examples.length) await loadExamples();
-    if (!$("source").value && state.examples.length) {
+    const m = /#key=([0-9a-f]{64})/.exec(location.hash);
+    if (!m && !$("source").value && state.examples.length) {
       $("examples").value = state.examples[0].name;
       pickExample(state.examples[0].name);
     }
-    const m = /#key=([0-9a-f]{64})/.exec(location.hash);
     if (m) await restore(m[1]);
     else setStatus("idle", "Ready. Pick an example or write a program; Ctrl+Enter compiles.");
   } catch (e) {
