@@ -24,6 +24,7 @@ const state = {
   lastProgram: "",       // the program text it was compiled from
   marks: new Map(),      // line -> [{kind, glyph, text}]
   lineClass: new Map(),  // line -> class of the line's background
+  lineInfo: new Map(),   // line -> in-place decisions and alias sets (hover)
   diagnostics: [],
   busy: false,
 };
@@ -155,8 +156,8 @@ function renderEditor() {
     for (const m of state.marks.get(i + 1) || [])
       marks.append(el("span", { class: "mark " + m.kind, title: m.text, "data-kind": m.kind,
                                 "data-reason": m.reason || "" }, m.glyph));
-    gutter.append(el("div", { "data-line": i + 1, title: (state.marks.get(i + 1) || []).map((m) => m.text).join("\n") },
-                     marks, String(i + 1)));
+    const hover = (state.marks.get(i + 1) || []).map((m) => m.text).concat(state.lineInfo.get(i + 1) || []);
+    gutter.append(el("div", { "data-line": i + 1, title: hover.join("\n") }, marks, String(i + 1)));
   });
   syncScroll();
 }
@@ -189,6 +190,7 @@ function addMark(line, kind, glyph, text, reason) {
 function clearAnnotations() {
   state.marks = new Map();
   state.lineClass = new Map();
+  state.lineInfo = new Map();
 }
 
 /* ---- pickers ---- */
@@ -234,6 +236,14 @@ function addPass(name) {
   const p = $("pipeline");
   p.value = p.value.trim() ? p.value.trim() + "," + name : name;
   $("passes").value = "";
+  // Say what the pass does and which options it takes: name{opt=value ...}.
+  const pass = state.pipelines.passes.find((q) => q.name === name);
+  if (pass)
+    $("pipeline-help").textContent = name + ": " + pass.summary + (pass.options.length
+      ? " Options (" + name + "{opt=value ...}): " + pass.options.map((o) =>
+          o.name + " (" + o.kind + (o.values ? ": " + o.values.join("|") : "") +
+          (o.default ? ", default " + o.default : "") + ")").join("; ")
+      : "");
   p.focus();
 }
 
@@ -366,6 +376,13 @@ function showResult(req, result, analysis) {
         op.decisions.map((d, i) => d === "false" ? "#" + i : null).filter((x) => x !== null).join(", ") +
         " out of place", "out of place");
   for (const d of state.diagnostics) addMark(d.line, "diag", "!", d.severity + ": " + d.message, d.message);
+  state.lineInfo = new Map();
+  for (const op of inplace) {
+    const text = op.name + ": operands " + op.decisions.map((d, i) => "#" + i + " " +
+      (d === "true" ? "in place" : d === "false" ? "out of place" : "-")).join(", ") +
+      (op.aliasSets.length ? "; alias sets " + op.aliasSets.join(", ") : "");
+    state.lineInfo.set(op.line, (state.lineInfo.get(op.line) || []).concat([text]));
+  }
   renderEditor();
   renderBufferization(report, inplace, result);
   for (const [name] of TABS) {

@@ -114,6 +114,9 @@ def test_example_copy_explained_and_permalink(tmp):
               "read and write lines highlighted: %r %r" % (hl(INSERT_LINE), hl(READ_LINE)))
         shot(drv, "2-conflict")
         # In-place decisions from the analysis: the insert's dest out of place.
+        hover = drv.find_element(By.CSS_SELECTOR, '#gutter div[data-line="%d"]' % INSERT_LINE).get_attribute("title")
+        check("tensor.insert: operands #0 -, #1 out of place" in hover and "alias sets" in hover,
+              "hovering the insert's line tells its decisions: %r" % hover)
         inplace = drv.find_element(By.ID, "inplace").text
         check("tensor.insert" in inplace and "OUT OF PLACE" in inplace, "in-place table: %r" % inplace[:300])
         # Peak bytes per function from the report.
