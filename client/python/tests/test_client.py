@@ -167,6 +167,17 @@ class TokenTest(unittest.TestCase):
             shutil.rmtree(tmp)
 
 
+class LimitTest(unittest.TestCase):
+    def test_body_over_the_limit(self):
+        d = Daemon("--max-body-bytes", "200")
+        try:
+            with self.assertRaises(bufferd.LimitError) as cm:
+                bufferd.Client(d.url).compile(PROGRAM)
+            self.assertEqual((cm.exception.status, cm.exception.code), (413, "body_too_large"))
+        finally:
+            d.stop()
+
+
 class RetryTest(unittest.TestCase):
     """A stand-in server answers 503 with Retry-After twice, then 200."""
 
