@@ -2,7 +2,7 @@
 buffer-opt offline): every call, the error paths, the retries, and the
 numpy round trip where numpy is importable.
 
-usage: BUFFERD_BIN=build/bin python3 -m unittest discover -s client/python/tests
+usage: BUFFERD_BIN=build/bin python3 -m unittest discover -s python/tests
 """
 import http.server
 import json
@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 import bufferd  # noqa: E402
 from bufferd import values  # noqa: E402
 
-BIN = os.environ.get("BUFFERD_BIN", os.path.join(HERE, "..", "..", "..", "build", "bin"))
+BIN = os.environ.get("BUFFERD_BIN", os.path.join(HERE, "..", "..", "build", "bin"))
 
 # The insert writes %t, which is read again after it: a copy on line 4.
 PROGRAM = """func.func @bump(%t: tensor<4xf32>) -> (tensor<4xf32>, f32) {
