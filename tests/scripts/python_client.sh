@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The Python package (client/python) against a real daemon and buffer-opt:
+# The Python package (python) against a real daemon and buffer-opt:
 # every client call, the error paths, retries, numpy where importable; and
-# that it installs offline with pip (client/python/tests/test_client.py).
+# that it installs offline with pip (python/tests/test_client.py).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 [[ -x $BUF_BIN/bufferd ]] || { echo "bufferd not built"; exit 1; }
-pkg=$BUF_SOURCE_DIR/client/python
+pkg=$BUF_SOURCE_DIR/python
 BUFFERD_BIN=$BUF_BIN /usr/bin/python3 -m unittest discover -s "$pkg/tests" -v
 if /usr/bin/python3 -c 'import setuptools, pip' 2>/dev/null; then
   target=$(mktemp -d)
