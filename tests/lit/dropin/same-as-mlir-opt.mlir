@@ -29,3 +29,6 @@
 // Not compared: top-down (mlir-opt 22 refuses @terminator_first, "Yield
 // operand #0 is not equivalent to the corresponding iter bbArg"; buffer-opt
 // copies the yielded value instead).
+// fold-memref-alias-ops: the same CHECK lines hold for mlir-opt.
+// RUN: mlir-opt %S/fold-memref-alias-ops.mlir -fold-memref-alias-ops -split-input-file | FileCheck %S/fold-memref-alias-ops.mlir
+// RUN: mlir-opt %S/fold-memref-alias-ops-run.mlir -fold-memref-alias-ops | FileCheck %S/fold-memref-alias-ops-run.mlir --check-prefix=FOLDED
