@@ -32,3 +32,5 @@
 // fold-memref-alias-ops: the same CHECK lines hold for mlir-opt.
 // RUN: mlir-opt %S/fold-memref-alias-ops.mlir -fold-memref-alias-ops -split-input-file | FileCheck %S/fold-memref-alias-ops.mlir
 // RUN: mlir-opt %S/fold-memref-alias-ops-run.mlir -fold-memref-alias-ops | FileCheck %S/fold-memref-alias-ops-run.mlir --check-prefix=FOLDED
+// expand-strided-metadata: the same CHECK lines hold for mlir-opt.
+// RUN: mlir-opt %S/expand-strided-metadata.mlir -expand-strided-metadata -split-input-file | FileCheck %S/expand-strided-metadata.mlir
