@@ -34,3 +34,6 @@
 // RUN: mlir-opt %S/fold-memref-alias-ops-run.mlir -fold-memref-alias-ops | FileCheck %S/fold-memref-alias-ops-run.mlir --check-prefix=FOLDED
 // expand-strided-metadata: the same CHECK lines hold for mlir-opt.
 // RUN: mlir-opt %S/expand-strided-metadata.mlir -expand-strided-metadata -split-input-file | FileCheck %S/expand-strided-metadata.mlir
+// private-function-dynamic-ownership: the same CHECK lines hold for mlir-opt.
+// RUN: mlir-opt -ownership-based-buffer-deallocation=private-function-dynamic-ownership=true %S/../transforms/buffer-deallocation-private-dynamic-ownership.mlir | FileCheck %S/../transforms/buffer-deallocation-private-dynamic-ownership.mlir
+// RUN: mlir-opt -buffer-deallocation-pipeline=private-function-dynamic-ownership=true %S/../transforms/buffer-deallocation-private-dynamic-ownership.mlir | FileCheck %S/../transforms/buffer-deallocation-private-dynamic-ownership.mlir --check-prefix=PIPE
