@@ -37,3 +37,6 @@
 // private-function-dynamic-ownership: the same CHECK lines hold for mlir-opt.
 // RUN: mlir-opt -ownership-based-buffer-deallocation=private-function-dynamic-ownership=true %S/../transforms/buffer-deallocation-private-dynamic-ownership.mlir | FileCheck %S/../transforms/buffer-deallocation-private-dynamic-ownership.mlir
 // RUN: mlir-opt -buffer-deallocation-pipeline=private-function-dynamic-ownership=true %S/../transforms/buffer-deallocation-private-dynamic-ownership.mlir | FileCheck %S/../transforms/buffer-deallocation-private-dynamic-ownership.mlir --check-prefix=PIPE
+// --split-input-file=MARKER and --output-split-marker: the same CHECK lines hold for mlir-opt.
+// RUN: mlir-opt %S/split-input-file-marker.mlir -split-input-file='// ''=====' | FileCheck %S/split-input-file-marker.mlir
+// RUN: mlir-opt %S/split-input-file-marker.mlir -split-input-file='// ''=====' -output-split-marker='// +++' | FileCheck %S/split-input-file-marker.mlir --check-prefix=OUT
