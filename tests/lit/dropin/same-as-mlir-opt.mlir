@@ -40,3 +40,6 @@
 // --split-input-file=MARKER and --output-split-marker: the same CHECK lines hold for mlir-opt.
 // RUN: mlir-opt %S/split-input-file-marker.mlir -split-input-file='// ''=====' | FileCheck %S/split-input-file-marker.mlir
 // RUN: mlir-opt %S/split-input-file-marker.mlir -split-input-file='// ''=====' -output-split-marker='// +++' | FileCheck %S/split-input-file-marker.mlir --check-prefix=OUT
+// One-Shot's print-conflicts and function-boundary annotations: the same CHECK lines hold for mlir-opt.
+// RUN: mlir-opt %S/one-shot-print-conflicts.mlir -one-shot-bufferize="test-analysis-only print-conflicts" -split-input-file | FileCheck %S/one-shot-print-conflicts.mlir
+// RUN: mlir-opt %S/one-shot-print-conflicts.mlir -one-shot-bufferize="test-analysis-only print-conflicts bufferize-function-boundaries" -split-input-file | FileCheck %S/one-shot-print-conflicts.mlir --check-prefix=FUNC
