@@ -34,10 +34,14 @@
 
 #define MAX_RANK 16
 
-/* A static entry, or BUF_DYNAMIC and the value that holds it. */
+/* A static entry, or BUF_DYNAMIC and the value that holds it. sticky:
+ * it derives from metadata the source's type leaves dynamic, which
+ * upstream reads from extract_strided_metadata's results; a constant it
+ * folds to later stays an SSA operand there, so it does here too. */
 typedef struct mixed {
   int64_t s;
   buf_value_t *v;
+  bool sticky;
 } mixed_t;
 
 /* The strided metadata of a buffer: what a reinterpret_cast needs. */
@@ -50,7 +54,9 @@ typedef struct metadata {
   mixed_t strides[MAX_RANK];
 } metadata_t;
 
-static mixed_t fixed(int64_t s) { return (mixed_t){s, NULL}; }
+static mixed_t fixed(int64_t s) { return (mixed_t){s, NULL, false}; }
+
+static mixed_t dynamic(buf_value_t *v, bool sticky) { return (mixed_t){BUF_DYNAMIC, v, sticky}; }
 
 /* Entry d of a static list with BUF_DYNAMIC entries taken, in order, from
  * the operands starting at `first`. */
@@ -60,7 +66,7 @@ static mixed_t list_entry(buf_op_t *op, const int64_t *statics, uint32_t first, 
   uint32_t k = first;
   for (uint32_t i = 0; i < d; i++)
     k += statics[i] == BUF_DYNAMIC;
-  return (mixed_t){BUF_DYNAMIC, k < op->num_operands ? op->operands[k].value : NULL};
+  return dynamic(k < op->num_operands ? op->operands[k].value : NULL, false);
 }
 
 static bool read_list(buf_op_t *op, const char *name, uint32_t n, const int64_t **out) {
@@ -68,12 +74,13 @@ static bool read_list(buf_op_t *op, const char *name, uint32_t n, const int64_t 
   return buf__i64_array(buf_op_attr(op, name), out, &len) && len == n;
 }
 
-/* The value of a form: static when constant, else materialized at ix. */
-static mixed_t form_value(buf_ix_t *ix, const buf_ix_form_t *f) {
+/* The value of a form: static when constant (an arith.constant when
+ * sticky), else materialized at ix. */
+static mixed_t form_value(buf_ix_t *ix, const buf_ix_form_t *f, bool sticky) {
   int64_t c;
   if (buf__ix_is_const(f, &c))
-    return fixed(c);
-  return (mixed_t){BUF_DYNAMIC, buf__ix_materialize(ix, f)};
+    return sticky ? dynamic(buf_build_index_constant(ix->b, c), true) : fixed(c);
+  return dynamic(buf__ix_materialize(ix, f), sticky);
 }
 
 static buf_ix_form_t form_of(buf_ix_t *ix, mixed_t m, bool compose) {
@@ -84,6 +91,9 @@ static buf_ix_form_t form_of(buf_ix_t *ix, mixed_t m, bool compose) {
  * allow it (a product of more than two values does not fit one form: the
  * part so far is materialized and the product goes on from it). */
 static mixed_t product(buf_builder_t *b, uint32_t n, const mixed_t *factors) {
+  bool sticky = false;
+  for (uint32_t i = 0; i < n; i++)
+    sticky |= factors[i].sticky;
   buf_ix_t ix;
   buf__ix_init(&ix, b);
   buf_ix_form_t acc = buf__ix_const(1);
@@ -96,7 +106,7 @@ static mixed_t product(buf_builder_t *b, uint32_t n, const mixed_t *factors) {
       acc = p;
       continue;
     }
-    mixed_t so_far = form_value(&ix, &acc);
+    mixed_t so_far = form_value(&ix, &acc, sticky);
     buf__ix_init(&ix, b);
     buf_ix_form_t x = form_of(&ix, so_far, false);
     buf_ix_form_t y = form_of(&ix, factors[i], false);
@@ -104,7 +114,7 @@ static mixed_t product(buf_builder_t *b, uint32_t n, const mixed_t *factors) {
     if (ix.failed)
       return fixed(BUF_DYNAMIC); /* not reached: two values always fit */
   }
-  return form_value(&ix, &acc);
+  return form_value(&ix, &acc, sticky);
 }
 
 /* Is v a fresh buffer of the identity layout (an allocation or a global):
@@ -169,10 +179,16 @@ static bool metadata_of(buf_builder_t *b, buf_value_t *m, metadata_t *md) {
     } else {
       md->base_src = source;
     }
+    int64_t type_strides[MAX_RANK], type_offset;
+    if (BUF_FAILED(buf_type_memref_strides(t, type_strides, &type_offset)))
+      return false;
     md->offset = list_entry(def, offs, s0, 0);
+    md->offset.sticky = type_offset == BUF_DYNAMIC;
     for (uint32_t i = 0; i < rank; i++) {
       md->sizes[i] = list_entry(def, sizes, s1, i);
+      md->sizes[i].sticky = t->u.shaped.shape[i] == BUF_DYNAMIC;
       md->strides[i] = list_entry(def, strides, s2, i);
+      md->strides[i].sticky = type_strides[i] == BUF_DYNAMIC;
     }
     return true;
   }
@@ -185,25 +201,21 @@ static bool metadata_of(buf_builder_t *b, buf_value_t *m, metadata_t *md) {
     uint32_t k = 0;
     for (uint32_t i = 0; i < rank; i++) {
       int64_t s = t->u.shaped.shape[i];
-      md->sizes[i] = s != BUF_DYNAMIC ? fixed(s)
-                     : k < def->num_operands ? (mixed_t){BUF_DYNAMIC, def->operands[k++].value}
-                                             : fixed(BUF_DYNAMIC);
-      if (md->sizes[i].s == BUF_DYNAMIC && !md->sizes[i].v)
+      if (s == BUF_DYNAMIC && k >= def->num_operands)
         return false;
+      md->sizes[i] = s != BUF_DYNAMIC ? fixed(s) : dynamic(def->operands[k++].value, true);
     }
     row_major_strides(b, rank, md->sizes, md->strides);
     return true;
   }
   buf_op_t *e = build_extract(b, m);
   md->base_src = buf_op_result(e, 0);
-  md->offset = type_offset != BUF_DYNAMIC ? fixed(type_offset)
-                                          : (mixed_t){BUF_DYNAMIC, buf_op_result(e, 1)};
+  md->offset = type_offset != BUF_DYNAMIC ? fixed(type_offset) : dynamic(buf_op_result(e, 1), true);
   for (uint32_t i = 0; i < rank; i++) {
     int64_t s = t->u.shaped.shape[i];
-    md->sizes[i] = s != BUF_DYNAMIC ? fixed(s) : (mixed_t){BUF_DYNAMIC, buf_op_result(e, 2 + i)};
-    md->strides[i] = type_strides[i] != BUF_DYNAMIC
-                         ? fixed(type_strides[i])
-                         : (mixed_t){BUF_DYNAMIC, buf_op_result(e, 2 + rank + i)};
+    md->sizes[i] = s != BUF_DYNAMIC ? fixed(s) : dynamic(buf_op_result(e, 2 + i), true);
+    md->strides[i] = type_strides[i] != BUF_DYNAMIC ? fixed(type_strides[i])
+                                                     : dynamic(buf_op_result(e, 2 + rank + i), true);
   }
   return true;
 }
@@ -222,6 +234,9 @@ static bool slice_metadata(buf_builder_t *b, buf_op_t *op, metadata_t *out) {
       !buf__rank_reduction_mask(s.sizes, src.rank, res->u.shaped.shape, res->u.shaped.rank,
                                 dropped))
     return false;
+  bool sticky = src.offset.sticky;
+  for (uint32_t d = 0; d < src.rank; d++)
+    sticky |= src.strides[d].sticky;
   for (int compose = 1; compose >= 0; compose--) {
     buf_ix_t ix;
     buf__ix_init(&ix, b);
@@ -236,7 +251,7 @@ static bool slice_metadata(buf_builder_t *b, buf_op_t *op, metadata_t *out) {
       continue;
     if (ix.failed)
       return false;
-    out->offset = form_value(&ix, &sum);
+    out->offset = form_value(&ix, &sum, sticky);
     break;
   }
   out->base_src = src.base_src;
@@ -253,8 +268,15 @@ static bool slice_metadata(buf_builder_t *b, buf_op_t *op, metadata_t *out) {
 
 /* ()[s0] -> (s0 floordiv c) of v. */
 static mixed_t floordiv(buf_builder_t *b, mixed_t x, int64_t c) {
-  if (x.s != BUF_DYNAMIC)
-    return fixed(c ? x.s / c : 0);
+  int64_t k;
+  if (x.v && buf_value_constant_int(x.v, &k))
+    x.s = k; /* the folder's answer, sticky as x */
+  if (x.s != BUF_DYNAMIC) {
+    mixed_t r = fixed(c ? x.s / c : 0);
+    if (!x.sticky)
+      return r;
+    return dynamic(buf_build_index_constant(b, r.s), true);
+  }
   if (c == 1)
     return x;
   buf_ctx_t *ctx = b->ctx;
@@ -263,7 +285,7 @@ static mixed_t floordiv(buf_builder_t *b, mixed_t x, int64_t c) {
   buf_affine_map_t *map = buf_affine_map(ctx, 0, 1, 1, &e);
   buf_op_t *apply = buf_build(b, "affine.apply", buf_type_index(ctx), 1, &x.v, "map",
                               buf_attr_affine_map(ctx, map), NULL);
-  return (mixed_t){BUF_DYNAMIC, buf_op_result(apply, 0)};
+  return dynamic(buf_op_result(apply, 0), x.sticky);
 }
 
 /* expand_shape: each group's sizes (a dynamic one is the source size
@@ -358,8 +380,22 @@ static bool collapse_metadata(buf_builder_t *b, buf_op_t *op, metadata_t *out) {
 }
 
 /* memref.reinterpret_cast of md's base source to type t. */
-static buf_value_t *build_reinterpret(buf_builder_t *b, const metadata_t *md, buf_type_t t) {
+/* A sticky static entry as the arith.constant upstream leaves there. */
+static void unstick(buf_builder_t *b, mixed_t *m) {
+  if (!m->v && m->sticky) {
+    m->v = buf_build_index_constant(b, m->s);
+    m->s = BUF_DYNAMIC;
+  }
+}
+
+static buf_value_t *build_reinterpret(buf_builder_t *b, const metadata_t *in, buf_type_t t) {
   buf_ctx_t *ctx = b->ctx;
+  metadata_t copy = *in, *md = &copy;
+  unstick(b, &md->offset);
+  for (uint32_t i = 0; i < md->rank; i++) {
+    unstick(b, &md->sizes[i]);
+    unstick(b, &md->strides[i]);
+  }
   buf_op_state_t st;
   buf_state_init(&st, ctx, "memref.reinterpret_cast", b->loc);
   buf_state_add_operand(&st, md->base_src);
@@ -443,12 +479,12 @@ static void fold_extract(buf_op_t *op) {
     if (rank > MAX_RANK || BUF_FAILED(buf_type_memref_strides(m->type, strides, &offset)))
       return;
     md.base_src = NULL;
-    md.offset = offset != BUF_DYNAMIC ? fixed(offset) : (mixed_t){BUF_DYNAMIC, &op->results[1]};
+    md.offset = offset != BUF_DYNAMIC ? fixed(offset) : dynamic(&op->results[1], true);
     for (uint32_t i = 0; i < rank; i++) {
       int64_t s = m->type->u.shaped.shape[i];
-      md.sizes[i] = s != BUF_DYNAMIC ? fixed(s) : (mixed_t){BUF_DYNAMIC, &op->results[2 + i]};
+      md.sizes[i] = s != BUF_DYNAMIC ? fixed(s) : dynamic(&op->results[2 + i], true);
       md.strides[i] = strides[i] != BUF_DYNAMIC ? fixed(strides[i])
-                                                 : (mixed_t){BUF_DYNAMIC, &op->results[2 + rank + i]};
+                                                 : dynamic(&op->results[2 + rank + i], true);
     }
   }
   mixed_t all[1 + 2 * MAX_RANK];

@@ -161,3 +161,113 @@ func.func @collapse_strided(%m: memref<4x8x?xf32, strided<[?, ?, 1], offset: ?>>
   %c = memref.collapse_shape %m [[0], [1, 2]] : memref<4x8x?xf32, strided<[?, ?, 1], offset: ?>> into memref<4x?xf32, strided<[?, ?], offset: ?>>
   return %c : memref<4x?xf32, strided<[?, ?], offset: ?>>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @esmrun_main(
+// CHECK-SAME: ) -> (f32, f32, f32)
+// CHECK-NEXT: %[[C20:[a-zA-Z0-9_]+]] = arith.constant 20 : index
+// CHECK-NEXT: %[[C0:[a-zA-Z0-9_]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[C1:[a-zA-Z0-9_]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[C2:[a-zA-Z0-9_]+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[C3:[a-zA-Z0-9_]+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[C4:[a-zA-Z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: %[[C32:[a-zA-Z0-9_]+]] = arith.constant 32 : index
+// CHECK-NEXT: %[[ALLOC:[a-zA-Z0-9_]+]] = memref.alloc(%[[C4]]) : memref<?x8xf32>
+// CHECK-NEXT: %[[REINTERPRET_CAST:[a-zA-Z0-9_]+]] = memref.reinterpret_cast %[[ALLOC]] to offset: {{\[}}0{{\]}}, sizes: {{\[}}%[[C32]]{{\]}}, strides: {{\[}}1{{\]}} : memref<?x8xf32> to memref<?xf32>
+// CHECK-NEXT: scf.for %[[ARG0:[a-zA-Z0-9_]+]] = %[[C0]] to %[[C32]] step %[[C1]] {
+// CHECK-NEXT: %[[V3:[a-zA-Z0-9_]+]] = arith.index_cast %[[ARG0]] : index to i32
+// CHECK-NEXT: %[[V4:[a-zA-Z0-9_]+]] = arith.sitofp %[[V3]] : i32 to f32
+// CHECK-NEXT: memref.store %[[V4]], %[[REINTERPRET_CAST]]{{\[}}%[[ARG0]]{{\]}} : memref<?xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[REINTERPRET_CAST_0:[a-zA-Z0-9_]+]] = memref.reinterpret_cast %[[ALLOC]] to offset: {{\[}}10{{\]}}, sizes: {{\[}}2, %[[C3]]{{\]}}, strides: {{\[}}8, 2{{\]}} : memref<?x8xf32> to memref<2x?xf32, strided<{{\[}}8, 2{{\]}}, offset: ?>>
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_]+]] = memref.load %[[REINTERPRET_CAST_0]]{{\[}}%[[C1]], %[[C2]]{{\]}} : memref<2x?xf32, strided<{{\[}}8, 2{{\]}}, offset: ?>>
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_]+]] = memref.load %[[ALLOC]]{{\[}}%[[C3]], %[[C1]]{{\]}} : memref<?x8xf32>
+// CHECK-NEXT: %[[REINTERPRET_CAST_1:[a-zA-Z0-9_]+]] = memref.reinterpret_cast %[[ALLOC]] to offset: {{\[}}%[[C20]]{{\]}}, sizes: {{\[}}2{{\]}}, strides: {{\[}}2{{\]}} : memref<?x8xf32> to memref<2xf32, strided<{{\[}}2{{\]}}, offset: ?>>
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_]+]] = memref.load %[[REINTERPRET_CAST_1]]{{\[}}%[[C1]]{{\]}} : memref<2xf32, strided<{{\[}}2{{\]}}, offset: ?>>
+// CHECK-NEXT: memref.dealloc %[[ALLOC]] : memref<?x8xf32>
+// CHECK-NEXT: return %[[V0]], %[[V1]], %[[V2]] : f32, f32, f32
+func.func @esmrun_main() -> (f32, f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %a = memref.alloc(%c4) : memref<?x8xf32>
+  %flat = memref.collapse_shape %a [[0, 1]] : memref<?x8xf32> into memref<?xf32>
+  scf.for %i = %c0 to %c32 step %c1 {
+    %ii = arith.index_cast %i : index to i32
+    %f = arith.sitofp %ii : i32 to f32
+    memref.store %f, %flat[%i] : memref<?xf32>
+  }
+  %s = memref.subview %a[1, %c2] [2, %c3] [1, 2] : memref<?x8xf32> to memref<2x?xf32, strided<[8, 2], offset: ?>>
+  %v = memref.load %s[%c1, %c2] : memref<2x?xf32, strided<[8, 2], offset: ?>>
+  %e = memref.expand_shape %flat [[0, 1]] output_shape [%c4, 8] : memref<?xf32> into memref<?x8xf32>
+  %w = memref.load %e[%c3, %c1] : memref<?x8xf32>
+  %t = memref.subview %s[1, 1] [1, 2] [1, 1] : memref<2x?xf32, strided<[8, 2], offset: ?>> to memref<2xf32, strided<[2], offset: ?>>
+  %x = memref.load %t[%c1] : memref<2xf32, strided<[2], offset: ?>>
+  memref.dealloc %a : memref<?x8xf32>
+  return %v, %w, %x : f32, f32, f32
+}
+
+// -----
+
+// CHECK-DAG: #[[$MAP:.*]] = affine_map<(){{\[}}s0, s1] -> (s0 * s1 + 1)>
+// CHECK-DAG: #[[$MAP1:.*]] = affine_map<(){{\[}}s0, s1] -> (s0 * s1)>
+// CHECK-LABEL: func.func @view(
+// CHECK-SAME: %[[ARG0:[a-zA-Z0-9_]+]]: memref<?x?xf32>, %[[ARG1:[a-zA-Z0-9_]+]]: index) -> f32
+// CHECK-NEXT: %[[C1:[a-zA-Z0-9_]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[BASE_BUFFER:[a-zA-Z0-9_]+]], %[[OFFSET:[a-zA-Z0-9_]+]], %[[SIZES:[a-zA-Z0-9_]+]]:2, %[[STRIDES:[a-zA-Z0-9_]+]]:2 = memref.extract_strided_metadata %[[ARG0]] : memref<?x?xf32> -> memref<f32>, index, index, index, index, index
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_]+]] = affine.apply #[[$MAP]](){{\[}}%[[ARG1]], %[[STRIDES]]#0{{\]}}
+// CHECK-NEXT: %[[REINTERPRET_CAST:[a-zA-Z0-9_]+]] = memref.reinterpret_cast %[[BASE_BUFFER]] to offset: {{\[}}%[[V0]]{{\]}}, sizes: {{\[}}2, %[[ARG1]]{{\]}}, strides: {{\[}}%[[STRIDES]]#0, 2{{\]}} : memref<f32> to memref<2x?xf32, strided<{{\[}}?, 2{{\]}}, offset: ?>>
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_]+]] = memref.load %[[REINTERPRET_CAST]]{{\[}}%[[C1]], %[[C1]]{{\]}} : memref<2x?xf32, strided<{{\[}}?, 2{{\]}}, offset: ?>>
+// CHECK-NEXT: %[[BASE_BUFFER_0:[a-zA-Z0-9_]+]], %[[OFFSET_1:[a-zA-Z0-9_]+]], %[[SIZES_2:[a-zA-Z0-9_]+]]:2, %[[STRIDES_3:[a-zA-Z0-9_]+]]:2 = memref.extract_strided_metadata %[[ARG0]] : memref<?x?xf32> -> memref<f32>, index, index, index, index, index
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_]+]] = affine.apply #[[$MAP1]](){{\[}}%[[SIZES_2]]#0, %[[SIZES_2]]#1{{\]}}
+// CHECK-NEXT: %[[REINTERPRET_CAST_4:[a-zA-Z0-9_]+]] = memref.reinterpret_cast %[[BASE_BUFFER_0]] to offset: {{\[}}0{{\]}}, sizes: {{\[}}%[[V2]]{{\]}}, strides: {{\[}}1{{\]}} : memref<f32> to memref<?xf32>
+// CHECK-NEXT: %[[V3:[a-zA-Z0-9_]+]] = memref.load %[[REINTERPRET_CAST_4]]{{\[}}%[[ARG1]]{{\]}} : memref<?xf32>
+// CHECK-NEXT: %[[V4:[a-zA-Z0-9_]+]] = arith.addf %[[V1]], %[[V3]] : f32
+// CHECK-NEXT: return %[[V4]] : f32
+// CHECK-LABEL: func.func @mdjit_main(
+// CHECK: %[[C0:[a-zA-Z0-9_]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[C1:[a-zA-Z0-9_]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[C2:[a-zA-Z0-9_]+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[C5:[a-zA-Z0-9_]+]] = arith.constant 5 : index
+// CHECK-NEXT: %[[C25:[a-zA-Z0-9_]+]] = arith.constant 25 : index
+// CHECK-NEXT: %[[ALLOC:[a-zA-Z0-9_]+]] = memref.alloc(%[[C5]], %[[C5]]) : memref<?x?xf32>
+// CHECK-NEXT: %[[REINTERPRET_CAST:[a-zA-Z0-9_]+]] = memref.reinterpret_cast %[[ALLOC]] to offset: {{\[}}0{{\]}}, sizes: {{\[}}%[[C25]]{{\]}}, strides: {{\[}}1{{\]}} : memref<?x?xf32> to memref<?xf32>
+// CHECK-NEXT: scf.for %[[ARG0:[a-zA-Z0-9_]+]] = %[[C0]] to %[[C25]] step %[[C1]] {
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_]+]] = arith.index_cast %[[ARG0]] : index to i32
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_]+]] = arith.sitofp %[[V1]] : i32 to f32
+// CHECK-NEXT: memref.store %[[V2]], %[[REINTERPRET_CAST]]{{\[}}%[[ARG0]]{{\]}} : memref<?xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_]+]] = call @view(%[[ALLOC]], %[[C2]]) : (memref<?x?xf32>, index) -> f32
+// CHECK-NEXT: memref.dealloc %[[ALLOC]] : memref<?x?xf32>
+// CHECK-NEXT: return %[[V0]] : f32
+func.func @view(%m: memref<?x?xf32>, %i: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = memref.subview %m[%i, 1] [2, %i] [1, 2] : memref<?x?xf32> to memref<2x?xf32, strided<[?, 2], offset: ?>>
+  %v = memref.load %s[%c1, %c1] : memref<2x?xf32, strided<[?, 2], offset: ?>>
+  %c = memref.collapse_shape %m [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+  %w = memref.load %c[%i] : memref<?xf32>
+  %r = arith.addf %v, %w : f32
+  return %r : f32
+}
+func.func @mdjit_main() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c5 = arith.constant 5 : index
+  %c25 = arith.constant 25 : index
+  %m = memref.alloc(%c5, %c5) : memref<?x?xf32>
+  %flat = memref.collapse_shape %m [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+  scf.for %k = %c0 to %c25 step %c1 {
+    %ki = arith.index_cast %k : index to i32
+    %f = arith.sitofp %ki : i32 to f32
+    memref.store %f, %flat[%k] : memref<?xf32>
+  }
+  %r = call @view(%m, %c2) : (memref<?x?xf32>, index) -> f32
+  memref.dealloc %m : memref<?x?xf32>
+  return %r : f32
+}
