@@ -9,6 +9,9 @@
 // RUN: buffer-opt -buffer-deallocation-pipeline=private-function-dynamic-ownership=true --run=main --run-leak-check %s | FileCheck %s --check-prefix=EXEC
 // RUN: buffer-opt --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" --run=main --run-leak-check %s | FileCheck %s --check-prefix=EXEC
 // RUN: buffer-opt -buffer-deallocation-pipeline --run=main --run-leak-check %s | FileCheck %s --check-prefix=EXEC
+// RUN: buffer-opt -buffer-deallocation-pipeline=private-function-dynamic-ownership=true --run=main --run-leak-check %S/Inputs/private_dynamic_ownership_calls.mlir | FileCheck %s --check-prefix=CALLS
+// RUN: buffer-opt -buffer-deallocation-pipeline --run=main --run-leak-check %S/Inputs/private_dynamic_ownership_calls.mlir | FileCheck %s --check-prefix=CALLS
+// CALLS: [{"type":"f32","value":10.0},{"type":"f32","value":3.0},{"type":"f32","value":13.0},{"type":"f32","value":43.0}]
 // The same CHECK lines hold for mlir-opt: same-as-mlir-opt.mlir in dropin.
 
 // CHECK-LABEL: func.func private @select_arg_or_new(
