@@ -43,3 +43,5 @@
 // One-Shot's print-conflicts and function-boundary annotations: the same CHECK lines hold for mlir-opt.
 // RUN: mlir-opt %S/one-shot-print-conflicts.mlir -one-shot-bufferize="test-analysis-only print-conflicts" -split-input-file | FileCheck %S/one-shot-print-conflicts.mlir
 // RUN: mlir-opt %S/one-shot-print-conflicts.mlir -one-shot-bufferize="test-analysis-only print-conflicts bufferize-function-boundaries" -split-input-file | FileCheck %S/one-shot-print-conflicts.mlir --check-prefix=FUNC
+// The affine folders: the same CHECK lines hold for mlir-opt -canonicalize.
+// RUN: mlir-opt %S/../affine/fold-constants.mlir -canonicalize | FileCheck %S/../affine/fold-constants.mlir
