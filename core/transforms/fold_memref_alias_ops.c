@@ -209,7 +209,7 @@ static bool collapse_indices(buf_builder_t *b, buf_op_t *view, buf_value_t *cons
  * source; false when op's buffer is not such a view. */
 static bool fold_access(buf_op_t *op) {
   uint32_t mpos;
-  if (!buf_op_indexed_access(op, &mpos))
+  if (!buf_op_indexed_access(op, &mpos) || mpos > MAX_RANK)
     return false;
   buf_value_t *m = op->operands[mpos].value;
   buf_op_t *view = m->def;
