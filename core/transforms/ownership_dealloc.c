@@ -963,9 +963,9 @@ static buf_status_t ownership_run(buf_op_t *module,
 static const buf_option_spec_t ownership_options[OWNERSHIP_NUM_OPTIONS] = {
     [OWNERSHIP_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP] =
         {"private-function-dynamic-ownership", BUF_OPT_BOOL, "false", NULL,
-         "Allows to add additional results to private functions to return "
-         "ownership of returned memrefs to callers. This can avoid spurious "
-         "buffer clones in the callee."},
+         "Allows to add additional arguments to private functions to "
+         "dynamically pass ownership of memrefs to callees. This can enable "
+         "earlier deallocations."},
 };
 
 const buf_pass_def_t buf_pass_ownership_based_buffer_deallocation = {
