@@ -190,6 +190,13 @@ struct buf_bz_s {
   /* The analysis found itself wrong (the conflict index disagreed with the
    * full scan) and emitted an error: the run fails. */
   bool failed;
+  /* print-conflicts: upstream's ids (C_n for a conflict, W_n for a write
+   * to a non-writable value, numbered as found) and the annotations of ops
+   * the analysis keeps no record for (a function, for its arguments). */
+  uint32_t next_conflict_id, next_not_writable_id;
+  buf_op_t **extra_note_ops;
+  const char **extra_notes;
+  uint32_t num_extra_notes, cap_extra_notes;
   /* memref.alloc ops the rewrite created, for the sweep of dead ones after
    * it (buf__bz_erase_dead_allocs) */
   buf_op_t **rewrite_allocs;
@@ -364,6 +371,8 @@ bool buf__bz_same_subset(buf_bz_t *bz, buf_value_t *a, buf_value_t *b);
 /* Does in-place write uw conflict with read ur, whose definitions are
  * defs? BZ_WHY_NONE when not, else BZ_WHY_PARALLEL (a parallel region
  * writes a buffer from outside it) or BZ_WHY_CONFLICT (read after write). */
+/* print-conflicts: "W_n[NOT-WRITABLE: result|bbArg N]" on v's owner. */
+void buf__bz_annotate_not_writable(buf_bz_t *bz, buf_value_t *v);
 bz_why_kind_t buf__bz_pair_conflicts(buf_bz_t *bz, buf_use_t *ur,
                                      buf_use_t *uw, buf_value_t *const *defs,
                                      uint32_t num_defs);

@@ -29,6 +29,8 @@ extern const buf_pass_def_t buf_pass_buffer_deallocation_simplification;
 extern const buf_pass_def_t buf_pass_bufferization_lower_deallocations;
 extern const buf_pass_def_t buf_pass_convert_bufferization_to_memref;
 extern const buf_pass_def_t buf_pass_expand_realloc;
+extern const buf_pass_def_t buf_pass_fold_memref_alias_ops;
+extern const buf_pass_def_t buf_pass_expand_strided_metadata;
 extern const buf_pass_def_t buf_pass_buffer_deallocation_pipeline;
 extern const buf_pass_def_t buf_pass_optimize_allocation_liveness;
 extern const buf_pass_def_t buf_pass_plan_memory;
@@ -63,6 +65,8 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_bufferization_lower_deallocations,
     &buf_pass_convert_bufferization_to_memref,
     &buf_pass_expand_realloc,
+    &buf_pass_fold_memref_alias_ops,
+    &buf_pass_expand_strided_metadata,
     &buf_pass_buffer_deallocation_pipeline,
     &buf_pass_optimize_allocation_liveness,
     &buf_pass_plan_memory,
