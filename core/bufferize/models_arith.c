@@ -125,8 +125,8 @@ static bool r_true(buf_bz_t *bz, buf_use_t *u) {
 
 /* Every tensor operand and result has one shape (the verifier's rule for
  * elementwise ops); scalar operands apply to every element. */
-static buf_status_t elementwise_bufferize(buf_bz_rewriter_t *rw,
-                                          buf_op_t *op) {
+buf_status_t buf__bz_elementwise_loop(buf_bz_rewriter_t *rw, buf_op_t *op,
+                                      const char *scalar_op) {
   buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
   buf_builder_t b;
   buf_bz_builder(rw, op, &b);
@@ -168,7 +168,7 @@ static buf_status_t elementwise_bufferize(buf_bz_rewriter_t *rw,
   ib.loc = op->loc;
   /* the scalar op on the elements at ivs */
   buf_op_state_t st;
-  buf_state_init(&st, ctx, op->name, op->loc);
+  buf_state_init(&st, ctx, scalar_op, op->loc);
   for (uint32_t i = 0; i < op->num_operands; i++) {
     buf_value_t *v = ins[i];
     if (buf_type_is_memref(v->type)) {
@@ -196,6 +196,11 @@ static buf_status_t elementwise_bufferize(buf_bz_rewriter_t *rw,
   }
   buf_bz_replace(rw, op, outs);
   return BUF_SUCCESS;
+}
+
+static buf_status_t elementwise_bufferize(buf_bz_rewriter_t *rw,
+                                          buf_op_t *op) {
+  return buf__bz_elementwise_loop(rw, op, op->name);
 }
 
 static const buf_bufferize_model_t elementwise_model = {

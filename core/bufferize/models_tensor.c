@@ -11,6 +11,9 @@
  *   dim              no memory access                -> memref.dim
  *   from_elements / generate / splat / pad  fresh buffers filled by stores
  *                    (generate / pad move their body into an scf.for nest)
+ *   bitcast          fresh buffer filled by arith.bitcast of each element
+ *                    (upstream has no model: no memref op reinterprets
+ *                    elements; signless integers and floats only)
  *
  * The matching extract_slice / insert_slice rule (upstream's
  * isNotConflicting) lives here: writing a slice extracted from the
@@ -1037,7 +1040,37 @@ static const buf_bufferize_model_t body_yield_model = {
     .writes = r_false,
 };
 
+/* ------------------------------------------------------------------------ */
+/* tensor.bitcast                                                            */
+/* ------------------------------------------------------------------------ */
+
+static bool signless_or_float(buf_type_t t) {
+  return buf_type_is_float(t) ||
+         (t->kind == BUF_TYPE_INTEGER &&
+          t->u.integer.signedness == BUF_SIGNLESS);
+}
+
+/* The same bits in new buffer: an element loop of arith.bitcast, the scalar
+ * op that reinterprets one element (it takes signless integers and floats;
+ * a signed or unsigned element type has no scalar op to carry it). */
+static buf_status_t bitcast_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_type_t from = buf_type_elem(operand(op, 0)->type);
+  buf_type_t to = buf_type_elem(op->results[0].type);
+  if (!signless_or_float(from) || !signless_or_float(to)) {
+    buf_op_emit_error(op, "cannot bufferize: only bitcasts between signless "
+                          "integer and float elements are supported");
+    return BUF_FAILURE;
+  }
+  return buf__bz_elementwise_loop(rw, op, "arith.bitcast");
+}
+
+static const buf_bufferize_model_t bitcast_model = {
+    .writes = r_false,
+    .bufferize = bitcast_bufferize,
+};
+
 const buf__bz_model_row_t buf__bz_models_tensor[] = {
+    {"tensor.bitcast", &bitcast_model},
     {"tensor.concat", &concat_model},
     {"tensor.empty", &empty_model},
     {"tensor.extract", &extract_model},
