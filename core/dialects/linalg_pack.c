@@ -198,7 +198,8 @@ bool buf_linalg_get_pack(const buf_op_t *op, buf_linalg_pack_t *out) {
     return false;
   buf_type_t unpacked = buf_op_operand((buf_op_t *)op, out->unpack ? 1 : 0)->type;
   buf_type_t packed = buf_op_operand((buf_op_t *)op, out->unpack ? 0 : 1)->type;
-  if (unpacked->kind != BUF_TYPE_TENSOR || packed->kind != BUF_TYPE_TENSOR)
+  /* ranked tensors, or during bufferization already their buffers */
+  if (!buf_type_is_ranked(unpacked) || !buf_type_is_ranked(packed))
     return false;
   out->rank = unpacked->u.shaped.rank;
   out->num_tiles = ntiles;
@@ -291,6 +292,13 @@ buf_status_t buf__linalg_pack_verify(buf_op_t *op) {
     return BUF_FAILURE;
   }
   buf_type_t dst = buf_op_operand(op, 1)->type;
+  for (uint32_t i = 0; i < 2; i++)
+    if (buf_op_operand(op, i)->type->kind != BUF_TYPE_TENSOR) {
+      buf_op_emit_error(op, "operand #%u must be ranked tensor of any type "
+                            "values, but got '%s'", i,
+                        buf_type_to_string(ctx, buf_op_operand(op, i)->type));
+      return BUF_FAILURE;
+    }
   buf_type_t unpacked = buf_op_operand(op, pk.unpack ? 1 : 0)->type;
   buf_type_t packed = buf_op_operand(op, pk.unpack ? 0 : 1)->type;
   if (op->results[0].type != dst) {

@@ -72,8 +72,9 @@ typedef struct buf_linalg_pack {
   int32_t padding_operand;     /* pack's padding_value operand, or -1 */
 } buf_linalg_pack_t;
 
-/* Fills *out for linalg.pack / unpack on ranked tensors; false for any
- * other op or a malformed one (which the verifier reports). */
+/* Fills *out for linalg.pack / unpack on ranked tensors (or, while
+ * bufferization rewrites them, their buffers); false for any other op or a
+ * malformed one (which the verifier reports). */
 bool buf_linalg_get_pack(const buf_op_t *op, buf_linalg_pack_t *out);
 
 /* True when op is a linalg structured op other than linalg.generic (a named
