@@ -1,7 +1,8 @@
 /*
- * models_scf.c: bufferization models of scf.for, scf.if, scf.yield and
- * scf.forall (with tensor.parallel_insert_slice in its in_parallel),
- * scf.while and scf.condition.
+ * models_scf.c: bufferization models of scf.for, scf.if, scf.execute_region,
+ * scf.index_switch, scf.yield and scf.forall (with
+ * tensor.parallel_insert_slice in its in_parallel), scf.while and
+ * scf.condition.
  *
  *   scf.for    init i is written (the loop body may write it) and read when
  *              the body reads iter_arg i or result i is read (zero trips);
@@ -17,6 +18,7 @@
  *              of one type (a fully dynamic layout when they differ).
  *   scf.execute_region  as scf.if with one region, which may hold several
  *              blocks (cf branches between them) and several yields.
+ *   scf.index_switch    as scf.if with a region per case.
  *   scf.yield  always in place; in an scf.if or execute_region its
  *              operands alias the results (in loops they only feed the
  *              next iteration).
@@ -678,6 +680,12 @@ static const buf_bufferize_model_t execute_region_model = {
     .bufferize = branch_bufferize,
 };
 
+/* scf.index_switch: scf.if with one region per case and the default. */
+static const buf_bufferize_model_t index_switch_model = {
+    .exclusive_regions = true,
+    .bufferize = branch_bufferize,
+};
+
 /* ------------------------------------------------------------------------ */
 /* scf.yield                                                                 */
 /* ------------------------------------------------------------------------ */
@@ -953,6 +961,7 @@ const buf__bz_model_row_t buf__bz_models_scf[] = {
     {"scf.condition", &condition_model},
     {"scf.if", &if_model},
     {"scf.execute_region", &execute_region_model},
+    {"scf.index_switch", &index_switch_model},
     {"scf.while", &while_model},
     {"scf.yield", &yield_model},
 };

@@ -28,6 +28,11 @@ static bool is_mappable_on_ranked_tensors(const buf_op_t *op) {
   if (!buf_op_has_trait(op, BUF_TRAIT_ELEMENTWISE_MAPPABLE) ||
       op->num_results == 0)
     return false;
+  /* the verifier gives every result the tensor operands' shape; a
+   * malformed op (which it reports) is left alone */
+  for (uint32_t r = 0; r < op->num_results; r++)
+    if (op->results[r].type->kind != BUF_TYPE_TENSOR)
+      return false;
   for (uint32_t i = 0; i < op->num_operands; i++) {
     buf_type_t t = buf_op_operand((buf_op_t *)op, i)->type;
     if (t->kind == BUF_TYPE_TENSOR)
