@@ -505,6 +505,12 @@ bool buf__bz_block_args_bufferized(buf_bz_t *bz, buf_block_t *b);
  * its induction variables, outermost first (models_tensor.c). */
 buf_block_t *buf__bz_loop_nest(buf_bz_rewriter_t *rw, buf_builder_t *b,
                                buf_value_t *m, buf_value_t **ivs);
+/* Bufferizes op, an elementwise op on tensors of one shape, into a new
+ * buffer per result filled by a loop nest that applies `scalar_op` (an op
+ * name) to the elements at each index (models_arith.c). Scalar operands
+ * apply to every element; op's attributes are carried over. */
+buf_status_t buf__bz_elementwise_loop(buf_bz_rewriter_t *rw, buf_op_t *op,
+                                      const char *scalar_op);
 /* The buffer recorded for tensor t, or NULL (no materialization). */
 buf_value_t *buf__bz_mapped(buf_bz_rewriter_t *rw, buf_value_t *t);
 /* True when func ops are bufferized (bufferize-function-boundaries). */

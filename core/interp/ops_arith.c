@@ -501,6 +501,8 @@ static const buf__interp_row_t rows[] = {
     EW("sitofp", A_SITOFP), EW("uitofp", A_UITOFP), EW("fptosi", A_FPTOSI),
     EW("fptoui", A_FPTOUI), EW("extf", A_EXTF), EW("truncf", A_TRUNCF),
     EW("bitcast", A_BITCAST),
+    /* tensor.bitcast is arith.bitcast of every element: the same bits. */
+    {"tensor.bitcast", arith_elementwise, A_BITCAST, NULL},
     {"arith.mulsi_extended", arith_extended, 0, NULL},
     {"arith.mului_extended", arith_extended, 1, NULL},
     {"arith.addui_extended", arith_extended, 2, NULL},

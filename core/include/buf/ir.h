@@ -999,6 +999,12 @@ enum {
    * or static (upstream's CastOpInterface). VIEW ops memref.cast,
    * memory_space_cast, assume_alignment; on tensors, tensor.cast. */
   BUF_TRAIT_SAME_SHAPE = 1u << 27,
+  /* Applies a scalar computation to every element when its operands are
+   * tensors or vectors of one shape (scalar operands broadcast), with
+   * results of that shape (upstream's ElementwiseMappable traits: the
+   * arith ops but constant, the math ops). convert-elementwise-to-linalg
+   * rewrites such ops on ranked tensors into linalg.generic. */
+  BUF_TRAIT_ELEMENTWISE_MAPPABLE = 1u << 28,
 };
 
 
