@@ -33,6 +33,12 @@ KIND (--list prints them):
               linalg.pooling_nchw_max (padded with -inf),
               linalg.pooling_nchw_sum for the average, a residual add,
               flatten and a classifier
+  tf_attention  TensorFlow, BERT self-attention through stablehlo:
+              dense layers as collapse_shape + linalg.matmul + expand_shape
+              over ml_program globals, the einsums as 5-loop linalg.generic
+              contractions, the mask through linalg.broadcast + linalg.map,
+              linalg.softmax, linalg.matmul with indexing_maps (a
+              transposed kernel), layernorm of linalg.reduce/broadcast/map
   tf_convnet  TensorFlow, NHWC: weights as ml_program.global loaded with
               ml_program.global_load, a mutable call counter
               (global_load / global_store), linalg.conv_2d_nhwc_hwcf,
@@ -430,6 +436,11 @@ class Module:
 
 # ---- @main: constant inputs, a call, the results printed as bits ------------------
 def input_const(mod, shape, et="f32", high=None):
+    if et == "mask":
+        n = prod(shape)
+        vals = [1.0] * (n - 1) + [0.0]
+        data = struct.pack("<%df" % n, *vals)
+        return 'dense<"0x%s">' % data.hex().upper()
     if et == "f32":
         data = struct.pack("<%df" % prod(shape), *mod.random_floats(prod(shape), 1.0))
         return 'dense<"0x%s">' % data.hex().upper()
@@ -450,10 +461,11 @@ def add_main(mod, func, args, results, extra_prints=()):
     vals = []
     for shape, et, high in args:
         v = mod.value("cst_")
-        mod.consts.append("%s = arith.constant %s : %s" % (v, input_const(mod, shape, et, high), ty(shape, et)))
+        t = ty(shape, "f32" if et == "mask" else et)
+        mod.consts.append("%s = arith.constant %s : %s" % (v, input_const(mod, shape, et, high), t))
         vals.append(v)
     rtypes = [ty(s) for s in results]
-    atypes = [ty(s, et) for s, et, _ in args]
+    atypes = [ty(s, "f32" if et == "mask" else et) for s, et, _ in args]
     r = mod.value()
     call = "%s = call @%s(%s) : (%s) -> %s" % (
         r if len(results) == 1 else "%s:%d" % (r, len(results)), func, ", ".join(vals), ", ".join(atypes),
@@ -937,12 +949,145 @@ def model_embed_gelu(mod):
     return "forward", [([1, seq], "i64", vocab)], [[1, seq, 2 * e]], []
 
 
+def model_tf_attention(mod):
+    """BERT self-attention as TF's einsum layers become linalg through
+    stablehlo: dense layers on collapsed tokens, heads by expand_shape,
+    the score and context einsums as linalg.generic contractions, the
+    attention mask through linalg.broadcast + linalg.map, linalg.softmax,
+    an output projection with linalg.matmul's indexing_maps (MLIR 21+),
+    and a layernorm of linalg.reduce / linalg.broadcast / linalg.map."""
+    s = mod.size
+    heads, hd = 2, 2 * s
+    e, seq = heads * hd, 2 + s
+
+    def gweight(name, shape, scale):
+        attr = mod.weight_attr(shape, scale, name=name)
+        mod.globals.append("ml_program.global private @%s(%s : %s) : %s" % (name, attr, ty(shape), ty(shape)))
+        v = mod.value()
+        mod.emit("%s = ml_program.global_load @%s : %s" % (v, name, ty(shape)))
+        return v
+
+    def bcast(x, src, dst, dims):
+        e0 = mod.empty(dst)
+        v = mod.value("broadcasted")
+        mod.emit("%s = linalg.broadcast ins(%s : %s) outs(%s : %s) dimensions = [%s]"
+                 % (v, x, ty(src), e0, ty(dst), ", ".join(str(d) for d in dims)))
+        return v
+
+    def binmap(op, a, b, shape):
+        e0 = mod.empty(shape)
+        v = mod.value("mapped")
+        mod.emit("%s = linalg.map { %s } ins(%s, %s : %s, %s) outs(%s : %s)"
+                 % (v, op, a, b, ty(shape), ty(shape), e0, ty(shape)))
+        return v
+
+    def dense_heads(x2, name):
+        k = gweight(name + ".kernel", [e, heads, hd], 1.0 / math.sqrt(e))
+        b = gweight(name + ".bias", [heads, hd], 0.1)
+        kc = mod.collapse(k, [e, heads, hd], [e, e], "[[0], [1, 2]]")
+        y = mod.matmul(x2, kc, seq, e, e)
+        y4 = mod.expand(y, [seq, e], [1, seq, heads, hd], "[[0, 1], [2, 3]]")
+        return binmap("arith.addf", y4, bcast(b, [heads, hd], [1, seq, heads, hd], [0, 1]), [1, seq, heads, hd])
+
+    mod.begin()
+    shape = [1, seq, e]
+    x2 = mod.collapse("%arg0", shape, [seq, e], "[[0, 1], [2]]")
+    q = dense_heads(x2, "vars.attention.query")
+    k = dense_heads(x2, "vars.attention.key")
+    v = dense_heads(x2, "vars.attention.value")
+    s4 = [1, heads, seq, seq]
+    zero = mod.fconst(0.0)
+    acc = mod.fill(zero, s4)
+    qk = mod.generic([(q, ty([1, seq, heads, hd]), mod.amap(5, ["d0", "d2", "d1", "d4"])),
+                      (k, ty([1, seq, heads, hd]), mod.amap(5, ["d0", "d3", "d1", "d4"]))],
+                     [(acc, ty(s4), mod.amap(5, ["d0", "d1", "d2", "d3"]))],
+                     ["parallel"] * 4 + ["reduction"],
+                     ["%b0 = arith.mulf %in, %in_0 : f32", "%b1 = arith.addf %out, %b0 : f32",
+                      "linalg.yield %b1 : f32"])[0]
+    scale = mod.fconst(1.0 / math.sqrt(hd))
+    e0 = mod.empty(s4)
+    scaled = mod.value("mapped")
+    mod.emit("%s = linalg.map ins(%s : %s) outs(%s : %s)" % (scaled, qk, ty(s4), e0, ty(s4)))
+    mod.emit("  (%in: f32, %init: f32) {")
+    mod.emit("    %%b0 = arith.mulf %%in, %s : f32" % scale)
+    mod.emit("    linalg.yield %b0 : f32")
+    mod.emit("  }")
+    # mask [1, seq] of 1/0: (1 - m) * -10000 added to every head and query.
+    e1 = mod.empty([1, seq])
+    adder = mod.value("mapped")
+    mod.emit("%s = linalg.map ins(%%arg1 : %s) outs(%s : %s)" % (adder, ty([1, seq]), e1, ty([1, seq])))
+    mod.emit("  (%in: f32, %init: f32) {")
+    mod.emit("    %%b0 = arith.subf %s, %%in : f32" % mod.fconst(1.0))
+    mod.emit("    %%b1 = arith.mulf %%b0, %s : f32" % mod.fconst(-10000.0))
+    mod.emit("    linalg.yield %b1 : f32")
+    mod.emit("  }")
+    masked = binmap("arith.addf", scaled, bcast(adder, [1, seq], s4, [1, 2]), s4)
+    e2 = mod.empty(s4)
+    probs = mod.value()
+    mod.emit("%s = linalg.softmax dimension(3) ins(%s : %s) outs(%s : %s) -> %s"
+             % (probs, masked, ty(s4), e2, ty(s4), ty(s4)))
+    c4 = [1, seq, heads, hd]
+    acc = mod.fill(zero, c4)
+    ctx = mod.generic([(probs, ty(s4), mod.amap(5, ["d0", "d2", "d1", "d4"])),
+                       (v, ty(c4), mod.amap(5, ["d0", "d4", "d2", "d3"]))],
+                      [(acc, ty(c4), mod.amap(5, ["d0", "d1", "d2", "d3"]))],
+                      ["parallel"] * 4 + ["reduction"],
+                      ["%b0 = arith.mulf %in, %in_0 : f32", "%b1 = arith.addf %out, %b0 : f32",
+                       "linalg.yield %b1 : f32"])[0]
+    cf = mod.collapse(ctx, c4, [seq, e], "[[0, 1], [2, 3]]")
+    wo = gweight("vars.attention.output.kernel_t", [e, e], 1.0 / math.sqrt(e))
+    oacc = mod.fill(zero, [seq, e])
+    o = mod.value()
+    mod.emit("%s = linalg.matmul indexing_maps = [%s, %s, %s] ins(%s, %s : %s, %s) outs(%s : %s) -> %s"
+             % (o, mod.amap(3, ["d0", "d2"]), mod.amap(3, ["d1", "d2"]), mod.amap(3, ["d0", "d1"]),
+                cf, wo, ty([seq, e]), ty([e, e]), oacc, ty([seq, e]), ty([seq, e])))
+    h = binmap("arith.addf", o, x2, [seq, e])
+    # layernorm over the features, stablehlo style.
+    racc = mod.fill(zero, [seq])
+    total = mod.value("reduced")
+    mod.emit("%s = linalg.reduce { arith.addf } ins(%s : %s) outs(%s : %s) dimensions = [1]"
+             % (total, h, ty([seq, e]), racc, ty([seq])))
+    mean = bcast(total, [seq], [seq, e], [1])
+    e3 = mod.empty([seq, e])
+    cen = mod.value("mapped")
+    mod.emit("%s = linalg.map ins(%s, %s : %s, %s) outs(%s : %s)" % (cen, h, mean, ty([seq, e]), ty([seq, e]), e3, ty([seq, e])))
+    mod.emit("  (%in: f32, %in_0: f32, %init: f32) {")
+    mod.emit("    %%b0 = arith.divf %%in_0, %s : f32" % mod.fconst(float(e)))
+    mod.emit("    %b1 = arith.subf %in, %b0 : f32")
+    mod.emit("    linalg.yield %b1 : f32")
+    mod.emit("  }")
+    sq = binmap("arith.mulf", cen, cen, [seq, e])
+    vacc = mod.fill(zero, [seq])
+    var = mod.value("reduced")
+    mod.emit("%s = linalg.reduce { arith.addf } ins(%s : %s) outs(%s : %s) dimensions = [1]"
+             % (var, sq, ty([seq, e]), vacc, ty([seq])))
+    e4 = mod.empty([seq])
+    rstd = mod.value("mapped")
+    mod.emit("%s = linalg.map ins(%s : %s) outs(%s : %s)" % (rstd, var, ty([seq]), e4, ty([seq])))
+    mod.emit("  (%in: f32, %init: f32) {")
+    mod.emit("    %%b0 = arith.divf %%in, %s : f32" % mod.fconst(float(e)))
+    mod.emit("    %%b1 = arith.addf %%b0, %s : f32" % mod.fconst(1e-12))
+    mod.emit("    %b2 = math.rsqrt %b1 : f32")
+    mod.emit("    linalg.yield %b2 : f32")
+    mod.emit("  }")
+    normed = binmap("arith.mulf", cen, bcast(rstd, [seq], [seq, e], [1]), [seq, e])
+    gamma = gweight("vars.attention.output.LayerNorm.gamma", [e], 1.0)
+    beta = gweight("vars.attention.output.LayerNorm.beta", [e], 0.5)
+    y = binmap("arith.mulf", normed, bcast(gamma, [e], [seq, e], [0]), [seq, e])
+    y = binmap("arith.addf", y, bcast(beta, [e], [seq, e], [0]), [seq, e])
+    out = mod.expand(y, [seq, e], shape, "[[0, 1], [2]]")
+    mod.end("func.func @serving_default(%%arg0: %s, %%arg1: %s) -> %s" % (ty(shape), ty([1, seq]), ty(shape)),
+            [out], [ty(shape)])
+    return "serving_default", [(shape, "f32", None), ([1, seq], "mask", None)], [shape], []
+
+
 MODELS = {
     "mlp": model_mlp,
     "layernorm": model_layernorm,
     "attention": model_attention,
     "convnet": model_convnet,
     "tf_convnet": model_tf_convnet,
+    "tf_attention": model_tf_attention,
     "embed_gelu": model_embed_gelu,
 }
 

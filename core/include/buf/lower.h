@@ -84,6 +84,9 @@ typedef struct buf_llvm_options {
   "one-shot-bufferize{bufferize-function-boundaries "                          \
   "function-boundary-type-conversion=identity-layout-map}"
 #define BUF_LLVM_DEALLOCATION "buffer-deallocation-pipeline"
+/* Runs before One-Shot: ops without a loop lowering (linalg.softmax)
+ * become their decomposition. */
+#define BUF_LLVM_DECOMPOSE "linalg-decompose-aggregated-ops"
 #define BUF_LLVM_BUFFERIZE_PIPELINE BUF_LLVM_ONE_SHOT_BUFFERIZE "," BUF_LLVM_DEALLOCATION
 #define BUF_LLVM_LOOPS_PIPELINE                                                \
   "bufferization-lower-deallocations,"                                         \
