@@ -11,6 +11,12 @@ KIND (--list prints them):
               linalg.transpose, linalg.matmul into a linalg.fill, a bias
               added through a (d1) map), relu as arith.cmpf ugt +
               arith.select, sigmoid as negf/exp/addf/divf
+  dyn_mlp     torch, a dynamic batch: tensor.dim, tensor.empty(%dim),
+              arith.cmpi + cf.assert on matching sizes, tensor.cast
+  llama       torch, a llama decoder block: RMSNorm, rotary embeddings
+              (extract_slice halves, negf, tensor.concat, cos/sin tables),
+              causal attention, a SwiGLU MLP, the last token by a
+              rank-reducing extract_slice
   layernorm   torch: LayerNorm decomposed as torch-mlir does (sums into a
               1xSx1 fill, divf by the width, broadcast generics with
               constant-0 maps, an f64 epsilon truncated in the body,
@@ -114,6 +120,7 @@ class Module:
         self.consts = []
         self.count = 0
         self.const_cache = {}
+        self.arg_casts = {}  # argument number -> the dynamic type @main casts to
 
     # ---- function scaffolding -------------------------------------------------
     def begin(self):
@@ -464,8 +471,12 @@ def add_main(mod, func, args, results, extra_prints=()):
         t = ty(shape, "f32" if et == "mask" else et)
         mod.consts.append("%s = arith.constant %s : %s" % (v, input_const(mod, shape, et, high), t))
         vals.append(v)
-    rtypes = [ty(s) for s in results]
     atypes = [ty(s, "f32" if et == "mask" else et) for s, et, _ in args]
+    for i, dyn in sorted(mod.arg_casts.items()):
+        c = mod.value("cast")
+        mod.emit("%s = tensor.cast %s : %s to %s" % (c, vals[i], atypes[i], dyn))
+        vals[i], atypes[i] = c, dyn
+    rtypes = [ty(s) for s in results]
     r = mod.value()
     call = "%s = call @%s(%s) : (%s) -> %s" % (
         r if len(results) == 1 else "%s:%d" % (r, len(results)), func, ", ".join(vals), ", ".join(atypes),
@@ -1081,6 +1092,138 @@ def model_tf_attention(mod):
     return "serving_default", [(shape, "f32", None), ([1, seq], "mask", None)], [shape], []
 
 
+def model_llama(mod):
+    """A llama decoder block as torch-mlir lowers it: RMSNorm, bias-free
+    projections, rotary embeddings (cos/sin tables as dense_resource,
+    rotate_half as two extract_slices, negf and tensor.concat), causal
+    attention, a SwiGLU MLP (silu as x / (1 + exp(-x))), and the last
+    token's hidden state as a rank-reducing extract_slice."""
+    s = mod.size
+    heads, hd = 2, 2 * s
+    e, seq = heads * hd, 2 + s
+    torch_prelude(mod)
+    mod.begin()
+    shape = [1, seq, e]
+    x = mod.rmsnorm("%arg0", shape)
+    flat = mod.collapse(x, shape, [seq, e], "[[0, 1], [2]]")
+
+    def proj(inp, k, n):
+        w = mod.weight([n, k])
+        return mod.matmul(inp, mod.transpose2(w, [n, k]), seq, k, n)
+
+    cos = mod.weight([seq, hd], 1.0)
+    sin = mod.weight([seq, hd], 1.0)
+    h4 = [1, heads, seq, hd]
+    half = hd // 2
+
+    def rope(t):
+        parts = []
+        for off in (half, 0):
+            v = mod.value("extracted_slice")
+            mod.emit("%s = tensor.extract_slice %s[0, 0, 0, %d] [1, %d, %d, %d] [1, 1, 1, 1] : %s to %s"
+                     % (v, t, off, heads, seq, half, ty(h4), ty([1, heads, seq, half])))
+            parts.append(v)
+        neg = mod.eltwise([(parts[0], ty([1, heads, seq, half]))], [1, heads, seq, half],
+                          ["%b0 = arith.negf %in : f32", "linalg.yield %b0 : f32"])
+        rot = mod.value("concat")
+        mod.emit("%s = tensor.concat dim(3) %s, %s : (%s, %s) -> %s"
+                 % (rot, neg, parts[1], ty([1, heads, seq, half]), ty([1, heads, seq, half]), ty(h4)))
+        tab = mod.amap(4, ["d2", "d3"])
+        return mod.eltwise([(t, ty(h4)), (cos, ty([seq, hd])), (rot, ty(h4)), (sin, ty([seq, hd]))], h4,
+                           ["%b0 = arith.mulf %in, %in_0 : f32", "%b1 = arith.mulf %in_1, %in_2 : f32",
+                            "%b2 = arith.addf %b0, %b1 : f32", "linalg.yield %b2 : f32"],
+                           maps=[mod.unit_map(h4), tab, mod.unit_map(h4), tab])
+
+    heads_of = []
+    for j in range(3):
+        p2 = proj(flat, e, e)
+        p4 = mod.expand(p2, [seq, e], [1, seq, heads, hd], "[[0, 1], [2, 3]]")
+        t, _ = mod.permute(p4, [1, seq, heads, hd], [0, 2, 1, 3])
+        heads_of.append(rope(t) if j < 2 else t)
+    q, k, v = heads_of
+    kt, kts = mod.permute(k, h4, [0, 1, 3, 2])
+    qc = mod.collapse(q, h4, [heads, seq, hd], "[[0, 1], [2], [3]]")
+    ktc = mod.collapse(kt, kts, [heads, hd, seq], "[[0, 1], [2], [3]]")
+    sc = mod.batch_matmul(qc, ktc, heads, seq, hd, seq)
+    s4 = [1, heads, seq, seq]
+    sc4 = mod.expand(sc, [heads, seq, seq], s4, "[[0, 1], [2], [3]]")
+    ninf = mod.const("0xFF800000", "f32")
+    scale = mod.fconst(1.0 / math.sqrt(hd))
+    masked = mod.eltwise([(sc4, ty(s4))], s4,
+                         ["%b0 = linalg.index 2 : index", "%b1 = linalg.index 3 : index",
+                          "%b2 = arith.cmpi sgt, %b1, %b0 : index",
+                          "%%b3 = arith.mulf %%in, %s : f32" % scale,
+                          "%%b4 = arith.select %%b2, %s, %%b3 : f32" % ninf, "linalg.yield %b4 : f32"])
+    probs = mod.softmax_torch(masked, s4)
+    pc = mod.collapse(probs, s4, [heads, seq, seq], "[[0, 1], [2], [3]]")
+    vc = mod.collapse(v, h4, [heads, seq, hd], "[[0, 1], [2], [3]]")
+    ctx = mod.batch_matmul(pc, vc, heads, seq, seq, hd)
+    ctx4 = mod.expand(ctx, [heads, seq, hd], h4, "[[0, 1], [2], [3]]")
+    ctxt, cts = mod.permute(ctx4, h4, [0, 2, 1, 3])
+    merged = mod.collapse(ctxt, cts, [seq, e], "[[0, 1], [2, 3]]")
+    o = mod.expand(proj(merged, e, e), [seq, e], shape, "[[0, 1], [2]]")
+    h = mod.binary("arith.addf", o, "%arg0", shape)
+    x2 = mod.collapse(mod.rmsnorm(h, shape), shape, [seq, e], "[[0, 1], [2]]")
+    f = 2 * e
+    gate = mod.scalar_map(proj(x2, e, f), [seq, f], [
+        "%b0 = arith.negf %in : f32", "%b1 = math.exp %b0 : f32",
+        "%%b2 = arith.addf %%b1, %s : f32" % mod.fconst(1.0), "%b3 = arith.divf %in, %b2 : f32"])
+    up = proj(x2, e, f)
+    gu = mod.binary("arith.mulf", gate, up, [seq, f])
+    down = mod.expand(proj(gu, f, e), [seq, e], shape, "[[0, 1], [2]]")
+    out = mod.binary("arith.addf", down, h, shape)
+    last = mod.value("extracted_slice")
+    mod.emit("%s = tensor.extract_slice %s[0, %d, 0] [1, 1, %d] [1, 1, 1] : %s to %s"
+             % (last, out, seq - 1, e, ty(shape), ty([1, e])))
+    mod.end("func.func @forward(%%arg0: %s) -> (%s, %s)" % (ty(shape), ty(shape), ty([1, e])),
+            [out, last], [ty(shape), ty([1, e])])
+    return "forward", [(shape, "f32", None)], [shape, [1, e]], []
+
+
+def model_dyn_mlp(mod):
+    """An MLP over a dynamic batch, as torch-mlir lowers dynamic shapes:
+    tensor.dim, tensor.empty(%dim), an arith.cmpi + cf.assert that two
+    dynamic sizes agree before an elementwise op, and a tensor.cast of the
+    result to the static type @main expects."""
+    s = mod.size
+    b, i, h = 2 + s, 3 * s, 4 * s
+    torch_prelude(mod)
+    mod.begin()
+    c0 = mod.iconst(0)
+    dim = mod.value("dim")
+    mod.emit("%s = tensor.dim %%arg0, %s : tensor<?x%dxf32>" % (dim, c0, i))
+    w = mod.weight([h, i])
+    wt = mod.transpose2(w, [h, i])
+    e0 = mod.value()
+    mod.emit("%s = tensor.empty(%s) : tensor<?x%dxf32>" % (e0, dim, h))
+    acc = mod.value()
+    mod.emit("%s = linalg.fill ins(%s : f32) outs(%s : tensor<?x%dxf32>) -> tensor<?x%dxf32>"
+             % (acc, mod.fconst(0.0), e0, h, h))
+    mm = mod.value()
+    mod.emit("%s = linalg.matmul ins(%%arg0, %s : tensor<?x%dxf32>, %s) outs(%s : tensor<?x%dxf32>) -> tensor<?x%dxf32>"
+             % (mm, wt, i, ty([i, h]), acc, h, h))
+    # relu(mm) + mm, with torch-mlir's check that the dynamic sizes match.
+    d1 = mod.value("dim")
+    mod.emit("%s = tensor.dim %s, %s : tensor<?x%dxf32>" % (d1, mm, c0, h))
+    eq = mod.value()
+    mod.emit("%s = arith.cmpi eq, %s, %s : index" % (eq, dim, d1))
+    mod.emit('cf.assert %s, "mismatched size for broadcast"' % eq)
+    e1 = mod.value()
+    mod.emit("%s = tensor.empty(%s) : tensor<?x%dxf32>" % (e1, dim, h))
+    idm = mod.ident(2)
+    zero = mod.fconst(0.0)
+    r = mod.generic([(mm, "tensor<?x%dxf32>" % h, idm), (mm, "tensor<?x%dxf32>" % h, idm)],
+                    [(e1, "tensor<?x%dxf32>" % h, idm)], ["parallel", "parallel"],
+                    ["%%b0 = arith.cmpf ugt, %%in, %s : f32" % zero,
+                     "%%b1 = arith.select %%b0, %%in, %s : f32" % zero,
+                     "%b2 = arith.addf %b1, %in_0 : f32", "linalg.yield %b2 : f32"])[0]
+    out = mod.value("cast")
+    mod.emit("%s = tensor.cast %s : tensor<?x%dxf32> to %s" % (out, r, h, ty([b, h])))
+    mod.end("func.func @forward(%%arg0: tensor<?x%dxf32>) -> %s" % (i, ty([b, h])), [out], [ty([b, h])])
+    mod.arg_casts[0] = "tensor<?x%dxf32>" % i
+    return "forward", [([b, i], "f32", None)], [[b, h]], []
+
+
 MODELS = {
     "mlp": model_mlp,
     "layernorm": model_layernorm,
@@ -1088,6 +1231,8 @@ MODELS = {
     "convnet": model_convnet,
     "tf_convnet": model_tf_convnet,
     "tf_attention": model_tf_attention,
+    "llama": model_llama,
+    "dyn_mlp": model_dyn_mlp,
     "embed_gelu": model_embed_gelu,
 }
 

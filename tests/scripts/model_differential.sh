@@ -6,7 +6,8 @@
 # random weights, against upstream MLIR 22.
 #
 # For every seed of $MODEL_SEEDS (default "1 2"; odd seeds are the smallest
-# size, even ones twice as wide) and every model kind:
+# size, even ones twice as wide) and every model kind (the artifacts,
+# llvm/obj/ptx, on the first seed only, to stay within a minute of CPU):
 #   parse     buffer-opt reads it (dense_resource weights in the
 #             {-# dialect_resources #-} section, ml_program globals, the
 #             named ops) and mlir-opt reads what buffer-opt prints;
@@ -25,7 +26,7 @@
 #             more heap allocations, copies or bytes copied in ours than
 #             in upstream's (as bench/runtime_counts.sh).
 # The first seed also runs with the weights inline (dense<"0x...">): parse,
-# bufferize and values only.
+# bufferize and the interpreter's values only.
 # Prints one line per model with the numbers. Skips (77) without mlir-opt,
 # mlir-runner or python3.
 set -uo pipefail
@@ -79,7 +80,7 @@ step() {
 }
 
 check_model() {
-  local kind=$1 seed=$2 size=$3 weights=$4 full=$5
+  local kind=$1 seed=$2 size=$3 weights=$4 mode=$5
   model="$kind seed=$seed size=$size weights=$weights"
   local p=$tmp/$kind.$seed.$weights
   python3 "$GEN" "$kind" --seed "$seed" --size "$size" --weights "$weights" -o "$p.mlir" || { fail "$model: generator"; return; }
@@ -88,15 +89,15 @@ check_model() {
   step bufferize "$BUFFER_OPT" --pass-pipeline="$PIPELINE" "$p.mlir" -o "$p.us.mlir" || return
   step upstream-reads-our-bufferized "$MLIR_OPT" "$p.us.mlir" -o /dev/null
   local sizes=""
-  if [[ $full == 1 ]] && step emit-llvm "$BUFFER_OPT" --emit=llvm "$p.mlir" -o "$p.ll"; then
+  if [[ $mode == full ]] && step emit-llvm "$BUFFER_OPT" --emit=llvm "$p.mlir" -o "$p.ll"; then
     [[ -x $LLVM_AS ]] && step llvm-as-reads-it "$LLVM_AS" "$p.ll" -o /dev/null
     sizes+="ll=$(wc -c < "$p.ll")"
   fi
-  if [[ $full == 1 ]] && step emit-obj "$BUFFER_OPT" --emit=obj "$p.mlir" -o "$p.o"; then
+  if [[ $mode == full ]] && step emit-obj "$BUFFER_OPT" --emit=obj "$p.mlir" -o "$p.o"; then
     if [[ $(head -c 4 "$p.o" | od -An -c | tr -d ' ') == 177ELF ]]; then pass; else fail "$model: --emit=obj is not an ELF object"; fi
     sizes+=" obj=$(wc -c < "$p.o")"
   fi
-  if [[ $full == 1 ]] && step emit-ptx "$BUFFER_OPT" --emit=ptx "$p.mlir" -o "$p.ptx"; then
+  if [[ $mode == full ]] && step emit-ptx "$BUFFER_OPT" --emit=ptx "$p.mlir" -o "$p.ptx"; then
     [[ -n $PTXAS ]] && step ptxas "$PTXAS" -arch=sm_90 "$p.ptx" -o "$p.cubin"
     sizes+=" kernels=$(grep -c '^\.visible \.entry\|^\.entry' "$p.ptx")"
   fi
@@ -119,13 +120,13 @@ check_model() {
     cp "$tmp/step.out" "$p.interp.out"
     if interp=$(python3 "$COMPARE" "$p.up.out" "$p.interp.out"); then pass; else fail "$model: interpreter vs upstream: $interp"; fi
   fi
-  if step jit "$BUFFER_OPT" --emit=run --run=main "$p.mlir"; then
+  if [[ $mode != interp ]] && step jit "$BUFFER_OPT" --emit=run --run=main "$p.mlir"; then
     cp "$tmp/step.out" "$p.jit.out"
     if jit=$(python3 "$COMPARE" "$p.up.out" "$p.jit.out"); then pass; else fail "$model: JIT vs upstream: $jit"; fi
   fi
   # Counts of what executes, both bufferized programs run by our interpreter.
   local counts="-"
-  if [[ $full == 1 ]]; then
+  if [[ $mode != interp ]]; then
     local -a u v
     read -r -a u <<< "$(stats "$p.us.mlir")"
     read -r -a v <<< "$(stats "$p.up.mlir")"
@@ -148,8 +149,8 @@ first=1
 for seed in $seeds; do
   size=$(( seed % 2 ? 1 : 2 ))
   for kind in $(python3 "$GEN" --list); do
-    check_model "$kind" "$seed" "$size" resource 1
-    ((first)) && check_model "$kind" "$seed" "$size" dense 0
+    check_model "$kind" "$seed" "$size" resource "$( ((first)) && echo full || echo values)"
+    ((first)) && check_model "$kind" "$seed" "$size" dense interp
   done
   first=0
 done
