@@ -10,7 +10,8 @@
 # llvm/obj/ptx, on the first seed only, to stay within a minute of CPU):
 #   parse     buffer-opt reads it (dense_resource weights in the
 #             {-# dialect_resources #-} section, ml_program globals, the
-#             named ops) and mlir-opt reads what buffer-opt prints;
+#             named ops) and prints what mlir-opt prints; the JSON form
+#             (--emit=json, --input-format=json) prints back the same;
 #   bufferize One-Shot with function boundaries and identity layouts, then
 #             buffer-deallocation-pipeline; mlir-opt accepts the result;
 #   llvm/obj/ptx  --emit=llvm (llvm-as reads it), --emit=obj (an ELF
@@ -85,7 +86,13 @@ check_model() {
   local p=$tmp/$kind.$seed.$weights
   python3 "$GEN" "$kind" --seed "$seed" --size "$size" --weights "$weights" -o "$p.mlir" || { fail "$model: generator"; return; }
   step parse "$BUFFER_OPT" "$p.mlir" -o "$p.print.mlir" || return
-  step upstream-reads-our-print "$MLIR_OPT" "$p.print.mlir" -o /dev/null
+  if step upstream-print "$MLIR_OPT" "$p.mlir" -o "$p.upprint.mlir"; then
+    if diff -B "$p.upprint.mlir" "$p.print.mlir" > /dev/null; then pass; else fail "$model: our print differs from mlir-opt's"; fi
+  fi
+  if step json "$BUFFER_OPT" --emit=json "$p.mlir" -o "$p.json" &&
+     step json-read "$BUFFER_OPT" --input-format=json "$p.json" -o "$p.json.mlir"; then
+    if cmp -s "$p.json.mlir" "$p.print.mlir"; then pass; else fail "$model: the JSON form does not print back the same"; fi
+  fi
   step bufferize "$BUFFER_OPT" --pass-pipeline="$PIPELINE" "$p.mlir" -o "$p.us.mlir" || return
   step upstream-reads-our-bufferized "$MLIR_OPT" "$p.us.mlir" -o /dev/null
   local sizes=""
