@@ -72,13 +72,23 @@ static buf_op_t *ancestor_in(buf_block_t *block, buf_op_t *op) {
   return op;
 }
 
+/* Does `op` have a memref result (bufferization.to_buffer)? It may be the
+ * loaded tensor's buffer, which the alias sets of tensors do not follow. */
+static bool gives_buffer(const buf_op_t *op) {
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (buf_type_is_memref(op->results[i].type))
+      return true;
+  return false;
+}
+
 /* Does the tensor `load` gives need a snapshot of the global? Only when a
  * store into the global might run while the tensor, or a tensor aliasing
  * it, is still read: otherwise the load may be the global's buffer itself,
  * as upstream always makes it, without the copy. Decided conservatively:
  * no snapshot when every use is in the load's block (or nested in an op of
- * it), none passes the tensor on (a terminator, or an op whose result may
- * alias it), and no op from the load through the last use might store. */
+ * it), none passes the tensor on (a terminator, an op whose result may
+ * alias it, or one that gives a memref), and no op from the load through
+ * the last use might store. */
 static bool needs_snapshot(buf_bz_t *bz, buf_op_t *load) {
   if (!global_is_stored(load))
     return false;
@@ -87,7 +97,8 @@ static bool needs_snapshot(buf_bz_t *bz, buf_op_t *load) {
     buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
     buf_op_t *at = ancestor_in(load->block, u->owner);
     if (!at || buf_op_has_trait(u->owner, BUF_TRAIT_TERMINATOR) ||
-        buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES) != 0)
+        buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES) != 0 ||
+        gives_buffer(u->owner))
       return true;
     if (buf_op_is_before_in_block(last, at))
       last = at;

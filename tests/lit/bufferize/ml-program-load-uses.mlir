@@ -3,8 +3,9 @@
 // through aliases too, is over first (@step: load, increment, store), the
 // load is the global's buffer itself, as upstream makes every load, and
 // costs no copy. A store before a later read (@read_after_store), a call
-// that might store (@call_between), a read through a slice after the store
-// (@alias_after_store) and a returned load (@main) keep the snapshot.
+// that might store (@call_between), a read through a slice
+// (@alias_after_store) or a to_buffer (@buffer_after_store) after the store
+// and a returned load (@main) keep the snapshot.
 //
 // RUN: buffer-opt %S/Inputs/ml-program-load-uses.mlir --one-shot-bufferize=bufferize-function-boundaries | FileCheck %s
 // CHECK-LABEL: func.func @step()
@@ -29,6 +30,10 @@
 // CHECK-NEXT: %[[S:.*]] = memref.alloc()
 // CHECK-NEXT: memref.copy %[[G]], %[[S]]
 // CHECK-NEXT: memref.subview %[[S]]
+// CHECK-LABEL: func.func @buffer_after_store(
+// CHECK-NEXT: %[[G:.*]] = memref.get_global @count
+// CHECK-NEXT: %[[S:.*]] = memref.alloc()
+// CHECK-NEXT: memref.copy %[[G]], %[[S]]
 // CHECK-LABEL: func.func @main(
 // CHECK: %[[G:.*]] = memref.get_global @count
 // CHECK-NEXT: %[[S:.*]] = memref.alloc()
@@ -37,11 +42,12 @@
 //
 // The tensor program, our bufferized program and our JIT agree: @step
 // makes the global [2, 11]; each later function reads the value the global
-// had at its load (2, then 200 before @step's increment, then 201).
+// had at its load (2, then 200 before @step's increment, then 201, and 201
+// again after one more @step).
 // Upstream's bufferized program reads the stored values instead.
 // RUN: buffer-opt %S/Inputs/ml-program-load-uses.mlir --run=main --inputs=%S/Inputs/ml-program-load-uses.json | FileCheck %s --check-prefix=AGREE
 // RUN: buffer-opt %S/Inputs/ml-program-load-uses.mlir --one-shot-bufferize=bufferize-function-boundaries | buffer-opt --run=main --inputs=%S/Inputs/ml-program-load-uses.json | FileCheck %s --check-prefix=AGREE
 // RUN: %if llvm %{ buffer-opt %S/Inputs/ml-program-load-uses.mlir --emit=run --run=main --inputs=%S/Inputs/ml-program-load-uses.json | FileCheck %s --check-prefix=AGREE %}
 // RUN: %if mlir-opt %{ mlir-opt %S/Inputs/ml-program-load-uses.mlir --one-shot-bufferize=bufferize-function-boundaries | buffer-opt --run=main --inputs=%S/Inputs/ml-program-load-uses.json | FileCheck %s --check-prefix=UPSTREAM %}
-// AGREE: [{"type":"i64","value":2},{"type":"i64","value":200},{"type":"i64","value":201},{{.*}}"data":[100,200]}]
-// UPSTREAM: [{"type":"i64","value":100},{"type":"i64","value":201},{"type":"i64","value":200},{{.*}}"data":[100,200]}]
+// AGREE: [{"type":"i64","value":2},{"type":"i64","value":200},{"type":"i64","value":201},{"type":"i64","value":201},{{.*}}"data":[100,200]}]
+// UPSTREAM: [{"type":"i64","value":100},{"type":"i64","value":201},{"type":"i64","value":200},{"type":"i64","value":200},{{.*}}"data":[100,200]}]

@@ -47,12 +47,24 @@ module {
     return %v : i64
   }
 
-  func.func @main(%x: tensor<2xi64>) -> (i64, i64, i64, tensor<2xi64>) {
+  // A buffer of %c (to_buffer) is read after the store: a snapshot.
+  func.func @buffer_after_store(%x: tensor<2xi64>) -> i64 {
+    %c = ml_program.global_load @count : tensor<2xi64>
+    %m = bufferization.to_buffer %c read_only : tensor<2xi64> to memref<2xi64>
+    ml_program.global_store @count = %x : tensor<2xi64>
+    %i = arith.constant 1 : index
+    %v = memref.load %m[%i] : memref<2xi64>
+    return %v : i64
+  }
+
+  func.func @main(%x: tensor<2xi64>) -> (i64, i64, i64, i64, tensor<2xi64>) {
     call @step() : () -> ()
     %a = call @read_after_store(%x) : (tensor<2xi64>) -> i64
     %b = call @call_between() : () -> i64
     %c = call @alias_after_store(%x) : (tensor<2xi64>) -> i64
+    call @step() : () -> ()
+    %d = call @buffer_after_store(%x) : (tensor<2xi64>) -> i64
     %g = ml_program.global_load @count : tensor<2xi64>
-    return %a, %b, %c, %g : i64, i64, i64, tensor<2xi64>
+    return %a, %b, %c, %d, %g : i64, i64, i64, i64, tensor<2xi64>
   }
 }
