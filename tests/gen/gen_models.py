@@ -17,6 +17,11 @@ KIND (--list prints them):
               (extract_slice halves, negf, tensor.concat, cos/sin tables),
               causal attention, a SwiGLU MLP, the last token by a
               rank-reducing extract_slice
+  named_ops   one of each further named op the importers emit (1-d, 3-d,
+              grouped, depthwise convolutions, pooling variants,
+              batch_reduce_matmul, matvec, vecmat, batch_matvec,
+              batch_vecmat, dot, linalg.contract, linalg.elementwise) with
+              non-unit strides and dilations, every result returned
   layernorm   torch: LayerNorm decomposed as torch-mlir does (sums into a
               1xSx1 fill, divf by the width, broadcast generics with
               constant-0 maps, an f64 epsilon truncated in the body,
@@ -1224,6 +1229,77 @@ def model_dyn_mlp(mod):
     return "forward", [([b, i], "f32", None)], [[b, h]], []
 
 
+def model_named_ops(mod):
+    """One of each named op the importers emit beyond the models above, on
+    random operands, with non-unit strides and dilations where the op has
+    them: 1-d, 3-d, grouped and depthwise convolutions, the pooling
+    variants (max/min/sum, ncw/nwc/nhwc/ndhwc), the contractions
+    (batch_reduce_matmul, matvec, vecmat, batch_matvec, batch_vecmat, dot,
+    linalg.contract with a transposed operand) and linalg.elementwise.
+    Every result is returned."""
+    mod.begin()
+    results = []
+    ninf, pinf, zero = mod.const("0xFF800000", "f32"), mod.const("0x7F800000", "f32"), mod.fconst(0.0)
+
+    def sd(rank, strides, dil):
+        def vec(v):
+            v = v if isinstance(v, list) else [v] * rank
+            if len(set(v)) == 1:
+                return "dense<%d> : vector<%dxi64>" % (v[0], rank)
+            return "dense<[%s]> : vector<%dxi64>" % (", ".join(str(x) for x in v), rank)
+        return "{dilations = %s, strides = %s} " % (vec(dil), vec(strides))
+
+    def op(name, ins, out, init=None, attrs="", window=False):
+        vals = []
+        for i, shape in enumerate(ins):
+            if i == 0 and not results and shape == first_input:
+                vals.append("%arg0")
+            elif window and i == len(ins) - 1:
+                vals.append(mod.empty(shape))
+            else:
+                vals.append(mod.weight(shape, 1.0))
+        acc = mod.fill(init or zero, out)
+        v = mod.value()
+        mod.emit("%s = linalg.%s %sins(%s : %s) outs(%s : %s) -> %s"
+                 % (v, name, attrs, ", ".join(vals), ", ".join(ty(sh) for sh in ins), acc, ty(out), ty(out)))
+        results.append((v, out))
+
+    first_input = [1, 9, 3]
+    op("conv_1d_nwc_wcf", [[1, 9, 3], [3, 3, 4]], [1, 4, 4], attrs=sd(1, 2, 1))
+    op("conv_2d_nhwc_fhwc", [[1, 7, 7, 3], [4, 3, 3, 3]], [1, 3, 3, 4], attrs=sd(2, 2, 1))
+    op("conv_2d_nchw_fchw", [[1, 2, 7, 8], [3, 2, 2, 2]], [1, 3, 5, 3], attrs=sd(2, [1, 2], 2))
+    op("conv_2d_ngchw_gfchw", [[1, 2, 2, 5, 5], [2, 3, 2, 3, 3]], [1, 2, 3, 3, 3], attrs=sd(2, 1, 1))
+    op("conv_3d_ndhwc_dhwcf", [[1, 5, 5, 5, 2], [2, 2, 2, 2, 3]], [1, 3, 3, 3, 3], attrs=sd(3, 1, 2))
+    op("conv_2d", [[5, 6], [3, 2]], [3, 5])
+    op("depthwise_conv_1d_nwc_wc", [[1, 8, 3], [3, 3]], [1, 4, 3], attrs=sd(1, 1, 2))
+    op("depthwise_conv_2d_nchw_chw", [[1, 3, 7, 7], [3, 3, 3]], [1, 3, 3, 3], attrs=sd(2, 2, 1))
+    op("depthwise_conv_3d_ndhwc_dhwc", [[1, 4, 4, 4, 2], [2, 2, 2, 2]], [1, 3, 3, 3, 2], attrs=sd(3, 1, 1))
+    op("pooling_ncw_max", [[1, 3, 9], [3]], [1, 3, 4], init=ninf, attrs=sd(1, 2, 1), window=True)
+    op("pooling_nwc_sum", [[1, 9, 3], [2]], [1, 7, 3], attrs=sd(1, 1, 2), window=True)
+    op("pooling_nhwc_min", [[1, 5, 5, 2], [3, 3]], [1, 3, 3, 2], init=pinf, attrs=sd(2, 1, 1), window=True)
+    op("pooling_ndhwc_max", [[1, 4, 4, 4, 2], [2, 2, 2]], [1, 2, 2, 2, 2], init=ninf, attrs=sd(3, 2, 1), window=True)
+    op("batch_reduce_matmul", [[3, 2, 4], [3, 4, 5]], [2, 5])
+    op("matvec", [[3, 4], [4]], [3])
+    op("vecmat", [[4], [4, 3]], [3])
+    op("batch_matvec", [[2, 3, 4], [2, 4]], [2, 3])
+    op("batch_vecmat", [[2, 4], [2, 4, 3]], [2, 3])
+    op("dot", [[5], [5]], [])
+    op("contract", [[3, 2], [3, 4]], [2, 4],
+       attrs="indexing_maps = [%s, %s, %s] " % (mod.amap(3, ["d2", "d0"]), mod.amap(3, ["d2", "d1"]),
+                                                 mod.amap(3, ["d0", "d1"])))
+    a = mod.weight([2, 3], 1.0)
+    b = mod.weight([2, 3], 1.0)
+    for kind, ins in (("exp", [a]), ("add", [a, b])):
+        e0 = mod.empty([2, 3])
+        v = mod.value()
+        mod.emit("%s = linalg.elementwise kind=#linalg.elementwise_kind<%s> ins(%s : %s) outs(%s : %s) -> %s"
+                 % (v, kind, ", ".join(ins), ", ".join(ty([2, 3]) for _ in ins), e0, ty([2, 3]), ty([2, 3])))
+        results.append((v, [2, 3]))
+    mod.end("func.func @forward(%%arg0: %s) -> (%s)" % (ty(first_input), ", ".join(ty(sh) for _, sh in results)),
+            [v for v, _ in results], [ty(sh) for _, sh in results])
+    return "forward", [(first_input, "f32", None)], [sh for _, sh in results], []
+
+
 MODELS = {
     "mlp": model_mlp,
     "layernorm": model_layernorm,
@@ -1233,6 +1309,7 @@ MODELS = {
     "tf_attention": model_tf_attention,
     "llama": model_llama,
     "dyn_mlp": model_dyn_mlp,
+    "named_ops": model_named_ops,
     "embed_gelu": model_embed_gelu,
 }
 
