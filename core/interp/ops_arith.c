@@ -393,7 +393,8 @@ buf__tensor_t *buf__tensor_from_dense(buf__interp_t *I, buf_op_t *op,
   return r;
 }
 
-/* arith.constant: a scalar, or a tensor from a dense attribute. */
+/* arith.constant: a scalar, or a tensor or vector (an interpreter tensor
+ * too) from a dense attribute. */
 static buf_status_t arith_constant(buf__interp_t *I, buf__frame_t *F,
                                    buf_op_t *op,
                                    const buf__interp_row_t *row) {
@@ -404,7 +405,7 @@ static buf_status_t arith_constant(buf__interp_t *I, buf__frame_t *F,
     return BUF_FAILURE;
   }
   if (buf_attr_is_elements(a)) {
-    if (t->kind != BUF_TYPE_TENSOR) {
+    if (t->kind != BUF_TYPE_TENSOR && t->kind != BUF_TYPE_VECTOR) {
       buf__err(I, op, "dense constant of non-tensor type");
       return BUF_FAILURE;
     }
