@@ -231,17 +231,22 @@ static buf__cell_t combine(buf_vector_kind_t k, buf_type_t et, buf__cell_t x, bu
     switch (k) {
     case BUF_VKIND_ADD: r.f = a + b; break;
     case BUF_VKIND_MUL: r.f = a * b; break;
-    case BUF_VKIND_MINNUMF: r.f = fmin(a, b); break;
-    case BUF_VKIND_MAXNUMF: r.f = fmax(a, b); break;
+    case BUF_VKIND_MINNUMF:
+    case BUF_VKIND_MAXNUMF:
     case BUF_VKIND_MINIMUMF:
-    case BUF_VKIND_MAXIMUMF:
+    case BUF_VKIND_MAXIMUMF: {
+      /* minnum/maxnum skip a NaN, minimum/maximum propagate it; all four
+       * order -0 below +0 (what upstream's lowering computes) */
+      bool is_min = k == BUF_VKIND_MINNUMF || k == BUF_VKIND_MINIMUMF;
+      bool num = k == BUF_VKIND_MINNUMF || k == BUF_VKIND_MAXNUMF;
       if (isnan(a) || isnan(b))
-        r.f = NAN;
-      else if (a == b) /* -0 is below +0 */
-        r.f = (signbit(a) == (k == BUF_VKIND_MINIMUMF)) ? a : b;
+        r.f = !num ? NAN : isnan(a) ? b : a;
+      else if (a == b)
+        r.f = (signbit(a) != 0) == is_min ? a : b;
       else
-        r.f = (a < b) == (k == BUF_VKIND_MINIMUMF) ? a : b;
+        r.f = (a < b) == is_min ? a : b;
       break;
+    }
     default: break;
     }
     r.f = buf__round_float(et->u.fkind, r.f);
