@@ -6,7 +6,8 @@
  *            : tensor<...> | memref<...>, vector<...>
  *   %t = vector.transfer_write %v, %dst[%i, ...] (, %mask)? attr-dict
  *            : vector<...>, tensor<...>      (no result on a memref)
- *   vector.print %v : vector<...>
+ *   vector.print (%v : T)? (punctuation <comma|open|close|no_punctuation>)?
+ *                (str "text")?
  *
  * The transfers carry permutation_map (default: the minor identity, from
  * the source's trailing dimensions onto the vector's) and in_bounds (default:
@@ -277,24 +278,122 @@ static uint32_t write_effect(const buf_op_t *op, uint32_t i) {
   return i == 1 ? BUF_EFFECT_WRITE : BUF_EFFECT_NONE;
 }
 
-/* %v attr-dict : T */
+/* ---- vector.print ---------------------------------------------------- */
+
+static const char *const puncts[BUF_VPUNCT_COUNT] = {
+    [BUF_VPUNCT_NO_PUNCTUATION] = "no_punctuation", [BUF_VPUNCT_NEWLINE] = "newline",
+    [BUF_VPUNCT_COMMA] = "comma", [BUF_VPUNCT_OPEN] = "open", [BUF_VPUNCT_CLOSE] = "close"};
+
+/* The k of an opaque `#<dialect>.<what><k>` attribute among names (n of
+ * them); -1 when it is none. */
+static int opaque_keyword(buf_attr_t a, const char *prefix, const char *const *names, int n) {
+  if (!a || a->kind != BUF_ATTR_OPAQUE)
+    return -1;
+  const char *t = a->u.opaque.text;
+  size_t len = strlen(t), pl = strlen(prefix);
+  if (len <= pl + 1 || strncmp(t, prefix, pl) != 0 || t[len - 1] != '>')
+    return -1;
+  for (int k = 0; k < n; k++)
+    if (strlen(names[k]) == len - pl - 1 && memcmp(names[k], t + pl, len - pl - 1) == 0)
+      return k;
+  return -1;
+}
+
+bool buf_vector_punct_of(buf_attr_t a, buf_vector_punct_t *out) {
+  if (!a) {
+    *out = BUF_VPUNCT_NEWLINE;
+    return true;
+  }
+  int k = opaque_keyword(a, "#vector.punctuation<", puncts, BUF_VPUNCT_COUNT);
+  if (k < 0)
+    return false;
+  *out = (buf_vector_punct_t)k;
+  return true;
+}
+
+static buf_attr_t punct_attr(buf_ctx_t *ctx, buf_vector_punct_t k) {
+  const char *text = buf_arena_printf(buf_ctx_scratch(ctx), "#vector.punctuation<%s>", puncts[k]);
+  return buf_attr_opaque(ctx, text, strlen(text));
+}
+
+static const char *const print_attrs[] = {"punctuation", "stringLiteral", NULL};
+
+static void print_fill_defaults(buf_op_t *op) {
+  if (!buf_op_attr(op, "punctuation"))
+    buf_op_set_attr(op, "punctuation", punct_attr(buf_op_ctx(op), BUF_VPUNCT_NEWLINE));
+}
+
+/* (%v : T)? (punctuation <p>)? (str "text")? attr-dict */
 static buf_status_t print_parse(buf_parser_t *p, buf_op_state_t *st) {
   buf_unresolved_t v;
-  buf_type_t t;
-  buf_value_t *val;
-  if (BUF_FAILED(buf_parse_operand(p, &v)) || BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
-      BUF_FAILED(buf_parse_colon_type(p, &t)) || BUF_FAILED(buf_parse_resolve(p, &v, t, &val)))
-    return BUF_FAILURE;
-  buf_state_add_operand(st, val);
-  return BUF_SUCCESS;
+  if (buf_parse_optional_operand(p, &v)) {
+    buf_type_t t;
+    buf_value_t *val;
+    if (BUF_FAILED(buf_parse_colon_type(p, &t)) || BUF_FAILED(buf_parse_resolve(p, &v, t, &val)))
+      return BUF_FAILURE;
+    buf_state_add_operand(st, val);
+  }
+  if (buf_parse_optional_keyword(p, "punctuation")) {
+    buf_ident_t w;
+    if (BUF_FAILED(buf_parse_expect(p, "<")))
+      return BUF_FAILURE;
+    buf_loc_t loc = buf_parser_loc(p);
+    if (BUF_FAILED(buf_parse_any_keyword(p, &w)))
+      return BUF_FAILURE;
+    int k = -1;
+    for (int i = 0; i < BUF_VPUNCT_COUNT && k < 0; i++)
+      if (strcmp(w, puncts[i]) == 0)
+        k = i;
+    if (k < 0)
+      return buf_parser_error_at(p, loc, "custom op 'vector.print' expected "
+                                         "::mlir::vector::PrintPunctuation to be one of: "
+                                         "no_punctuation, newline, comma, open, close");
+    if (BUF_FAILED(buf_parse_expect(p, ">")))
+      return BUF_FAILURE;
+    buf_state_set_attr(st, "punctuation", punct_attr(st->ctx, (buf_vector_punct_t)k));
+  }
+  if (buf_parse_optional_keyword(p, "str")) {
+    const char *s;
+    size_t len;
+    if (BUF_FAILED(buf_parse_string(p, &s, &len)))
+      return BUF_FAILURE;
+    buf_state_set_attr(st, "stringLiteral", buf_attr_string(st->ctx, s, len));
+  }
+  return buf_parse_optional_attr_dict(p, st);
 }
 
 static void print_print(buf_printer_t *pr, buf_op_t *op) {
-  buf_printer_puts(pr, " ");
-  buf_printer_print_operands(pr, op, 0, 1);
-  buf_printer_print_attr_dict(pr, op, NULL);
-  buf_printer_puts(pr, " : ");
-  buf_printer_print_operand_types(pr, op, 0, 1);
+  if (op->num_operands) {
+    buf_printer_puts(pr, " ");
+    buf_printer_print_operands(pr, op, 0, 1);
+    buf_printer_puts(pr, " : ");
+    buf_printer_print_operand_types(pr, op, 0, 1);
+  }
+  buf_vector_punct_t k;
+  if (buf_vector_punct_of(buf_op_attr(op, "punctuation"), &k) && k != BUF_VPUNCT_NEWLINE)
+    buf_printer_printf(pr, " punctuation <%s>", puncts[k]);
+  buf_attr_t str = buf_op_attr(op, "stringLiteral");
+  if (str) {
+    buf_printer_puts(pr, " str ");
+    buf_printer_print_attr(pr, str);
+  }
+  buf_printer_print_attr_dict(pr, op, print_attrs);
+}
+
+static buf_status_t print_verify(buf_op_t *op) {
+  buf_vector_punct_t k;
+  if (op->num_operands > 1 || BUF_FAILED(buf__verify_num_results(op, 0)))
+    return buf_op_emit_error(op, "expects at most one value to print"), BUF_FAILURE;
+  if (!buf_vector_punct_of(buf_op_attr(op, "punctuation"), &k)) {
+    buf_op_emit_error(op, "attribute 'punctuation' must be a #vector.punctuation");
+    return BUF_FAILURE;
+  }
+  buf_attr_t str = buf_op_attr(op, "stringLiteral");
+  if (str && (str->kind != BUF_ATTR_STRING || op->num_operands)) {
+    buf_op_emit_error(op, "cannot print a value and a string literal at once");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
 }
 
 /* ---- value ops: vectors in registers ---------------------------------- */
@@ -785,7 +884,8 @@ static const buf_opdef_t vector_ops[] = {
      .parse = from_elements_parse, .print = from_elements_print},
     {.name = "vector.insert", .traits = BUF_TRAIT_PURE, .inherent_attrs = position_attrs,
      .verify = insert_verify, .parse = insert_parse, .print = insert_print},
-    {.name = "vector.print", .parse = print_parse, .print = print_print,
+    {.name = "vector.print", .inherent_attrs = print_attrs, .verify = print_verify,
+     .parse = print_parse, .print = print_print, .fill_defaults = print_fill_defaults,
      .operand_effect = read_effect},
     {.name = "vector.reduction", .traits = BUF_TRAIT_PURE, .inherent_attrs = reduction_attrs,
      .verify = reduction_verify, .parse = reduction_parse, .print = reduction_print,

@@ -20,7 +20,8 @@
  *     turns an element off like an out-of-bounds one.
  * vector.print writes what mlir-runner prints: `( 1, 2.5 )`, rows nested
  * `( ( 1, 2 ), ( 3, 4 ) )`, floats as %g, integers signed (i1 as 1/0),
- * index unsigned, then a newline.
+ * index unsigned, then its punctuation (a newline unless it says
+ * otherwise); `vector.print str "..."` writes the string alone.
  */
 #include "interp_internal.h"
 
@@ -330,26 +331,42 @@ static void print_dim(FILE *out, buf_type_t et, const buf__tensor_t *t, uint32_t
   fputs(" )", out);
 }
 
+/* What each punctuation writes (mlir-runner's printNewline, printComma,
+ * printOpen, printClose). */
+static const char *const punct_text[BUF_VPUNCT_COUNT] = {
+    [BUF_VPUNCT_NO_PUNCTUATION] = "", [BUF_VPUNCT_NEWLINE] = "\n", [BUF_VPUNCT_COMMA] = ", ",
+    [BUF_VPUNCT_OPEN] = "( ", [BUF_VPUNCT_CLOSE] = " )"};
+
+/* vector.print: the value then its punctuation; a string literal alone
+ * (upstream prints no punctuation after one). */
 static buf_status_t vector_print(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
                                  const buf__interp_row_t *row) {
   (void)row;
-  if (op->num_operands == 0) {
-    buf__err(I, op, "vector.print without a value is not supported");
+  buf_attr_t str = buf_op_attr(op, "stringLiteral");
+  if (str && str->kind == BUF_ATTR_STRING) {
+    fwrite(str->u.str.data, 1, str->u.str.len, I->out);
+    return BUF_SUCCESS;
+  }
+  buf_vector_punct_t punct;
+  if (!buf_vector_punct_of(buf_op_attr(op, "punctuation"), &punct)) {
+    buf__err(I, op, "unknown punctuation");
     return BUF_FAILURE;
   }
-  buf__ival_t v = buf__operand(I, F, op, 0);
-  buf_type_t t = buf_op_operand(op, 0)->type;
-  if (!buf__check_defined(I, op, v))
-    return BUF_FAILURE;
-  if (v.kind == IV_TENSOR) {
-    if (!check_all_init(I, op, v.u.t))
+  if (op->num_operands) {
+    buf__ival_t v = buf__operand(I, F, op, 0);
+    buf_type_t t = buf_op_operand(op, 0)->type;
+    if (!buf__check_defined(I, op, v))
       return BUF_FAILURE;
-    int64_t pos = 0;
-    print_dim(I->out, t->u.shaped.elem, v.u.t, 0, &pos);
-  } else {
-    print_cell(I->out, t, buf__value_cell(v));
+    if (v.kind == IV_TENSOR) {
+      if (!check_all_init(I, op, v.u.t))
+        return BUF_FAILURE;
+      int64_t pos = 0;
+      print_dim(I->out, t->u.shaped.elem, v.u.t, 0, &pos);
+    } else {
+      print_cell(I->out, t, buf__value_cell(v));
+    }
   }
-  fputc('\n', I->out);
+  fputs(punct_text[punct], I->out);
   return BUF_SUCCESS;
 }
 

@@ -3,9 +3,10 @@
  * emitter share with the dialect (core/dialects/vector.c).
  *
  * vector.reduction carries its combining kind as `#vector.kind<add>` (an
- * opaque attribute holding that canonical spelling); buf_vector_kind_of
- * decodes it so that no consumer compares kind names itself. The set is
- * closed (upstream's CombiningKind), so it is an enum.
+ * opaque attribute holding that canonical spelling), vector.print its
+ * punctuation as `#vector.punctuation<comma>`; buf_vector_kind_of and
+ * buf_vector_punct_of decode them so that no consumer compares names
+ * itself. Both sets are closed (upstream's enums), so they are enums.
  */
 #ifndef BUF_VECTOR_H
 #define BUF_VECTOR_H
@@ -32,6 +33,21 @@ typedef enum buf_vector_kind {
   BUF_VKIND_MINIMUMF,
   BUF_VKIND_COUNT
 } buf_vector_kind_t;
+
+/* What vector.print writes after its value (`punctuation <comma>`; the
+ * default, newline, is left out of the custom form). */
+typedef enum buf_vector_punct {
+  BUF_VPUNCT_NO_PUNCTUATION,
+  BUF_VPUNCT_NEWLINE,
+  BUF_VPUNCT_COMMA,
+  BUF_VPUNCT_OPEN,
+  BUF_VPUNCT_CLOSE,
+  BUF_VPUNCT_COUNT
+} buf_vector_punct_t;
+
+/* Decodes `#vector.punctuation<name>`; newline when a is NULL, false when
+ * a names no punctuation. */
+bool buf_vector_punct_of(buf_attr_t a, buf_vector_punct_t *out);
 
 /* The keyword of a kind ("add", "maximumf"). */
 const char *buf_vector_kind_name(buf_vector_kind_t k);

@@ -16,7 +16,8 @@
  *
  * vector.print calls the runner-utils functions upstream's lowering calls
  * (printOpen, printF32, printComma, printClose, printNewline ...), nested
- * per dimension, so the output is mlir-runner's byte for byte.
+ * per dimension, then its punctuation's, and printString for a literal,
+ * so the output is mlir-runner's byte for byte.
  */
 #include "lower_internal.h"
 
@@ -304,17 +305,33 @@ static bool print_dim(lw_t *L, buf_type_t t, LLVMValueRef v, uint32_t d, int64_t
   return true;
 }
 
+/* The runner-utils call of each punctuation (none for no_punctuation). */
+static const char *const punct_fn[BUF_VPUNCT_COUNT] = {
+    [BUF_VPUNCT_NEWLINE] = "printNewline", [BUF_VPUNCT_COMMA] = "printComma",
+    [BUF_VPUNCT_OPEN] = "printOpen", [BUF_VPUNCT_CLOSE] = "printClose"};
+
 static buf_status_t e_print(lw_t *L, buf_op_t *op, const void *arg) {
   (void)arg;
-  if (op->num_operands != 1)
-    return fail(L, op, "vector.print without a value");
-  buf_type_t t = buf_op_operand(op, 0)->type;
-  int64_t pos = 0;
-  bool ok = t->kind == BUF_TYPE_VECTOR ? print_dim(L, t, operand(L, op, 0), 0, &pos)
-                                       : print_scalar(L, t, operand(L, op, 0));
-  if (!ok)
-    return fail(L, op, "vector.print of this element type");
-  print_call(L, "printNewline", NULL, NULL);
+  buf_attr_t str = buf_op_attr(op, "stringLiteral");
+  if (str && str->kind == BUF_ATTR_STRING) {
+    /* the literal may hold NULs: printString stops at the first, as
+     * upstream's does */
+    print_call(L, "printString", L->ptr, LLVMBuildGlobalString(L->B, str->u.str.data, "str"));
+    return BUF_SUCCESS;
+  }
+  buf_vector_punct_t punct;
+  if (!buf_vector_punct_of(buf_op_attr(op, "punctuation"), &punct))
+    return fail(L, op, "unknown punctuation");
+  if (op->num_operands) {
+    buf_type_t t = buf_op_operand(op, 0)->type;
+    int64_t pos = 0;
+    bool ok = t->kind == BUF_TYPE_VECTOR ? print_dim(L, t, operand(L, op, 0), 0, &pos)
+                                         : print_scalar(L, t, operand(L, op, 0));
+    if (!ok)
+      return fail(L, op, "vector.print of this element type");
+  }
+  if (punct_fn[punct])
+    print_call(L, punct_fn[punct], NULL, NULL);
   return BUF_SUCCESS;
 }
 
