@@ -66,6 +66,25 @@ static buf_type_t transfer_vector_type(const buf_op_t *op) {
   return transfer_source(op) ? op->operands[0].value->type : op->results[0].type;
 }
 
+/* The type of a transfer's mask (upstream's inferTransferOpMaskType): i1
+ * over the vector dimensions that walk a source dimension, ordered by
+ * that source dimension; broadcast dimensions have no mask entry. With
+ * the default (minor identity) map it is the vector's shape. */
+static buf_type_t transfer_mask_type(buf_ctx_t *ctx, buf_type_t vec, buf_attr_t pm) {
+  uint32_t rank = vec->u.shaped.rank;
+  const int64_t *vshape = vec->u.shaped.shape;
+  if (!pm || pm->kind != BUF_ATTR_AFFINE_MAP)
+    return buf_type_vector(ctx, rank, vshape, buf_type_i1(ctx));
+  int64_t shape[16];
+  uint32_t n = 0;
+  buf_affine_map_t *m = pm->u.map;
+  for (uint32_t d = 0; d < m->num_dims; d++)
+    for (uint32_t k = 0; k < m->num_results && k < rank && n < 16; k++)
+      if (m->results[k]->kind == BUF_AFFINE_DIM && m->results[k]->value == (int64_t)d)
+        shape[n++] = vshape[k];
+  return buf_type_vector(ctx, n, shape, buf_type_i1(ctx));
+}
+
 static void transfer_fill_defaults(buf_op_t *op) {
   buf_ctx_t *ctx = buf_op_ctx(op);
   uint32_t s = transfer_source(op);
@@ -140,8 +159,7 @@ static buf_status_t transfer_read_parse(buf_parser_t *p, buf_op_state_t *st) {
     return BUF_FAILURE;
   buf_state_add_operand(st, v);
   if (has_mask) {
-    buf_type_t mt = buf_type_vector(st->ctx, vt->u.shaped.rank, vt->u.shaped.shape,
-                                    buf_type_i1(st->ctx));
+    buf_type_t mt = transfer_mask_type(st->ctx, vt, buf_state_get_attr(st, "permutation_map"));
     if (BUF_FAILED(buf_parse_resolve(p, &mask, mt, &v)))
       return BUF_FAILURE;
     buf_state_add_operand(st, v);
@@ -200,8 +218,7 @@ static buf_status_t transfer_write_parse(buf_parser_t *p, buf_op_state_t *st) {
   if (BUF_FAILED(buf_parse_resolve_operands_same(p, idx, n, buf_type_index(st->ctx), st)))
     return BUF_FAILURE;
   if (has_mask) {
-    buf_type_t mt = buf_type_vector(st->ctx, vt->u.shaped.rank, vt->u.shaped.shape,
-                                    buf_type_i1(st->ctx));
+    buf_type_t mt = transfer_mask_type(st->ctx, vt, buf_state_get_attr(st, "permutation_map"));
     if (BUF_FAILED(buf_parse_resolve(p, &mask, mt, &v)))
       return BUF_FAILURE;
     buf_state_add_operand(st, v);
@@ -264,6 +281,16 @@ static buf_status_t transfer_verify(buf_op_t *op) {
              pm->u.map->num_results != vec->u.shaped.rank)) {
     buf_op_emit_error(op, "permutation_map must map the source's dimensions onto the vector's");
     return BUF_FAILURE;
+  }
+  if (seg[3]) {
+    buf_type_t mt = op->operands[op->num_operands - 1].value->type;
+    buf_type_t want = transfer_mask_type(buf_op_ctx(op), vec, pm);
+    if (mt != want) {
+      buf_op_emit_error(op, "inferred mask type ('%s') and mask operand type ('%s') don't match",
+                        buf_type_to_string(buf_op_ctx(op), want),
+                        buf_type_to_string(buf_op_ctx(op), mt));
+      return BUF_FAILURE;
+    }
   }
   return BUF_SUCCESS;
 }

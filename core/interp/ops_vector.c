@@ -16,8 +16,10 @@
  *     not marked in_bounds reads the padding value (transfer_read) or is
  *     not written (transfer_write); in an in_bounds dimension that is
  *     undefined behaviour, reported;
- *   - a mask (same shape as the vector; with a minor identity map only)
- *     turns an element off like an out-of-bounds one.
+ *   - a mask turns an element off like an out-of-bounds one; its
+ *     dimensions are the vector dimensions that walk a source dimension,
+ *     in source dimension order (the vector's shape for a minor identity
+ *     map; broadcast dimensions have none).
  * vector.print writes what mlir-runner prints: `( 1, 2.5 )`, rows nested
  * `( ( 1, 2 ), ( 3, 4 ) )`, floats as %g, integers signed (i1 as 1/0),
  * index unsigned, then its punctuation (a newline unless it says
@@ -380,6 +382,8 @@ typedef struct transfer {
   int32_t dim_of[MAX_RANK];    /* vector dim -> source dim; -1 broadcasts */
   bool in_bounds[MAX_RANK];    /* per vector dim */
   const buf__tensor_t *mask;   /* NULL: every element on */
+  uint32_t mask_dims[MAX_RANK]; /* the vector dims of the mask's, in order */
+  uint32_t mask_rank;
 } transfer_t;
 
 static bool transfer_setup(buf__interp_t *I, buf__frame_t *F, buf_op_t *op, uint32_t src_op,
@@ -399,7 +403,6 @@ static bool transfer_setup(buf__interp_t *I, buf__frame_t *F, buf_op_t *op, uint
       return false;
   buf_attr_t pm = buf_op_attr(op, "permutation_map");
   buf_attr_t ib = buf_op_attr(op, "in_bounds");
-  bool identity = true;
   for (uint32_t k = 0; k < x->vec_rank; k++) {
     buf_affine_expr_t *e = pm && pm->kind == BUF_ATTR_AFFINE_MAP ? pm->u.map->results[k] : NULL;
     if (e && e->kind == BUF_AFFINE_DIM) {
@@ -410,15 +413,19 @@ static bool transfer_setup(buf__interp_t *I, buf__frame_t *F, buf_op_t *op, uint
       buf__err(I, op, "unsupported permutation_map result %u", k);
       return false;
     }
-    identity = identity && x->dim_of[k] == (int32_t)(src_rank - x->vec_rank + k);
     x->in_bounds[k] = ib && ib->kind == BUF_ATTR_ARRAY && k < ib->u.array.n &&
                       ib->u.array.elems[k]->kind == BUF_ATTR_BOOL && ib->u.array.elems[k]->u.b;
   }
   x->mask = NULL;
+  x->mask_rank = 0;
+  for (uint32_t d = 0; d < src_rank; d++)
+    for (uint32_t k = 0; k < x->vec_rank; k++)
+      if (x->dim_of[k] == (int32_t)d)
+        x->mask_dims[x->mask_rank++] = k;
   if (seg[3]) {
     buf__ival_t m = buf__operand(I, F, op, op->num_operands - 1);
-    if (m.kind != IV_TENSOR || !identity) {
-      buf__err(I, op, "masks are supported with minor identity maps only");
+    if (m.kind != IV_TENSOR) {
+      buf__err(I, op, "the mask is not a vector value");
       return false;
     }
     if (!check_all_init(I, op, m.u.t))
@@ -428,14 +435,19 @@ static bool transfer_setup(buf__interp_t *I, buf__frame_t *F, buf_op_t *op, uint
   return true;
 }
 
-/* The source index of vector element vidx (linear element e); false when
+/* The source index of vector element vidx; false when
  * the element is off (masked, or out of bounds in a dimension that may
  * be). Out of bounds where in_bounds promises otherwise is an error. */
 static bool transfer_element(buf__interp_t *I, buf_op_t *op, const transfer_t *x,
-                             const int64_t *vidx, int64_t e, int64_t *sidx, bool *ok) {
+                             const int64_t *vidx, int64_t *sidx, bool *ok) {
   *ok = true;
-  if (x->mask && !x->mask->data[e].i)
-    return false;
+  if (x->mask) {
+    int64_t ml = 0;
+    for (uint32_t i = 0; i < x->mask_rank; i++)
+      ml = ml * x->mask->shape[i] + vidx[x->mask_dims[i]];
+    if (!x->mask->data[ml].i)
+      return false;
+  }
   memcpy(sidx, x->base, x->src_rank * sizeof *sidx);
   bool on = true;
   for (uint32_t k = 0; k < x->vec_rank; k++) {
@@ -492,7 +504,7 @@ static buf_status_t vector_transfer_read(buf__interp_t *I, buf__frame_t *F, buf_
   for (int64_t e = 0; e < r->n; e++, buf__next_index(r->rank, r->shape, vidx)) {
     bool ok;
     r->data[e] = buf__value_cell(pad);
-    if (!transfer_element(I, op, &x, vidx, e, sidx, &ok)) {
+    if (!transfer_element(I, op, &x, vidx, sidx, &ok)) {
       if (ok)
         continue;
       buf__iv_drop(I, buf__iv_tensor(r));
@@ -540,7 +552,7 @@ static buf_status_t vector_transfer_write(buf__interp_t *I, buf__frame_t *F, buf
   int64_t vidx[MAX_RANK] = {0}, sidx[MAX_RANK];
   for (int64_t e = 0; e < v->n; e++, buf__next_index(v->rank, v->shape, vidx)) {
     bool ok;
-    if (!transfer_element(I, op, &x, vidx, e, sidx, &ok)) {
+    if (!transfer_element(I, op, &x, vidx, sidx, &ok)) {
       if (ok)
         continue;
       if (out)

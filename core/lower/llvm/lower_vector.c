@@ -11,7 +11,8 @@
  * permutation map (a broadcast result adds nothing); where a dimension is
  * not in_bounds, or a mask is given, the element is loaded (or stored)
  * under a branch on "inside and on", else it keeps the padding (or is
- * skipped), which is upstream's semantics (see core/interp/ops_vector.c).
+ * skipped), which is upstream's semantics (see core/interp/ops_vector.c);
+ * the mask is indexed as the interpreter indexes it.
  * Transfers on tensors are bufferized before lowering and refused here.
  *
  * vector.print calls the runner-utils functions upstream's lowering calls
@@ -346,6 +347,9 @@ typedef struct xfer {
   int32_t dim_of[MAX_RANK];     /* vector dim -> memref dim; -1 broadcasts */
   bool in_bounds[MAX_RANK];
   LLVMValueRef mask;            /* flat <n x i1>, or NULL */
+  uint32_t mask_dims[MAX_RANK]; /* the vector dims of the mask's, in order */
+  int64_t mask_shape[MAX_RANK];
+  uint32_t mask_rank;
 } xfer_t;
 
 static buf_status_t xfer_setup(lw_t *L, buf_op_t *op, uint32_t mem, buf_type_t vt, xfer_t *x) {
@@ -360,7 +364,6 @@ static buf_status_t xfer_setup(lw_t *L, buf_op_t *op, uint32_t mem, buf_type_t v
   for (uint32_t d = 0; d < x->rank; d++)
     x->base[d] = operand(L, op, mem + 1 + d);
   buf_attr_t pm = buf_op_attr(op, "permutation_map"), ib = buf_op_attr(op, "in_bounds");
-  bool identity = true;
   for (uint32_t k = 0; k < x->vrank; k++) {
     buf_affine_expr_t *e = pm && pm->kind == BUF_ATTR_AFFINE_MAP ? pm->u.map->results[k] : NULL;
     if (e && e->kind == BUF_AFFINE_DIM)
@@ -369,23 +372,34 @@ static buf_status_t xfer_setup(lw_t *L, buf_op_t *op, uint32_t mem, buf_type_t v
       x->dim_of[k] = -1;
     else
       return fail(L, op, "permutation_map result other than a dimension or 0");
-    identity = identity && x->dim_of[k] == (int32_t)(x->rank - x->vrank + k);
     x->in_bounds[k] = ib && ib->kind == BUF_ATTR_ARRAY && k < ib->u.array.n &&
                       ib->u.array.elems[k]->kind == BUF_ATTR_BOOL && ib->u.array.elems[k]->u.b;
   }
   int64_t seg[4] = {0, 0, 0, 0};
   buf_op_segment_sizes(op, "operandSegmentSizes", seg, 4);
   x->mask = seg[3] ? operand(L, op, op->num_operands - 1) : NULL;
-  if (x->mask && !identity)
-    return fail(L, op, "mask with a permutation_map other than the minor identity");
+  /* the mask's dimensions: those walking a memref dimension, in its order */
+  x->mask_rank = 0;
+  for (uint32_t d = 0; d < x->rank; d++)
+    for (uint32_t k = 0; k < x->vrank; k++)
+      if (x->dim_of[k] == (int32_t)d) {
+        x->mask_shape[x->mask_rank] = vt->u.shaped.shape[k];
+        x->mask_dims[x->mask_rank++] = k;
+      }
   return BUF_SUCCESS;
 }
 
-/* The memref indices of element e (vector indices vidx) into idx, and the
+/* The memref indices of the element at vector indices vidx into idx, and the
  * i1 condition under which it is accessed (NULL: always). */
-static LLVMValueRef xfer_element(lw_t *L, const xfer_t *x, const int64_t *vidx, int64_t e,
+static LLVMValueRef xfer_element(lw_t *L, const xfer_t *x, const int64_t *vidx,
                                  LLVMValueRef *idx) {
-  LLVMValueRef cond = x->mask ? LLVMBuildExtractElement(L->B, x->mask, c64(L, e), "") : NULL;
+  LLVMValueRef cond = NULL;
+  if (x->mask) {
+    int64_t ml = 0;
+    for (uint32_t i = 0; i < x->mask_rank; i++)
+      ml = ml * x->mask_shape[i] + vidx[x->mask_dims[i]];
+    cond = LLVMBuildExtractElement(L->B, x->mask, c64(L, ml), "");
+  }
   for (uint32_t d = 0; d < x->rank; d++)
     idx[d] = x->base[d];
   for (uint32_t k = 0; k < x->vrank; k++) {
@@ -422,7 +436,7 @@ static buf_status_t e_transfer_read(lw_t *L, buf_op_t *op, const void *arg) {
   int64_t n = buf_type_num_elements(vt), vidx[MAX_RANK] = {0};
   LLVMValueRef r = LLVMGetPoison(buf__lw_type(L, vt)), idx[MAX_RANK];
   for (int64_t e = 0; e < n; e++, next_index(x.vrank, vt->u.shaped.shape, vidx)) {
-    LLVMValueRef cond = xfer_element(L, &x, vidx, e, idx);
+    LLVMValueRef cond = xfer_element(L, &x, vidx, idx);
     if (!cond) {
       LLVMValueRef v = LLVMBuildLoad2(L->B, et, buf__lw_elem_ptr(L, x.mt, x.desc, idx), "");
       r = LLVMBuildInsertElement(L->B, r, v, c64(L, e), "");
@@ -455,7 +469,7 @@ static buf_status_t e_transfer_write(lw_t *L, buf_op_t *op, const void *arg) {
   LLVMValueRef v = operand(L, op, 0), idx[MAX_RANK];
   int64_t n = buf_type_num_elements(vt), vidx[MAX_RANK] = {0};
   for (int64_t e = 0; e < n; e++, next_index(x.vrank, vt->u.shaped.shape, vidx)) {
-    LLVMValueRef cond = xfer_element(L, &x, vidx, e, idx);
+    LLVMValueRef cond = xfer_element(L, &x, vidx, idx);
     LLVMBasicBlockRef join = NULL;
     if (cond) {
       LLVMBasicBlockRef store = LLVMAppendBasicBlockInContext(L->C, L->fn, "xfer.store");

@@ -128,4 +128,11 @@ func.func @b17(%a: vector<4xf32>) {
   return
 }
 
+// -----
 
+func.func @mask_type(%m: memref<3x5xf32>, %i: index, %k: vector<2x3xi1>) -> vector<2x3xf32> {
+  %pad = arith.constant 0.0 : f32
+  // expected-error @+1 {{'vector.transfer_read' op inferred mask type ('vector<3x2xi1>') and mask operand type ('vector<2x3xi1>') don't match}}
+  %r = "vector.transfer_read"(%m, %i, %i, %pad, %k) <{in_bounds = [false, false], operandSegmentSizes = array<i32: 1, 2, 1, 1>, permutation_map = affine_map<(d0, d1) -> (d1, d0)>}> : (memref<3x5xf32>, index, index, f32, vector<2x3xi1>) -> vector<2x3xf32>
+  return %r : vector<2x3xf32>
+}

@@ -12,6 +12,9 @@
 // RUN: %if llvm %{ buffer-opt --emit=run --run=main %S/Inputs/transfer-run.mlir | diff %S/Inputs/transfer-run.expected - %}
 // RUN: %if llvm %{ buffer-opt --emit=run --run=main %S/Inputs/reduce-run.mlir | diff %S/Inputs/reduce-run.expected - %}
 // RUN: %if llvm %{ buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --emit=run --run=main %S/Inputs/transfer-run.mlir | diff %S/Inputs/transfer-run.expected - %}
+// RUN: buffer-opt --run=main %S/Inputs/mask-run.mlir | diff %S/Inputs/mask-run.expected -
+// RUN: %if llvm %{ buffer-opt --emit=run --run=main %S/Inputs/mask-run.mlir | diff %S/Inputs/mask-run.expected - %}
+// RUN: %if mlir-opt %{ bash %S/../../scripts/lib/upstream-run.sh %S/Inputs/mask-run.mlir | diff %S/Inputs/mask-run.expected - %}
 // RUN: buffer-opt --run=main %S/Inputs/print-run.mlir | cmp %S/Inputs/print-run.expected -
 // RUN: %if llvm %{ buffer-opt --emit=run --run=main %S/Inputs/print-run.mlir | cmp %S/Inputs/print-run.expected - %}
 // RUN: %if mlir-opt %{ bash %S/../../scripts/lib/upstream-run.sh %S/Inputs/print-run.mlir | cmp %S/Inputs/print-run.expected - %}

@@ -276,9 +276,13 @@ class Gen:
         if amap:
             attrs.append("permutation_map = %s" % amap)
         mask = ""
-        if kind == "mask":
+        if kind == "mask" or r.random() < 0.3:
+            # the mask's dims: the vector dims walking a memref dim, in memref
+            # dim order (transposed for the transposing map, none for a
+            # broadcast dim)
+            mshape = {"transpose": shape[::-1], "broadcast": shape[1:]}.get(kind, shape)
             mask = ", " + self.fresh()
-            self.emit("%s = arith.constant dense<%s> : %s" % (mask[2:], dense(shape, [r.choice(["true", "false"]) for _ in range(count(shape))]), vtype(shape, "i1")))
+            self.emit("%s = arith.constant dense<%s> : %s" % (mask[2:], dense(mshape, [r.choice(["true", "false"]) for _ in range(count(mshape))]), vtype(mshape, "i1")))
         out = self.fresh()
         t = vtype(shape, "f32")
         self.emit("%s = vector.transfer_read %%mem[%s, %s], %%pad%s {%s} : memref<4x6xf32>, %s" % (out, i, j, mask, ", ".join(attrs), t))
