@@ -307,6 +307,58 @@ static buf_status_t vector_reduction(buf__interp_t *I, buf__frame_t *F, buf_op_t
   return BUF_SUCCESS;
 }
 
+/* vector.contract: the accumulator, then for every point of the iteration
+ * space (row-major over the loops) its element combined with the product
+ * of the lhs and rhs elements the indexing maps pick. */
+static buf_status_t vector_contract(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
+                                    const buf__interp_row_t *row) {
+  (void)row;
+  buf_vector_kind_t k;
+  buf_attr_t maps = buf_op_attr(op, "indexing_maps"), its = buf_op_attr(op, "iterator_types");
+  buf__tensor_t *a = vector_operand(I, F, op, 0), *b = vector_operand(I, F, op, 1);
+  buf__ival_t acc = buf__operand(I, F, op, 2);
+  if (!a || !b || !check_all_init(I, op, a) || !check_all_init(I, op, b) ||
+      !buf__check_defined(I, op, acc) ||
+      (acc.kind == IV_TENSOR && !check_all_init(I, op, acc.u.t)))
+    return BUF_FAILURE;
+  if (!buf_vector_kind_of(buf_op_attr(op, "kind"), &k) || !maps || !its ||
+      its->u.array.n > MAX_RANK) {
+    buf__err(I, op, "malformed vector.contract");
+    return BUF_FAILURE;
+  }
+  uint32_t nloops = its->u.array.n;
+  const buf__tensor_t *opnd[3] = {a, b, acc.kind == IV_TENSOR ? acc.u.t : NULL};
+  int64_t size[MAX_RANK] = {0}, idx[MAX_RANK] = {0};
+  for (uint32_t o = 0; o < 3; o++)
+    for (uint32_t r = 0; opnd[o] && r < opnd[o]->rank; r++)
+      size[maps->u.array.elems[o]->u.map->results[r]->value] = opnd[o]->shape[r];
+  buf_type_t et = buf_type_elem(op->results[0].type);
+  if (!et)
+    et = op->results[0].type;
+  buf__tensor_t *out = NULL;
+  buf__cell_t scalar = buf__value_cell(acc);
+  if (acc.kind == IV_TENSOR && !(out = buf__tensor_copy(I, op, et, acc.u.t)))
+    return BUF_FAILURE;
+  int64_t points = buf__num_elements(nloops, size);
+  for (int64_t p = 0; p < points; p++, buf__next_index(nloops, size, idx)) {
+    int64_t lin[3] = {0, 0, 0};
+    for (uint32_t o = 0; o < 3; o++) {
+      buf_affine_map_t *m = maps->u.array.elems[o]->u.map;
+      for (uint32_t r = 0; opnd[o] && r < m->num_results; r++)
+        lin[o] = lin[o] * opnd[o]->shape[r] + idx[m->results[r]->value];
+    }
+    buf__cell_t prod;
+    if (buf_type_is_float(et))
+      prod.f = buf__round_float(et->u.fkind, a->data[lin[0]].f * b->data[lin[1]].f);
+    else
+      prod.i = buf__trunc(a->data[lin[0]].i * b->data[lin[1]].i, buf__int_width(et));
+    buf__cell_t *dst = out ? &out->data[lin[2]] : &scalar;
+    *dst = combine(k, et, *dst, prod);
+  }
+  buf__set_result(I, F, op, 0, out ? buf__iv_tensor(out) : buf__cell_value(et, scalar));
+  return BUF_SUCCESS;
+}
+
 /* ---- vector.print ----------------------------------------------------- */
 
 static void print_cell(FILE *out, buf_type_t et, buf__cell_t c) {
@@ -577,6 +629,7 @@ static buf_status_t vector_transfer_write(buf__interp_t *I, buf__frame_t *F, buf
 
 static const buf__interp_row_t rows[] = {
     {"vector.broadcast", vector_broadcast, 0, NULL},
+    {"vector.contract", vector_contract, 0, NULL},
     {"vector.extract", vector_extract, 0, NULL},
     {"vector.fma", vector_fma, 0, NULL},
     {"vector.from_elements", vector_from_elements, 0, NULL},

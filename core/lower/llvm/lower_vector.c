@@ -252,6 +252,77 @@ static buf_status_t e_reduction(lw_t *L, buf_op_t *op, const void *arg) {
   return BUF_SUCCESS;
 }
 
+/* One combining step of kind k on scalars a (the running value) and b. */
+static LLVMValueRef combine(lw_t *L, buf_vector_kind_t k, bool fl, LLVMValueRef a,
+                            LLVMValueRef b) {
+  if (fl && (k == BUF_VKIND_ADD || k == BUF_VKIND_MUL))
+    return LLVMBuildBinOp(L->B, k == BUF_VKIND_ADD ? LLVMFAdd : LLVMFMul, a, b, "");
+  if (reductions[k].binop)
+    return LLVMBuildBinOp(L->B, reductions[k].binop, a, b, "");
+  if (reductions[k].scalar) {
+    LLVMValueRef args[2] = {a, b};
+    return buf__lw_intrinsic(L, reductions[k].scalar, LLVMTypeOf(a), args, 2);
+  }
+  return LLVMBuildSelect(L->B, LLVMBuildICmp(L->B, reductions[k].pred, a, b, ""), a, b, "");
+}
+
+/* vector.contract, unrolled: each accumulator element combined, point by
+ * point of the iteration space in row-major order (the interpreter's
+ * order), with the product of the lhs and rhs elements its maps pick. */
+static buf_status_t e_contract(lw_t *L, buf_op_t *op, const void *arg) {
+  (void)arg;
+  buf_vector_kind_t k;
+  buf_attr_t maps = buf_op_attr(op, "indexing_maps"), its = buf_op_attr(op, "iterator_types");
+  if (!buf_vector_kind_of(buf_op_attr(op, "kind"), &k) || !maps || !its ||
+      its->u.array.n > MAX_RANK)
+    return fail(L, op, "malformed vector.contract");
+  uint32_t nloops = its->u.array.n;
+  buf_type_t ty[3];
+  for (uint32_t o = 0; o < 3; o++)
+    ty[o] = buf_op_operand(op, o)->type;
+  int64_t size[MAX_RANK] = {0}, idx[MAX_RANK] = {0}, points = 1;
+  for (uint32_t o = 0; o < 3; o++)
+    for (uint32_t r = 0; ty[o]->kind == BUF_TYPE_VECTOR && r < ty[o]->u.shaped.rank; r++)
+      size[maps->u.array.elems[o]->u.map->results[r]->value] = ty[o]->u.shaped.shape[r];
+  for (uint32_t i = 0; i < nloops; i++)
+    points *= size[i];
+  bool acc_vec = ty[2]->kind == BUF_TYPE_VECTOR;
+  int64_t nacc = acc_vec ? buf_type_num_elements(ty[2]) : 1;
+  if (points > MAX_ELEMS || nacc > MAX_ELEMS)
+    return fail(L, op, "vector.contract too large to unroll");
+  buf_type_t et = acc_vec ? ty[2]->u.shaped.elem : ty[2];
+  bool fl = buf_type_is_float(et);
+  LLVMValueRef a = operand(L, op, 0), b = operand(L, op, 1), acc = operand(L, op, 2);
+  LLVMValueRef run[MAX_ELEMS];
+  for (int64_t e = 0; e < nacc; e++)
+    run[e] = acc_vec ? LLVMBuildExtractElement(L->B, acc, c64(L, e), "") : acc;
+  for (int64_t p = 0; p < points; p++) {
+    int64_t lin[3] = {0, 0, 0};
+    for (uint32_t o = 0; o < 3; o++) {
+      buf_affine_map_t *m = maps->u.array.elems[o]->u.map;
+      for (uint32_t r = 0; r < m->num_results; r++)
+        lin[o] = lin[o] * ty[o]->u.shaped.shape[r] + idx[m->results[r]->value];
+    }
+    LLVMValueRef x = LLVMBuildExtractElement(L->B, a, c64(L, lin[0]), "");
+    LLVMValueRef y = LLVMBuildExtractElement(L->B, b, c64(L, lin[1]), "");
+    LLVMValueRef prod = LLVMBuildBinOp(L->B, fl ? LLVMFMul : LLVMMul, x, y, "");
+    run[lin[2]] = combine(L, k, fl, run[lin[2]], prod);
+    for (int32_t d = (int32_t)nloops - 1; d >= 0; d--) {
+      if (++idx[d] < size[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+  LLVMValueRef r = run[0];
+  if (acc_vec) {
+    r = LLVMGetPoison(LLVMTypeOf(acc));
+    for (int64_t e = 0; e < nacc; e++)
+      r = LLVMBuildInsertElement(L->B, r, run[e], c64(L, e), "");
+  }
+  set_result(L, op, 0, r);
+  return BUF_SUCCESS;
+}
+
 static buf_status_t e_fma(lw_t *L, buf_op_t *op, const void *arg) {
   return buf__lw_emit_intrinsic(L, op, "llvm.fma");
 }
@@ -489,6 +560,7 @@ static buf_status_t e_transfer_write(lw_t *L, buf_op_t *op, const void *arg) {
 
 static const emit_row_t rows[] = {
     {"vector.broadcast", e_broadcast, NULL},
+    {"vector.contract", e_contract, NULL},
     {"vector.extract", e_extract, NULL},
     {"vector.fma", e_fma, NULL},
     {"vector.from_elements", e_from_elements, NULL},

@@ -136,3 +136,19 @@ func.func @mask_type(%m: memref<3x5xf32>, %i: index, %k: vector<2x3xi1>) -> vect
   %r = "vector.transfer_read"(%m, %i, %i, %pad, %k) <{in_bounds = [false, false], operandSegmentSizes = array<i32: 1, 2, 1, 1>, permutation_map = affine_map<(d0, d1) -> (d1, d0)>}> : (memref<3x5xf32>, index, index, f32, vector<2x3xi1>) -> vector<2x3xf32>
   return %r : vector<2x3xf32>
 }
+
+// -----
+
+func.func @contract_acc(%a: vector<3x2xi32>, %b: vector<2x3xi32>, %c: vector<3x3xi32>) {
+  // expected-error @+1 {{'vector.contract' op invalid accumulator/result vector shape, expected: 'vector<2x2xi32>'}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j, k) -> (k, i)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (j, i)>], iterator_types = ["parallel", "parallel", "reduction"]} %a, %b, %c : vector<3x2xi32>, vector<2x3xi32> into vector<3x3xi32>
+  return
+}
+
+// -----
+
+func.func @contract_outer(%p: vector<3xf32>, %q: vector<3xf32>, %c: vector<3x3xf32>) {
+  // expected-error @+1 {{'vector.contract' op expected at least one contracting dimension pair}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} %p, %q, %c : vector<3xf32>, vector<3xf32> into vector<3x3xf32>
+  return
+}

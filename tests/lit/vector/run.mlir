@@ -15,6 +15,9 @@
 // RUN: buffer-opt --run=main %S/Inputs/mask-run.mlir | diff %S/Inputs/mask-run.expected -
 // RUN: %if llvm %{ buffer-opt --emit=run --run=main %S/Inputs/mask-run.mlir | diff %S/Inputs/mask-run.expected - %}
 // RUN: %if mlir-opt %{ bash %S/../../scripts/lib/upstream-run.sh %S/Inputs/mask-run.mlir | diff %S/Inputs/mask-run.expected - %}
+// RUN: buffer-opt --run=main %S/Inputs/contract-run.mlir | diff %S/Inputs/contract-run.expected -
+// RUN: %if llvm %{ buffer-opt --emit=run --run=main %S/Inputs/contract-run.mlir | diff %S/Inputs/contract-run.expected - %}
+// RUN: %if mlir-opt %{ bash %S/../../scripts/lib/upstream-run.sh %S/Inputs/contract-run.mlir | diff %S/Inputs/contract-run.expected - %}
 // RUN: buffer-opt --run=main %S/Inputs/print-run.mlir | cmp %S/Inputs/print-run.expected -
 // RUN: %if llvm %{ buffer-opt --emit=run --run=main %S/Inputs/print-run.mlir | cmp %S/Inputs/print-run.expected - %}
 // RUN: %if mlir-opt %{ bash %S/../../scripts/lib/upstream-run.sh %S/Inputs/print-run.mlir | cmp %S/Inputs/print-run.expected - %}
