@@ -138,8 +138,14 @@ static bool compute(buf__interp_t *I, buf_op_t *op,
           : x == y            ? (signbit(x) ? x : y)
           : x < y             ? x : y;
       break;
-    case A_MAXNUMF: r = fmax(x, y); break;
-    case A_MINNUMF: r = fmin(x, y); break;
+    /* maxnum/minnum skip a NaN and, as LLVM's llvm.maxnum/minnum compute
+     * them (what upstream's lowering calls), order -0 below +0 */
+    case A_MAXNUMF:
+      r = isnan(x) ? y : isnan(y) ? x : x == y ? (signbit(x) ? y : x) : fmax(x, y);
+      break;
+    case A_MINNUMF:
+      r = isnan(x) ? y : isnan(y) ? x : x == y ? (signbit(x) ? x : y) : fmin(x, y);
+      break;
     default: break;
     }
     out->f = buf__round_float(k, r);

@@ -18,6 +18,9 @@
 // RUN: buffer-opt --run=main %S/Inputs/contract-run.mlir | diff %S/Inputs/contract-run.expected -
 // RUN: %if llvm %{ buffer-opt --emit=run --run=main %S/Inputs/contract-run.mlir | diff %S/Inputs/contract-run.expected - %}
 // RUN: %if mlir-opt %{ bash %S/../../scripts/lib/upstream-run.sh %S/Inputs/contract-run.mlir | diff %S/Inputs/contract-run.expected - %}
+// RUN: buffer-opt --run=main %S/Inputs/math-run.mlir | diff %S/Inputs/math-run.expected -
+// RUN: %if llvm %{ buffer-opt --emit=run --run=main %S/Inputs/math-run.mlir | diff %S/Inputs/math-run.expected - %}
+// RUN: %if mlir-opt %{ bash %S/../../scripts/lib/upstream-run.sh %S/Inputs/math-run.mlir | diff %S/Inputs/math-run.expected - %}
 // RUN: buffer-opt --run=main %S/Inputs/print-run.mlir | cmp %S/Inputs/print-run.expected -
 // RUN: %if llvm %{ buffer-opt --emit=run --run=main %S/Inputs/print-run.mlir | cmp %S/Inputs/print-run.expected - %}
 // RUN: %if mlir-opt %{ bash %S/../../scripts/lib/upstream-run.sh %S/Inputs/print-run.mlir | cmp %S/Inputs/print-run.expected - %}
