@@ -19,6 +19,7 @@ extern const buf_pass_def_t buf_pass_linalg_bufferize;
 extern const buf_pass_def_t buf_pass_scf_bufferize;
 extern const buf_pass_def_t buf_pass_func_bufferize;
 extern const buf_pass_def_t buf_pass_arith_bufferize;
+extern const buf_pass_def_t buf_pass_vector_bufferize;
 extern const buf_pass_def_t buf_pass_finalizing_bufferize;
 extern const buf_pass_def_t buf_pass_buffer_hoisting;
 extern const buf_pass_def_t buf_pass_buffer_loop_hoisting;
@@ -56,6 +57,7 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_scf_bufferize,
     &buf_pass_func_bufferize,
     &buf_pass_arith_bufferize,
+    &buf_pass_vector_bufferize,
     &buf_pass_finalizing_bufferize,
     &buf_pass_buffer_hoisting,
     &buf_pass_buffer_loop_hoisting,
