@@ -7,9 +7,11 @@
  * functions (printMemrefF32(i64 rank, ptr)) link against the real library;
  * public functions also get a _mlir_ciface_ wrapper taking descriptors by
  * pointer, and the function the JIT runs a packed entry point. memref.global
- * becomes an LLVM global array of its elements.
+ * becomes an LLVM global: zeroinitializer, or its elements as raw bytes.
  */
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lower_internal.h"
 
@@ -249,6 +251,75 @@ static LLVMValueRef scalar_const(lw_t *L, buf_type_t t, buf_attr_t dense,
   return LLVMConstInt(lt, (unsigned long long)buf_attr_dense_int(dense, i), 1);
 }
 
+/* Bytes of one element of elem in a raw little-endian array whose LLVM
+ * layout is the same: f32, f64, and integers of 8, 16, 32 or 64 bits
+ * (index too); 0 for the rest (i1 and odd widths are packed differently,
+ * f16/bf16 need a rounding this file does not repeat). */
+static size_t raw_elem_bytes(buf_type_t elem) {
+  if (elem->kind == BUF_TYPE_FLOAT)
+    return elem->u.fkind == BUF_F32 ? 4 : elem->u.fkind == BUF_F64 ? 8 : 0;
+  if (elem->kind == BUF_TYPE_INTEGER && elem->u.integer.width == 1)
+    return 0;
+  return buf_resource_elem_bytes(elem);
+}
+
+/* Element i of a DENSE value as eb little-endian bytes at out. */
+static void put_raw_elem(buf_type_t elem, buf_attr_t dense, int64_t i, size_t eb,
+                         uint8_t *out) {
+  uint64_t bits;
+  if (elem->kind == BUF_TYPE_FLOAT && eb == 4) {
+    float f = (float)buf_attr_dense_float(dense, i);
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    bits = b;
+  } else if (elem->kind == BUF_TYPE_FLOAT) {
+    double d = buf_attr_dense_float(dense, i);
+    memcpy(&bits, &d, 8);
+  } else {
+    bits = (uint64_t)buf_attr_dense_int(dense, i);
+  }
+  for (size_t k = 0; k < eb; k++)
+    out[k] = (uint8_t)(bits >> (8 * k));
+}
+
+/* The initial value of a global as one raw byte array, the way weights
+ * given as dense_resource go (see below): building one LLVM constant per
+ * element of AlexNet's 61 M weights took a minute. A splat is written
+ * once and doubled. NULL when the element type has no raw layout here. */
+static LLVMValueRef raw_dense_initializer(lw_t *L, buf_type_t elem, buf_attr_t dense,
+                                          int64_t n, uint64_t *size) {
+  size_t eb = raw_elem_bytes(elem);
+  if (!eb || n <= 0)
+    return NULL;
+  *size = (uint64_t)n * eb;
+  uint8_t *bytes = malloc(*size);
+  if (!bytes)
+    abort();
+  if (dense->u.dense.splat) {
+    put_raw_elem(elem, dense, 0, eb, bytes);
+    for (uint64_t have = eb; have < *size; have *= 2)
+      memcpy(bytes + have, bytes, have * 2 <= *size ? have : *size - have);
+  } else {
+    for (int64_t i = 0; i < n; i++)
+      put_raw_elem(elem, dense, i, eb, bytes + (size_t)i * eb);
+  }
+  LLVMValueRef c = LLVMConstDataArray(L->i8, (const char *)bytes, *size);
+  free(bytes);
+  return c;
+}
+
+/* A DENSE splat of +0 (all bits zero): a zeroinitializer, which costs no
+ * bytes in the object (.bss) and no time to build. */
+static bool zero_splat(buf_attr_t a) {
+  if (!a || a->kind != BUF_ATTR_DENSE || !a->u.dense.splat)
+    return false;
+  if (a->u.dense.floats) {
+    double d = a->u.dense.floats[0];
+    return d == 0 && !signbit(d);
+  }
+  return a->u.dense.ints && a->u.dense.ints[0] == 0;
+}
+
 /* Contract in lower_internal.h. */
 buf_status_t buf__lw_declare_global(lw_t *L, buf_op_t *g) {
   buf_attr_t ta = buf_op_attr(g, "type");
@@ -269,7 +340,8 @@ buf_status_t buf__lw_declare_global(lw_t *L, buf_op_t *g) {
     return fail(L, g, bad);
   buf_type_t elem = t->u.shaped.elem;
   bool i1 = elem->kind == BUF_TYPE_INTEGER && elem->u.integer.width == 1;
-  LLVMValueRef gv;
+  LLVMValueRef gv, raw;
+  uint64_t raw_size = 0;
   if (init && init->kind == BUF_ATTR_DENSE_RESOURCE && !i1) {
     /* The blob is the array's little-endian bytes already: one raw
      * constant, never one constant per element. It is an array of bytes
@@ -283,7 +355,11 @@ buf_status_t buf__lw_declare_global(lw_t *L, buf_op_t *g) {
     const buf_resource_t *r = init->u.resource;
     gv = LLVMAddGlobal(L->M, LLVMArrayType2(L->i8, r->size), name);
     LLVMSetInitializer(gv, LLVMConstDataArray(L->i8, (const char *)r->data, r->size));
-  } else if (buf_attr_is_elements(init)) {
+  } else if (init && init->kind == BUF_ATTR_DENSE && !zero_splat(init) &&
+             (raw = raw_dense_initializer(L, elem, init, n, &raw_size))) {
+    gv = LLVMAddGlobal(L->M, LLVMArrayType2(L->i8, raw_size), name);
+    LLVMSetInitializer(gv, raw);
+  } else if (buf_attr_is_elements(init) && !zero_splat(init)) {
     gv = LLVMAddGlobal(L->M, at, name);
     LLVMValueRef *elems = malloc((size_t)(n ? n : 1) * sizeof *elems);
     if (!elems)
