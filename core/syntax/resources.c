@@ -243,7 +243,10 @@ static void collect_op(res_list_t *l, buf_op_t *op) {
 
 const buf_resource_t **buf_op_resources(buf_op_t *op, uint32_t *n) {
   res_list_t l = {0};
-  collect_op(&l, op);
+  /* Without a resource handle there is no dense_resource to find: skip
+   * the walk over every op and attribute of a large module. */
+  if (buf_ctx_has_resources(buf_op_ctx(op)))
+    collect_op(&l, op);
   *n = l.n;
   return l.v;
 }
