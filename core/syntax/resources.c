@@ -293,7 +293,8 @@ void buf__print_file_metadata(buf_strbuf_t *out, buf_op_t *top,
                               const buf_print_options_t *opts) {
   buf_ctx_t *ctx = buf_op_ctx(top);
   res_list_t l = {0};
-  collect_op(&l, top);
+  if (buf_ctx_has_resources(ctx)) /* else no dense_resource to look for */
+    collect_op(&l, top);
   /* Blobs the section never defined print nothing, as in mlir-opt. */
   uint32_t n = 0;
   for (uint32_t i = 0; i < l.n; i++)
