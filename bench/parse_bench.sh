@@ -8,7 +8,12 @@
 # (where the time goes: parser, verifier, printer).
 # The two tools take turns; wall time is the median of RUNS (default 5) runs; CPU time (user + sys) is
 # printed too, since on a shared machine wall time also counts waiting.
-# Goals: at least 5x faster than mlir-opt, peak memory under 10x the file size.
+# Goals: at least 5x faster than mlir-opt in wall time, peak memory under
+# 10x the file size, on each program. Each program ends with a `result:`
+# line (ratio and peak); the script exits 1 when a goal is missed on either
+# program (after measuring both), so a session can run it as a check. It is
+# a benchmark, not a test: CTest does not run it (its timing depends on the
+# machine's load).
 # usage: bench/parse_bench.sh [BUILD_DIR (default build)] [MEGABYTES (default 10)]
 set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -20,9 +25,10 @@ corpus=${BUF_CORPUS_DIR:-$top/../shared/corpus}
 /usr/bin/python3 "$top/bench/gen_large.py" "$tmp/big.mlir" "$mb"
 /usr/bin/python3 "$top/bench/gen_corpus_mix.py" "$tmp/mix.mlir" "$mb" "$build/bin/buffer-opt" \
   "$corpus" "$top/tests/programs"
+missed=0
 for program in big mix; do
 echo "== $program.mlir"
-/usr/bin/python3 - "$build/bin/buffer-opt" "$MLIR_OPT" "$tmp/$program.mlir" "${RUNS:-5}" <<'PY'
+/usr/bin/python3 - "$build/bin/buffer-opt" "$MLIR_OPT" "$tmp/$program.mlir" "${RUNS:-5}" <<'PY' || missed=1
 import os, statistics, subprocess, sys, time
 ours, theirs, path, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 size = os.path.getsize(path)
@@ -66,6 +72,12 @@ if have_upstream:
     print("memory ratio mlir-opt/buffer-opt: %.2fx" % (m_up / m_ours))
 else:
     print("mlir-opt 22 not installed: no ratio")
+ratio = w_up / w_ours if have_upstream else float("nan")
+met = m_ours < 10 * size and (not have_upstream or w_up >= 5 * w_ours)
+print("result: %s wall ratio %.1fx, peak %.1fx the file: %s" %
+      (os.path.basename(path), ratio, m_ours / size, "met" if met else "MISSED"))
+sys.exit(0 if met else 1)
 PY
 "$build/bin/buffer-opt" "$tmp/$program.mlir" -o /dev/null --timing 2>&1 | grep -E '\((Parser|Verifier|Output|Total)|%\)  (Parser|Verifier|Output|Total)' || true
 done
+exit $missed

@@ -5,9 +5,14 @@
  * Small allocations are carved from chunks that grow with the arena: 64 KiB
  * while the arena is small (a context for a tiny program stays tiny), then
  * doubling up to 4 MiB once it holds megabytes. Chunks of 2 MiB and more are
- * mapped directly, 2 MiB aligned and marked for transparent huge pages:
- * a 100 MB IR then costs a few dozen page faults and TLB entries instead of
- * tens of thousands, and fresh mappings are zero without a memset. An
+ * mapped directly and 2 MiB aligned, so that where the system hands out
+ * transparent huge pages on its own (enabled=always) a 100 MB IR costs a
+ * few dozen page faults instead of tens of thousands; fresh mappings are
+ * zero without a memset. They are not marked MADV_HUGEPAGE: with the usual
+ * defrag=madvise that makes each fault compact memory when no huge page is
+ * free, and right after another large process exits (mlir-opt in
+ * bench/parse_bench.sh) that stall cost a 10 MB parse 0.14 s of system time
+ * and a third of its wall time, against a 7-11% gain on a quiet machine. An
  * allocation larger than a quarter of the smallest chunk gets a chunk of its
  * own so big arrays do not waste the rest of the current chunk. All memory
  * is zeroed and 16-byte aligned and is released only by buf__arena_free (or
@@ -40,7 +45,8 @@ static void out_of_memory(void) {
 }
 
 /* A chunk of `bytes` (header included) mapped at a 2 MiB boundary so that
- * transparent huge pages can back it; NULL when mapping fails. */
+ * transparent huge pages can back it where the system gives them without
+ * asking (see the top of the file); NULL when mapping fails. */
 static struct buf_arena_chunk *map_chunk(size_t bytes) {
   size_t len = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
   char *raw = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE,
@@ -54,9 +60,6 @@ static struct buf_arena_chunk *map_chunk(size_t bytes) {
   size_t tail = (size_t)((raw + len + HUGE_PAGE) - (start + len));
   if (tail)
     munmap(start + len, tail);
-#ifdef MADV_HUGEPAGE
-  madvise(start, len, MADV_HUGEPAGE);
-#endif
   struct buf_arena_chunk *c = (struct buf_arena_chunk *)start;
   c->mapped = len;
   return c;

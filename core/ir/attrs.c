@@ -517,6 +517,10 @@ buf_resource_t *buf_ctx_resource_get(buf_ctx_t *ctx, const char *name,
   return r;
 }
 
+bool buf_ctx_has_resources(const buf_ctx_t *ctx) {
+  return ctx->resources.count != 0;
+}
+
 const buf_resource_t *buf_ctx_resource_lookup(buf_ctx_t *ctx,
                                               const char *name) {
   buf_ident_t id = buf_ident_cstr(ctx, name);

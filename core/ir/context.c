@@ -62,19 +62,15 @@ static void *xcalloc(size_t n, size_t sz) {
 
 static void htab_grow(buf__htab_t *t) {
   size_t ncap = t->cap ? t->cap * 2 : 64;
-  uint64_t *nh = xcalloc(ncap, sizeof *nh);
-  void **np = xcalloc(ncap, sizeof *np);
+  buf__htab_slot_t *ns = xcalloc(ncap, sizeof *ns);
   for (size_t i = 0; i < t->cap; i++) {
-    if (!t->ptrs[i]) continue;
-    size_t j = t->hashes[i] & (ncap - 1);
-    while (np[j]) j = (j + 1) & (ncap - 1);
-    nh[j] = t->hashes[i];
-    np[j] = t->ptrs[i];
+    if (!t->slots[i].ptr) continue;
+    size_t j = t->slots[i].hash & (ncap - 1);
+    while (ns[j].ptr) j = (j + 1) & (ncap - 1);
+    ns[j] = t->slots[i];
   }
-  free(t->hashes);
-  free(t->ptrs);
-  t->hashes = nh;
-  t->ptrs = np;
+  free(t->slots);
+  t->slots = ns;
   t->cap = ncap;
 }
 
@@ -82,8 +78,9 @@ void *buf__htab_find(const buf__htab_t *t, uint64_t h, buf__htab_eq eq,
                      const void *key) {
   if (!t->cap) return NULL;
   size_t j = h & (t->cap - 1);
-  while (t->ptrs[j]) {
-    if (t->hashes[j] == h && eq(t->ptrs[j], key)) return t->ptrs[j];
+  while (t->slots[j].ptr) {
+    if (t->slots[j].hash == h && eq(t->slots[j].ptr, key))
+      return t->slots[j].ptr;
     j = (j + 1) & (t->cap - 1);
   }
   return NULL;
@@ -92,15 +89,14 @@ void *buf__htab_find(const buf__htab_t *t, uint64_t h, buf__htab_eq eq,
 void buf__htab_insert(buf__htab_t *t, uint64_t h, void *p) {
   if ((t->count + 1) * 4 >= t->cap * 3) htab_grow(t);
   size_t j = h & (t->cap - 1);
-  while (t->ptrs[j]) j = (j + 1) & (t->cap - 1);
-  t->hashes[j] = h;
-  t->ptrs[j] = p;
+  while (t->slots[j].ptr) j = (j + 1) & (t->cap - 1);
+  t->slots[j].hash = h;
+  t->slots[j].ptr = p;
   t->count++;
 }
 
 void buf__htab_free(buf__htab_t *t) {
-  free(t->hashes);
-  free(t->ptrs);
+  free(t->slots);
   memset(t, 0, sizeof *t);
 }
 

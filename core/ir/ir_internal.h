@@ -12,10 +12,17 @@
 
 #include "buf/ir.h"
 
+/* One entry of a buf__htab: the hash sits beside its pointer so that a
+ * probe reads one cache line (the identifier and attribute tables of a
+ * large module hold hundreds of thousands of entries and miss the cache). */
+typedef struct buf__htab_slot {
+  uint64_t hash;
+  void *ptr; /* NULL: empty slot */
+} buf__htab_slot_t;
+
 /* An open-addressing table of (hash, pointer) pairs, malloc'd. */
 typedef struct buf__htab {
-  uint64_t *hashes;
-  void **ptrs;
+  buf__htab_slot_t *slots;
   size_t cap;   /* power of two, or 0 */
   size_t count;
 } buf__htab_t;

@@ -17,7 +17,7 @@
 void buf_ctx_release_resource_blobs(buf_ctx_t *ctx) {
   long page = sysconf(_SC_PAGESIZE);
   for (size_t i = 0; i < ctx->resources.cap; i++) {
-    buf_resource_t *r = ctx->resources.ptrs[i];
+    buf_resource_t *r = ctx->resources.slots[i].ptr;
     if (!r || !r->data)
       continue;
     if (page > 0) {

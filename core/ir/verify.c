@@ -7,8 +7,12 @@
  * counts of SINGLE_BLOCK ops, terminators of blocks that need them,
  * unique symbol names in symbol tables, then
  * the op definition's verify hook (which may therefore rely on all of
- * that), then the nested ops. Phase 2, only when phase 1 passed, checks
+ * that), then the nested ops. Phase 2, only when phase 1 passed, reports
  * SSA dominance of every operand and isolation of ISOLATED_FROM_ABOVE ops.
+ * Phase 1 already asks those questions of each op, silently, while the op
+ * is in the cache: valid IR is walked once, and the second walk runs only
+ * to report the bad uses in MLIR's order (the dominator trees it needs are
+ * computed once and shared by both).
  * Like mlir-opt, each isolated-from-above unit (a function) stops at its
  * first error, while all units are verified, so the errors of different
  * functions are all collected and --verify-diagnostics expectations
@@ -39,6 +43,8 @@ typedef struct vstate {
   buf__ptrmap_t bidx;    /* block -> (index in its region) + 1 */
   buf__ptrmap_t doms;    /* region -> domdata_t */
   domdata_t *all;
+  bool bad_use;          /* the structural walk met an operand that does
+                          * not dominate its use (or crosses isolation) */
 } vstate_t;
 
 static void *xmalloc(size_t n) {
@@ -259,13 +265,22 @@ static void operand_error(vstate_t *vs, buf_op_t *user, uint32_t i,
                   where);
 }
 
-/* Checks that operand i of user is visible and dominates it. */
-static bool check_operand(vstate_t *vs, buf_op_t *user, uint32_t i) {
+/* Why an operand may not be used where it is (operand_problem). */
+typedef enum use_problem {
+  USE_OK,
+  USE_NULL,           /* no value */
+  USE_NOT_DOMINATING, /* defined after the use, or in a block that does not
+                       * dominate it */
+  USE_FROM_OUTSIDE,   /* crosses an ISOLATED_FROM_ABOVE boundary */
+} use_problem_t;
+
+/* What is wrong with operand i of user, without saying it: the value is
+ * present, visible and dominates the use, or *where and *isolator tell the
+ * diagnostic which case failed (the block relation, or the isolating op). */
+static use_problem_t operand_problem(vstate_t *vs, buf_op_t *user, uint32_t i,
+                                     const char **where, buf_op_t **isolator) {
   buf_value_t *v = user->operands[i].value;
-  if (!v) {
-    buf_emit_error(vs->ctx, user->loc, "null operand found");
-    return false;
-  }
+  if (!v) return USE_NULL;
   buf_block_t *d = buf_value_parent_block(v);
   buf_region_t *r = d ? d->region : NULL;
   buf_op_t *x = user;
@@ -273,32 +288,63 @@ static bool check_operand(vstate_t *vs, buf_op_t *user, uint32_t i) {
     buf_block_t *b = x->block;
     if (!b || !d) break;
     if (b == d) {
-      if (!v->def) return true; /* block arguments dominate their block */
-      if (r && graph_region(r)) return true;
-      if (v->def != x && buf_op_is_before_in_block(v->def, x)) return true;
-      operand_error(vs, user, i, v,
-                    x == user ? "the same block" : "a parent region");
-      return false;
+      if (!v->def) return USE_OK; /* block arguments dominate their block */
+      if (r && graph_region(r)) return USE_OK;
+      if (v->def != x && buf_op_is_before_in_block(v->def, x)) return USE_OK;
+      *where = x == user ? "the same block" : "a parent region";
+      return USE_NOT_DOMINATING;
     }
     if (r && b->region == r) {
-      if (graph_region(r)) return true;
-      if (block_dominates(vs, r, d, b)) return true;
-      operand_error(vs, user, i, v, "the same region");
-      return false;
+      if (graph_region(r)) return USE_OK;
+      if (block_dominates(vs, r, d, b)) return USE_OK;
+      *where = "the same region";
+      return USE_NOT_DOMINATING;
     }
     buf_op_t *p = b->region ? b->region->op : NULL;
     if (!p) break;
     if (p->def->traits & BUF_TRAIT_ISOLATED_FROM_ABOVE) {
-      buf_diag_t *e =
-          buf_op_emit_error(user, "using value defined outside the region");
-      buf_diag_note(vs->ctx, e, p->loc,
-                    "required by region isolation constraints");
-      return false;
+      *isolator = p;
+      return USE_FROM_OUTSIDE;
     }
     x = p;
   }
-  operand_error(vs, user, i, v, "a child region");
+  *where = "a child region";
+  return USE_NOT_DOMINATING;
+}
+
+/* Checks that operand i of user is visible and dominates it; says what is
+ * wrong when not. */
+static bool check_operand(vstate_t *vs, buf_op_t *user, uint32_t i) {
+  const char *where = NULL;
+  buf_op_t *isolator = NULL;
+  switch (operand_problem(vs, user, i, &where, &isolator)) {
+  case USE_OK:
+    return true;
+  case USE_NULL:
+    buf_emit_error(vs->ctx, user->loc, "null operand found");
+    return false;
+  case USE_NOT_DOMINATING:
+    operand_error(vs, user, i, user->operands[i].value, where);
+    return false;
+  case USE_FROM_OUTSIDE: {
+    buf_diag_t *e =
+        buf_op_emit_error(user, "using value defined outside the region");
+    buf_diag_note(vs->ctx, e, isolator->loc,
+                  "required by region isolation constraints");
+    return false;
+  }
+  }
   return false;
+}
+
+/* True when every operand of op is visible and dominates it; says nothing
+ * (the structural walk asks, phase 2 reports). */
+static bool operands_dominate(vstate_t *vs, buf_op_t *op) {
+  const char *where;
+  buf_op_t *isolator;
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    if (operand_problem(vs, op, i, &where, &isolator) != USE_OK) return false;
+  return true;
 }
 
 static bool needs_terminator(const buf_region_t *r) {
@@ -438,6 +484,9 @@ static bool verify_structure(vstate_t *vs, buf_op_t *op) {
       return false;
     }
   }
+  /* Dominance is asked here, while op is in the cache, and only reported
+   * by phase 2: valid IR (the common case) is then walked once. */
+  if (!vs->bad_use && !operands_dominate(vs, op)) vs->bad_use = true;
   bool ok = true;
   for (uint32_t i = 0; i < op->num_regions; i++)
     for (buf_block_t *b = op->regions[i]->first; b; b = b->next)
@@ -449,8 +498,9 @@ static bool verify_structure(vstate_t *vs, buf_op_t *op) {
   return ok;
 }
 
-/* Phase 2, run only when phase 1 passed: dominance and isolation of every
- * operand, with the same per-unit stopping rule. */
+/* Phase 2, run only when phase 1 passed and found a bad use: reports
+ * dominance and isolation of every operand, with the same per-unit
+ * stopping rule. */
 static bool verify_uses(vstate_t *vs, buf_op_t *op) {
   for (uint32_t i = 0; i < op->num_operands; i++)
     if (!check_operand(vs, op, i)) return false;
@@ -470,7 +520,8 @@ static bool verify_uses(vstate_t *vs, buf_op_t *op) {
 buf_status_t buf_verify(buf_op_t *op) {
   vstate_t vs = {.ctx = buf_op_ctx(op)};
   size_t before = vs.ctx->num_errors;
-  if (verify_structure(&vs, op)) verify_uses(&vs, op);
+  /* Phase 2 walks again only to report the uses phase 1 found wrong. */
+  if (verify_structure(&vs, op) && vs.bad_use) verify_uses(&vs, op);
   while (vs.all) {
     domdata_t *n = vs.all->next;
     free(vs.all->tin);

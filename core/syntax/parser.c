@@ -174,11 +174,36 @@ buf_token_t buf__p_peek(const buf_parser_t *p) {
   return t;
 }
 
+/* The icache slot of n bytes at s: their first and last eight bytes and
+ * the length (names differ in their first letters or their numbering). */
+static uint32_t icache_slot(const char *s, size_t n) {
+  const uint64_t k = 0x9e3779b97f4a7c15ULL;
+  uint64_t head = 0, tail = 0;
+  memcpy(&head, s, n < 8 ? n : 8);
+  if (n > 8)
+    memcpy(&tail, s + n - 8, 8);
+  uint64_t h = (head * k) ^ (tail + n) * 0xbf58476d1ce4e5b9ULL;
+  h ^= h >> 31;
+  return (uint32_t)(h * k >> 40) & (BUF__ICACHE_SIZE - 1);
+}
+
 buf_ident_t buf__p_tok_ident(buf_parser_t *p, const buf_token_t *t,
                              uint32_t skip) {
   if (skip > t->len)
     skip = t->len;
-  return buf_ident(p->ctx, t->s + skip, t->len - skip);
+  const char *s = t->s + skip;
+  size_t n = t->len - skip;
+  if (!p->icache || n > UINT32_MAX)
+    return buf_ident(p->ctx, s, n);
+  /* An interned string holds no NUL, so equal bytes and length mean
+   * buf_ident would return this very identifier. */
+  buf__icache_entry_t *e = &p->icache[icache_slot(s, n)];
+  if (e->ident && e->len == n && memcmp(e->ident, s, n) == 0)
+    return e->ident;
+  buf_ident_t id = buf_ident(p->ctx, s, n);
+  e->ident = id;
+  e->len = (uint32_t)strlen(id);
+  return id;
 }
 
 static int hexval(int c) {
@@ -1224,6 +1249,7 @@ buf_op_t *buf_parse_source(buf_ctx_t *ctx, const char *file, const char *text,
   p.consumed_user = o.consumed_user;
   p.next_consumed = (size_t)1 << 20;
   p.tcache = calloc(BUF__TCACHE_SIZE, sizeof *p.tcache); /* NULL: no cache */
+  p.icache = calloc(BUF__ICACHE_SIZE, sizeof *p.icache); /* NULL: none */
 
   buf_loc_t mloc = {p.file, p.first_line, 1};
   buf_op_state_t st;
@@ -1268,6 +1294,8 @@ buf_op_t *buf_parse_source(buf_ctx_t *ctx, const char *file, const char *text,
     buf_arena_destroy(p.spare_scratch[--p.num_spare_scratch]);
   free(p.tcache);
   p.tcache = NULL;
+  free(p.icache);
+  p.icache = NULL;
   if (p.failed)
     return NULL;
 

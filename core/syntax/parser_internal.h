@@ -84,6 +84,16 @@ typedef struct buf__tcache_entry {
 } buf__tcache_entry_t;
 #define BUF__TCACHE_SIZE 512 /* entries, a power of two */
 
+/* An identifier the parser interned, remembered by its spelling (see
+ * buf__p_tok_ident): SSA names, attribute names and op names repeat
+ * throughout a program, and this small table stays in the cache where the
+ * context's identifier table (every symbol of the module) does not. */
+typedef struct buf__icache_entry {
+  buf_ident_t ident; /* NULL: empty */
+  uint32_t len;      /* strlen(ident) */
+} buf__icache_entry_t;
+#define BUF__ICACHE_SIZE 1024 /* entries, a power of two */
+
 struct buf_parser_s {
   buf_ctx_t *ctx;
   buf_arena_t *arena;
@@ -116,6 +126,8 @@ struct buf_parser_s {
   buf_deferred_loc_t *deferred; /* locations waiting for their alias */
   uint32_t num_deferred, cap_deferred;
   buf__tcache_entry_t *tcache; /* BUF__TCACHE_SIZE entries (malloc'd by
+                                * buf_parse_source), or NULL: no caching */
+  buf__icache_entry_t *icache; /* BUF__ICACHE_SIZE entries (malloc'd by
                                 * buf_parse_source), or NULL: no caching */
 };
 

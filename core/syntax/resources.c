@@ -243,7 +243,10 @@ static void collect_op(res_list_t *l, buf_op_t *op) {
 
 const buf_resource_t **buf_op_resources(buf_op_t *op, uint32_t *n) {
   res_list_t l = {0};
-  collect_op(&l, op);
+  /* Without a resource handle there is no dense_resource to find: skip
+   * the walk over every op and attribute of a large module. */
+  if (buf_ctx_has_resources(buf_op_ctx(op)))
+    collect_op(&l, op);
   *n = l.n;
   return l.v;
 }
@@ -290,7 +293,8 @@ void buf__print_file_metadata(buf_strbuf_t *out, buf_op_t *top,
                               const buf_print_options_t *opts) {
   buf_ctx_t *ctx = buf_op_ctx(top);
   res_list_t l = {0};
-  collect_op(&l, top);
+  if (buf_ctx_has_resources(ctx)) /* else no dense_resource to look for */
+    collect_op(&l, top);
   /* Blobs the section never defined print nothing, as in mlir-opt. */
   uint32_t n = 0;
   for (uint32_t i = 0; i < l.n; i++)

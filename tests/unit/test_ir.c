@@ -1009,7 +1009,10 @@ static void test_release_resource_blobs(void) {
   enum { BIG = 3 * 65536 };
   uint8_t *bytes = malloc(BIG);
   for (int i = 0; i < BIG; i++) bytes[i] = (uint8_t)(i * 7);
+  /* The printer skips its dense_resource search until a handle exists. */
+  CHECK(!buf_ctx_has_resources(ctx));
   buf_resource_t *big = buf_ctx_resource_get(ctx, "big", 3);
+  CHECK(buf_ctx_has_resources(ctx));
   buf_resource_t *small = buf_ctx_resource_get(ctx, "small", 5);
   buf_resource_set_blob(ctx, big, bytes, BIG, 4);
   buf_resource_set_blob(ctx, small, bytes, 8, 4);

@@ -537,6 +537,9 @@ buf_resource_t *buf_ctx_resource_get(buf_ctx_t *ctx, const char *name,
 /* The resource name, or NULL when nothing mentioned it. */
 const buf_resource_t *buf_ctx_resource_lookup(buf_ctx_t *ctx,
                                               const char *name);
+/* True when ctx has any resource handle: a dense_resource attribute of
+ * ctx can exist only then (the printer skips its search otherwise). */
+bool buf_ctx_has_resources(const buf_ctx_t *ctx);
 /* Defines res with size bytes at data (copied into the arena once) and the
  * alignment of its prefix; a second definition replaces the first. */
 void buf_resource_set_blob(buf_ctx_t *ctx, buf_resource_t *res,
