@@ -14,8 +14,9 @@
  *     x / 1, x & x, x | x;
  *   - the extended ops (addui_extended, mului_extended, mulsi_extended)
  *     on constants, into one constant per result;
- *   - float ops on f32/f64 constants, computed as the interpreter
- *     computes them (f32 in float, f64 in double): arithmetic, remf, the
+ *   - float ops on float constants, computed as the interpreter computes
+ *     them (f64 in double, the others in float, then rounded to the
+ *     type): arithmetic, remf, the
  *     four min/max flavours, cmpf, the int/float conversions (not where
  *     the value is out of range: poison), extf, exact truncf, bitcast.
  *     NaN results are not folded (their sign would differ from the
@@ -234,27 +235,27 @@ static bool identity(buf_op_t *op, fold_kind_t k) {
   return false;
 }
 
-/* f32 or f64: the float types whose constants hold their value exactly in
- * a double and whose arithmetic the interpreter does in float or double. */
+/* f32 or f64: the float types whose bits bitcast folds. */
 static bool is_f32_or_f64(buf_type_t t) {
   return t->kind == BUF_TYPE_FLOAT &&
          (buf_type_bitwidth(t) == 32 || buf_type_bitwidth(t) == 64);
 }
 
-/* A float result, computed at the precision of type t as the interpreter
- * computes it (f32 in float, f64 in double). NaN results are not folded:
- * upstream's folded NaN is positive where the hardware's 0/0 is negative,
- * so a printed NaN would change sign. Infinities fold as upstream folds
- * them. */
-static bool float_result(fold_kind_t k, double a, double b, bool f32,
+/* A float result of type t, computed as the interpreter computes it: f64
+ * in double, the narrower types in float, then rounded to t. NaN results
+ * are not folded: upstream's folded NaN is positive where the hardware's
+ * 0/0 is negative, so a printed NaN would change sign. Infinities fold as
+ * upstream folds them. */
+static bool float_result(fold_kind_t k, double a, double b, buf_type_t t,
                          double *r) {
+  bool in_float = t->u.fkind != BUF_F64;
   float fa = (float)a, fb = (float)b;
   switch (k) {
-  case K_ADDF: *r = f32 ? fa + fb : a + b; break;
-  case K_SUBF: *r = f32 ? fa - fb : a - b; break;
-  case K_MULF: *r = f32 ? fa * fb : a * b; break;
-  case K_DIVF: *r = f32 ? fa / fb : a / b; break;
-  case K_REMF: *r = f32 ? fmodf(fa, fb) : fmod(a, b); break;
+  case K_ADDF: *r = in_float ? fa + fb : a + b; break;
+  case K_SUBF: *r = in_float ? fa - fb : a - b; break;
+  case K_MULF: *r = in_float ? fa * fb : a * b; break;
+  case K_DIVF: *r = in_float ? fa / fb : a / b; break;
+  case K_REMF: *r = in_float ? fmodf(fa, fb) : fmod(a, b); break;
   case K_NEGF: *r = -a; break;
   /* maximumf/minimumf order -0 below +0; maxnumf/minnumf are C's fmax and
    * fmin (a NaN operand is ignored). */
@@ -272,8 +273,7 @@ static bool float_result(fold_kind_t k, double a, double b, bool f32,
   case K_MINNUMF: *r = fmin(a, b); break;
   default: return false;
   }
-  if (f32)
-    *r = (double)(float)*r;
+  *r = buf__round_to_float_type(t, *r);
   return !isnan(*r);
 }
 
@@ -282,30 +282,29 @@ static bool float_result(fold_kind_t k, double a, double b, bool f32,
  * type (upstream leaves a rounding truncf alone). */
 static bool fold_float(buf_op_t *op, fold_kind_t k) {
   buf_type_t t = op->results[0].type;
-  bool f32 = buf_type_bitwidth(t) == 32;
   double a, b = 0, r;
   uint64_t bits;
-  if (!is_f32_or_f64(t))
+  if (t->kind != BUF_TYPE_FLOAT)
     return false;
   if (k == K_SITOFP || k == K_UITOFP) {
     uint32_t w = int_width(buf_op_operand(op, 0)->type);
     if (!w || !const_bits(op, 0, &bits))
       return false;
-    r = k == K_SITOFP ? (f32 ? (double)(float)sext(bits, w)
-                             : (double)sext(bits, w))
-                      : (f32 ? (double)(float)bits : (double)bits);
+    bool in_float = t->u.fkind != BUF_F64;
+    r = k == K_SITOFP ? (in_float ? (double)(float)sext(bits, w)
+                                  : (double)sext(bits, w))
+                      : (in_float ? (double)(float)bits : (double)bits);
+    r = buf__round_to_float_type(t, r);
   } else if (k == K_EXTF || k == K_TRUNCF) {
-    if (!is_f32_or_f64(buf_op_operand(op, 0)->type) || !const_float(op, 0, &a))
+    if (!const_float(op, 0, &a) || isnan(a))
       return false;
-    r = f32 ? (double)(float)a : a;
-    if (r != a && !isnan(a))
-      return false;
-    if (isnan(r))
+    r = buf__round_to_float_type(t, a);
+    if (r != a)
       return false;
   } else {
     if (!const_float(op, 0, &a) ||
         (k != K_NEGF && (op->num_operands != 2 || !const_float(op, 1, &b))) ||
-        !float_result(k, a, b, f32, &r))
+        !float_result(k, a, b, t, &r))
       return false;
   }
   return replace_by_attr(op, buf_attr_float(buf_op_ctx(op), t, r));
@@ -372,7 +371,7 @@ static bool fold_from_float(buf_op_t *op, fold_kind_t k) {
     return !isnan(r) &&
            replace_by_attr(op, buf_attr_float(buf_op_ctx(op), rt, r));
   }
-  if (!w || !is_f32_or_f64(at) || !const_float(op, 0, &a))
+  if (!w || at->kind != BUF_TYPE_FLOAT || !const_float(op, 0, &a))
     return false;
   if (k == K_CMPF) {
     buf_attr_t p = buf_op_attr(op, "predicate");
