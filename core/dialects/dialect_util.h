@@ -175,6 +175,13 @@ bool buf__arith_fold(buf_op_t *op);
 /* The fold hook of the math ops (math_fold.c): scalar constant operands,
  * computed as the interpreter computes them. */
 bool buf__math_fold(buf_op_t *op);
+/* The fold hooks of the affine index ops (affine_fold.c): constant
+ * operands, linearize of delinearize. */
+bool buf__affine_apply_fold(buf_op_t *op);
+bool buf__affine_min_fold(buf_op_t *op);
+bool buf__affine_max_fold(buf_op_t *op);
+bool buf__affine_delinearize_fold(buf_op_t *op);
+bool buf__affine_linearize_fold(buf_op_t *op);
 /* d rounded to the float type t (f16, bf16, f32: nearest even; f64: d), as
  * the interpreter stores a float of that type: the folds compute what the
  * interpreter computes. */
