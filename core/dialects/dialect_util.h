@@ -182,6 +182,11 @@ bool buf__affine_min_fold(buf_op_t *op);
 bool buf__affine_max_fold(buf_op_t *op);
 bool buf__affine_delinearize_fold(buf_op_t *op);
 bool buf__affine_linearize_fold(buf_op_t *op);
+/* The canonicalize hooks of cf.br and cf.cond_br (cf_fold.c): blocks
+ * merged into their single predecessor, pass-through blocks bypassed,
+ * conditions on constants or between one destination twice. */
+bool buf__cf_br_canonicalize(buf_op_t *op);
+bool buf__cf_cond_br_canonicalize(buf_op_t *op);
 /* d rounded to the float type t (f16, bf16, f32: nearest even; f64: d), as
  * the interpreter stores a float of that type: the folds compute what the
  * interpreter computes. */
