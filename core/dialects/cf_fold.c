@@ -11,7 +11,8 @@
  *     branches to it;
  *   - cf.cond_br on a constant becomes a cf.br to the destination taken;
  *   - cf.cond_br with one destination twice becomes a cf.br, with an
- *     arith.select on the condition for each operand that differs.
+ *     arith.select on the condition for each operand that differs (only
+ *     where the cond_br is the destination's one predecessor).
  *
  * Blocks left without predecessors by the first and third rewrites are
  * erased by --canonicalize (greedy_cleanup.c), as upstream's driver erases
@@ -158,7 +159,14 @@ bool buf__cf_cond_br_canonicalize(buf_op_t *op) {
     buf_op_erase(op);
     return true;
   }
-  if (dests[0] == dests[1] && n[0] == n[1]) {
+  /* Operands that differ become selects only where this branch is the
+   * destination's one predecessor (as upstream): elsewhere the selects
+   * would be extra ops. */
+  bool same = dests[0] == dests[1] && n[0] == n[1];
+  for (uint32_t i = 0; same && i < n[0]; i++)
+    same = ops[0][i] == ops[1][i];
+  if (dests[0] == dests[1] && n[0] == n[1] &&
+      (same || num_predecessors(dests[0]) == 2)) {
     buf_builder_t b;
     buf_builder_init(&b, buf_op_ctx(op));
     buf_builder_set_before(&b, op);
