@@ -1477,7 +1477,7 @@ static const buf_opdef_t affine_ops[] = {
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR |
                BUF_TRAIT_LOOP | BUF_TRAIT_ALLOCATION_SCOPE,
      .inherent_attrs = for_attrs, .verify = for_verify, .parse = for_parse,
-     .print = for_print},
+     .print = for_print, .fold = buf__affine_for_fold},
     {.name = "affine.linearize_index", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = lin_attrs, .verify = lin_verify, .parse = lin_parse,
      .print = lin_print, .fold = buf__affine_linearize_fold},

@@ -10,7 +10,12 @@
  *     constant per digit; affine.linearize_index of constants by a static
  *     basis becomes their linear index;
  *   - affine.linearize_index of the results of an affine.delinearize_index
- *     of x, in order and by the same basis, is x.
+ *     of x, in order and by the same basis, is x;
+ *   - the constant operands of an affine.apply, min or max that does not
+ *     fold whole move into its map (upstream's canonicalizeMapAndOperands),
+ *     so the constants can die;
+ *   - affine.for whose bounds evaluate to constants and give no iteration
+ *     is its iter_args' initial values.
  *
  * Each computes what the interpreter (interp/ops_affine.c) computes; where
  * the interpreter reports an error (a divisor that is not positive, a
@@ -96,9 +101,131 @@ static bool fold_map(buf_op_t *op, int want) {
   return replace_by_index(op, 1, &r);
 }
 
-bool buf__affine_apply_fold(buf_op_t *op) { return fold_map(op, 0); }
-bool buf__affine_min_fold(buf_op_t *op) { return fold_map(op, -1); }
-bool buf__affine_max_fold(buf_op_t *op) { return fold_map(op, 1); }
+/* e with the dims and symbols that have a constant (known[i], value
+ * vals[i], symbols after the dims) replaced by it and the others
+ * renumbered by new_pos. */
+static buf_affine_expr_t *substitute(buf_ctx_t *ctx, buf_affine_expr_t *e,
+                                     uint32_t num_dims, const bool *known,
+                                     const int64_t *vals,
+                                     const uint32_t *new_pos) {
+  switch (e->kind) {
+  case BUF_AFFINE_DIM:
+  case BUF_AFFINE_SYMBOL: {
+    uint32_t i = (uint32_t)e->value +
+                 (e->kind == BUF_AFFINE_SYMBOL ? num_dims : 0);
+    if (known[i])
+      return buf_affine_const(ctx, vals[i]);
+    return e->kind == BUF_AFFINE_DIM ? buf_affine_dim(ctx, new_pos[i])
+                                     : buf_affine_symbol(ctx, new_pos[i]);
+  }
+  case BUF_AFFINE_CONST:
+    return e;
+  default:
+    return buf_affine_binary(
+        ctx, e->kind,
+        substitute(ctx, e->lhs, num_dims, known, vals, new_pos),
+        substitute(ctx, e->rhs, num_dims, known, vals, new_pos));
+  }
+}
+
+/* Moves op's constant operands into its map. A symbol constant that is
+ * not positive stays an operand: as a divisor the interpreter reports
+ * it, and the map's constructors would fold the division. */
+static bool inline_constant_operands(buf_op_t *op) {
+  buf_attr_t a = buf_op_attr(op, "map");
+  if (!a || a->kind != BUF_ATTR_AFFINE_MAP)
+    return false;
+  buf_affine_map_t *map = a->u.map;
+  uint32_t n = op->num_operands, nd = 0, ns = 0;
+  if (map->num_dims + map->num_symbols != n || n > MAX_OPERANDS)
+    return false;
+  bool known[MAX_OPERANDS], any = false;
+  int64_t vals[MAX_OPERANDS];
+  uint32_t new_pos[MAX_OPERANDS];
+  buf_value_t *kept[MAX_OPERANDS];
+  for (uint32_t i = 0; i < n; i++) {
+    /* a dim is never a divisor; a symbol may be */
+    known[i] = const_index(buf_op_operand(op, i), &vals[i]) &&
+               (i < map->num_dims || vals[i] > 0);
+    any |= known[i];
+    if (!known[i])
+      new_pos[i] = i < map->num_dims ? nd++ : ns++;
+  }
+  if (!any)
+    return false;
+  /* dims stay before symbols in the kept operands */
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (!known[i])
+      kept[k++] = buf_op_operand(op, i);
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_affine_expr_t *results[MAX_OPERANDS];
+  if (map->num_results > MAX_OPERANDS)
+    return false;
+  for (uint32_t r = 0; r < map->num_results; r++)
+    results[r] =
+        substitute(ctx, map->results[r], map->num_dims, known, vals, new_pos);
+  buf_op_set_attr(op, "map",
+                  buf_attr_affine_map(
+                      ctx, buf_affine_map(ctx, nd, ns, map->num_results,
+                                          results)));
+  buf_op_set_operands(op, k, kept);
+  return true;
+}
+
+bool buf__affine_apply_fold(buf_op_t *op) {
+  return fold_map(op, 0) || inline_constant_operands(op);
+}
+bool buf__affine_min_fold(buf_op_t *op) {
+  return fold_map(op, -1) || inline_constant_operands(op);
+}
+bool buf__affine_max_fold(buf_op_t *op) {
+  return fold_map(op, 1) || inline_constant_operands(op);
+}
+
+/* The bound of an affine.for: the max (lower) or min of its map's results
+ * on operands [start, start + n), when they are all constants. */
+static bool constant_bound(const buf_op_t *op, const char *attr,
+                           uint32_t start, uint32_t n, bool lower,
+                           int64_t *out) {
+  buf_attr_t a = buf_op_attr(op, attr);
+  int64_t vals[MAX_OPERANDS];
+  if (!a || a->kind != BUF_ATTR_AFFINE_MAP || n > MAX_OPERANDS)
+    return false;
+  buf_affine_map_t *map = a->u.map;
+  if (map->num_dims + map->num_symbols != n || !map->num_results)
+    return false;
+  for (uint32_t i = 0; i < n; i++)
+    if (!const_index(buf_op_operand(op, start + i), &vals[i]))
+      return false;
+  for (uint32_t r = 0; r < map->num_results; r++) {
+    if (!divisors_positive(map->results[r], vals, vals + map->num_dims))
+      return false;
+    int64_t x = buf_affine_expr_eval(map->results[r], vals,
+                                     vals + map->num_dims);
+    if (r == 0 || (lower ? x > *out : x < *out))
+      *out = x;
+  }
+  return true;
+}
+
+bool buf__affine_for_fold(buf_op_t *op) {
+  int64_t seg[3], lb, ub;
+  if (buf_op_segment_sizes(op, "operandSegmentSizes", seg, 3) != 3 ||
+      seg[0] < 0 || seg[1] < 0 || seg[2] != (int64_t)op->num_results ||
+      seg[0] + seg[1] + seg[2] != (int64_t)op->num_operands ||
+      !constant_bound(op, "lowerBoundMap", 0, (uint32_t)seg[0], true, &lb) ||
+      !constant_bound(op, "upperBoundMap", (uint32_t)seg[0], (uint32_t)seg[1],
+                      false, &ub) ||
+      lb < ub)
+    return false;
+  uint32_t first_init = (uint32_t)(seg[0] + seg[1]);
+  for (uint32_t r = 0; r < op->num_results; r++)
+    buf_value_replace_all_uses(&op->results[r],
+                               op->operands[first_init + r].value);
+  buf_op_erase(op);
+  return true;
+}
 
 /* The static basis of op when it has no dynamic entry. */
 static bool static_basis(const buf_op_t *op, const int64_t **basis,

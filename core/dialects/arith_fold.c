@@ -371,6 +371,11 @@ static bool fold_from_float(buf_op_t *op, fold_kind_t k) {
     return !isnan(r) &&
            replace_by_attr(op, buf_attr_float(buf_op_ctx(op), rt, r));
   }
+  /* cmpf false and true hold whatever the operands */
+  buf_attr_t pred = k == K_CMPF ? buf_op_attr(op, "predicate") : NULL;
+  if (w && pred && pred->kind == BUF_ATTR_INTEGER &&
+      (pred->u.i == 0 || pred->u.i == 15))
+    return replace_by_int(op, pred->u.i == 15);
   if (!w || at->kind != BUF_TYPE_FLOAT || !const_float(op, 0, &a))
     return false;
   if (k == K_CMPF) {

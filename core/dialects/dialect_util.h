@@ -182,6 +182,7 @@ bool buf__affine_min_fold(buf_op_t *op);
 bool buf__affine_max_fold(buf_op_t *op);
 bool buf__affine_delinearize_fold(buf_op_t *op);
 bool buf__affine_linearize_fold(buf_op_t *op);
+bool buf__affine_for_fold(buf_op_t *op);
 /* The canonicalize hooks of cf.br and cf.cond_br (cf_fold.c): blocks
  * merged into their single predecessor, pass-through blocks bypassed,
  * conditions on constants or between one destination twice. */
