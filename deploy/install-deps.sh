@@ -16,6 +16,7 @@ BUILD_PACKAGES=(
 TEST_PACKAGES=(
   llvm-22-tools mlir-22-tools clang-22 libclang-rt-22-dev
   python3 python3-jsonschema
+  chromium chromium-driver python3-selenium python3-numpy
   nginx curl wrk
 )
 

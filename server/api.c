@@ -8,6 +8,9 @@
  *   POST /v1/explain                 the key a compile request would use, its
  *                                    components, and whether it is cached
  *   GET|HEAD /healthz, /readyz, /metrics, /v1/version, /v1/pipelines
+ *   GET|HEAD /v1/examples            example programs (playground.c)
+ *   GET|HEAD /, /playground/{file}   the browser playground (playground.c)
+ *   OPTIONS on each of them          the methods, and CORS preflights (cors.c)
  *
  * With a token set, every route but /healthz and /readyz needs one
  * (auth.c): compile the write token, the others a read or write token.
@@ -36,6 +39,8 @@ enum route_id {
   ROUTE_METRICS,
   ROUTE_VERSION,
   ROUTE_PIPELINES,
+  ROUTE_EXAMPLES,
+  ROUTE_PLAYGROUND,
   ROUTE_OTHER,
 };
 
@@ -513,82 +518,131 @@ static enum route_id classify(const char *path, const char **rest) {
     return ROUTE_VERSION;
   if (strcmp(path, "/v1/pipelines") == 0)
     return ROUTE_PIPELINES;
+  if (strcmp(path, "/v1/examples") == 0)
+    return ROUTE_EXAMPLES;
+  if (strcmp(path, "/") == 0 || strncmp(path, "/playground/", 12) == 0)
+    return ROUTE_PLAYGROUND;
   return ROUTE_OTHER;
 }
 
-static bool method_is(bd_request_t *r, const char *a, const char *b) {
+/* The methods each route answers (OPTIONS, the preflight, aside). */
+static const char *const route_methods[] = {
+    [ROUTE_COMPILE] = "POST",       [ROUTE_EXPLAIN] = "POST",
+    [ROUTE_ARTIFACTS] = "GET, HEAD", [ROUTE_KEYS] = "GET, HEAD",
+    [ROUTE_HEALTHZ] = "GET, HEAD",   [ROUTE_READYZ] = "GET, HEAD",
+    [ROUTE_METRICS] = "GET, HEAD",   [ROUTE_VERSION] = "GET, HEAD",
+    [ROUTE_PIPELINES] = "GET, HEAD", [ROUTE_EXAMPLES] = "GET, HEAD",
+    [ROUTE_PLAYGROUND] = "GET, HEAD", [ROUTE_OTHER] = NULL,
+};
+
+/* True when the request's method is one of route's; otherwise answers 405
+ * with the methods it accepts. */
+static bool method_allowed(bd_request_t *r, enum route_id route) {
   const char *m = bd_request_method(r);
-  if (strcmp(m, a) == 0 || (b && strcmp(m, b) == 0))
-    return true;
+  const char *methods = route_methods[route];
+  size_t n = strlen(m);
+  for (const char *p = methods; (p = strstr(p, m)); p += n)
+    if ((p == methods || p[-1] == ' ') && (p[n] == ',' || p[n] == 0))
+      return true;
   char allow[64];
-  snprintf(allow, sizeof allow, "Allow: %s%s%s\r\n", a, b ? ", " : "", b ? b : "");
+  snprintf(allow, sizeof allow, "Allow: %s, OPTIONS\r\n", methods);
   bd_respond_error(r, 405, "method_not_allowed", "this route does not accept that method",
                    NULL, allow);
   return false;
 }
 
-/* What each route needs (auth.c): only the probes are open; an unknown
- * route needs a reader, so routes cannot be probed anonymously. */
+/* What each route needs (auth.c): only the probes and the playground's
+ * static files are open (a browser sends no token when it opens a page;
+ * the page asks for one); an unknown route needs a reader, so routes
+ * cannot be probed anonymously. */
 static const bd_access_t route_access[] = {
     [ROUTE_COMPILE] = BD_ACCESS_WRITE,  [ROUTE_EXPLAIN] = BD_ACCESS_READ,
     [ROUTE_ARTIFACTS] = BD_ACCESS_READ, [ROUTE_KEYS] = BD_ACCESS_READ,
     [ROUTE_HEALTHZ] = BD_ACCESS_OPEN,   [ROUTE_READYZ] = BD_ACCESS_OPEN,
     [ROUTE_METRICS] = BD_ACCESS_READ,   [ROUTE_VERSION] = BD_ACCESS_READ,
-    [ROUTE_PIPELINES] = BD_ACCESS_READ, [ROUTE_OTHER] = BD_ACCESS_READ,
+    [ROUTE_PIPELINES] = BD_ACCESS_READ, [ROUTE_EXAMPLES] = BD_ACCESS_READ,
+    [ROUTE_PLAYGROUND] = BD_ACCESS_OPEN, [ROUTE_OTHER] = BD_ACCESS_READ,
 };
+
+/* True when a request without a token may use the route: then a "*"
+ * --cors-origin covers it. Compiles never are. */
+static bool route_is_public(const bd_server_t *s, enum route_id route) {
+  bd_access_t needed = route_access[route];
+  return needed == BD_ACCESS_OPEN ||
+         (needed == BD_ACCESS_READ && (!s->auth.enabled || s->auth.open_reads));
+}
+
+/* OPTIONS on a known route: 204 with the route's methods and, for a CORS
+ * preflight from an allowed origin, what the page may send. No token is
+ * needed: browsers send none with a preflight. */
+static void answer_options(bd_server_t *s, bd_request_t *r, enum route_id route) {
+  char methods[64];
+  snprintf(methods, sizeof methods, "%s, OPTIONS", route_methods[route]);
+  const char *origin = bd_request_header(r, "Origin");
+  bool preflight = origin && bd_request_header(r, "Access-Control-Request-Method");
+  bd_request_take_common_headers(
+      r, bd_cors_headers(s->cfg, origin, route_is_public(s, route), preflight ? methods : NULL));
+  char allow[96];
+  snprintf(allow, sizeof allow, "Allow: %s\r\n", methods);
+  bd_respond(r, 204, NULL, "", 0, allow);
+}
 
 void bd_route(bd_server_t *s, bd_request_t *r) {
   const char *rest;
   enum route_id route = classify(bd_request_path(r), &rest);
   s->metrics.requests_by_route[route]++;
+  if (strcmp(bd_request_method(r), "OPTIONS") == 0 && route_methods[route]) {
+    answer_options(s, r, route);
+    return;
+  }
+  bd_request_take_common_headers(
+      r, bd_cors_headers(s->cfg, bd_request_header(r, "Origin"), route_is_public(s, route), NULL));
   if (!bd_auth_allows(s, r, route_access[route]))
+    return;
+  if (route != ROUTE_OTHER && !method_allowed(r, route))
     return;
   switch (route) {
   case ROUTE_COMPILE:
-    if (method_is(r, "POST", NULL))
-      handle_compile(s, r);
+    handle_compile(s, r);
     return;
   case ROUTE_EXPLAIN:
-    if (method_is(r, "POST", NULL))
-      handle_explain(s, r);
+    handle_explain(s, r);
     return;
   case ROUTE_ARTIFACTS:
-    if (method_is(r, "GET", "HEAD"))
-      handle_by_key(s, r, BD_JOB_FETCH, rest);
+    handle_by_key(s, r, BD_JOB_FETCH, rest);
     return;
   case ROUTE_KEYS:
-    if (method_is(r, "GET", "HEAD"))
-      handle_by_key(s, r, BD_JOB_KEY_INFO, rest);
+    handle_by_key(s, r, BD_JOB_KEY_INFO, rest);
     return;
   case ROUTE_HEALTHZ:
-    if (method_is(r, "GET", "HEAD"))
-      respond_json(r, 200, json_pack("{s:s}", "status", "ok"), NULL);
+    respond_json(r, 200, json_pack("{s:s}", "status", "ok"), NULL);
     return;
   case ROUTE_READYZ:
-    if (method_is(r, "GET", "HEAD")) {
-      if (s->draining)
-        respond_json(r, 503, json_pack("{s:b,s:s}", "ready", 0, "reason", "shutting down"), NULL);
-      else
-        respond_json(r, 200, readiness_json(s), NULL);
-    }
+    if (s->draining)
+      respond_json(r, 503, json_pack("{s:b,s:s}", "ready", 0, "reason", "shutting down"), NULL);
+    else
+      respond_json(r, 200, readiness_json(s), NULL);
     return;
-  case ROUTE_METRICS:
-    if (method_is(r, "GET", "HEAD")) {
-      char *text = bd_metrics_render(s);
-      bd_respond(r, 200, "text/plain; version=0.0.4", text, strlen(text), NULL);
-      free(text);
-    }
+  case ROUTE_METRICS: {
+    char *text = bd_metrics_render(s);
+    bd_respond(r, 200, "text/plain; version=0.0.4", text, strlen(text), NULL);
+    free(text);
     return;
+  }
   case ROUTE_VERSION:
-    if (method_is(r, "GET", "HEAD"))
-      respond_json(r, 200,
-                   json_pack("{s:s,s:s,s:i}", "version", BD_VERSION, "compiler_version",
-                             BUF_COMPILER_VERSION, "key_schema", CACHE_KEY_SCHEMA_VERSION),
-                   NULL);
+    respond_json(r, 200,
+                 json_pack("{s:s,s:s,s:i}", "version", BD_VERSION, "compiler_version",
+                           BUF_COMPILER_VERSION, "key_schema", CACHE_KEY_SCHEMA_VERSION),
+                 NULL);
     return;
   case ROUTE_PIPELINES:
-    if (method_is(r, "GET", "HEAD"))
-      respond_json(r, 200, pipelines_json(), NULL);
+    respond_json(r, 200, pipelines_json(), NULL);
+    return;
+  case ROUTE_EXAMPLES:
+    bd_playground_examples(r);
+    return;
+  case ROUTE_PLAYGROUND:
+    bd_playground_serve(r, bd_request_path(r));
     return;
   case ROUTE_OTHER:
     break;

@@ -62,6 +62,10 @@ typedef struct bd_config {
   int64_t failed_ttl_s;       /* how long failed compiles stay cached */
   uint64_t memory_cache_bytes;/* loop-thread response cache; 0: off */
   uint64_t remote_timeout_ms;
+  char **cors_origins;        /* --cors-origin: origins whose pages may call
+                               * the API ("*": any, on routes that need no
+                               * token); NULL-terminated, NULL when none */
+  uint32_t num_cors_origins;
   char *port_file;            /* write the bound port here (tests) */
   bool quiet;                 /* no request logs */
 } bd_config_t;
@@ -238,6 +242,34 @@ void bd_auth_init(bd_auth_t *a, const bd_config_t *cfg);
  * (no or a wrong token) or 403 (a read token on a write route). */
 bool bd_auth_allows(struct bd_server *s, bd_request_t *r, bd_access_t needed);
 
+/* ---- cors.c ------------------------------------------------------------------ */
+
+/* The CORS headers ("Name: value\r\n"...) of an answer to a request from
+ * origin (its Origin header, may be NULL): malloc'd, or NULL when no origin
+ * is configured. public_route: the route needs no token, so "*" covers it.
+ * preflight_methods: for a preflight, the route's methods; NULL otherwise. */
+char *bd_cors_headers(const bd_config_t *cfg, const char *origin, bool public_route,
+                      const char *preflight_methods);
+
+/* ---- playground.c ------------------------------------------------------------ */
+
+/* A static file built into the binary (server/playground/, embedded by
+ * server/playground/embed.cmake). */
+typedef struct bd_asset {
+  const char *name;          /* path under server/playground/ */
+  const char *media_type;
+  const char *etag;          /* quoted, from the file's SHA-256 */
+  const unsigned char *data;
+  size_t len;
+} bd_asset_t;
+extern const bd_asset_t bd_playground_assets[];
+extern const unsigned bd_playground_num_assets;
+
+/* GET|HEAD / and /playground/{file}: the browser playground. */
+void bd_playground_serve(bd_request_t *r, const char *path);
+/* GET|HEAD /v1/examples: the example programs the playground offers. */
+void bd_playground_examples(bd_request_t *r);
+
 /* ---- peers.c ----------------------------------------------------------------- */
 
 /* Open connections per client address (loop thread only). */
@@ -305,6 +337,9 @@ void bd_respond(bd_request_t *r, int status, const char *content_type,
 void bd_respond_error(bd_request_t *r, int status, const char *code,
                       const char *message, json_t *diagnostics,
                       const char *extra_headers);
+/* Headers every answer to r carries besides its own (the CORS headers);
+ * takes headers (malloc'd, may be NULL). */
+void bd_request_take_common_headers(bd_request_t *r, char *headers);
 /* Keeps r alive past its handler (for async answers). */
 void bd_request_retain(bd_request_t *r);
 void bd_request_release(bd_request_t *r);

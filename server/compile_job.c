@@ -91,6 +91,39 @@ static void rename_diagnostics(json_t *diags, const char *from, const char *to) 
   }
 }
 
+/* Programs up to this size are stored with their entry as the request
+ * gave them (their canonical form is in the key's components anyway). */
+#define STORED_REQUEST_MAX_BYTES (1u << 20)
+
+/* The request as given, stored in the entry's meta so that its key alone
+ * restores it (GET /v1/artifacts/{key} answers it as "request"): the first
+ * request that compiled the entry, whose text the report's and the
+ * diagnostics' lines refer to. NULL for a program too large to keep. */
+static json_t *request_json(const bd_job_t *job) {
+  if (job->program_len > STORED_REQUEST_MAX_BYTES)
+    return NULL;
+  json_error_t jerr;
+  json_t *program = job->program_is_json ? json_loadb(job->program, job->program_len, 0, &jerr)
+                                         : json_stringn(job->program, job->program_len);
+  json_t *artifacts = json_array();
+  for (uint32_t i = 0; i < job->num_artifacts; i++)
+    json_array_append_new(artifacts, json_string(job->artifacts[i]));
+  json_t *o = json_pack("{s:o,s:o}", "program", program ? program : json_null(), "artifacts",
+                        artifacts);
+  if (job->file_name)
+    json_object_set_new(o, "file", json_string(job->file_name));
+  if (job->pipeline)
+    json_object_set_new(o, "pipeline", json_string(job->pipeline));
+  if (job->run_func) {
+    json_t *inputs = job->run_inputs ? json_loads(job->run_inputs, 0, &jerr) : NULL;
+    json_t *run = json_pack("{s:s}", "function", job->run_func);
+    if (inputs)
+      json_object_set_new(run, "inputs", inputs);
+    json_object_set_new(o, "run", run);
+  }
+  return o;
+}
+
 static char *entry_response(const char *key, const cache_entry_t *e,
                             const char *file, bool hit, int *status) {
   json_error_t jerr;
@@ -129,6 +162,9 @@ static char *entry_response(const char *key, const cache_entry_t *e,
   json_t *run_stats = json_object_get(meta, "run_stats");
   if (run_stats)
     json_object_set(out, "run_stats", run_stats);
+  json_t *request = json_object_get(meta, "request");
+  if (request && !file) /* a fetch by key: what compiled it */
+    json_object_set(out, "request", request);
   json_t *body = out;
   if (*status != 200) {
     /* A cached program error answers like a fresh one (error schema). */
@@ -604,6 +640,9 @@ static void compile_prepared(bd_server_t *s, bd_job_t *job, buf_compilation_t *c
                            "diagnostics", diagnostics_of(c), "timings",
                            timings_json(c), "pipeline", parts.pipeline, "file",
                            job->file_name ? job->file_name : "<request>");
+  json_t *request = request_json(job);
+  if (request)
+    json_object_set_new(meta, "request", request);
   char *run_stats = buf_compilation_run_stats_json(c);
   if (run_stats && !BUF_FAILED(ran)) {
     json_error_t jerr;

@@ -22,6 +22,7 @@ typedef enum setting_kind {
   SET_U64,
   SET_I64,
   SET_BOOL,
+  SET_ORIGINS,  /* repeatable; each value a comma-separated list */
 } setting_kind_t;
 
 typedef struct setting {
@@ -67,6 +68,7 @@ static const setting_t settings[] = {
     {"failed-ttl", SET_I64, FIELD(failed_ttl_s), "seconds failed compiles stay cached (default 60)"},
     {"memory-cache-bytes", SET_U64, FIELD(memory_cache_bytes), "in-memory response cache (default 64 MiB; 0: off)"},
     {"remote-timeout-ms", SET_U64, FIELD(remote_timeout_ms), "remote tier timeout (default 2000)"},
+    {"cors-origin", SET_ORIGINS, 0, "an origin (scheme://host[:port]) whose web pages may call the API from the browser; repeat it or give a comma-separated list. \"*\" lets any page use the routes that need no token (probes, and reads without --token-file or with --allow-unauthenticated-reads); compiling from another origin always needs the origin named. Preflight OPTIONS is answered on every route (default: none)"},
     {"port-file", SET_STRING, FIELD(port_file), "write the bound port to this file once listening"},
     {"quiet", SET_BOOL, FIELD(quiet), "log only warnings and errors"},
 };
@@ -137,6 +139,57 @@ static void set_defaults(bd_config_t *c) {
   c->failed_ttl_s = 60;
   c->memory_cache_bytes = 64u << 20;
   c->remote_timeout_ms = 2000;
+}
+
+/* True for "*" and for a serialized origin as browsers send it in Origin:
+ * scheme "://" host, an optional ":port", no path, no trailing slash. */
+static bool origin_is_valid(const char *o, size_t n) {
+  if (n == 1 && o[0] == '*')
+    return true;
+  const char *sep = NULL;
+  for (size_t i = 0; i + 3 <= n && !sep; i++)
+    if (o[i] == ':' && o[i + 1] == '/' && o[i + 2] == '/')
+      sep = o + i;
+  if (!sep || sep == o || n > 512)
+    return false;
+  for (const char *p = o; p < sep; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '+' ||
+          *p == '-' || *p == '.'))
+      return false;
+  const char *host = sep + 3;
+  if (host == o + n)
+    return false;
+  for (const char *p = host; p < o + n; p++)
+    if (*p == '/' || *p == '?' || *p == '#' || *p == '@' || *p == ' ' || *p == '*')
+      return false;
+  return true;
+}
+
+/* Adds the comma-separated origins of value to c->cors_origins. */
+static bool add_origins(bd_config_t *c, const char *value, const char *source) {
+  const char *p = value;
+  while (*p) {
+    while (*p == ' ' || *p == ',')
+      p++;
+    size_t n = strcspn(p, ", ");
+    if (n == 0)
+      break;
+    if (!origin_is_valid(p, n)) {
+      fprintf(stderr,
+              "bufferd: %s: invalid origin '%.*s' for cors-origin: expected \"*\" or "
+              "scheme://host[:port] without a path, e.g. http://localhost:3000\n",
+              source, (int)n, p);
+      return false;
+    }
+    char **grown = realloc(c->cors_origins, (c->num_cors_origins + 2) * sizeof *grown);
+    if (!grown)
+      return false;
+    c->cors_origins = grown;
+    c->cors_origins[c->num_cors_origins++] = strndup(p, n);
+    c->cors_origins[c->num_cors_origins] = NULL;
+    p += n;
+  }
+  return true;
 }
 
 /* Applies one value; returns false after printing what is wrong with it. */
@@ -217,6 +270,8 @@ static bool apply(bd_config_t *c, const setting_t *s, const char *value,
     *(int64_t *)field = v;
     return true;
   }
+  case SET_ORIGINS:
+    return add_origins(c, value, source);
   case SET_BOOL:
     if (!strcmp(value, "true") || !strcmp(value, "1") || !*value)
       *(bool *)field = true;
@@ -365,5 +420,8 @@ void bd_config_free(bd_config_t *c) {
   free(c->read_token);
   free(c->remote_token);
   free(c->port_file);
+  for (uint32_t i = 0; i < c->num_cors_origins; i++)
+    free(c->cors_origins[i]);
+  free(c->cors_origins);
   memset(c, 0, sizeof *c);
 }

@@ -54,6 +54,7 @@ struct bd_request {
   uint32_t num_headers, cap_headers;
   char *body;
   size_t body_len, body_cap;
+  char *common_headers;        /* sent with every answer (CORS), or NULL */
   bool keep_alive;
   bool responded;
   char id[24];
@@ -99,6 +100,7 @@ static const char *reason(int status) {
   switch (status) {
   case 200: return "OK";
   case 204: return "No Content";
+  case 304: return "Not Modified";
   case 400: return "Bad Request";
   case 401: return "Unauthorized";
   case 403: return "Forbidden";
@@ -166,10 +168,16 @@ static void request_free(bd_request_t *r) {
   free(r->url);
   free(r->path);
   free(r->body);
+  free(r->common_headers);
   free(r);
 }
 
 void bd_request_retain(bd_request_t *r) { r->refs++; }
+
+void bd_request_take_common_headers(bd_request_t *r, char *headers) {
+  free(r->common_headers);
+  r->common_headers = headers;
+}
 
 void bd_request_release(bd_request_t *r) {
   if (--r->refs > 0)
@@ -219,12 +227,23 @@ static void fail_connection(bd_conn_t *c, int status, const char *code,
   json_t *o = json_pack("{s:{s:s,s:s}}", "error", "code", code, "message", message);
   char *body = json_dumps(o, JSON_COMPACT);
   json_decref(o);
-  char head[512];
+  /* A page on an allowed origin may read why its request was refused (a
+   * 413 while sending, say); only named origins, as the route is unknown
+   * until the request is complete. */
+  bd_request_t *r = c->req;
+  char *cors = r && r->path && !c->busy
+                   ? bd_cors_headers(c->server->cfg, bd_request_header(r, "Origin"), false, NULL)
+                   : NULL;
+  char head[2048];
   int n = snprintf(head, sizeof head,
                    "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n"
                    "Content-Length: %zu\r\nX-Content-Type-Options: nosniff\r\n"
-                   "Connection: close\r\n%s\r\n",
-                   status, reason(status), strlen(body), extra_headers ? extra_headers : "");
+                   "Connection: close\r\n%s%s\r\n",
+                   status, reason(status), strlen(body), extra_headers ? extra_headers : "",
+                   cors ? cors : "");
+  free(cors);
+  if (n >= (int)sizeof head) /* an origin is at most 512 bytes (config.c) */
+    n = (int)sizeof head - 1;
   c->server->metrics.requests[status / 100]++;
   drop_partial_request(c);
   c->failed = true; /* ignore further input */
@@ -345,13 +364,16 @@ void bd_respond(bd_request_t *r, int status, const char *content_type,
   char *head = NULL;
   size_t head_len = 0;
   FILE *f = open_memstream(&head, &head_len);
+  fprintf(f, "HTTP/1.1 %d %s\r\n", status, reason(status));
+  /* A 204 or 304 has no body, and neither says a length (RFC 9110, 8.6). */
+  if (status != 204 && status != 304)
+    fprintf(f, "Content-Type: %s\r\nContent-Length: %zu\r\n",
+            content_type ? content_type : "application/json", len);
   fprintf(f,
-          "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
           "X-Content-Type-Options: nosniff\r\n"
-          "X-Request-Id: %s\r\nConnection: %s\r\n%s\r\n",
-          status, reason(status), content_type ? content_type : "application/json",
-          len, r->id, keep ? "keep-alive" : "close",
-          extra_headers ? extra_headers : "");
+          "X-Request-Id: %s\r\nConnection: %s\r\n%s%s\r\n",
+          r->id, keep ? "keep-alive" : "close",
+          extra_headers ? extra_headers : "", r->common_headers ? r->common_headers : "");
   fclose(f);
   bool head_only = bd_request_is_head(r);
   write_raw(c, head, head_len, body, head_only ? 0 : len, !keep);

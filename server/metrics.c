@@ -52,12 +52,13 @@ char *bd_metrics_render(bd_server_t *s) {
   for (int c = 1; c <= 5; c++)
     fprintf(f, "bufferd_http_requests_total{code=\"%dxx\"} %llu\n", c,
             (unsigned long long)m->requests[c]);
-  static const char *const routes[] = {"compile", "explain",  "artifacts", "keys",
-                                       "healthz", "readyz",   "metrics",   "version",
-                                       "pipelines", "other"};
+  /* In the order of api.c's enum route_id. */
+  static const char *const routes[] = {"compile",   "explain",  "artifacts", "keys",
+                                       "healthz",   "readyz",   "metrics",   "version",
+                                       "pipelines", "examples", "playground", "other"};
   fprintf(f, "# HELP bufferd_route_requests_total Requests by route.\n"
              "# TYPE bufferd_route_requests_total counter\n");
-  for (int r = 0; r < 10; r++)
+  for (size_t r = 0; r < sizeof routes / sizeof routes[0]; r++)
     fprintf(f, "bufferd_route_requests_total{route=\"%s\"} %llu\n", routes[r],
             (unsigned long long)m->requests_by_route[r]);
   fprintf(f, "# HELP bufferd_compiles_total Compiles run, by result.\n"

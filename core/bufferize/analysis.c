@@ -544,7 +544,80 @@ bool buf_bz_func_result_aliases_arg(buf_bz_t *bz, buf_op_t *func, uint32_t r,
 /* Annotations (test-analysis-only)                                          */
 /* ------------------------------------------------------------------------ */
 
+/* d with name = value added (replacing an entry of that name), sorted as
+ * dictionaries are. */
+static buf_attr_t dict_with(buf_ctx_t *ctx, buf_attr_t d, const char *name, buf_attr_t value) {
+  uint32_t n = d && d->kind == BUF_ATTR_DICT ? d->u.dict.n : 0;
+  buf_named_attr_t *e = buf_arena_alloc(buf_ctx_arena(ctx), (n + 1) * sizeof *e);
+  buf_ident_t id = buf_ident_cstr(ctx, name);
+  uint32_t k = 0;
+  bool placed = false;
+  for (uint32_t i = 0; i < n; i++) {
+    const buf_named_attr_t *x = &d->u.dict.entries[i];
+    if (x->name == id)
+      continue;
+    if (!placed && strcmp(name, x->name) < 0) {
+      e[k++] = (buf_named_attr_t){id, value};
+      placed = true;
+    }
+    e[k++] = *x;
+  }
+  if (!placed)
+    e[k++] = (buf_named_attr_t){id, value};
+  return buf_attr_dict(ctx, k, e);
+}
+
+/* With function boundaries, upstream's annotations of the function
+ * analysis: bufferization.access = "none" | "read" | "write" |
+ * "read-write" on every tensor argument, and on each return
+ * __equivalent_func_args__, the argument each returned value is
+ * equivalent to (-1: none), where some is. */
+static void annotate_functions(buf_bz_t *bz) {
+  buf_ctx_t *ctx = bz->ctx;
+  static const char *const access[4] = {"none", "read", "write", "read-write"};
+  for (uint32_t i = 0; i < bz->num_funcs; i++) {
+    bz_func_t *f = &bz->funcs[i];
+    buf_op_t *func = f->func;
+    if (!f->analysed || func->num_regions == 0 || buf_region_empty(func->regions[0]))
+      continue;
+    buf_block_t *entry = buf_region_entry(func->regions[0]);
+    buf_attr_t old = buf_op_attr(func, "arg_attrs");
+    buf_attr_t *dicts = buf_arena_alloc(buf_ctx_arena(ctx), (f->num_args + 1) * sizeof *dicts);
+    bool any = false;
+    for (uint32_t a = 0; a < f->num_args; a++) {
+      dicts[a] = old && old->kind == BUF_ATTR_ARRAY && a < old->u.array.n
+                     ? old->u.array.elems[a]
+                     : buf_attr_dict(ctx, 0, NULL);
+      if (a >= entry->num_args || !buf__bz_is_tensor_type(entry->args[a]->type))
+        continue;
+      uint32_t k = (f->arg_read[a] ? 1u : 0u) | (f->arg_written[a] ? 2u : 0u);
+      dicts[a] = dict_with(ctx, dicts[a], "bufferization.access",
+                           buf_attr_string_cstr(ctx, access[k]));
+      any = true;
+    }
+    if (any)
+      buf_op_set_attr(func, "arg_attrs", buf_attr_array(ctx, f->num_args, dicts));
+    bool equivalent = false;
+    for (uint32_t r = 0; r < f->num_results; r++)
+      equivalent |= f->result_equiv[r] >= 0;
+    if (!equivalent)
+      continue;
+    for (buf_block_t *b = entry; b; b = b->next) {
+      buf_op_t *ret = buf_block_terminator(b);
+      if (!ret || !buf_op_is_function_return(ret))
+        continue;
+      buf_attr_t *eq = buf_arena_alloc(buf_ctx_arena(ctx), (ret->num_operands + 1) * sizeof *eq);
+      for (uint32_t r = 0; r < ret->num_operands; r++)
+        eq[r] = buf_attr_integer(ctx, buf_type_i64(ctx),
+                                 r < f->num_results ? f->result_equiv[r] : -1);
+      buf_op_set_attr(ret, "__equivalent_func_args__", buf_attr_array(ctx, ret->num_operands, eq));
+    }
+  }
+}
+
 void buf__bz_annotate(buf_bz_t *bz) {
+  if (bz->opts.function_boundaries)
+    annotate_functions(bz);
   buf_ctx_t *ctx = bz->ctx;
   buf_attr_t t = buf_attr_string_cstr(ctx, "true");
   buf_attr_t f = buf_attr_string_cstr(ctx, "false");
@@ -552,6 +625,8 @@ void buf__bz_annotate(buf_bz_t *bz) {
   for (uint32_t i = 0; i < bz->num_ops; i++) {
     bz_op_t *o = &bz->ops[i];
     buf_op_t *op = o->op;
+    for (uint32_t c = 0; c < o->num_conflicts; c++)
+      buf_op_set_attr(op, o->conflicts[c], buf_attr_unit(ctx));
     if (!o->model)
       continue;
     bool any = false;
@@ -570,9 +645,9 @@ void buf__bz_annotate(buf_bz_t *bz) {
     }
     buf_op_set_attr(op, "__inplace_operands_attr__",
                     buf_attr_array(ctx, op->num_operands, elems));
-    for (uint32_t c = 0; c < o->num_conflicts; c++)
-      buf_op_set_attr(op, o->conflicts[c], buf_attr_unit(ctx));
   }
+  for (uint32_t i = 0; i < bz->num_extra_notes; i++)
+    buf_op_set_attr(bz->extra_note_ops[i], bz->extra_notes[i], buf_attr_unit(ctx));
   if (bz->opts.dump_alias_sets) {
     /* "__alias_set_attr__" / "__equivalence_set_attr__"-like dump: each
      * tensor result gets the index of its alias set root. */

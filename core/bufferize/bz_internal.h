@@ -190,6 +190,13 @@ struct buf_bz_s {
   /* The analysis found itself wrong (the conflict index disagreed with the
    * full scan) and emitted an error: the run fails. */
   bool failed;
+  /* print-conflicts: upstream's ids (C_n for a conflict, W_n for a write
+   * to a non-writable value, numbered as found) and the annotations of ops
+   * the analysis keeps no record for (a function, for its arguments). */
+  uint32_t next_conflict_id, next_not_writable_id;
+  buf_op_t **extra_note_ops;
+  const char **extra_notes;
+  uint32_t num_extra_notes, cap_extra_notes;
   /* memref.alloc ops the rewrite created, for the sweep of dead ones after
    * it (buf__bz_erase_dead_allocs) */
   buf_op_t **rewrite_allocs;
@@ -364,6 +371,8 @@ bool buf__bz_same_subset(buf_bz_t *bz, buf_value_t *a, buf_value_t *b);
 /* Does in-place write uw conflict with read ur, whose definitions are
  * defs? BZ_WHY_NONE when not, else BZ_WHY_PARALLEL (a parallel region
  * writes a buffer from outside it) or BZ_WHY_CONFLICT (read after write). */
+/* print-conflicts: "W_n[NOT-WRITABLE: result|bbArg N]" on v's owner. */
+void buf__bz_annotate_not_writable(buf_bz_t *bz, buf_value_t *v);
 bz_why_kind_t buf__bz_pair_conflicts(buf_bz_t *bz, buf_use_t *ur,
                                      buf_use_t *uw, buf_value_t *const *defs,
                                      uint32_t num_defs);
@@ -496,6 +505,12 @@ bool buf__bz_block_args_bufferized(buf_bz_t *bz, buf_block_t *b);
  * its induction variables, outermost first (models_tensor.c). */
 buf_block_t *buf__bz_loop_nest(buf_bz_rewriter_t *rw, buf_builder_t *b,
                                buf_value_t *m, buf_value_t **ivs);
+/* Bufferizes op, an elementwise op on tensors of one shape, into a new
+ * buffer per result filled by a loop nest that applies `scalar_op` (an op
+ * name) to the elements at each index (models_arith.c). Scalar operands
+ * apply to every element; op's attributes are carried over. */
+buf_status_t buf__bz_elementwise_loop(buf_bz_rewriter_t *rw, buf_op_t *op,
+                                      const char *scalar_op);
 /* The buffer recorded for tensor t, or NULL (no materialization). */
 buf_value_t *buf__bz_mapped(buf_bz_rewriter_t *rw, buf_value_t *t);
 /* True when func ops are bufferized (bufferize-function-boundaries). */

@@ -251,7 +251,7 @@ bool buf__bz_would_write_read_only(buf_bz_t *bz, buf_use_t *u) {
     return buf__bz_scan_write_read_only(bz, u);
   bool indexed = indexed_write_read_only(bz, u);
   /* the scan also finds the read-only alias a report names */
-  if ((bz->opts.verify_analysis || (indexed && bz->report)) &&
+  if ((bz->opts.verify_analysis || (indexed && (bz->opts.print_conflicts || bz->report))) &&
       buf__bz_scan_write_read_only(bz, u) != indexed)
     index_mismatch(bz, u, "writes to read-only values", indexed);
   return indexed;

@@ -21,8 +21,22 @@
 
 static void note_conflict(buf_bz_t *bz, buf_op_t *op, const char *text) {
   bz_op_t *o = buf__bz_op(bz, op);
-  if (!o)
+  if (!o) {
+    /* An op the analysis keeps no record for: a function, annotated for
+     * its arguments. */
+    if (bz->num_extra_notes == bz->cap_extra_notes) {
+      uint32_t cap = bz->cap_extra_notes ? 2 * bz->cap_extra_notes : 4;
+      buf_arena_t *arena = buf_ctx_arena(bz->ctx);
+      bz->extra_note_ops = buf_arena_grow(arena, bz->extra_note_ops, bz->num_extra_notes, cap,
+                                          sizeof *bz->extra_note_ops);
+      bz->extra_notes = buf_arena_grow(arena, bz->extra_notes, bz->num_extra_notes, cap,
+                                       sizeof *bz->extra_notes);
+      bz->cap_extra_notes = cap;
+    }
+    bz->extra_note_ops[bz->num_extra_notes] = op;
+    bz->extra_notes[bz->num_extra_notes++] = text;
     return;
+  }
   for (uint32_t i = 0; i < o->num_conflicts; i++)
     if (strcmp(o->conflicts[i], text) == 0)
       return;
@@ -114,6 +128,42 @@ bz_why_kind_t buf__bz_pair_conflicts(buf_bz_t *bz, buf_use_t *ur,
   return BZ_WHY_NONE;
 }
 
+/* "ID[WHAT: result N]" on the op defining v, or "ID[WHAT: bbArg N]" on the
+ * op whose block argument v is (upstream's annotations). */
+static void note_value(buf_bz_t *bz, buf_value_t *v, const char *id, const char *what) {
+  buf_arena_t *arena = buf_ctx_arena(bz->ctx);
+  if (v->def) {
+    note_conflict(bz, v->def, buf_arena_printf(arena, "%s[%s: result %u]", id, what, v->index));
+    return;
+  }
+  buf_op_t *owner = v->block ? buf_block_parent_op(v->block) : NULL;
+  if (owner)
+    note_conflict(bz, owner, buf_arena_printf(arena, "%s[%s: bbArg %u]", id, what, v->index));
+}
+
+/* print-conflicts: the read, the conflicting write and the definition
+ * they meet at (the first the write may clobber) under one new id. */
+static void annotate_conflict(buf_bz_t *bz, buf_use_t *ur, buf_use_t *uw,
+                              buf_value_t *const *defs, uint32_t num_defs) {
+  buf_arena_t *arena = buf_ctx_arena(bz->ctx);
+  const char *id = buf_arena_printf(arena, "C_%u", bz->next_conflict_id++);
+  note_conflict(bz, uw->owner, buf_arena_printf(arena, "%s[CONFL-WRITE: %u]", id, uw->index));
+  note_conflict(bz, ur->owner, buf_arena_printf(arena, "%s[READ: %u]", id, ur->index));
+  buf_value_t *def = num_defs ? defs[0] : NULL;
+  for (uint32_t d = 0; d < num_defs; d++)
+    if (buf__bz_write_may_clobber(bz, defs[d], uw->owner, ur->owner)) {
+      def = defs[d];
+      break;
+    }
+  if (def)
+    note_value(bz, def, id, "DEF");
+}
+
+void buf__bz_annotate_not_writable(buf_bz_t *bz, buf_value_t *v) {
+  const char *id = buf_arena_printf(buf_ctx_arena(bz->ctx), "W_%u", bz->next_not_writable_id++);
+  note_value(bz, v, id, "NOT-WRITABLE");
+}
+
 /* Every read against every write, in collection order; the first conflict
  * is noted for print-conflicts. */
 bool buf__bz_has_raw_conflict(buf_bz_t *bz, buf__ptrset_t *reads,
@@ -132,14 +182,8 @@ bool buf__bz_has_raw_conflict(buf_bz_t *bz, buf__ptrset_t *reads,
       conflict = true;
       if (bz->report)
         bz->last_why = (bz_why_t){why, ur, uw, NULL};
-      if (bz->opts.print_conflicts) {
-        note_conflict(bz, ur->owner,
-                      buf_arena_printf(buf_ctx_arena(bz->ctx), "C[READ: %u]",
-                                       ur->index));
-        note_conflict(bz, uw->owner,
-                      buf_arena_printf(buf_ctx_arena(bz->ctx),
-                                       "C[CONFL-WRITE: %u]", uw->index));
-      }
+      if (bz->opts.print_conflicts)
+        annotate_conflict(bz, ur, uw, (buf_value_t *const *)defs.items.v, defs.items.n);
     }
     buf__ptrset_free(&defs);
     if (conflict)
@@ -183,6 +227,8 @@ bool buf__bz_scan_write_read_only(buf_bz_t *bz, buf_use_t *u) {
   FOR_ALIASES(bz, u->value, m) {
     if (!buf__bz_value_writable(bz, m)) {
       bz->last_why = (bz_why_t){BZ_WHY_NOT_WRITABLE, NULL, NULL, m};
+      if (bz->opts.print_conflicts)
+        buf__bz_annotate_not_writable(bz, m);
       return true;
     }
   }
@@ -190,6 +236,8 @@ bool buf__bz_scan_write_read_only(buf_bz_t *bz, buf_use_t *u) {
     FOR_ALIASES(bz, al[j].value, m2) {
       if (!buf__bz_value_writable(bz, m2)) {
         bz->last_why = (bz_why_t){BZ_WHY_NOT_WRITABLE, NULL, NULL, m2};
+        if (bz->opts.print_conflicts)
+          buf__bz_annotate_not_writable(bz, m2);
         return true;
       }
     }

@@ -54,6 +54,25 @@ static buf_value_t *make_alloc(buf_bz_t *bz, buf_builder_t *b, buf_value_t *v,
   return buf_op_result(buf_builder_insert(b, &st), 0);
 }
 
+/* How many operands of op alias `result` (upstream's
+ * getAliasingOpOperands): a result that may be one of several operands
+ * (arith.select) is not a copy of the one out-of-place operand, so that
+ * operand is copied instead. */
+static uint32_t num_aliasing_operands(buf_bz_t *bz, buf_op_t *op,
+                                      buf_value_t *result) {
+  uint32_t count = 0;
+  for (uint32_t k = 0; k < op->num_operands; k++) {
+    buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+    uint32_t na = buf__bz_aliases(bz, &op->operands[k], al, BUF_BZ_MAX_ALIASES);
+    for (uint32_t i = 0; i < na; i++)
+      if (al[i].value == result) {
+        count++;
+        break;
+      }
+  }
+  return count;
+}
+
 /* The ops created for a result copy: (after, last]; their uses of the
  * result stay. */
 typedef struct new_range {
@@ -109,7 +128,8 @@ buf_status_t buf__bz_materialize_copies(buf_bz_t *bz) {
       buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
       uint32_t na = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
       if (na == 1 && al[0].value->def == o->op && !buf__bz_writes(bz, u) &&
-          al[0].value->type->kind == BUF_TYPE_TENSOR) {
+          al[0].value->type->kind == BUF_TYPE_TENSOR &&
+          num_aliasing_operands(bz, o->op, al[0].value) == 1) {
         p.copy_result = true;
         p.result = al[0].value;
       }

@@ -9,9 +9,13 @@
  *   arith.index_cast  on tensors: a new buffer filled element by element
  *                     by a loop nest applying the scalar op. Upstream
  *                     instead reinterprets the buffer (an index_cast of
- *                     memrefs, which no lowering accepts). Other
- *                     elementwise arith ops on tensors have no model, as
- *                     upstream: they are refused with a located error.
+ *                     memrefs, which no lowering accepts).
+ *   arith.select      with an i1 condition, the result is one of the two
+ *                     buffers (aliases both, writes neither); with a
+ *                     tensor<i1> condition, a new buffer filled by a loop
+ *                     nest like index_cast's.
+ * Other elementwise arith ops on tensors have no model, as upstream: they
+ * are refused with a located error (convert-elementwise-to-linalg first).
  */
 #include <stdio.h>
 #include <string.h>
@@ -121,8 +125,8 @@ static bool r_true(buf_bz_t *bz, buf_use_t *u) {
 
 /* Every tensor operand and result has one shape (the verifier's rule for
  * elementwise ops); scalar operands apply to every element. */
-static buf_status_t elementwise_bufferize(buf_bz_rewriter_t *rw,
-                                          buf_op_t *op) {
+buf_status_t buf__bz_elementwise_loop(buf_bz_rewriter_t *rw, buf_op_t *op,
+                                      const char *scalar_op) {
   buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
   buf_builder_t b;
   buf_bz_builder(rw, op, &b);
@@ -164,7 +168,7 @@ static buf_status_t elementwise_bufferize(buf_bz_rewriter_t *rw,
   ib.loc = op->loc;
   /* the scalar op on the elements at ivs */
   buf_op_state_t st;
-  buf_state_init(&st, ctx, op->name, op->loc);
+  buf_state_init(&st, ctx, scalar_op, op->loc);
   for (uint32_t i = 0; i < op->num_operands; i++) {
     buf_value_t *v = ins[i];
     if (buf_type_is_memref(v->type)) {
@@ -194,14 +198,87 @@ static buf_status_t elementwise_bufferize(buf_bz_rewriter_t *rw,
   return BUF_SUCCESS;
 }
 
+static buf_status_t elementwise_bufferize(buf_bz_rewriter_t *rw,
+                                          buf_op_t *op) {
+  return buf__bz_elementwise_loop(rw, op, op->name);
+}
+
 static const buf_bufferize_model_t elementwise_model = {
     .reads = r_true,
     .bufferize = elementwise_bufferize,
 };
 
+/* ------------------------------------------------------------------------ */
+/* arith.select                                                              */
+/* ------------------------------------------------------------------------ */
+
+/* With an i1 condition, select picks one of two whole buffers: it reads
+ * and writes neither, and its result is one of them (which one is known
+ * only at run time, so the relation is MAYBE: the two operands do not
+ * become equivalent to each other). A tensor<i1> condition picks element
+ * by element: a new buffer filled by a loop nest, as the other elementwise
+ * ops on tensors (upstream refuses it with "only i1 condition values are
+ * supported"; its convert-elementwise-to-linalg makes it a linalg.generic
+ * first, which bufferizes alike). */
+static bool select_picks_whole(const buf_op_t *op) {
+  return !buf_type_is_shaped(op->operands[0].value->type);
+}
+
+static bool select_reads(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  return !select_picks_whole(u->owner);
+}
+
+static uint32_t select_aliases(buf_bz_t *bz, buf_use_t *u,
+                               buf_bz_alias_t *out, uint32_t max) {
+  (void)bz;
+  if (!max || u->index == 0 || !select_picks_whole(u->owner))
+    return 0;
+  out[0] = (buf_bz_alias_t){&u->owner->results[0], BUF_BZ_MAYBE};
+  return 1;
+}
+
+/* The two buffers get one type: their own when they agree, else both are
+ * cast to the fully dynamic layout (upstream's getBufferType). */
+static buf_status_t select_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  if (!select_picks_whole(op))
+    return elementwise_bufferize(rw, op);
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  buf_value_t *t = buf_bz_buffer(rw, op->operands[1].value);
+  buf_value_t *f = buf_bz_buffer(rw, op->operands[2].value);
+  if (t->type != f->type) {
+    if (t->type->kind != BUF_TYPE_MEMREF || f->type->kind != BUF_TYPE_MEMREF ||
+        t->type->u.shaped.memory_space != f->type->u.shaped.memory_space) {
+      buf_op_emit_error(op, "cannot bufferize: the two values are in "
+                            "different memory spaces");
+      return BUF_FAILURE;
+    }
+    buf_type_t common = buf_bz_dynamic_layout_type(
+        ctx, op->results[0].type, t->type->u.shaped.memory_space);
+    buf_builder_t b;
+    buf_bz_builder(rw, op, &b);
+    t = buf_bz_cast_or_copy(rw, &b, t, common);
+    f = buf_bz_cast_or_copy(rw, &b, f, common);
+  }
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  buf_value_t *ops[3] = {op->operands[0].value, t, f};
+  buf_op_t *sel = buf_build(&b, "arith.select", t->type, 3, ops, NULL);
+  buf_value_t *r = buf_op_result(sel, 0);
+  buf_bz_replace(rw, op, &r);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t select_model = {
+    .reads = select_reads,
+    .aliases = select_aliases,
+    .bufferize = select_bufferize,
+};
+
 const buf__bz_model_row_t buf__bz_models_arith[] = {
     {"arith.constant", &constant_model},
     {"arith.index_cast", &elementwise_model},
+    {"arith.select", &select_model},
 };
 const uint32_t buf__bz_num_models_arith =
     sizeof buf__bz_models_arith / sizeof buf__bz_models_arith[0];

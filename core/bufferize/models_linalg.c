@@ -8,7 +8,8 @@
  * all-parallel iterators are accessed element-wise, so reading one and
  * writing the other in place is fine. The rewrite creates the same op on
  * buffers, with no results, and moves the body. linalg.softmax, which has
- * no body, has its own destination-style model.
+ * no body, has its own destination-style model; so do linalg.pack and
+ * unpack, which become loop nests.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -253,8 +254,143 @@ static const buf_bufferize_model_t softmax_model = {
     .bufferize = softmax_bufferize,
 };
 
+/* linalg.pack / unpack (destination style without a body): read the
+ * source, write all of the destination without reading it, and the result
+ * is the destination's buffer. Upstream has no model (and no pack on
+ * buffers); here the rewrite is the copy itself: a loop nest over the
+ * destination buffer that loads each element from where the source holds
+ * it (index arithmetic on the loop indices), so nothing after bufferization
+ * needs to know the ops. Points pack reads past the source's end take the
+ * padding value: the load reads a clamped, in-bounds index and a select
+ * picks the padding there. */
+static bool pack_reads(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  return u->index != 1;
+}
+
+static bool pack_writes(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  return u->index == 1;
+}
+
+static buf_value_t *index_op(buf_builder_t *b, const char *name,
+                             buf_value_t *x, buf_value_t *y) {
+  buf_value_t *ops[2] = {x, y};
+  return buf_op_result(buf_build(b, name, buf_type_index(b->ctx), 2, ops,
+                                 NULL), 0);
+}
+
+static buf_value_t *buffer_dim(buf_builder_t *b, buf_value_t *m, uint32_t d) {
+  int64_t size = m->type->u.shaped.shape[d];
+  if (size != BUF_DYNAMIC)
+    return buf_build_index_constant(b, size);
+  buf_value_t *ops[2] = {m, buf_build_index_constant(b, d)};
+  return buf_op_result(buf_build(b, "memref.dim", buf_type_index(b->ctx), 2,
+                                 ops, NULL), 0);
+}
+
+static buf_status_t pack_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_linalg_pack_t pk;
+  if (!buf_linalg_get_pack(op, &pk)) {
+    buf_op_emit_error(op, "cannot bufferize: malformed pack or unpack");
+    return BUF_FAILURE;
+  }
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  buf_value_t *src = buf_bz_buffer(rw, op->operands[0].value);
+  buf_value_t *dst = buf_bz_buffer(rw, op->operands[1].value);
+  uint32_t rank = pk.rank, k = pk.num_tiles;
+  buf_builder_t b;
+  buf_bz_builder(rw, op, &b);
+  /* the tile sizes and the source sizes, outside the loops */
+  buf_value_t *tiles[BUF_LINALG_MAX_LOOPS], *sizes[BUF_LINALG_MAX_LOOPS];
+  buf_value_t *lasts[BUF_LINALG_MAX_LOOPS];
+  uint32_t next = pk.first_tile_operand;
+  for (uint32_t j = 0; j < k; j++)
+    tiles[j] = pk.static_tiles[j] == BUF_DYNAMIC
+                   ? op->operands[next++].value
+                   : buf_build_index_constant(&b, pk.static_tiles[j]);
+  bool padded = pk.padding_operand >= 0;
+  for (uint32_t j = 0; padded && j < k; j++) {
+    sizes[j] = buffer_dim(&b, src, (uint32_t)pk.inner_dims_pos[j]);
+    lasts[j] = index_op(&b, "arith.subi", sizes[j],
+                        buf_build_index_constant(&b, 1));
+  }
+  buf_value_t *ivs[2 * BUF_LINALG_MAX_LOOPS];
+  buf_block_t *inner = buf__bz_loop_nest(rw, &b, dst, ivs);
+  buf_builder_t ib = b;
+  if (inner)
+    buf_builder_set_before(&ib, inner->last);
+  buf_value_t *at[2 * BUF_LINALG_MAX_LOOPS + 1] = {src};
+  buf_value_t *cond = NULL;
+  if (!pk.unpack) {
+    /* source index u from packed index ivs */
+    buf_value_t *u[BUF_LINALG_MAX_LOOPS];
+    for (uint32_t i = 0; i < rank; i++)
+      u[pk.num_perm ? pk.outer_perm[i] : i] = ivs[i];
+    for (uint32_t j = 0; j < k; j++) {
+      int64_t x = pk.inner_dims_pos[j];
+      u[x] = index_op(&ib, "arith.addi",
+                      index_op(&ib, "arith.muli", u[x], tiles[j]),
+                      ivs[rank + j]);
+      if (!padded)
+        continue;
+      buf_value_t *in[2] = {u[x], sizes[j]};
+      buf_value_t *lt = buf_op_result(
+          buf_build(&ib, "arith.cmpi", buf_type_i1(ctx), 2, in, "predicate",
+                    buf_attr_integer(ctx, buf_type_i64(ctx), 6 /* ult */),
+                    NULL), 0);
+      if (cond) {
+        buf_value_t *both[2] = {cond, lt};
+        cond = buf_op_result(buf_build(&ib, "arith.andi", buf_type_i1(ctx),
+                                       2, both, NULL), 0);
+      } else {
+        cond = lt;
+      }
+      u[x] = index_op(&ib, "arith.minui", u[x], lasts[j]);
+    }
+    for (uint32_t x = 0; x < rank; x++)
+      at[1 + x] = u[x];
+  } else {
+    /* packed index from unpacked index ivs */
+    buf_value_t *o[BUF_LINALG_MAX_LOOPS];
+    for (uint32_t x = 0; x < rank; x++)
+      o[x] = ivs[x];
+    for (uint32_t j = 0; j < k; j++) {
+      int64_t x = pk.inner_dims_pos[j];
+      o[x] = index_op(&ib, "arith.divui", ivs[x], tiles[j]);
+      at[1 + rank + j] = index_op(&ib, "arith.remui", ivs[x], tiles[j]);
+    }
+    for (uint32_t i = 0; i < rank; i++)
+      at[1 + i] = o[pk.num_perm ? pk.outer_perm[i] : i];
+  }
+  uint32_t src_rank = src->type->u.shaped.rank;
+  buf_value_t *v = buf_op_result(
+      buf_build(&ib, "memref.load", src->type->u.shaped.elem, src_rank + 1,
+                at, NULL), 0);
+  if (cond) {
+    buf_value_t *sel[3] = {cond, v,
+                           op->operands[pk.padding_operand].value};
+    v = buf_op_result(buf_build(&ib, "arith.select", v->type, 3, sel, NULL),
+                      0);
+  }
+  buf_value_t *st[2 * BUF_LINALG_MAX_LOOPS + 2] = {v, dst};
+  uint32_t dst_rank = dst->type->u.shaped.rank;
+  for (uint32_t d = 0; d < dst_rank; d++)
+    st[2 + d] = ivs[d];
+  buf_build(&ib, "memref.store", NULL, dst_rank + 2, st, NULL);
+  buf_bz_replace(rw, op, &dst);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t pack_model = {
+    .reads = pack_reads,
+    .writes = pack_writes,
+    .aliases = softmax_aliases, /* the destination is the result */
+    .bufferize = pack_bufferize,
+};
+
 /* linalg.yield / linalg.index carry scalars only; every other linalg op but
- * softmax is structured. */
+ * softmax, pack and unpack is structured. */
 static const buf_bufferize_model_t scalar_model = {0};
 
 const buf__bz_model_row_t buf__bz_models_linalg[] = {
@@ -262,6 +398,8 @@ const buf__bz_model_row_t buf__bz_models_linalg[] = {
     {"linalg.index", &scalar_model},
     {"linalg.copy", &copy_model},
     {"linalg.softmax", &softmax_model},
+    {"linalg.pack", &pack_model},
+    {"linalg.unpack", &pack_model},
     {"linalg.*", &linalg_model},
 };
 const uint32_t buf__bz_num_models_linalg =

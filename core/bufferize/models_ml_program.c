@@ -11,7 +11,10 @@
  *                           a new buffer with a copy of the global, because
  *                           the tensor holds the value the global had at
  *                           the load (upstream returns the global's buffer
- *                           itself, so a later store shows through it).
+ *                           itself, so a later store shows through it),
+ *                           unless every read of the tensor is over before
+ *                           any store can run (needs_snapshot): then the
+ *                           global's buffer, read-only, as upstream.
  *   global_store            a copy of the stored tensor's buffer into the
  *                           global's buffer.
  */
@@ -24,6 +27,7 @@ typedef struct store_search {
 } store_search_t;
 
 static const buf_bufferize_model_t store_model;
+static const buf_bufferize_model_t load_model;
 
 static buf_walk_result_t find_store(buf_op_t *op, void *user) {
   store_search_t *s = user;
@@ -46,9 +50,72 @@ static bool global_is_stored(const buf_op_t *load) {
   return s.found;
 }
 
+/* Might `op`, or an op nested in it, store into the global s->ref when it
+ * runs? A call might (its callee may store), and so might an op bufferd
+ * does not know. */
+static buf_walk_result_t find_possible_store(buf_op_t *op, void *user) {
+  store_search_t *s = user;
+  if ((buf_op_model(op, BUF_MODEL_BUFFERIZE) == &store_model &&
+       buf_op_attr(op, "global") == s->ref) ||
+      buf_op_has_trait(op, BUF_TRAIT_CALL) ||
+      buf_op_has_trait(op, BUF_TRAIT_UNREGISTERED)) {
+    s->found = true;
+    return BUF_WALK_INTERRUPT;
+  }
+  return BUF_WALK_ADVANCE;
+}
+
+/* The op of `block` that is or contains `op`; NULL when none is. */
+static buf_op_t *ancestor_in(buf_block_t *block, buf_op_t *op) {
+  while (op && op->block != block)
+    op = buf_op_parent(op);
+  return op;
+}
+
+/* Does `op` have a memref result (bufferization.to_buffer)? It may be the
+ * loaded tensor's buffer, which the alias sets of tensors do not follow. */
+static bool gives_buffer(const buf_op_t *op) {
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (buf_type_is_memref(op->results[i].type))
+      return true;
+  return false;
+}
+
+/* Does the tensor `load` gives need a snapshot of the global? Only when a
+ * store into the global might run while the tensor, or a tensor aliasing
+ * it, is still read: otherwise the load may be the global's buffer itself,
+ * as upstream always makes it, without the copy. Decided conservatively:
+ * no snapshot when every use is in the load's block (or nested in an op of
+ * it), none passes the tensor on (a terminator, an op whose result may
+ * alias it, or one that gives a memref), and no op from the load through
+ * the last use might store. */
+static bool needs_snapshot(buf_bz_t *bz, buf_op_t *load) {
+  if (!global_is_stored(load))
+    return false;
+  buf_op_t *last = load;
+  for (buf_use_t *u = load->results[0].first_use; u; u = u->next_use) {
+    buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+    buf_op_t *at = ancestor_in(load->block, u->owner);
+    if (!at || buf_op_has_trait(u->owner, BUF_TRAIT_TERMINATOR) ||
+        buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES) != 0 ||
+        gives_buffer(u->owner))
+      return true;
+    if (buf_op_is_before_in_block(last, at))
+      last = at;
+  }
+  store_search_t s = {buf_op_attr(load, "global"), false};
+  for (buf_op_t *op = load->next; op && !s.found; op = op->next) {
+    buf_op_walk(op, BUF_WALK_PRE, find_possible_store, &s);
+    if (op == last)
+      break;
+  }
+  return s.found;
+}
+
+/* A snapshot is a new buffer, written freely; the global's own buffer is
+ * not written through a load (writes go to a copy). */
 static bool load_result_writable(buf_bz_t *bz, buf_value_t *v) {
-  (void)bz;
-  return global_is_stored(v->def);
+  return needs_snapshot(bz, v->def);
 }
 
 static bool result_read_only(buf_bz_t *bz, buf_value_t *v) {
@@ -82,7 +149,8 @@ static buf_status_t load_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_builder_t b;
   buf_bz_builder(rw, op, &b);
   buf_value_t *buffer = get_global(rw, op, &b, t);
-  if (global_is_stored(op)) {
+  if (buf_op_model(op, BUF_MODEL_BUFFERIZE) == &load_model &&
+      needs_snapshot(buf_bz_rw_analysis(rw), op)) {
     buf_value_t *snapshot =
         buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, t), buffer, NULL);
     buf_bz_copy(rw, &b, buffer, snapshot);

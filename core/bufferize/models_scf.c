@@ -1,7 +1,8 @@
 /*
- * models_scf.c: bufferization models of scf.for, scf.if, scf.yield and
- * scf.forall (with tensor.parallel_insert_slice in its in_parallel),
- * scf.while and scf.condition.
+ * models_scf.c: bufferization models of scf.for, scf.if, scf.execute_region,
+ * scf.index_switch, scf.yield and scf.forall (with
+ * tensor.parallel_insert_slice in its in_parallel), scf.while and
+ * scf.condition.
  *
  *   scf.for    init i is written (the loop body may write it) and read when
  *              the body reads iter_arg i or result i is read (zero trips);
@@ -15,8 +16,12 @@
  *   scf.if     results alias the yielded values of both branches (maybe);
  *              the branches exclude each other. Both branches yield buffers
  *              of one type (a fully dynamic layout when they differ).
- *   scf.yield  always in place; in an scf.if its operands alias the
- *              results (in loops they only feed the next iteration).
+ *   scf.execute_region  as scf.if with one region, which may hold several
+ *              blocks (cf branches between them) and several yields.
+ *   scf.index_switch    as scf.if with a region per case.
+ *   scf.yield  always in place; in an scf.if or execute_region its
+ *              operands alias the results (in loops they only feed the
+ *              next iteration).
  *   scf.forall shared_out i is written and read (unwritten points keep it);
  *              result i is its buffer; the body is a parallel region.
  *   scf.while  like scf.for, slot by slot: init i is written, read when
@@ -540,37 +545,68 @@ static const buf_bufferize_model_t for_model = {
 /* scf.if                                                                    */
 /* ------------------------------------------------------------------------ */
 
-/* The buffer every branch of `op` yields as result r when it is one value
- * from outside the op (both branches pass %b through, one after writing
- * it): the result is that buffer, so a loop yielding it needs no copy. */
+/* The terminators of op's regions that hand values to op's results
+ * (RETURN_LIKE: scf.yield): one per region of scf.if, as many as there are
+ * yielding blocks in scf.execute_region. Fills at most max and returns the
+ * count (max + 1 when there are more). */
+static uint32_t branch_yields(const buf_op_t *op, buf_op_t **out,
+                              uint32_t max) {
+  uint32_t n = 0;
+  for (uint32_t g = 0; g < op->num_regions; g++)
+    for (buf_block_t *b = op->regions[g]->first; b; b = b->next) {
+      buf_op_t *t = b->last;
+      if (!t || !buf_op_has_trait(t, BUF_TRAIT_RETURN_LIKE))
+        continue;
+      if (n == max)
+        return max + 1;
+      out[n++] = t;
+    }
+  return n;
+}
+
+#define MAX_BRANCH_YIELDS 64
+
+/* The buffer every yield of `op` hands over as result r when it is one
+ * value from outside the op (both branches pass %b through, one after
+ * writing it): the result is that buffer, so a loop yielding it needs no
+ * copy. */
 static buf_value_t *same_buffer_yielded(buf_op_t *op, uint32_t r) {
+  buf_op_t *yields[MAX_BRANCH_YIELDS];
+  uint32_t ny = branch_yields(op, yields, MAX_BRANCH_YIELDS);
+  if (ny == 0 || ny > MAX_BRANCH_YIELDS)
+    return NULL;
   buf_value_t *same = NULL;
-  for (uint32_t g = 0; g < op->num_regions; g++) {
-    buf_block_t *b = entry(op, g);
-    if (!b || !b->last || r >= b->last->num_operands)
+  for (uint32_t g = 0; g < ny; g++) {
+    if (r >= yields[g]->num_operands)
       return NULL;
-    buf_value_t *v = b->last->operands[r].value;
+    buf_value_t *v = yields[g]->operands[r].value;
     if ((same && v != same) || v->type != op->results[r].type ||
         !buf_type_is_memref(v->type))
       return NULL;
     same = v;
   }
-  if (!same)
-    return NULL;
   buf_op_t *owner = same->def ? same->def
                     : (same->block && same->block->region ? same->block->region->op : NULL);
   return owner && !buf_op_is_ancestor(op, owner) ? same : NULL;
 }
 
-static buf_status_t if_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+/* Ops whose results are what one of their yields hands over (scf.if,
+ * scf.execute_region): the regions are rewritten (a region of several
+ * blocks with its block arguments), then every result gets the buffer type
+ * all yields agree on, or the fully dynamic layout when they differ, and
+ * the yields cast their buffers to it. */
+static buf_status_t branch_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
-  for (uint32_t r = 0; r < op->num_regions; r++) {
-    buf_block_t *b = entry(op, r);
-    if (b && BUF_FAILED(buf_bz_rewrite_block(rw, b)))
+  for (uint32_t r = 0; r < op->num_regions; r++)
+    if (BUF_FAILED(buf__bz_rewrite_cfg_region(rw, op->regions[r])))
       return BUF_FAILURE;
-  }
-  if (op->num_results > 64)
+  buf_op_t *yields[MAX_BRANCH_YIELDS];
+  uint32_t ny = branch_yields(op, yields, MAX_BRANCH_YIELDS);
+  if (op->num_results > 64 || ny > MAX_BRANCH_YIELDS) {
+    buf_op_emit_error(op, "cannot bufferize: more than 64 results or "
+                          "yields");
     return BUF_FAILURE;
+  }
   buf_type_t rtypes[64];
   for (uint32_t i = 0; i < op->num_results; i++) {
     buf_type_t t = op->results[i].type;
@@ -580,11 +616,10 @@ static buf_status_t if_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     }
     buf_type_t common = NULL;
     bool differ = false;
-    for (uint32_t r = 0; r < op->num_regions; r++) {
-      buf_block_t *b = entry(op, r);
-      if (!b || !b->last || i >= b->last->num_operands)
+    for (uint32_t g = 0; g < ny; g++) {
+      if (i >= yields[g]->num_operands)
         continue;
-      buf_type_t yt = b->last->operands[i].value->type;
+      buf_type_t yt = yields[g]->operands[i].value->type;
       if (!common)
         common = yt;
       else if (common != yt)
@@ -603,11 +638,8 @@ static buf_status_t if_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
                     ? buf_bz_dynamic_layout_type(ctx, t, common ? common->u.shaped.memory_space : NULL)
                     : common;
   }
-  for (uint32_t r = 0; r < op->num_regions; r++) {
-    buf_block_t *b = entry(op, r);
-    if (!b || !b->last)
-      continue;
-    buf_op_t *y = b->last;
+  for (uint32_t g = 0; g < ny; g++) {
+    buf_op_t *y = yields[g];
     for (uint32_t i = 0; i < y->num_operands && i < op->num_results; i++) {
       buf_value_t *v = y->operands[i].value;
       if (v->type == rtypes[i] || !buf_type_is_memref(v->type))
@@ -632,7 +664,26 @@ static buf_status_t if_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
 
 static const buf_bufferize_model_t if_model = {
     .exclusive_regions = true,
-    .bufferize = if_bufferize,
+    .bufferize = branch_bufferize,
+};
+
+/* ------------------------------------------------------------------------ */
+/* scf.execute_region                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* Its one region runs once: as a branch with a single alternative, its
+ * results alias what its yields hand over (maybe: with several yielding
+ * blocks, which one runs is known at run time only; upstream refuses an
+ * execute_region without a unique scf.yield, this model takes several). */
+static const buf_bufferize_model_t execute_region_model = {
+    .exclusive_regions = true,
+    .bufferize = branch_bufferize,
+};
+
+/* scf.index_switch: scf.if with one region per case and the default. */
+static const buf_bufferize_model_t index_switch_model = {
+    .exclusive_regions = true,
+    .bufferize = branch_bufferize,
 };
 
 /* ------------------------------------------------------------------------ */
@@ -909,6 +960,8 @@ const buf__bz_model_row_t buf__bz_models_scf[] = {
     {"scf.forall", &forall_model},
     {"scf.condition", &condition_model},
     {"scf.if", &if_model},
+    {"scf.execute_region", &execute_region_model},
+    {"scf.index_switch", &index_switch_model},
     {"scf.while", &while_model},
     {"scf.yield", &yield_model},
 };

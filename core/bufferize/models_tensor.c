@@ -9,8 +9,12 @@
  *                    when the source is already that slice of dest)
  *   cast / collapse_shape / expand_shape  result == source (view ops)
  *   dim              no memory access                -> memref.dim
- *   from_elements / generate / splat / pad  fresh buffers filled by stores
+ *   from_elements / generate / pad  fresh buffers filled by stores
  *                    (generate / pad move their body into an scf.for nest)
+ *   splat            fresh buffer filled by linalg.map (as upstream)
+ *   bitcast          fresh buffer filled by arith.bitcast of each element
+ *                    (upstream has no model: no memref op reinterprets
+ *                    elements; signless integers and floats only)
  *
  * The matching extract_slice / insert_slice rule (upstream's
  * isNotConflicting) lives here: writing a slice extracted from the
@@ -742,7 +746,10 @@ static const buf_bufferize_model_t generate_model = {
     .bufferize = generate_bufferize,
 };
 
+/* A new buffer of the result's (dynamic) sizes, filled by a linalg.map
+ * whose body yields the value, as upstream's model builds it. */
 static buf_status_t splat_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
   buf_builder_t b;
   buf_bz_builder(rw, op, &b);
   buf_type_t rt = op->results[0].type;
@@ -750,18 +757,19 @@ static buf_status_t splat_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   for (uint32_t i = 1; i < op->num_operands && i < 65; i++)
     dyn[i - 1] = operand(op, i);
   buf_value_t *m = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, rt), NULL, dyn);
-  uint32_t rank = rt->u.shaped.rank;
-  buf_value_t *ivs[64] = {0};
-  if (rank == 0) {
-    build_store(&b, operand(op, 0), m, ivs, 0);
-  } else {
-    buf_block_t *inner = buf__bz_loop_nest(rw, &b, m, ivs);
-    buf_builder_t ib;
-    buf_builder_init(&ib, buf_bz_rw_ctx(rw));
-    buf_builder_set_before(&ib, inner->last);
-    ib.loc = op->loc;
-    build_store(&ib, operand(op, 0), m, ivs, rank);
-  }
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, "linalg.map", op->loc);
+  buf_state_add_operand(&st, m);
+  buf_block_t *body = buf_block_create(ctx);
+  buf_region_append_block(buf_state_add_region(&st), body);
+  buf_block_add_arg(body, rt->u.shaped.elem, op->loc);
+  buf_builder_t yb;
+  buf_builder_init(&yb, ctx);
+  buf_builder_set_block_end(&yb, body);
+  yb.loc = op->loc;
+  buf_value_t *v = operand(op, 0);
+  buf_build(&yb, "linalg.yield", NULL, 1, &v, NULL);
+  buf_builder_insert(&b, &st);
   buf_bz_replace(rw, op, &m);
   return BUF_SUCCESS;
 }
@@ -1037,7 +1045,37 @@ static const buf_bufferize_model_t body_yield_model = {
     .writes = r_false,
 };
 
+/* ------------------------------------------------------------------------ */
+/* tensor.bitcast                                                            */
+/* ------------------------------------------------------------------------ */
+
+static bool signless_or_float(buf_type_t t) {
+  return buf_type_is_float(t) ||
+         (t->kind == BUF_TYPE_INTEGER &&
+          t->u.integer.signedness == BUF_SIGNLESS);
+}
+
+/* The same bits in new buffer: an element loop of arith.bitcast, the scalar
+ * op that reinterprets one element (it takes signless integers and floats;
+ * a signed or unsigned element type has no scalar op to carry it). */
+static buf_status_t bitcast_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  buf_type_t from = buf_type_elem(operand(op, 0)->type);
+  buf_type_t to = buf_type_elem(op->results[0].type);
+  if (!signless_or_float(from) || !signless_or_float(to)) {
+    buf_op_emit_error(op, "cannot bufferize: only bitcasts between signless "
+                          "integer and float elements are supported");
+    return BUF_FAILURE;
+  }
+  return buf__bz_elementwise_loop(rw, op, "arith.bitcast");
+}
+
+static const buf_bufferize_model_t bitcast_model = {
+    .writes = r_false,
+    .bufferize = bitcast_bufferize,
+};
+
 const buf__bz_model_row_t buf__bz_models_tensor[] = {
+    {"tensor.bitcast", &bitcast_model},
     {"tensor.concat", &concat_model},
     {"tensor.empty", &empty_model},
     {"tensor.extract", &extract_model},

@@ -1,8 +1,8 @@
 /*
  * partial_bufferize.c: the engine of the partial bufferization passes
  * (--tensor-bufferize, --linalg-bufferize, --scf-bufferize,
- * --func-bufferize, --arith-bufferize), which upstream MLIR had until it
- * moved everything to One-Shot Bufferize.
+ * --func-bufferize, --arith-bufferize, --vector-bufferize), which upstream
+ * MLIR had until it moved everything to One-Shot Bufferize.
  *
  * Each pass is One-Shot Bufferize restricted by an op filter to one
  * dialect (plus the bufferization dialect's own tensor ops such as

@@ -1464,15 +1464,23 @@ static uint32_t store_effect(const buf_op_t *op, uint32_t i) {
   return i == 1 ? BUF_EFFECT_WRITE : BUF_EFFECT_NONE;
 }
 
+/* Folders (affine_fold.c). */
+bool buf__affine_apply_fold(buf_op_t *op);
+bool buf__affine_linearize_fold(buf_op_t *op);
+bool buf__affine_delinearize_fold(buf_op_t *op);
+bool buf__affine_min_fold(buf_op_t *op);
+bool buf__affine_max_fold(buf_op_t *op);
+bool buf__affine_for_fold(buf_op_t *op);
+
 static const buf_opdef_t affine_ops[] = {
     {.name = "affine.apply", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = map_attrs, .verify = apply_verify,
-     .parse = apply_parse, .print = map_op_print,
-     .fold = buf__affine_apply_fold},
+     .fold = buf__affine_apply_fold,
+     .parse = apply_parse, .print = map_op_print},
     {.name = "affine.delinearize_index", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = delin_attrs, .verify = delin_verify,
-     .parse = delin_parse, .print = delin_print,
-     .fold = buf__affine_delinearize_fold},
+     .fold = buf__affine_delinearize_fold,
+     .parse = delin_parse, .print = delin_print},
     {.name = "affine.for",
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR |
                BUF_TRAIT_LOOP | BUF_TRAIT_ALLOCATION_SCOPE,
@@ -1480,7 +1488,8 @@ static const buf_opdef_t affine_ops[] = {
      .print = for_print, .fold = buf__affine_for_fold},
     {.name = "affine.linearize_index", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = lin_attrs, .verify = lin_verify, .parse = lin_parse,
-     .print = lin_print, .fold = buf__affine_linearize_fold},
+     .fold = buf__affine_linearize_fold,
+     .print = lin_print},
     {.name = "affine.load", .operand_effect = load_effect,
      .inherent_attrs = map_attrs,
      .verify = load_verify, .parse = load_parse, .print = load_print},

@@ -1,29 +1,152 @@
 /*
- * affine_fold.c: fold hooks of the affine index ops (buf_opdef_t.fold),
- * what upstream's folders do once their operands are constants, so that
- * --canonicalize needs no knowledge of affine:
+ * affine_fold.c: the folders of affine.apply, affine.linearize_index and
+ * affine.delinearize_index (upstream's fold methods, which its greedy
+ * driver runs after every pattern pass): an apply whose map is one of its
+ * operands is that operand; an apply, linearize or delinearize of
+ * constants is constants. The constants are built just before the op; the
+ * driver that asks uniques and hoists them.
  *
- *   - affine.apply, affine.min and affine.max whose operands are all index
- *     constants become the constant their map evaluates to (the min or the
- *     max of its results);
- *   - affine.delinearize_index of a constant by a static basis becomes one
- *     constant per digit; affine.linearize_index of constants by a static
- *     basis becomes their linear index;
- *   - affine.linearize_index of the results of an affine.delinearize_index
- *     of x, in order and by the same basis, is x;
- *   - the constant operands of an affine.apply, min or max that does not
- *     fold whole move into its map (upstream's canonicalizeMapAndOperands),
- *     so the constants can die;
- *   - affine.for whose bounds evaluate to constants and give no iteration
- *     is its iter_args' initial values.
- *
- * Each computes what the interpreter (interp/ops_affine.c) computes; where
- * the interpreter reports an error (a divisor that is not positive, a
- * basis element that is not positive in delinearize) nothing folds.
+ * Further, as upstream's canonicalizer:
+ *   - affine.min and affine.max of constants are the min or max of their
+ *     map's results;
+ *   - the constant operands of an apply, min or max that does not fold
+ *     whole move into its map (canonicalizeMapAndOperands), so the
+ *     constants can die;
+ *   - a linearize_index of the results of a delinearize_index of x, in
+ *     order and by the same basis, is x;
+ *   - an affine.for whose bounds evaluate to constants and give no
+ *     iteration is its iter_args' initial values.
+ * Each computes what the interpreter computes; where it would report an
+ * error (a divisor that is not positive) nothing folds.
  */
+#include "buf/ir.h"
 #include "dialect_util.h"
 
-#define MAX_OPERANDS 16
+#define MAX_FOLD_OPERANDS 16
+#define MAX_OPERANDS MAX_FOLD_OPERANDS
+
+static bool constant_operands(const buf_op_t *op, uint32_t first, uint32_t n, int64_t *out) {
+  if (n > MAX_FOLD_OPERANDS)
+    return false;
+  for (uint32_t i = 0; i < n; i++)
+    if (!buf_value_constant_int(op->operands[first + i].value, &out[i]))
+      return false;
+  return true;
+}
+
+/* Replaces op's results by index constants and erases op. */
+static bool replace_by_constants(buf_op_t *op, const int64_t *values) {
+  buf_builder_t b;
+  buf_builder_init(&b, buf_op_ctx(op));
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  buf_value_t *vs[MAX_FOLD_OPERANDS];
+  for (uint32_t i = 0; i < op->num_results; i++)
+    vs[i] = buf_build_index_constant(&b, values[i]);
+  buf_op_replace(op, vs);
+  return true;
+}
+
+/* The static basis (all entries static) of a (de)linearize op. */
+static bool static_basis(const buf_op_t *op, const int64_t **basis, uint32_t *n) {
+  buf_attr_t a = buf_op_attr(op, "static_basis");
+  if (!a || a->kind != BUF_ATTR_DENSE_ARRAY || !a->u.dense_array.ints ||
+      a->u.dense_array.count > MAX_FOLD_OPERANDS)
+    return false;
+  *basis = a->u.dense_array.ints;
+  *n = (uint32_t)a->u.dense_array.count;
+  for (uint32_t i = 0; i < *n; i++)
+    if ((*basis)[i] == BUF_DYNAMIC || (*basis)[i] <= 0)
+      return false;
+  return true;
+}
+
+/* Every mod and division of e is by a positive constant: one by a value
+ * (possibly zero) stays for the run to report. */
+static bool safe_divisors(buf_affine_expr_t *e) {
+  switch (e->kind) {
+  case BUF_AFFINE_MOD:
+  case BUF_AFFINE_FLOORDIV:
+  case BUF_AFFINE_CEILDIV:
+    if (e->rhs->kind != BUF_AFFINE_CONST || e->rhs->value <= 0)
+      return false;
+    return safe_divisors(e->lhs);
+  case BUF_AFFINE_ADD:
+  case BUF_AFFINE_MUL:
+    return safe_divisors(e->lhs) && safe_divisors(e->rhs);
+  default:
+    return true;
+  }
+}
+
+static bool fold_apply_of_constants(buf_op_t *op) {
+  buf_attr_t a = buf_op_attr(op, "map");
+  if (!a || a->kind != BUF_ATTR_AFFINE_MAP || a->u.map->num_results != 1 ||
+      op->num_results != 1)
+    return false;
+  buf_affine_map_t *m = a->u.map;
+  buf_affine_expr_t *e = m->results[0];
+  if (m->num_dims + m->num_symbols != op->num_operands)
+    return false;
+  if (e->kind == BUF_AFFINE_DIM || e->kind == BUF_AFFINE_SYMBOL) {
+    uint32_t i = (uint32_t)e->value + (e->kind == BUF_AFFINE_SYMBOL ? m->num_dims : 0);
+    buf_value_t *v = op->operands[i].value;
+    buf_op_replace(op, &v);
+    return true;
+  }
+  int64_t vals[MAX_FOLD_OPERANDS];
+  if (!constant_operands(op, 0, op->num_operands, vals) || !safe_divisors(e))
+    return false;
+  int64_t r = buf_affine_expr_eval(e, vals, vals + m->num_dims);
+  return replace_by_constants(op, &r);
+}
+
+static bool fold_linearize_of_constants(buf_op_t *op) {
+  const int64_t *basis;
+  uint32_t n, nidx = 0;
+  buf_op_segment(op, 0, &nidx);
+  if (!static_basis(op, &basis, &n) || (n != nidx && n + 1 != nidx) || nidx == 0)
+    return false;
+  int64_t idx[MAX_FOLD_OPERANDS];
+  if (!constant_operands(op, 0, nidx, idx))
+    return false;
+  /* Without an outer bound the basis has one entry less than the indices. */
+  const int64_t *inner = basis + (n == nidx ? 1 : 0);
+  int64_t r = idx[0];
+  for (uint32_t i = 1; i < nidx; i++)
+    r = r * inner[i - 1] + idx[i];
+  return replace_by_constants(op, &r);
+}
+
+bool buf__affine_delinearize_fold(buf_op_t *op) {
+  const int64_t *basis;
+  uint32_t n;
+  int64_t x;
+  if (op->num_operands != 1 || !static_basis(op, &basis, &n) ||
+      (op->num_results != n && op->num_results != n + 1) ||
+      !buf_value_constant_int(op->operands[0].value, &x))
+    return false;
+  /* Results from the innermost: x mod b, then the quotient on. */
+  uint32_t nr = op->num_results;
+  const int64_t *inner = basis + (nr == n ? 1 : 0);
+  int64_t out[MAX_FOLD_OPERANDS + 1];
+  for (uint32_t i = nr; i-- > 1;) {
+    int64_t b = inner[i - 1];
+    int64_t q = x / b, rem = x % b;
+    if (rem < 0) {
+      rem += b;
+      q -= 1;
+    }
+    out[i] = rem;
+    x = q;
+  }
+  out[0] = x;
+  return replace_by_constants(op, out);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The canonicalizer's further folds                                         */
+/* ------------------------------------------------------------------------ */
 
 /* The value of v when an index constant defines it. */
 static bool const_index(buf_value_t *v, int64_t *out) {
@@ -74,8 +197,8 @@ static bool replace_by_index(buf_op_t *op, uint32_t n, const int64_t *values) {
   return true;
 }
 
-/* affine.apply (want 0), affine.min (want -1) and affine.max (want 1) of
- * constant operands. */
+/* affine.min (want -1) and affine.max (want 1) of constant operands
+ * (want 0: an apply of one result). */
 static bool fold_map(buf_op_t *op, int want) {
   buf_attr_t a = buf_op_attr(op, "map");
   int64_t vals[MAX_OPERANDS];
@@ -174,13 +297,46 @@ static bool inline_constant_operands(buf_op_t *op) {
 }
 
 bool buf__affine_apply_fold(buf_op_t *op) {
-  return fold_map(op, 0) || inline_constant_operands(op);
+  return fold_apply_of_constants(op) || inline_constant_operands(op);
 }
 bool buf__affine_min_fold(buf_op_t *op) {
   return fold_map(op, -1) || inline_constant_operands(op);
 }
 bool buf__affine_max_fold(buf_op_t *op) {
   return fold_map(op, 1) || inline_constant_operands(op);
+}
+
+/* linearize_index(delinearize_index(x)#0, ..., #n-1) by the same basis. */
+static bool fold_linearize_of_delinearize(buf_op_t *op, uint32_t n,
+                                          const int64_t *basis, uint32_t nb) {
+  buf_op_t *d = buf_op_operand(op, 0)->def;
+  const int64_t *dbasis;
+  uint32_t dnb;
+  /* the delinearize op is known by its fold hook, this file's own */
+  if (!d || d->def->fold != buf__affine_delinearize_fold ||
+      d->num_results != n ||
+      !static_basis(d, &dbasis, &dnb) || dnb != nb)
+    return false;
+  for (uint32_t i = 0; i < nb; i++)
+    if (dbasis[i] != basis[i])
+      return false;
+  for (uint32_t i = 0; i < n; i++)
+    if (buf_op_operand(op, i) != &d->results[i])
+      return false;
+  buf_value_t *x = buf_op_operand(d, 0);
+  buf_op_replace(op, &x);
+  return true;
+}
+
+bool buf__affine_linearize_fold(buf_op_t *op) {
+  const int64_t *basis;
+  uint32_t nb, n = 0;
+  buf_op_segment(op, 0, &n);
+  if (op->num_results == 1 && static_basis(op, &basis, &nb) &&
+      (n == nb || n == nb + 1) && n &&
+      fold_linearize_of_delinearize(op, n, basis, nb))
+    return true;
+  return fold_linearize_of_constants(op);
 }
 
 /* The bound of an affine.for: the max (lower) or min of its map's results
@@ -227,93 +383,3 @@ bool buf__affine_for_fold(buf_op_t *op) {
   return true;
 }
 
-/* The static basis of op when it has no dynamic entry. */
-static bool static_basis(const buf_op_t *op, const int64_t **basis,
-                         uint32_t *n) {
-  buf_attr_t a = buf_op_attr(op, "static_basis");
-  if (!a || a->kind != BUF_ATTR_DENSE_ARRAY ||
-      a->u.dense_array.count > MAX_OPERANDS ||
-      (a->u.dense_array.count && !a->u.dense_array.ints))
-    return false;
-  *n = (uint32_t)a->u.dense_array.count;
-  *basis = a->u.dense_array.ints;
-  for (uint32_t i = 0; i < *n; i++)
-    if ((*basis)[i] == BUF_DYNAMIC)
-      return false;
-  return true;
-}
-
-static int64_t floor_div(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
-bool buf__affine_delinearize_fold(buf_op_t *op) {
-  const int64_t *basis;
-  uint32_t nb, nr = op->num_results;
-  int64_t x, digits[MAX_OPERANDS + 1];
-  if (op->num_operands != 1 || !static_basis(op, &basis, &nb) ||
-      (nr != nb && nr != nb + 1) || nr == 0 ||
-      !const_index(buf_op_operand(op, 0), &x))
-    return false;
-  for (uint32_t i = 0; i < nb; i++)
-    if (basis[i] <= 0)
-      return false;
-  /* digit nr - k uses basis[nb - k]; digit 0 takes what is left */
-  for (uint32_t k = 1; k < nr; k++) {
-    int64_t b = basis[nb - k], q = floor_div(x, b);
-    digits[nr - k] = x - q * b;
-    x = q;
-  }
-  digits[0] = x;
-  return replace_by_index(op, nr, digits);
-}
-
-/* linearize_index(delinearize_index(x)#0, ..., #n-1) by the same basis. */
-static bool fold_linearize_of_delinearize(buf_op_t *op, uint32_t n,
-                                          const int64_t *basis, uint32_t nb) {
-  buf_op_t *d = buf_op_operand(op, 0)->def;
-  const int64_t *dbasis;
-  uint32_t dnb;
-  /* the delinearize op is known by its fold hook, this file's own */
-  if (!d || d->def->fold != buf__affine_delinearize_fold ||
-      d->num_results != n ||
-      !static_basis(d, &dbasis, &dnb) || dnb != nb)
-    return false;
-  for (uint32_t i = 0; i < nb; i++)
-    if (dbasis[i] != basis[i])
-      return false;
-  for (uint32_t i = 0; i < n; i++)
-    if (buf_op_operand(op, i) != &d->results[i])
-      return false;
-  buf_value_t *x = buf_op_operand(d, 0);
-  buf_op_replace(op, &x);
-  return true;
-}
-
-bool buf__affine_linearize_fold(buf_op_t *op) {
-  int64_t seg[2];
-  const int64_t *basis;
-  uint32_t nb;
-  if (op->num_results != 1 ||
-      buf_op_segment_sizes(op, "operandSegmentSizes", seg, 2) != 2 ||
-      seg[0] <= 0 || seg[1] != 0 || seg[0] != (int64_t)op->num_operands ||
-      !static_basis(op, &basis, &nb))
-    return false;
-  uint32_t n = (uint32_t)seg[0];
-  if (n != nb && n != nb + 1)
-    return false;
-  if (fold_linearize_of_delinearize(op, n, basis, nb))
-    return true;
-  uint64_t acc = 0, stride = 1;
-  for (uint32_t k = 1; k <= n; k++) {
-    int64_t v;
-    if (!const_index(buf_op_operand(op, n - k), &v))
-      return false;
-    acc += (uint64_t)v * stride; /* wraps like the interpreter's */
-    if (k <= nb)
-      stride *= (uint64_t)basis[nb - k];
-  }
-  int64_t r = (int64_t)acc;
-  return replace_by_index(op, 1, &r);
-}

@@ -93,8 +93,9 @@ static const char *const cmpf_attrs[] = {"fastmath", "predicate", NULL};
 static const char *const truncf_attrs[] = {"fastmath", "roundingmode", NULL};
 static const char *const constant_attrs[] = {"value", NULL};
 
-#define P BUF_TRAIT_PURE
-#define PC (BUF_TRAIT_PURE | BUF_TRAIT_COMMUTATIVE)
+/* Every row of ARITH_OPS is elementwise-mappable; constant is not. */
+#define P (BUF_TRAIT_PURE | BUF_TRAIT_ELEMENTWISE_MAPPABLE)
+#define PC (P | BUF_TRAIT_COMMUTATIVE)
 
 /* X(name, hook kind, traits, inherent attrs, row data) */
 #define ARITH_OPS(X)                                                          \

@@ -398,6 +398,75 @@ void buf__ew_print(buf_printer_t *pr, buf_op_t *op, const buf__ew_desc_t *d) {
   }
 }
 
+/* Do the shapes of two shaped types agree where both are static
+ * (upstream's verifyCompatibleShape: an unranked tensor agrees with any)? */
+static bool shapes_compatible(buf_type_t a, buf_type_t b) {
+  if (!buf_type_is_ranked(a) || !buf_type_is_ranked(b))
+    return true;
+  if (a->u.shaped.rank != b->u.shaped.rank)
+    return false;
+  for (uint32_t i = 0; i < a->u.shaped.rank; i++) {
+    int64_t x = a->u.shaped.shape[i], y = b->u.shaped.shape[i];
+    if (x != y && x != BUF_DYNAMIC && y != BUF_DYNAMIC)
+      return false;
+  }
+  return true;
+}
+
+/* May two types be the same at run time: one element type, and shapes
+ * that agree where both are static (a scalar matches only a scalar)? */
+static bool compatible_types(buf_type_t a, buf_type_t b) {
+  if (buf__elem_or_self(a) != buf__elem_or_self(b))
+    return false;
+  bool sa = buf_type_is_shaped(a), sb = buf_type_is_shaped(b);
+  if (!sa || !sb)
+    return sa == sb;
+  return shapes_compatible(a, b);
+}
+
+static bool is_mappable_type(buf_type_t t) {
+  return buf_type_is_tensor(t) || t->kind == BUF_TYPE_VECTOR;
+}
+
+/* Upstream's OpTrait::impl::verifyElementwise (ElementwiseMappable):
+ * non-scalar operands and results are all tensors or all vectors, of one
+ * kind and compatible shapes. */
+static buf_status_t verify_elementwise_mappable(buf_op_t *op) {
+  buf_type_t first = NULL;
+  bool mixed = false;
+  uint32_t nops = 0, nres = 0;
+  for (uint32_t i = 0; i < op->num_operands + op->num_results; i++) {
+    bool res = i >= op->num_operands;
+    buf_type_t t = res ? op->results[i - op->num_operands].type
+                       : op->operands[i].value->type;
+    if (!is_mappable_type(t))
+      continue;
+    *(res ? &nres : &nops) += 1;
+    if (!first)
+      first = t;
+    else if (t->kind != first->kind || !shapes_compatible(first, t))
+      mixed = true;
+  }
+  if (!nops && !nres)
+    return BUF_SUCCESS;
+  const char *msg = NULL;
+  if (!nops)
+    msg = "if a result is non-scalar, then at least one operand must be "
+          "non-scalar";
+  else if (!nres)
+    msg = "if an operand is non-scalar, then there must be at least one "
+          "non-scalar result";
+  else if (nres != op->num_results)
+    msg = "if an operand is non-scalar, then all results must be non-scalar";
+  else if (mixed)
+    msg = "all non-scalar operands/results must have the same shape and base "
+          "type";
+  if (!msg)
+    return BUF_SUCCESS;
+  buf_op_emit_error(op, "%s", msg);
+  return BUF_FAILURE;
+}
+
 buf_status_t buf__ew_verify(buf_op_t *op, const buf__ew_desc_t *d) {
   if (BUF_FAILED(buf__verify_num_operands(op, d->num_operands)) ||
       BUF_FAILED(buf__verify_num_results(op, 1)))
@@ -423,9 +492,32 @@ buf_status_t buf__ew_verify(buf_op_t *op, const buf__ew_desc_t *d) {
       return BUF_FAILURE;
     }
   } else {
-    if (BUF_FAILED(buf__verify_result_like(op, 0, pred, what)) ||
-        BUF_FAILED(buf__verify_same_operand_result_types(op)))
+    /* upstream's order: SameOperandsAndResultType (compatible shapes
+     * suffice), ElementwiseMappable, then the inferred result type, which
+     * is operand 0's */
+    if (BUF_FAILED(buf__verify_result_like(op, 0, pred, what)))
       return BUF_FAILURE;
+    for (uint32_t i = 1; i <= op->num_operands; i++) {
+      buf_type_t t = i < op->num_operands ? op->operands[i].value->type
+                                          : op->results[0].type;
+      if (!compatible_types(op->operands[0].value->type, t)) {
+        buf_op_emit_error(op, "requires the same type for all operands and "
+                              "results");
+        return BUF_FAILURE;
+      }
+    }
+    if (BUF_FAILED(verify_elementwise_mappable(op)))
+      return BUF_FAILURE;
+    buf_type_t inferred = op->operands[0].value->type;
+    if (op->results[0].type != inferred) {
+      buf_ctx_t *ctx = buf_op_ctx(op);
+      buf_op_emit_error(op, "inferred type(s) '%s' are incompatible with "
+                            "return type(s) of operation '%s'",
+                        buf_type_to_string(ctx, inferred),
+                        buf_type_to_string(ctx, op->results[0].type));
+      buf_op_emit_error(op, "failed to infer returned types");
+      return BUF_FAILURE;
+    }
   }
   if (d->flags && BUF_FAILED(buf__verify_flags(op, d->flags)))
     return BUF_FAILURE;

@@ -175,14 +175,6 @@ bool buf__arith_fold(buf_op_t *op);
 /* The fold hook of the math ops (math_fold.c): scalar constant operands,
  * computed as the interpreter computes them. */
 bool buf__math_fold(buf_op_t *op);
-/* The fold hooks of the affine index ops (affine_fold.c): constant
- * operands, linearize of delinearize. */
-bool buf__affine_apply_fold(buf_op_t *op);
-bool buf__affine_min_fold(buf_op_t *op);
-bool buf__affine_max_fold(buf_op_t *op);
-bool buf__affine_delinearize_fold(buf_op_t *op);
-bool buf__affine_linearize_fold(buf_op_t *op);
-bool buf__affine_for_fold(buf_op_t *op);
 /* The canonicalize hooks of cf.br and cf.cond_br (cf_fold.c): blocks
  * merged into their single predecessor, pass-through blocks bypassed,
  * conditions on constants or between one destination twice. */

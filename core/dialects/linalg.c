@@ -610,6 +610,11 @@ static const char *const attrs_dimensions[] = {"dimensions", NULL};
 static const char *const attrs_permutation[] = {"permutation", NULL};
 static const char *const attrs_index[] = {"dim", NULL};
 static const char *const attrs_softmax[] = {"dimension", NULL};
+static const char *const attrs_pack[] = {"inner_dims_pos", "operandSegmentSizes",
+                                         "outer_dims_perm",
+                                         "static_inner_tiles", NULL};
+static const char *const attrs_unpack[] = {"inner_dims_pos", "outer_dims_perm",
+                                           "static_inner_tiles", NULL};
 
 /* Default loop structures of the contractions (loop dims per operand). */
 static const buf__linalg_contract_t c_matmul = {
@@ -724,14 +729,23 @@ static const buf_opdef_t ops[] = {
 #define CONV_OPDEF(n, loops, in, f, out, body) NAMED("linalg." #n, attrs_conv),
     BUF__LINALG_STRIDED_CONV_OPS(CONV_OPDEF)
 #undef CONV_OPDEF
-    /* Not structured ops (yield, index, softmax): no descriptor row is
-     * consulted for them. */
+    /* Not structured ops (yield, index, pack, unpack, softmax): no
+     * descriptor row is consulted for them. */
     {.name = "linalg.yield",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE,
      .verify = yield_verify, .parse = yield_parse, .print = yield_print},
     {.name = "linalg.index", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = attrs_index, .verify = index_verify,
      .parse = index_parse, .print = index_print},
+    /* Before softmax: buf__linalg_pack_kind knows them by their rows. */
+    {.name = "linalg.pack", .traits = BUF_TRAIT_PURE,
+     .inherent_attrs = attrs_pack, .operand_effect = buf__linalg_pack_effect,
+     .verify = buf__linalg_pack_verify, .parse = buf__linalg_pack_parse,
+     .print = buf__linalg_pack_print, .result_name = "pack"},
+    {.name = "linalg.unpack", .traits = BUF_TRAIT_PURE,
+     .inherent_attrs = attrs_unpack, .operand_effect = buf__linalg_pack_effect,
+     .verify = buf__linalg_pack_verify, .parse = buf__linalg_unpack_parse,
+     .print = buf__linalg_pack_print, .result_name = "unpack"},
     /* Last: buf__linalg_is_softmax knows it by its row. */
     {.name = "linalg.softmax", .inherent_attrs = attrs_softmax,
      .operand_effect = buf__linalg_softmax_effect,
@@ -768,7 +782,7 @@ BUF__LINALG_STRIDED_CONV_OPS(STRIDED_ROW)
 #define CONV_DESC(n, loops, in, f, out, b)                                     \
   {.kind = BUF__LK_CONV, .ew_kind = -1, .conv = &conv_##n, .memoize = true},
 
-/* Parallel to ops[]; the three trailing non-structured ops have no row. */
+/* Parallel to ops[]; the five trailing non-structured ops have no row. */
 static const buf__linalg_desc_t descs[] = {
     {.kind = BUF__LK_GENERIC, .ew_kind = -1},
     {.kind = BUF__LK_MAP, .ew_kind = -1},
@@ -800,7 +814,7 @@ static const buf__linalg_desc_t descs[] = {
 
 #define NUM_OPS (sizeof ops / sizeof ops[0])
 #define NUM_STRUCTURED (sizeof descs / sizeof descs[0])
-_Static_assert(NUM_STRUCTURED + 3 == NUM_OPS,
+_Static_assert(NUM_STRUCTURED + 5 == NUM_OPS,
                "descs[] must be parallel to the structured rows of ops[]");
 
 const buf_dialect_t buf_dialect_linalg = {"linalg", ops, (uint32_t)NUM_OPS};
@@ -825,6 +839,11 @@ bool buf_linalg_get_info(buf_op_t *op, buf_linalg_info_t *info) {
 
 bool buf__linalg_is_softmax(const buf_op_t *op) {
   return buf__row_of(ops, (uint32_t)NUM_OPS, op->def) == (int)NUM_OPS - 1;
+}
+
+int buf__linalg_pack_kind(const buf_op_t *op) {
+  int row = buf__row_of(ops, (uint32_t)NUM_OPS, op->def);
+  return row == (int)NUM_OPS - 3 ? 0 : row == (int)NUM_OPS - 2 ? 1 : -1;
 }
 
 bool buf_linalg_is_named(const buf_op_t *op) {

@@ -164,6 +164,17 @@ void buf__linalg_softmax_print(buf_printer_t *pr, buf_op_t *op);
 buf_status_t buf__linalg_softmax_verify(buf_op_t *op);
 uint32_t buf__linalg_softmax_effect(const buf_op_t *op, uint32_t i);
 
+/* 0 for linalg.pack, 1 for linalg.unpack (by their rows of the op table),
+ * -1 for any other op. */
+int buf__linalg_pack_kind(const buf_op_t *op);
+
+/* Hooks of linalg_pack.c (linalg.pack / unpack, not structured ops). */
+buf_status_t buf__linalg_pack_parse(buf_parser_t *p, buf_op_state_t *st);
+buf_status_t buf__linalg_unpack_parse(buf_parser_t *p, buf_op_state_t *st);
+void buf__linalg_pack_print(buf_printer_t *pr, buf_op_t *op);
+buf_status_t buf__linalg_pack_verify(buf_op_t *op);
+uint32_t buf__linalg_pack_effect(const buf_op_t *op, uint32_t i);
+
 /* Hooks of linalg_conv.c. The number of operands of row c (3, or 5 with
  * the two zero points of a quantized convolution). */
 uint32_t buf__linalg_conv_num_operands(const buf__linalg_conv_t *c);

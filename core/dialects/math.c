@@ -19,7 +19,8 @@
 #define FM (&buf__fastmath_flags)
 #define INT BUF__ELEM_INT
 #define FLT BUF__ELEM_FLOAT
-#define P BUF_TRAIT_PURE
+/* Every math op is elementwise-mappable. */
+#define P (BUF_TRAIT_PURE | BUF_TRAIT_ELEMENTWISE_MAPPABLE)
 
 static const char *const fm_attrs[] = {"fastmath", NULL};
 

@@ -6,17 +6,41 @@
  *            : tensor<...> | memref<...>, vector<...>
  *   %t = vector.transfer_write %v, %dst[%i, ...] (, %mask)? attr-dict
  *            : vector<...>, tensor<...>      (no result on a memref)
- *   vector.print %v : vector<...>
+ *   vector.print (%v : T)? (punctuation <comma|open|close|no_punctuation>)?
+ *                (str "text")?
  *
  * The transfers carry permutation_map (default: the minor identity, from
  * the source's trailing dimensions onto the vector's) and in_bounds (default:
  * all false); both are stored, as MLIR stores them, and the custom form
  * leaves them out when they have their default values. Memory effects: a
  * transfer_read reads its source, a transfer_write writes its destination.
- * The bufferization models are in core/bufferize/models_vector.c; the
- * interpreter and the LLVM emitter do not know these ops.
+ * The bufferization models are in core/bufferize/models_vector.c.
+ *
+ * The value ops work on vectors in registers (pure, no memory):
+ *
+ *   %v = vector.broadcast %s : S to V         %v = vector.shape_cast %w : W to V
+ *   %e = vector.extract %v[0, %i] : E from V  (E: V's trailing part or element)
+ *   %w = vector.insert %e, %v [0, %i] : E into V
+ *   %r = vector.fma %a, %b, %c : V            %v = vector.from_elements %a, %b : V
+ *   %r = vector.reduction <add>, %v (, %acc)? (fastmath<..>)? : V into T
+ *   %r = vector.contract {indexing_maps = [...], iterator_types = ["parallel",
+ *            "reduction"], kind = #vector.kind<add>} %a, %b, %acc : A, B into C
+ *
+ * contract stores its iterator types as #vector.iterator_type<...> (the
+ * custom form writes them as strings) and defaults kind to add.
+ *
+ * extract/insert store their position in static_position, with BUF_DYNAMIC
+ * (upstream's kDynamic) where an index operand stands; mlir-opt 22 prints a
+ * space before insert's "[" and none before extract's. vector.splat is
+ * gone from MLIR 22 (mlir-opt calls it unknown), so it is not defined.
+ * The combining kinds of vector.reduction are a closed table, decoded for
+ * the interpreter and the emitter by buf/vector.h.
+ *
+ * This file holds the transfers, vector.print and the dialect's table; the
+ * value ops are in vector_values.c, vector.contract in vector_contract.c
+ * (their hooks declared in vector_internal.h).
  */
-#include "dialect_util.h"
+#include "vector_internal.h"
 
 #include <string.h>
 
@@ -47,6 +71,25 @@ static uint32_t transfer_source(const buf_op_t *op) {
 
 static buf_type_t transfer_vector_type(const buf_op_t *op) {
   return transfer_source(op) ? op->operands[0].value->type : op->results[0].type;
+}
+
+/* The type of a transfer's mask (upstream's inferTransferOpMaskType): i1
+ * over the vector dimensions that walk a source dimension, ordered by
+ * that source dimension; broadcast dimensions have no mask entry. With
+ * the default (minor identity) map it is the vector's shape. */
+static buf_type_t transfer_mask_type(buf_ctx_t *ctx, buf_type_t vec, buf_attr_t pm) {
+  uint32_t rank = vec->u.shaped.rank;
+  const int64_t *vshape = vec->u.shaped.shape;
+  if (!pm || pm->kind != BUF_ATTR_AFFINE_MAP)
+    return buf_type_vector(ctx, rank, vshape, buf_type_i1(ctx));
+  int64_t shape[16];
+  uint32_t n = 0;
+  buf_affine_map_t *m = pm->u.map;
+  for (uint32_t d = 0; d < m->num_dims; d++)
+    for (uint32_t k = 0; k < m->num_results && k < rank && n < 16; k++)
+      if (m->results[k]->kind == BUF_AFFINE_DIM && m->results[k]->value == (int64_t)d)
+        shape[n++] = vshape[k];
+  return buf_type_vector(ctx, n, shape, buf_type_i1(ctx));
 }
 
 static void transfer_fill_defaults(buf_op_t *op) {
@@ -123,8 +166,7 @@ static buf_status_t transfer_read_parse(buf_parser_t *p, buf_op_state_t *st) {
     return BUF_FAILURE;
   buf_state_add_operand(st, v);
   if (has_mask) {
-    buf_type_t mt = buf_type_vector(st->ctx, vt->u.shaped.rank, vt->u.shaped.shape,
-                                    buf_type_i1(st->ctx));
+    buf_type_t mt = transfer_mask_type(st->ctx, vt, buf_state_get_attr(st, "permutation_map"));
     if (BUF_FAILED(buf_parse_resolve(p, &mask, mt, &v)))
       return BUF_FAILURE;
     buf_state_add_operand(st, v);
@@ -183,8 +225,7 @@ static buf_status_t transfer_write_parse(buf_parser_t *p, buf_op_state_t *st) {
   if (BUF_FAILED(buf_parse_resolve_operands_same(p, idx, n, buf_type_index(st->ctx), st)))
     return BUF_FAILURE;
   if (has_mask) {
-    buf_type_t mt = buf_type_vector(st->ctx, vt->u.shaped.rank, vt->u.shaped.shape,
-                                    buf_type_i1(st->ctx));
+    buf_type_t mt = transfer_mask_type(st->ctx, vt, buf_state_get_attr(st, "permutation_map"));
     if (BUF_FAILED(buf_parse_resolve(p, &mask, mt, &v)))
       return BUF_FAILURE;
     buf_state_add_operand(st, v);
@@ -248,6 +289,16 @@ static buf_status_t transfer_verify(buf_op_t *op) {
     buf_op_emit_error(op, "permutation_map must map the source's dimensions onto the vector's");
     return BUF_FAILURE;
   }
+  if (seg[3]) {
+    buf_type_t mt = op->operands[op->num_operands - 1].value->type;
+    buf_type_t want = transfer_mask_type(buf_op_ctx(op), vec, pm);
+    if (mt != want) {
+      buf_op_emit_error(op, "inferred mask type ('%s') and mask operand type ('%s') don't match",
+                        buf_type_to_string(buf_op_ctx(op), want),
+                        buf_type_to_string(buf_op_ctx(op), mt));
+      return BUF_FAILURE;
+    }
+  }
   return BUF_SUCCESS;
 }
 
@@ -261,29 +312,145 @@ static uint32_t write_effect(const buf_op_t *op, uint32_t i) {
   return i == 1 ? BUF_EFFECT_WRITE : BUF_EFFECT_NONE;
 }
 
-/* %v attr-dict : T */
+/* ---- vector.print ---------------------------------------------------- */
+
+static const char *const puncts[BUF_VPUNCT_COUNT] = {
+    [BUF_VPUNCT_NO_PUNCTUATION] = "no_punctuation", [BUF_VPUNCT_NEWLINE] = "newline",
+    [BUF_VPUNCT_COMMA] = "comma", [BUF_VPUNCT_OPEN] = "open", [BUF_VPUNCT_CLOSE] = "close"};
+
+/* Contract in vector_internal.h. */
+int buf__vector_opaque_keyword(buf_attr_t a, const char *prefix, const char *const *names, int n) {
+  if (!a || a->kind != BUF_ATTR_OPAQUE)
+    return -1;
+  const char *t = a->u.opaque.text;
+  size_t len = strlen(t), pl = strlen(prefix);
+  if (len <= pl + 1 || strncmp(t, prefix, pl) != 0 || t[len - 1] != '>')
+    return -1;
+  for (int k = 0; k < n; k++)
+    if (strlen(names[k]) == len - pl - 1 && memcmp(names[k], t + pl, len - pl - 1) == 0)
+      return k;
+  return -1;
+}
+
+bool buf_vector_punct_of(buf_attr_t a, buf_vector_punct_t *out) {
+  if (!a) {
+    *out = BUF_VPUNCT_NEWLINE;
+    return true;
+  }
+  int k = buf__vector_opaque_keyword(a, "#vector.punctuation<", puncts, BUF_VPUNCT_COUNT);
+  if (k < 0)
+    return false;
+  *out = (buf_vector_punct_t)k;
+  return true;
+}
+
+static buf_attr_t punct_attr(buf_ctx_t *ctx, buf_vector_punct_t k) {
+  const char *text = buf_arena_printf(buf_ctx_scratch(ctx), "#vector.punctuation<%s>", puncts[k]);
+  return buf_attr_opaque(ctx, text, strlen(text));
+}
+
+static const char *const print_attrs[] = {"punctuation", "stringLiteral", NULL};
+
+static void print_fill_defaults(buf_op_t *op) {
+  if (!buf_op_attr(op, "punctuation"))
+    buf_op_set_attr(op, "punctuation", punct_attr(buf_op_ctx(op), BUF_VPUNCT_NEWLINE));
+}
+
+/* (%v : T)? (punctuation <p>)? (str "text")? attr-dict */
 static buf_status_t print_parse(buf_parser_t *p, buf_op_state_t *st) {
   buf_unresolved_t v;
-  buf_type_t t;
-  buf_value_t *val;
-  if (BUF_FAILED(buf_parse_operand(p, &v)) || BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
-      BUF_FAILED(buf_parse_colon_type(p, &t)) || BUF_FAILED(buf_parse_resolve(p, &v, t, &val)))
-    return BUF_FAILURE;
-  buf_state_add_operand(st, val);
-  return BUF_SUCCESS;
+  if (buf_parse_optional_operand(p, &v)) {
+    buf_type_t t;
+    buf_value_t *val;
+    if (BUF_FAILED(buf_parse_colon_type(p, &t)) || BUF_FAILED(buf_parse_resolve(p, &v, t, &val)))
+      return BUF_FAILURE;
+    buf_state_add_operand(st, val);
+  }
+  if (buf_parse_optional_keyword(p, "punctuation")) {
+    buf_ident_t w;
+    if (BUF_FAILED(buf_parse_expect(p, "<")))
+      return BUF_FAILURE;
+    buf_loc_t loc = buf_parser_loc(p);
+    if (BUF_FAILED(buf_parse_any_keyword(p, &w)))
+      return BUF_FAILURE;
+    int k = -1;
+    for (int i = 0; i < BUF_VPUNCT_COUNT && k < 0; i++)
+      if (strcmp(w, puncts[i]) == 0)
+        k = i;
+    if (k < 0)
+      return buf_parser_error_at(p, loc, "custom op 'vector.print' expected "
+                                         "::mlir::vector::PrintPunctuation to be one of: "
+                                         "no_punctuation, newline, comma, open, close");
+    if (BUF_FAILED(buf_parse_expect(p, ">")))
+      return BUF_FAILURE;
+    buf_state_set_attr(st, "punctuation", punct_attr(st->ctx, (buf_vector_punct_t)k));
+  }
+  if (buf_parse_optional_keyword(p, "str")) {
+    const char *s;
+    size_t len;
+    if (BUF_FAILED(buf_parse_string(p, &s, &len)))
+      return BUF_FAILURE;
+    buf_state_set_attr(st, "stringLiteral", buf_attr_string(st->ctx, s, len));
+  }
+  return buf_parse_optional_attr_dict(p, st);
 }
 
 static void print_print(buf_printer_t *pr, buf_op_t *op) {
-  buf_printer_puts(pr, " ");
-  buf_printer_print_operands(pr, op, 0, 1);
-  buf_printer_print_attr_dict(pr, op, NULL);
-  buf_printer_puts(pr, " : ");
-  buf_printer_print_operand_types(pr, op, 0, 1);
+  if (op->num_operands) {
+    buf_printer_puts(pr, " ");
+    buf_printer_print_operands(pr, op, 0, 1);
+    buf_printer_puts(pr, " : ");
+    buf_printer_print_operand_types(pr, op, 0, 1);
+  }
+  buf_vector_punct_t k;
+  if (buf_vector_punct_of(buf_op_attr(op, "punctuation"), &k) && k != BUF_VPUNCT_NEWLINE)
+    buf_printer_printf(pr, " punctuation <%s>", puncts[k]);
+  buf_attr_t str = buf_op_attr(op, "stringLiteral");
+  if (str) {
+    buf_printer_puts(pr, " str ");
+    buf_printer_print_attr(pr, str);
+  }
+  buf_printer_print_attr_dict(pr, op, print_attrs);
+}
+
+static buf_status_t print_verify(buf_op_t *op) {
+  buf_vector_punct_t k;
+  if (op->num_operands > 1 || BUF_FAILED(buf__verify_num_results(op, 0)))
+    return buf_op_emit_error(op, "expects at most one value to print"), BUF_FAILURE;
+  if (!buf_vector_punct_of(buf_op_attr(op, "punctuation"), &k)) {
+    buf_op_emit_error(op, "attribute 'punctuation' must be a #vector.punctuation");
+    return BUF_FAILURE;
+  }
+  buf_attr_t str = buf_op_attr(op, "stringLiteral");
+  if (str && (str->kind != BUF_ATTR_STRING || op->num_operands)) {
+    buf_op_emit_error(op, "cannot print a value and a string literal at once");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
 }
 
 static const buf_opdef_t vector_ops[] = {
-    {.name = "vector.print", .parse = print_parse, .print = print_print,
+    {.name = "vector.broadcast", .traits = BUF_TRAIT_PURE, .verify = buf__vector_broadcast_verify,
+     .parse = buf__vector_parse_unary_to, .print = buf__vector_print_unary_to},
+    {.name = "vector.contract", .traits = BUF_TRAIT_PURE, .inherent_attrs = buf__vector_contract_attrs,
+     .verify = buf__vector_contract_verify, .parse = buf__vector_contract_parse, .print = buf__vector_contract_print,
+     .fill_defaults = buf__vector_contract_fill_defaults},
+    {.name = "vector.extract", .traits = BUF_TRAIT_PURE, .inherent_attrs = buf__vector_position_attrs,
+     .verify = buf__vector_extract_verify, .parse = buf__vector_extract_parse, .print = buf__vector_extract_print},
+    {.name = "vector.fma", .traits = BUF_TRAIT_PURE, .verify = buf__vector_fma_verify, .parse = buf__vector_fma_parse,
+     .print = buf__vector_fma_print},
+    {.name = "vector.from_elements", .traits = BUF_TRAIT_PURE, .verify = buf__vector_from_elements_verify,
+     .parse = buf__vector_from_elements_parse, .print = buf__vector_from_elements_print},
+    {.name = "vector.insert", .traits = BUF_TRAIT_PURE, .inherent_attrs = buf__vector_position_attrs,
+     .verify = buf__vector_insert_verify, .parse = buf__vector_insert_parse, .print = buf__vector_insert_print},
+    {.name = "vector.print", .inherent_attrs = print_attrs, .verify = print_verify,
+     .parse = print_parse, .print = print_print, .fill_defaults = print_fill_defaults,
      .operand_effect = read_effect},
+    {.name = "vector.reduction", .traits = BUF_TRAIT_PURE, .inherent_attrs = buf__vector_reduction_attrs,
+     .verify = buf__vector_reduction_verify, .parse = buf__vector_reduction_parse, .print = buf__vector_reduction_print,
+     .fill_defaults = buf__fill_flag_defaults},
+    {.name = "vector.shape_cast", .traits = BUF_TRAIT_PURE, .verify = buf__vector_shape_cast_verify,
+     .parse = buf__vector_parse_unary_to, .print = buf__vector_print_unary_to},
     {.name = "vector.transfer_read", .inherent_attrs = transfer_attrs,
      .verify = transfer_verify, .parse = transfer_read_parse, .print = transfer_read_print,
      .fill_defaults = transfer_fill_defaults, .operand_effect = read_effect},

@@ -170,6 +170,7 @@ extern const buf__interp_table_t buf__interp_linalg_table;
 extern const buf__interp_table_t buf__interp_bufferization_table;
 extern const buf__interp_table_t buf__interp_affine_table;
 extern const buf__interp_table_t buf__interp_ml_program_table;
+extern const buf__interp_table_t buf__interp_vector_table;
 
 /* An external function known to the interpreter (runner utils). */
 typedef buf_status_t (*buf__extern_fn)(buf__interp_t *I, buf__frame_t *F,

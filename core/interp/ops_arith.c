@@ -138,8 +138,14 @@ static bool compute(buf__interp_t *I, buf_op_t *op,
           : x == y            ? (signbit(x) ? x : y)
           : x < y             ? x : y;
       break;
-    case A_MAXNUMF: r = fmax(x, y); break;
-    case A_MINNUMF: r = fmin(x, y); break;
+    /* maxnum/minnum skip a NaN and, as LLVM's llvm.maxnum/minnum compute
+     * them (what upstream's lowering calls), order -0 below +0 */
+    case A_MAXNUMF:
+      r = isnan(x) ? y : isnan(y) ? x : x == y ? (signbit(x) ? y : x) : fmax(x, y);
+      break;
+    case A_MINNUMF:
+      r = isnan(x) ? y : isnan(y) ? x : x == y ? (signbit(x) ? x : y) : fmin(x, y);
+      break;
     default: break;
     }
     out->f = buf__round_float(k, r);
@@ -393,7 +399,8 @@ buf__tensor_t *buf__tensor_from_dense(buf__interp_t *I, buf_op_t *op,
   return r;
 }
 
-/* arith.constant: a scalar, or a tensor from a dense attribute. */
+/* arith.constant: a scalar, or a tensor or vector (an interpreter tensor
+ * too) from a dense attribute. */
 static buf_status_t arith_constant(buf__interp_t *I, buf__frame_t *F,
                                    buf_op_t *op,
                                    const buf__interp_row_t *row) {
@@ -404,7 +411,7 @@ static buf_status_t arith_constant(buf__interp_t *I, buf__frame_t *F,
     return BUF_FAILURE;
   }
   if (buf_attr_is_elements(a)) {
-    if (t->kind != BUF_TYPE_TENSOR) {
+    if (t->kind != BUF_TYPE_TENSOR && t->kind != BUF_TYPE_VECTOR) {
       buf__err(I, op, "dense constant of non-tensor type");
       return BUF_FAILURE;
     }
@@ -501,6 +508,8 @@ static const buf__interp_row_t rows[] = {
     EW("sitofp", A_SITOFP), EW("uitofp", A_UITOFP), EW("fptosi", A_FPTOSI),
     EW("fptoui", A_FPTOUI), EW("extf", A_EXTF), EW("truncf", A_TRUNCF),
     EW("bitcast", A_BITCAST),
+    /* tensor.bitcast is arith.bitcast of every element: the same bits. */
+    {"tensor.bitcast", arith_elementwise, A_BITCAST, NULL},
     {"arith.mulsi_extended", arith_extended, 0, NULL},
     {"arith.mului_extended", arith_extended, 1, NULL},
     {"arith.addui_extended", arith_extended, 2, NULL},

@@ -10,7 +10,8 @@
  * element reaches the body as an undefined value: using it in a
  * computation is reported there, merely passing it on is not.
  * linalg.index reads the current loop index. linalg.softmax (no body)
- * computes what upstream's decomposition of it computes.
+ * computes what upstream's decomposition of it computes; linalg.pack and
+ * unpack move elements between tiled and untiled layouts.
  */
 #include "interp_internal.h"
 
@@ -365,10 +366,124 @@ static buf_status_t linalg_softmax(buf__interp_t *I, buf__frame_t *F,
   return st;
 }
 
+static int64_t row_major(uint32_t rank, const int64_t *shape,
+                         const int64_t *idx) {
+  int64_t l = 0;
+  for (uint32_t d = 0; d < rank; d++)
+    l = l * shape[d] + idx[d];
+  return l;
+}
+
+/* linalg.pack / unpack on tensors (their only operands, as upstream): the
+ * result, of the destination's shape, is written whole. pack: packed point
+ * (outer o, inner t) holds source element u with u[outer dim perm(i)] =
+ * o[i], then u[inner_dims_pos[j]] = that * tile[j] + t[j]; a point past the
+ * source's end holds padding_value (without one it is undefined behaviour,
+ * reported). unpack: unpacked point u reads the packed point that pack
+ * would write it to. The packed outer sizes must be the tile counts. */
+static buf_status_t linalg_pack(buf__interp_t *I, buf__frame_t *F,
+                                buf_op_t *op, const buf__interp_row_t *row) {
+  (void)row;
+  buf_linalg_pack_t pk;
+  buf__ival_t s = buf__operand(I, F, op, 0), d = buf__operand(I, F, op, 1);
+  if (!buf_linalg_get_pack(op, &pk) || s.kind != IV_TENSOR ||
+      d.kind != IV_TENSOR || op->num_results != 1) {
+    buf__err(I, op, "pack and unpack need a source and a destination tensor");
+    return BUF_FAILURE;
+  }
+  const buf__tensor_t *src = s.u.t, *dst = d.u.t;
+  const buf__tensor_t *packed = pk.unpack ? src : dst;
+  const buf__tensor_t *unpacked = pk.unpack ? dst : src;
+  uint32_t rank = pk.rank, k = pk.num_tiles;
+  int64_t tiles[BUF_LINALG_MAX_LOOPS];
+  uint32_t next = pk.first_tile_operand;
+  for (uint32_t j = 0; j < k; j++) {
+    tiles[j] = pk.static_tiles[j];
+    if (tiles[j] == BUF_DYNAMIC &&
+        !buf__index_operand(I, F, op, next++, &tiles[j]))
+      return BUF_FAILURE;
+    if (tiles[j] <= 0) {
+      buf__err(I, op, "tile size %lld is not positive", (long long)tiles[j]);
+      return BUF_FAILURE;
+    }
+  }
+  int64_t outer[BUF_LINALG_MAX_LOOPS];
+  for (uint32_t u = 0; u < rank; u++)
+    outer[u] = unpacked->shape[u];
+  for (uint32_t j = 0; j < k; j++) {
+    int64_t u = pk.inner_dims_pos[j];
+    outer[u] = (outer[u] + tiles[j] - 1) / tiles[j];
+  }
+  for (uint32_t i = 0; i < rank + k; i++) {
+    int64_t want = i < rank ? outer[pk.num_perm ? pk.outer_perm[i] : i]
+                            : tiles[i - rank];
+    if (packed->shape[i] != want) {
+      buf__err(I, op, "packed dimension %u has size %lld, expected %lld", i,
+               (long long)packed->shape[i], (long long)want);
+      return BUF_FAILURE;
+    }
+  }
+  buf__cell_t pad = {0};
+  if (pk.padding_operand >= 0) {
+    buf__ival_t p = buf__operand(I, F, op, (uint32_t)pk.padding_operand);
+    if (!buf__check_defined(I, op, p))
+      return BUF_FAILURE;
+    pad = buf__value_cell(p);
+  }
+  buf__tensor_t *r = buf__tensor_new(I, op, buf_type_elem(op->results[0].type),
+                                     dst->rank, dst->shape, true);
+  if (!r)
+    return BUF_FAILURE;
+  int64_t idx[2 * BUF_LINALG_MAX_LOOPS] = {0};
+  int64_t u[BUF_LINALG_MAX_LOOPS], p[2 * BUF_LINALG_MAX_LOOPS];
+  for (int64_t e = 0; e < r->n; e++, buf__next_index(r->rank, r->shape, idx)) {
+    bool inside = true;
+    if (!pk.unpack) {
+      for (uint32_t i = 0; i < rank; i++)
+        u[pk.num_perm ? pk.outer_perm[i] : i] = idx[i];
+      for (uint32_t j = 0; j < k; j++) {
+        int64_t x = pk.inner_dims_pos[j];
+        u[x] = u[x] * tiles[j] + idx[rank + j];
+      }
+      for (uint32_t x = 0; x < rank; x++)
+        inside = inside && u[x] < src->shape[x];
+    } else {
+      int64_t o[BUF_LINALG_MAX_LOOPS];
+      for (uint32_t x = 0; x < rank; x++)
+        o[x] = idx[x];
+      for (uint32_t j = 0; j < k; j++) {
+        int64_t x = pk.inner_dims_pos[j];
+        o[x] = idx[x] / tiles[j];
+        p[rank + j] = idx[x] % tiles[j];
+      }
+      for (uint32_t i = 0; i < rank; i++)
+        p[i] = o[pk.num_perm ? pk.outer_perm[i] : i];
+    }
+    if (!inside && pk.padding_operand < 0) {
+      buf__err(I, op, "the tiles reach past the source without a "
+                      "padding_value (undefined behaviour)");
+      buf__iv_drop(I, buf__iv_tensor(r));
+      return BUF_FAILURE;
+    }
+    if (!inside) {
+      r->data[e] = pad;
+      continue;
+    }
+    int64_t l = pk.unpack ? row_major(src->rank, src->shape, p)
+                          : row_major(src->rank, src->shape, u);
+    r->data[e] = src->data[l];
+    buf__tensor_set_init(r, e, buf__tensor_is_init(src, l));
+  }
+  buf__set_result(I, F, op, 0, buf__iv_tensor(r));
+  return BUF_SUCCESS;
+}
+
 #define S(n) {"linalg." n, linalg_structured, 0, NULL}
 static const buf__interp_row_t rows[] = {
     {"linalg.index", linalg_index, 0, NULL},
     {"linalg.softmax", linalg_softmax, 0, NULL},
+    {"linalg.pack", linalg_pack, 0, NULL},
+    {"linalg.unpack", linalg_pack, 0, NULL},
     S("generic"), S("map"), S("reduce"), S("transpose"), S("broadcast"),
     S("fill"), S("copy"), S("matmul"), S("batch_matmul"), S("matvec"),
     S("vecmat"), S("dot"), S("batch_reduce_matmul"), S("batch_matvec"),

@@ -30,6 +30,19 @@ buf_alloc_kind_t buf_op_alloc_kind(const buf_op_t *op) {
              : BUF_ALLOC_NONE;
 }
 
+buf_view_kind_t buf_op_view_kind(const buf_op_t *op) {
+  return buf_op_has_trait(op, BUF_TRAIT_VIEW) ? (buf_view_kind_t)op->def->view_kind
+                                              : BUF_VIEW_OPAQUE;
+}
+
+bool buf_op_indexed_access(const buf_op_t *op, uint32_t *memref_operand) {
+  uint32_t pos = op->def->indexed_access;
+  if (pos == 0 || pos > op->num_operands)
+    return false;
+  *memref_operand = pos - 1;
+  return true;
+}
+
 uint32_t buf_op_operand_effect(const buf_op_t *op, uint32_t i) {
   if (i >= op->num_operands ||
       !buf_type_is_memref(op->operands[i].value->type))

@@ -3,7 +3,8 @@
  * in buf/lower.h). It needs no LLVM, so it is built whether or not the LLVM
  * emitter is: a tensor program is bufferized with function boundaries and
  * ownership-based deallocation, then linalg becomes scf loops and scf
- * becomes cf, leaving the func/arith/math/cf/memref program the emitters
+ * becomes cf (aggregated ops such as linalg.softmax are decomposed
+ * before bufferizing), leaving the func/arith/math/cf/memref program the emitters
  * take.
  */
 #include <time.h>
@@ -61,7 +62,11 @@ bool buf_lower_needs_bufferization(buf_op_t *module) {
 buf_status_t buf_lower_bufferize(buf_op_t *module, buf_lower_timing_t *timing) {
   if (!buf_lower_needs_bufferization(module))
     return BUF_SUCCESS;
-  if (BUF_FAILED(run_timed(module, BUF_LLVM_ONE_SHOT_BUFFERIZE,
+  /* Aggregated ops (linalg.softmax) have no loop lowering: they become
+   * the structured ops of their decomposition while still on tensors. */
+  if (BUF_FAILED(run_timed(module, BUF_LLVM_DECOMPOSE,
+                           timing ? &timing->bufferize : NULL)) ||
+      BUF_FAILED(run_timed(module, BUF_LLVM_ONE_SHOT_BUFFERIZE,
                            timing ? &timing->bufferize : NULL)) ||
       BUF_FAILED(run_timed(module, BUF_LLVM_DEALLOCATION, timing ? &timing->dealloc : NULL)))
     return BUF_FAILURE;

@@ -8,6 +8,7 @@
 extern const buf_pass_def_t buf_pass_symbol_dce;
 extern const buf_pass_def_t buf_pass_canonicalize;
 extern const buf_pass_def_t buf_pass_cse;
+extern const buf_pass_def_t buf_pass_convert_elementwise_to_linalg;
 extern const buf_pass_def_t buf_pass_linalg_generalize_named_ops;
 extern const buf_pass_def_t buf_pass_linalg_decompose_aggregated_ops;
 extern const buf_pass_def_t buf_pass_eliminate_empty_tensors;
@@ -18,6 +19,7 @@ extern const buf_pass_def_t buf_pass_linalg_bufferize;
 extern const buf_pass_def_t buf_pass_scf_bufferize;
 extern const buf_pass_def_t buf_pass_func_bufferize;
 extern const buf_pass_def_t buf_pass_arith_bufferize;
+extern const buf_pass_def_t buf_pass_vector_bufferize;
 extern const buf_pass_def_t buf_pass_finalizing_bufferize;
 extern const buf_pass_def_t buf_pass_buffer_hoisting;
 extern const buf_pass_def_t buf_pass_buffer_loop_hoisting;
@@ -29,6 +31,8 @@ extern const buf_pass_def_t buf_pass_buffer_deallocation_simplification;
 extern const buf_pass_def_t buf_pass_bufferization_lower_deallocations;
 extern const buf_pass_def_t buf_pass_convert_bufferization_to_memref;
 extern const buf_pass_def_t buf_pass_expand_realloc;
+extern const buf_pass_def_t buf_pass_fold_memref_alias_ops;
+extern const buf_pass_def_t buf_pass_expand_strided_metadata;
 extern const buf_pass_def_t buf_pass_buffer_deallocation_pipeline;
 extern const buf_pass_def_t buf_pass_optimize_allocation_liveness;
 extern const buf_pass_def_t buf_pass_plan_memory;
@@ -42,6 +46,7 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_symbol_dce,
     &buf_pass_canonicalize,
     &buf_pass_cse,
+    &buf_pass_convert_elementwise_to_linalg,
     &buf_pass_linalg_generalize_named_ops,
     &buf_pass_linalg_decompose_aggregated_ops,
     &buf_pass_eliminate_empty_tensors,
@@ -52,6 +57,7 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_scf_bufferize,
     &buf_pass_func_bufferize,
     &buf_pass_arith_bufferize,
+    &buf_pass_vector_bufferize,
     &buf_pass_finalizing_bufferize,
     &buf_pass_buffer_hoisting,
     &buf_pass_buffer_loop_hoisting,
@@ -63,6 +69,8 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_bufferization_lower_deallocations,
     &buf_pass_convert_bufferization_to_memref,
     &buf_pass_expand_realloc,
+    &buf_pass_fold_memref_alias_ops,
+    &buf_pass_expand_strided_metadata,
     &buf_pass_buffer_deallocation_pipeline,
     &buf_pass_optimize_allocation_liveness,
     &buf_pass_plan_memory,

@@ -3,7 +3,8 @@
  * lines, as mlir-opt does.
  *
  * A marker is a line that, after optional spaces and tabs, starts with
- * "// -----". The marker line belongs to no chunk. Each chunk records the
+ * the marker text ("// -----" unless --split-input-file=MARKER names
+ * another). The marker line belongs to no chunk. Each chunk records the
  * 1-based line number of its first line so diagnostics keep the line
  * numbers of the whole file. Chunks point into the caller's buffer.
  */
@@ -13,15 +14,21 @@
 
 /* True when the line starting at s (n bytes to the end of the buffer) is
  * a split marker. */
-static bool is_marker(const char *s, size_t n) {
+static bool is_marker(const char *s, size_t n, const char *marker, size_t mlen) {
   size_t i = 0;
   while (i < n && (s[i] == ' ' || s[i] == '\t'))
     i++;
-  return n - i >= 8 && memcmp(s + i, "// -----", 8) == 0;
+  return mlen > 0 && n - i >= mlen && memcmp(s + i, marker, mlen) == 0;
 }
 
 uint32_t buf_split_input(buf_ctx_t *ctx, const char *text, size_t len,
                          buf_chunk_t **chunks) {
+  return buf_split_input_at(ctx, text, len, "// -----", chunks);
+}
+
+uint32_t buf_split_input_at(buf_ctx_t *ctx, const char *text, size_t len,
+                            const char *marker, buf_chunk_t **chunks) {
+  size_t mlen = strlen(marker);
   uint32_t n = 0, cap = 0;
   buf_chunk_t *out = NULL;
   size_t start = 0;
@@ -35,7 +42,7 @@ uint32_t buf_split_input(buf_ctx_t *ctx, const char *text, size_t len,
     while (eol < len && text[eol] != '\n')
       eol++;
     bool at_end = pos >= len;
-    if (at_end || is_marker(text + pos, len - pos)) {
+    if (at_end || is_marker(text + pos, len - pos, marker, mlen)) {
       if (n == cap) {
         uint32_t nc = cap ? cap * 2 : 4;
         out = buf_arena_grow(buf_ctx_arena(ctx), out, cap, nc,

@@ -48,6 +48,8 @@ typedef struct options {
   const char *input;          /* file name or "-" */
   const char *output;         /* -o, NULL for stdout */
   bool split_input;           /* --split-input-file */
+  const char *split_marker;   /* --split-input-file=MARKER ("// -----") */
+  const char *output_marker;  /* --output-split-marker ("// -----") */
   bool verify_diagnostics;    /* --verify-diagnostics */
   bool only_expected;         /* --verify-diagnostics=only-expected */
   bool generic;               /* --mlir-print-op-generic */
@@ -194,6 +196,14 @@ static int parse_args(int argc, char **argv, options_t *o) {
       o->output = argv[i];
     } else if ((v = flag_value(a, "-o"))) {
       o->output = v;
+    } else if ((v = flag_value(a, "--split-input-file")) && *v &&
+               strcmp(v, "true") != 0 && strcmp(v, "false") != 0 &&
+               strcmp(v, "1") != 0 && strcmp(v, "0") != 0) {
+      /* mlir-opt's option takes the marker as its value. */
+      o->split_input = true;
+      o->split_marker = v;
+    } else if ((v = flag_value(a, "--output-split-marker"))) {
+      o->output_marker = v;
     } else if (parse_bool_flag(a, "--split-input-file", &o->split_input) ||
                parse_bool_flag(a, "--verify-diagnostics", &o->verify_diagnostics) ||
                parse_bool_flag(a, "--mlir-print-op-generic", &o->generic) ||
@@ -269,7 +279,7 @@ static int parse_args(int argc, char **argv, options_t *o) {
                (strncmp(a, "--O", 3) == 0 && a[3] && (v = a + 3))) {
       uint64_t level;
       if (!parse_uint(v, 3, &level))
-        return usage_error("%s: the LLVM optimization level is 0, 1, 2 or 3, not '%s'", a, v);
+        return usage_error("-O/--llvm-opt-level: the LLVM optimization level is 0, 1, 2 or 3, not '%s'", v);
       o->llvm_opt_level = (int)level;
     } else if ((v = flag_value(a, "--run-max-steps"))) {
       if (!parse_uint(v, UINT64_MAX, &o->run_max_steps) || o->run_max_steps == 0)
@@ -838,7 +848,8 @@ int main(int raw_argc, char **raw_argv) {
   buf_chunk_t whole = {text, len, 1}, *chunks = &whole;
   uint32_t num_chunks = 1;
   if (o.split_input)
-    num_chunks = buf_split_input(split_ctx, text, len, &chunks);
+    num_chunks = buf_split_input_at(split_ctx, text, len,
+                                    o.split_marker ? o.split_marker : "// -----", &chunks);
   for (uint32_t i = 0; i < num_chunks; i++) {
     buf_ctx_t *ctx = buf_ctx_create();
     buf_ctx_set_allow_unregistered(ctx, o.allow_unregistered);
@@ -848,7 +859,7 @@ int main(int raw_argc, char **raw_argv) {
     if (report)
       buf_bz_report_attach(report, ctx);
     if (i > 0)
-      fputs("// -----\n", out);
+      fprintf(out, "%s\n", o.output_marker ? o.output_marker : "// -----");
     buf_status_t s = process_chunk(ctx, &o, file, chunks[i].text, chunks[i].len,
                                    chunks[i].first_line, out, &timing, report);
     if (o.verify_diagnostics) {

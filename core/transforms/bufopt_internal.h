@@ -58,14 +58,19 @@ bool buf__bo_is_bufferization_dealloc(const buf_op_t *op);
  * (realloc) nor only takes sizes from it (alloc)? */
 bool buf__bo_is_heap_copy(const buf_op_t *op);
 
+/* Does call return ownership flags (private-function-dynamic-ownership):
+ * a private function with a body whose results end in one i1 per memref
+ * result? Its memref results may then be its memref operands. */
+bool buf__bo_call_returns_flags(const buf_op_t *call);
+
 /* The values that may alias v (v included), following uses forward: views
  * (every memref/tensor result of an op that takes an alias, except the
  * fresh results of ALLOC ops), region ops that receive an alias (their
  * memref entry arguments and results), yields and branches (the receiving
  * results and block arguments). Results of CALL ops count as aliases of
- * their memref operands only when calls_alias is true (the deallocation
+ * their memref operands when calls_alias is true (the deallocation
  * ABI guarantees fresh call results; escape analysis does not rely on
- * it). *escapes is set when an alias reaches a function's return. */
+ * it), and always for calls that return ownership flags. *escapes is set when an alias reaches a function's return. */
 void buf__bo_alias_closure(buf_value_t *v, bool calls_alias, bo_vset_t *out,
                            bool *escapes);
 
@@ -106,7 +111,8 @@ void buf__bo_collect_returns(buf_op_t *func, bo_oplist_t *out);
 
 /* Internal entry points, so that buffer-deallocation-pipeline can run its
  * three passes without option objects. */
-buf_status_t buf__ownership_dealloc_module(buf_op_t *module);
+/* private_dynamic: the private-function-dynamic-ownership option. */
+buf_status_t buf__ownership_dealloc_module(buf_op_t *module, bool private_dynamic);
 buf_status_t buf__dealloc_simplify(buf_op_t *root);
 buf_status_t buf__lower_deallocs(buf_op_t *root);
 

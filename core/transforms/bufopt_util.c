@@ -94,6 +94,23 @@ static void add_results(bo_vset_t *out, buf_op_t *op) {
       buf__bo_vset_add(out, &op->results[i]);
 }
 
+bool buf__bo_call_returns_flags(const buf_op_t *call) {
+  uint32_t nm = 0, n = call->num_results;
+  for (uint32_t i = 0; i < n; i++)
+    nm += buf_type_is_memref(call->results[i].type);
+  if (nm == 0 || 2 * nm > n)
+    return false;
+  for (uint32_t k = 0; k < nm; k++) {
+    buf_type_t t = call->results[n - nm + k].type;
+    if (t->kind != BUF_TYPE_INTEGER || t->u.integer.width != 1)
+      return false;
+  }
+  buf_op_t *callee = buf_op_callee(call);
+  buf_attr_t vis = callee ? buf_op_attr(callee, "sym_visibility") : NULL;
+  return vis && vis->kind == BUF_ATTR_STRING && strcmp(vis->u.str.data, "private") == 0 &&
+         callee->num_regions && !buf_region_empty(callee->regions[0]);
+}
+
 void buf__bo_alias_closure(buf_value_t *v, bool calls_alias, bo_vset_t *out,
                            bool *escapes) {
   buf__bo_vset_add(out, v);
@@ -110,7 +127,7 @@ void buf__bo_alias_closure(buf_value_t *v, bool calls_alias, bo_vset_t *out,
       if (buf_op_has_trait(user, BUF_TRAIT_ALLOC | BUF_TRAIT_FREE))
         continue;
       if (buf_op_has_trait(user, BUF_TRAIT_CALL)) {
-        if (calls_alias)
+        if (calls_alias || buf__bo_call_returns_flags(user))
           add_results(out, user);
         continue;
       }

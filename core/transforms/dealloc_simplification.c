@@ -300,14 +300,8 @@ enum pipeline_option {
 
 static buf_status_t pipeline_run(buf_op_t *module,
                                  const buf_pass_options_t *options) {
-  if (buf_pass_option_bool(options, PIPELINE_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP)) {
-    buf_emit_error(buf_op_ctx(module), module->loc,
-                   "buffer-deallocation-pipeline: "
-                   "private-function-dynamic-ownership=true is not supported "
-                   "(functions always return owned buffers)");
-    return BUF_FAILURE;
-  }
-  if (BUF_FAILED(buf__ownership_dealloc_module(module)) ||
+  bool dynamic = buf_pass_option_bool(options, PIPELINE_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP);
+  if (BUF_FAILED(buf__ownership_dealloc_module(module, dynamic)) ||
       BUF_FAILED(buf__dealloc_simplify(module)) ||
       BUF_FAILED(buf__lower_deallocs(module)))
     return BUF_FAILURE;
@@ -317,8 +311,9 @@ static buf_status_t pipeline_run(buf_op_t *module,
 static const buf_option_spec_t pipeline_options[PIPELINE_NUM_OPTIONS] = {
     [PIPELINE_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP] =
         {"private-function-dynamic-ownership", BUF_OPT_BOOL, "false", NULL,
-         "Pass ownership of private functions' memref arguments and results "
-         "dynamically (not supported: only false)"},
+         "Allows to add additional results to private functions to return "
+         "ownership of returned memrefs to callers. This can avoid spurious "
+         "buffer clones in the callee."},
 };
 
 const buf_pass_def_t buf_pass_buffer_deallocation_pipeline = {

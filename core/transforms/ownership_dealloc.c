@@ -25,7 +25,11 @@
  *     other.
  *   - func.return: results must be owned by the caller; a returned memref
  *     whose ownership is not statically true is returned as is when its flag
- *     holds and as a bufferization.clone otherwise.
+ *     holds and as a bufferization.clone otherwise. With
+ *     private-function-dynamic-ownership, a private function with a body
+ *     returns the flag instead (one i1 result per memref result, after the
+ *     results) and its callers own each result where its flag holds, as
+ *     upstream's option does: no clone in the callee.
  * A memref defined in one block and used in another (without being passed
  * as a block argument) is first made a block argument of every block where
  * it is live-in (route_through_block_args), so ownership only ever moves
@@ -53,6 +57,12 @@ typedef struct od {
   buf_ctx_t *ctx;
   buf_arena_t *arena;
   bo_oplist_t extended; /* region ops given ownership flags */
+  /* private-function-dynamic-ownership: private functions that return
+   * one i1 ownership flag per memref result after their results (their
+   * callers own a result only where its flag holds), and those of them
+   * whose function type already says so. */
+  bo_oplist_t dynamic_funcs;
+  bo_oplist_t retyped;
   bool failed;
 } od_t;
 
@@ -364,6 +374,61 @@ static bool may_share_buffer(od_t *d, buf_value_t *a, buf_value_t *b) {
 }
 
 /* Handles the terminator `term` of block blk whose owned list is l. */
+/* A function of d->dynamic_funcs returns, after its results, whether the
+ * caller owns each memref result: its flag from the dealloc (conds), true
+ * for a copy made here. The function type gains the i1 results once. */
+static void return_ownership(od_t *d, buf_builder_t *b, buf_op_t *func, buf_op_t *term,
+                             uint32_t nr, const bool *cloned, buf_value_t *const *conds) {
+  uint32_t n = term->num_operands;
+  buf_value_t **vs = buf_arena_alloc(d->arena, (n + nr + 1) * sizeof *vs);
+  for (uint32_t i = 0; i < n; i++)
+    vs[i] = term->operands[i].value;
+  buf_value_t *t = NULL;
+  for (uint32_t k = 0; k < nr; k++) {
+    if (cloned[k] && !t)
+      t = const_i1(d, b, true);
+    vs[n + k] = cloned[k] ? t : conds[k];
+  }
+  buf_op_set_operands(term, n + nr, vs);
+  if (in_oplist(&d->retyped, func))
+    return;
+  buf__bo_oplist_push(&d->retyped, func);
+  buf_type_t ft = buf_op_attr(func, "function_type")->type;
+  uint32_t nres = ft->u.func.num_results;
+  buf_type_t *res = buf_arena_alloc(d->arena, (nres + nr + 1) * sizeof *res);
+  for (uint32_t i = 0; i < nres; i++)
+    res[i] = ft->u.func.results[i];
+  for (uint32_t k = 0; k < nr; k++)
+    res[nres + k] = buf_type_i1(d->ctx);
+  buf_op_set_attr(func, "function_type",
+                  buf_attr_type(d->ctx, buf_type_function(d->ctx, ft->u.func.num_inputs,
+                                                          ft->u.func.inputs, nres + nr, res)));
+}
+
+/* A call of a function of d->dynamic_funcs: rebuilt with the callee's
+ * ownership flags as extra i1 results; the block owns each memref result
+ * where its flag holds. */
+static void own_dynamic_call_results(od_t *d, buf_op_t *call, buf_block_t *blk, own_list_t *l) {
+  uint32_t nm = count_memrefs_results(call);
+  buf_type_t *flags = buf_arena_alloc(d->arena, (nm + 1) * sizeof *flags);
+  for (uint32_t k = 0; k < nm; k++)
+    flags[k] = buf_type_i1(d->ctx);
+  buf_op_t *n = rebuild(d, call, 0, NULL, nm, flags);
+  uint32_t base = n->num_results - nm, k = 0;
+  for (uint32_t i = 0; i < base; i++)
+    if (is_memref(n->results[i].type)) {
+      own_add(d, l, &n->results[i], &n->results[base + k++]);
+      check_local(d, &n->results[i], blk);
+    }
+}
+
+static bool calls_dynamic_func(od_t *d, const buf_op_t *op) {
+  if (!d->dynamic_funcs.n || !buf_op_has_trait(op, BUF_TRAIT_CALL))
+    return false;
+  buf_op_t *callee = buf_op_callee(op);
+  return callee && in_oplist(&d->dynamic_funcs, callee);
+}
+
 static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
                                own_list_t *l) {
   buf_builder_t b;
@@ -404,6 +469,10 @@ static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
     }
     buf_value_t **conds = buf_arena_alloc(d->arena, (nr + 1) * sizeof *conds);
     emit_dealloc(d, &b, l, nr, ret, conds);
+    if (in_oplist(&d->dynamic_funcs, parent)) {
+      return_ownership(d, &b, parent, term, nr, cloned, conds);
+      return;
+    }
     for (uint32_t k = 0; k < nr; k++) {
       buf_value_t *v = ret[k];
       if (cloned[k])
@@ -627,6 +696,10 @@ static void process_block(od_t *d, buf_block_t *blk, own_list_t *l) {
       if (!take_freed(d, op, l))
         return;
     }
+    if (calls_dynamic_func(d, op)) {
+      own_dynamic_call_results(d, op, blk, l);
+      continue;
+    }
     if (is_owned_fresh(op)) {
       for (uint32_t i = 0; i < op->num_results; i++)
         if (is_memref(op->results[i].type)) {
@@ -834,11 +907,35 @@ static void process_region(od_t *d, buf_region_t *r, own_list_t *entry_list) {
   }
 }
 
-buf_status_t buf__ownership_dealloc_module(buf_op_t *module) {
+/* Private functions with a body and memref results (and no per-result
+ * attributes to keep in step): the ones whose ownership flags go to their
+ * callers. */
+static void collect_dynamic_funcs(od_t *d, buf_op_t *module) {
+  for (buf_op_t *f = buf_region_entry(module->regions[0])->first; f; f = f->next) {
+    buf_attr_t vis = buf_op_attr(f, "sym_visibility");
+    buf_attr_t ft = buf_op_attr(f, "function_type");
+    if (!buf_op_has_trait(f, BUF_TRAIT_FUNCTION) || f->num_regions == 0 ||
+        buf_region_empty(f->regions[0]) || !vis || vis->kind != BUF_ATTR_STRING ||
+        strcmp(vis->u.str.data, "private") != 0 || !ft || ft->kind != BUF_ATTR_TYPE ||
+        ft->type->kind != BUF_TYPE_FUNCTION || buf_op_has_attr(f, "res_attrs"))
+      continue;
+    bool memref_result = false;
+    for (uint32_t i = 0; i < ft->type->u.func.num_results; i++)
+      memref_result |= is_memref(ft->type->u.func.results[i]);
+    if (memref_result)
+      buf__bo_oplist_push(&d->dynamic_funcs, f);
+  }
+}
+
+buf_status_t buf__ownership_dealloc_module(buf_op_t *module, bool private_dynamic) {
   if (module->num_regions == 0 || !buf_region_entry(module->regions[0]))
     return BUF_SUCCESS;
   od_t d = {.ctx = buf_op_ctx(module), .arena = buf_ctx_arena(buf_op_ctx(module))};
   d.extended.arena = d.arena;
+  d.dynamic_funcs.arena = d.arena;
+  d.retyped.arena = d.arena;
+  if (private_dynamic)
+    collect_dynamic_funcs(&d, module);
   for (buf_op_t *f = buf_region_entry(module->regions[0])->first; f; f = f->next) {
     if (!buf_op_has_trait(f, BUF_TRAIT_FUNCTION) || f->num_regions == 0 ||
         buf_region_empty(f->regions[0]))
@@ -859,21 +956,16 @@ enum ownership_option {
 
 static buf_status_t ownership_run(buf_op_t *module,
                                   const buf_pass_options_t *options) {
-  if (buf_pass_option_bool(options, OWNERSHIP_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP)) {
-    buf_emit_error(buf_op_ctx(module), module->loc,
-                   "ownership-based-buffer-deallocation: "
-                   "private-function-dynamic-ownership=true is not supported "
-                   "(functions always return owned buffers)");
-    return BUF_FAILURE;
-  }
-  return buf__ownership_dealloc_module(module);
+  return buf__ownership_dealloc_module(
+      module, buf_pass_option_bool(options, OWNERSHIP_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP));
 }
 
 static const buf_option_spec_t ownership_options[OWNERSHIP_NUM_OPTIONS] = {
     [OWNERSHIP_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP] =
         {"private-function-dynamic-ownership", BUF_OPT_BOOL, "false", NULL,
-         "Pass ownership of private functions' memref arguments and results "
-         "dynamically (not supported: only false)"},
+         "Allows to add additional arguments to private functions to "
+         "dynamically pass ownership of memrefs to callees. This can enable "
+         "earlier deallocations."},
 };
 
 const buf_pass_def_t buf_pass_ownership_based_buffer_deallocation = {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The partial bufferization passes (--tensor-bufferize, --linalg-bufferize,
-# --scf-bufferize, --func-bufferize, --arith-bufferize) one at a time, in
-# several orders, then --finalizing-bufferize, over every corpus program and
+# --scf-bufferize, --func-bufferize, --arith-bufferize, and
+# --vector-bufferize last) one at a time, in several orders, then
+# --finalizing-bufferize, over every corpus program and
 # every tests/programs program. After every step:
 #   1. the output verifies in mlir-opt (to_buffer / to_tensor at the
 #      boundaries in MLIR 22 syntax);
@@ -16,8 +17,8 @@ set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 have_mlir_opt || { echo "mlir-opt not found: skipped"; exit $SKIP; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-ORDERS=("tensor linalg scf func arith" "arith func scf linalg tensor"
-        "func scf tensor arith linalg")
+ORDERS=("tensor linalg scf func arith vector" "arith func scf linalg tensor vector"
+        "func scf tensor arith linalg vector")
 refused=0 folded_copies=0
 normalize() { sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = ADDR/' "$1"; }
 # check_step NAME FILE EXPECTED: the step's output verifies and still runs.
@@ -73,8 +74,8 @@ while read -r f; do
     fi
   done
 done < <(programs '*.mlir')
-# Orders of the five passes, each in one buffer-opt run ending in
-# finalizing-bufferize, buffer-deallocation-pipeline and --run=main
+# Orders of the five passes (then --vector-bufferize), each in one
+# buffer-opt run ending in finalizing-bufferize, buffer-deallocation-pipeline and --run=main
 # --run-leak-check: the run prints the tensor program's .expected, with no
 # leak and no undefined behaviour (the interpreter reports both); or
 # finalizing refuses with located op errors a program One-Shot refuses too.
@@ -109,7 +110,7 @@ while read -r f; do
   fi
   for order in "${orders[@]}"; do
     flags=()
-    for d in $order; do flags+=("--$d-bufferize"); done
+    for d in $order vector; do flags+=("--$d-bufferize"); done
     runs=$((runs + 1))
     if "$BUFFER_OPT" "${flags[@]}" --finalizing-bufferize \
          --buffer-deallocation-pipeline --run=main --run-leak-check "$f" \

@@ -26,8 +26,8 @@ import traceback
 
 import jsonschema
 
-BIN = sys.argv[1]
-SRC = sys.argv[2]
+BIN = os.path.abspath(sys.argv[1])
+SRC = os.path.abspath(sys.argv[2])
 ONLY = sys.argv[3:]
 BUFFERD = os.path.join(BIN, "bufferd")
 BUFFER_OPT = os.path.join(BIN, "buffer-opt")

@@ -49,7 +49,9 @@ extern "C" {
  * function boundaries and identity layouts, then ownership-based
  * deallocation. It is the bufferization every lowering starts with
  * (BUF_LLVM_BUFFERIZE_PIPELINE), so a default compile's memref artifact is
- * the program the llvm/obj/ptx artifacts lower. */
+ * the program the llvm/obj/ptx artifacts lower, but for aggregated ops
+ * (linalg.softmax), which the lowerings decompose first (BUF_LLVM_DECOMPOSE)
+ * and the memref artifact keeps, as upstream's bufferization does. */
 #define BUF_DEFAULT_PIPELINE BUF_LLVM_BUFFERIZE_PIPELINE
 
 /* What the host artifacts (llvm, obj, run-native) are compiled for

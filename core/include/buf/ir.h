@@ -757,6 +757,34 @@ int64_t buf_op_trip_count(const buf_op_t *op, const buf_fold_env_t *env);
 buf_value_t *buf_op_view_source(const buf_op_t *op);
 /* Follows views from v to the buffer they look into (v itself if none). */
 buf_value_t *buf_value_view_root(buf_value_t *v);
+/* BUF_TRAIT_VIEW ops: how result 0 addresses its source's elements, for
+ * the passes that fold views into their users or spell them as strided
+ * metadata (fold-memref-alias-ops, expand-strided-metadata). The operand
+ * layout each kind implies is the op's own: */
+typedef enum buf_view_kind {
+  BUF_VIEW_OPAQUE = 0,  /* no rule (cast, transpose, view, reshape ...) */
+  /* Offsets, sizes and strides into the source: static_offsets /
+   * static_sizes / static_strides with dynamic entries in operand
+   * segments 1, 2, 3 (memref.subview); unit dims may be dropped. */
+  BUF_VIEW_SLICE,
+  /* Source dims split by `reassociation`, result sizes in
+   * static_output_shape with dynamic ones in operand segment 1
+   * (memref.expand_shape). */
+  BUF_VIEW_EXPAND,
+  /* Groups of source dims merged by `reassociation`
+   * (memref.collapse_shape). */
+  BUF_VIEW_COLLAPSE,
+  /* A new offset, sizes and strides on the source's base buffer, with
+   * SLICE's attributes and segments (memref.reinterpret_cast). */
+  BUF_VIEW_REINTERPRET,
+} buf_view_kind_t;
+
+/* How a VIEW op addresses its source (buf_view_kind_t); BUF_VIEW_OPAQUE
+ * for other ops. */
+buf_view_kind_t buf_op_view_kind(const buf_op_t *op);
+/* Ops that access one element at indices (buf_opdef_t.indexed_access):
+ * stores the buffer operand's position and returns true. */
+bool buf_op_indexed_access(const buf_op_t *op, uint32_t *memref_operand);
 /* BUF_ALLOC_* of op; BUF_ALLOC_NONE unless it has BUF_TRAIT_ALLOC. */
 buf_alloc_kind_t buf_op_alloc_kind(const buf_op_t *op);
 /* The BUF_EFFECT_* bits op has on the buffer operand i names (none for
@@ -971,6 +999,12 @@ enum {
    * or static (upstream's CastOpInterface). VIEW ops memref.cast,
    * memory_space_cast, assume_alignment; on tensors, tensor.cast. */
   BUF_TRAIT_SAME_SHAPE = 1u << 27,
+  /* Applies a scalar computation to every element when its operands are
+   * tensors or vectors of one shape (scalar operands broadcast), with
+   * results of that shape (upstream's ElementwiseMappable traits: the
+   * arith ops but constant, the math ops). convert-elementwise-to-linalg
+   * rewrites such ops on ranked tensors into linalg.generic. */
+  BUF_TRAIT_ELEMENTWISE_MAPPABLE = 1u << 28,
 };
 
 
@@ -1033,6 +1067,13 @@ struct buf_opdef_s {
   uint8_t view_source;
   /* BUF_TRAIT_ALLOC: where the buffer lives. */
   uint8_t alloc_kind;          /* buf_alloc_kind_t */
+  /* BUF_TRAIT_VIEW: how the view addresses the source (buf_view_kind_t). */
+  uint8_t view_kind;
+  /* Ops that read or write one element of a buffer at given indices
+   * (memref.load, memref.store): 1 + the operand of the buffer, whose
+   * indices follow it, one per dimension, and end the operand list; 0 for
+   * other ops. */
+  uint8_t indexed_access;
   /* BUF_TRAIT_FORWARDS terminators: the first forwarded operand. Loops and
    * region branches: the first operand that initialises the regions'
    * forwarded block arguments (scf.for: 3, after lb, ub, step), and in

@@ -51,6 +51,32 @@ typedef struct buf_linalg_info {
  * (or is malformed, which the verifier reports). */
 bool buf_linalg_get_info(buf_op_t *op, buf_linalg_info_t *info);
 
+/* linalg.pack / linalg.unpack (destination style, not structured): the
+ * unpacked side has rank `rank`; dimension inner_dims_pos[j] of it is cut
+ * into tiles of the j-th tile size (static_tiles[j], or, when BUF_DYNAMIC,
+ * the next operand from first_tile_operand on); the packed side's first
+ * `rank` dimensions are the tile counts in the order outer_perm gives
+ * (packed outer dimension i counts along unpacked dimension outer_perm[i];
+ * the identity when num_perm is 0), its last num_tiles walk inside one
+ * tile. Operand 0 is the source, 1 the destination. */
+typedef struct buf_linalg_pack {
+  bool unpack;                 /* linalg.unpack: the source is packed */
+  uint32_t rank;               /* rank of the unpacked side */
+  uint32_t num_tiles;          /* entries of static_tiles */
+  uint32_t num_inner_dims;     /* entries of inner_dims_pos */
+  uint32_t num_perm;           /* entries of outer_perm; 0: identity */
+  int64_t inner_dims_pos[BUF_LINALG_MAX_LOOPS];
+  int64_t outer_perm[BUF_LINALG_MAX_LOOPS];
+  int64_t static_tiles[BUF_LINALG_MAX_LOOPS];
+  uint32_t first_tile_operand; /* the dynamic tile sizes start here */
+  int32_t padding_operand;     /* pack's padding_value operand, or -1 */
+} buf_linalg_pack_t;
+
+/* Fills *out for linalg.pack / unpack on ranked tensors (or, while
+ * bufferization rewrites them, their buffers); false for any other op or a
+ * malformed one (which the verifier reports). */
+bool buf_linalg_get_pack(const buf_op_t *op, buf_linalg_pack_t *out);
+
 /* True when op is a linalg structured op other than linalg.generic (a named
  * op: matmul, conv_2d_nhwc_hwcf, map, fill ...), which
  * linalg-generalize-named-ops rewrites as the linalg.generic it stands for. */

@@ -84,6 +84,9 @@ typedef struct buf_llvm_options {
   "one-shot-bufferize{bufferize-function-boundaries "                          \
   "function-boundary-type-conversion=identity-layout-map}"
 #define BUF_LLVM_DEALLOCATION "buffer-deallocation-pipeline"
+/* Runs before One-Shot: ops without a loop lowering (linalg.softmax)
+ * become their decomposition. */
+#define BUF_LLVM_DECOMPOSE "linalg-decompose-aggregated-ops"
 #define BUF_LLVM_BUFFERIZE_PIPELINE BUF_LLVM_ONE_SHOT_BUFFERIZE "," BUF_LLVM_DEALLOCATION
 #define BUF_LLVM_LOOPS_PIPELINE                                                \
   "bufferization-lower-deallocations,"                                         \
@@ -99,9 +102,10 @@ buf_status_t buf_lower_run_pipeline(buf_op_t *module, const char *text);
  * every lowering) bufferizes it with ownership-based deallocation, after
  * which every function result is a buffer its caller owns. */
 bool buf_lower_needs_bufferization(buf_op_t *module);
-/* Runs BUF_LLVM_BUFFERIZE_PIPELINE when module has tensor values; a tensor
- * value left afterwards is a located error. Every lowering starts here.
- * timing (may be NULL) gets the bufferize and dealloc times. */
+/* Runs BUF_LLVM_DECOMPOSE and BUF_LLVM_BUFFERIZE_PIPELINE when module has
+ * tensor values; a tensor value left afterwards is a located error. Every
+ * lowering starts here. timing (may be NULL) gets the bufferize (the
+ * decomposition included) and dealloc times. */
 buf_status_t buf_lower_bufferize(buf_op_t *module, buf_lower_timing_t *timing);
 /* buf_lower_bufferize, then BUF_LLVM_LOOPS_PIPELINE, in place. BUF_FAILURE
  * with the passes' located diagnostics when a step fails. buf_llvm_emit

@@ -69,6 +69,9 @@ typedef struct buf_chunk {
 /* Returns the number of chunks and an arena array of them in *chunks. */
 uint32_t buf_split_input(buf_ctx_t *ctx, const char *text, size_t len,
                          buf_chunk_t **chunks);
+/* The same at lines starting with `marker` (--split-input-file=MARKER). */
+uint32_t buf_split_input_at(buf_ctx_t *ctx, const char *text, size_t len,
+                            const char *marker, buf_chunk_t **chunks);
 
 typedef struct buf_print_options {
   bool generic;        /* --mlir-print-op-generic */

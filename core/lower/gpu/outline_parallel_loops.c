@@ -177,9 +177,11 @@ static buf_walk_result_t collect_captures(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
-/* A scalar constant: cloned into the kernel instead of passed. */
+/* A scalar or vector constant (a register value, unlike a tensor's):
+ * cloned into the kernel instead of passed. */
 static bool is_scalar_constant(const buf_value_t *v) {
-  return v->def && buf_op_has_trait(v->def, BUF_TRAIT_CONSTANT) && !buf_type_is_shaped(v->type);
+  return v->def && buf_op_has_trait(v->def, BUF_TRAIT_CONSTANT) &&
+         (!buf_type_is_shaped(v->type) || v->type->kind == BUF_TYPE_VECTOR);
 }
 
 static buf_attr_t global_space(buf_ctx_t *ctx) {

@@ -202,6 +202,7 @@ static void printNewline(void) { fputc('\n', out()); }
 static void printComma(void) { fputs(", ", out()); }
 static void printOpen(void) { fputs("( ", out()); }
 static void printClose(void) { fputs(" )", out()); }
+static void printString(const char *s) { fputs(s, out()); }
 /* Upstream writes the rate to stderr, keeping the program's output clean. */
 static void printFlops(double flops) { fprintf(stderr, "%lf GFLOPS\n", flops / 1.0E9); }
 
@@ -228,6 +229,7 @@ const buf__jit_symbol_t buf__jit_runtime_symbols[] = {
     CIFACE(printMemref1dI64), CIFACE(printMemref1dInd), SYM(printI64), SYM(printU64),
     SYM(printF32),         SYM(printF64),         SYM(printNewline),    SYM(printComma),
     SYM(printOpen),        SYM(printClose),       SYM(printFlops),      SYM(rtclock),
+    SYM(printString),
 };
 const size_t buf__jit_runtime_num_symbols =
     sizeof buf__jit_runtime_symbols / sizeof buf__jit_runtime_symbols[0];

@@ -51,6 +51,7 @@
   X(LLVMBuildCast) \
   X(LLVMBuildCondBr) \
   X(LLVMBuildExtractValue) \
+  X(LLVMBuildExtractElement) \
   X(LLVMBuildFCmp) \
   X(LLVMBuildFDiv) \
   X(LLVMBuildFMul) \
@@ -61,6 +62,8 @@
   X(LLVMBuildGlobalString) \
   X(LLVMBuildICmp) \
   X(LLVMBuildInsertValue) \
+  X(LLVMBuildInsertElement) \
+  X(LLVMBuildShuffleVector) \
   X(LLVMBuildLShr) \
   X(LLVMBuildLoad2) \
   X(LLVMBuildMemCpy) \
@@ -192,6 +195,10 @@
   X(LLVMStructTypeInContext) \
   X(LLVMTargetMachineEmitToMemoryBuffer) \
   X(LLVMTypeOf) \
+  X(LLVMVectorType) \
+  X(LLVMConstVector) \
+  X(LLVMGetPoison) \
+  X(LLVMGetVectorSize) \
   X(LLVMValueAsMetadata) \
   X(LLVMVerifyModule) \
   X(LLVMVoidTypeInContext) \
@@ -232,6 +239,13 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildCast (*buf__llvm.LLVMBuildCast)
 #define LLVMBuildCondBr (*buf__llvm.LLVMBuildCondBr)
 #define LLVMBuildExtractValue (*buf__llvm.LLVMBuildExtractValue)
+#define LLVMBuildExtractElement (*buf__llvm.LLVMBuildExtractElement)
+#define LLVMBuildInsertElement (*buf__llvm.LLVMBuildInsertElement)
+#define LLVMBuildShuffleVector (*buf__llvm.LLVMBuildShuffleVector)
+#define LLVMVectorType (*buf__llvm.LLVMVectorType)
+#define LLVMConstVector (*buf__llvm.LLVMConstVector)
+#define LLVMGetPoison (*buf__llvm.LLVMGetPoison)
+#define LLVMGetVectorSize (*buf__llvm.LLVMGetVectorSize)
 #define LLVMBuildFCmp (*buf__llvm.LLVMBuildFCmp)
 #define LLVMBuildFDiv (*buf__llvm.LLVMBuildFDiv)
 #define LLVMBuildFMul (*buf__llvm.LLVMBuildFMul)

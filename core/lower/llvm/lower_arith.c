@@ -65,6 +65,8 @@ static buf_status_t e_constant(lw_t *L, buf_op_t *op, const void *arg) {
     v = LLVMConstInt(lt, (unsigned long long)a->u.i, 1);
   else if (a->kind == BUF_ATTR_BOOL)
     v = LLVMConstInt(lt, a->u.b, 0);
+  else if (a->kind == BUF_ATTR_DENSE && t->kind == BUF_TYPE_VECTOR)
+    v = buf__lw_dense_vector(L, t, a);
   else
     return fail(L, op, "constant of this kind");
   set_result(L, op, 0, v);

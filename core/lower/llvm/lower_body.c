@@ -11,7 +11,7 @@
 /* The emitters' tables, one per file of op emitters. */
 static const emit_table_t *const emit_tables[] = {
     &buf__lw_arith_emitters, &buf__lw_math_emitters, &buf__lw_memref_emitters,
-    &buf__lw_cf_emitters,    &buf__lw_func_emitters,
+    &buf__lw_cf_emitters,    &buf__lw_func_emitters, &buf__lw_vector_emitters,
 };
 
 /* The registry's resolver of emitter rows (buf_op_model, BUF_MODEL_LLVM):

@@ -10,7 +10,8 @@
  *   lower_symbols.c     functions (signatures, C-interface wrappers, the
  *                       JIT entry) and memref.globals
  *   lower_body.c        function bodies: block order, phis, one op at a time
- *   lower_arith.c, lower_math.c, lower_memref.c, lower_cf.c, lower_func.c
+ *   lower_arith.c, lower_math.c, lower_memref.c, lower_cf.c, lower_func.c,
+ *   lower_vector.c
  *                       the op emitters, each file with its table of rows
  *
  * Everything here runs on one lowering state (lw_t) per call, so two
@@ -238,6 +239,11 @@ extern const emit_table_t buf__lw_math_emitters;
 extern const emit_table_t buf__lw_memref_emitters;
 extern const emit_table_t buf__lw_cf_emitters;
 extern const emit_table_t buf__lw_func_emitters;
+extern const emit_table_t buf__lw_vector_emitters;
+
+/* lower_vector.c: the constant flat vector of a dense attribute over
+ * vector type t (arith.constant dense<...> : vector<...>). */
+LLVMValueRef buf__lw_dense_vector(lw_t *L, buf_type_t t, buf_attr_t dense);
 
 /* lower_math.c: an overloaded LLVM intrinsic (arg: its name) over the
  * result type; arith's float min/max rows use it too. */

@@ -50,6 +50,28 @@ static bool libdevice_read(lw_t *L, buf_op_t *op, const char *fn_name) {
   return true;
 }
 
+static LLVMValueRef libm_call(lw_t *L, buf_op_t *op, const math_fn_t *m, buf_type_t t,
+                              LLVMValueRef *args);
+
+/* A libm function on a vector: one call per element (LLVM has no vector
+ * form of erf, atan ...; upstream's lowering scalarizes them too). */
+static buf_status_t scalarized(lw_t *L, buf_op_t *op, const math_fn_t *m, LLVMValueRef *vargs) {
+  buf_type_t vt = op->results[0].type, et = vt->u.shaped.elem;
+  int64_t n = buf_type_num_elements(vt);
+  LLVMValueRef r = LLVMGetPoison(buf__lw_type(L, vt));
+  for (int64_t e = 0; e < n; e++) {
+    LLVMValueRef idx = LLVMConstInt(L->i64, (unsigned long long)e, 0), args[2];
+    for (uint32_t i = 0; i < op->num_operands && i < 2; i++)
+      args[i] = LLVMBuildExtractElement(L->B, vargs[i], idx, "");
+    LLVMValueRef x = libm_call(L, op, m, et, args);
+    if (!x)
+      return BUF_FAILURE;
+    r = LLVMBuildInsertElement(L->B, r, x, idx, "");
+  }
+  set_result(L, op, 0, r);
+  return BUF_SUCCESS;
+}
+
 static buf_status_t e_math_fn(lw_t *L, buf_op_t *op, const void *arg) {
   const math_fn_t *m = arg;
   buf_type_t t = op->results[0].type;
@@ -61,24 +83,41 @@ static buf_status_t e_math_fn(lw_t *L, buf_op_t *op, const void *arg) {
     set_result(L, op, 0, r);
     return BUF_SUCCESS;
   }
-  if (!buf_type_is_float(t))
-    return fail(L, op, "math function on a type other than a float");
+  if (t->kind == BUF_TYPE_VECTOR && buf_type_is_float(t->u.shaped.elem))
+    return scalarized(L, op, m, args);
+  LLVMValueRef r = libm_call(L, op, m, t, args);
+  if (!r)
+    return BUF_FAILURE;
+  set_result(L, op, 0, r);
+  return BUF_SUCCESS;
+}
+
+/* The libm (host) or libdevice (GPU) call of m on scalars args of float
+ * type t; NULL after an error at op. */
+static LLVMValueRef libm_call(lw_t *L, buf_op_t *op, const math_fn_t *m, buf_type_t t,
+                              LLVMValueRef *args) {
+  if (!buf_type_is_float(t)) {
+    fail(L, op, "math function on a type other than a float");
+    return NULL;
+  }
   /* f16 and bf16 have no libm or libdevice functions: computed in float and
    * rounded back, as the interpreter does. */
   bool f64 = t->u.fkind == BUF_F64, narrow = t->u.fkind == BUF_F16 || t->u.fkind == BUF_BF16;
-  if (!f64 && !narrow && t->u.fkind != BUF_F32)
-    return fail(L, op, "math function on a float type other than f16, bf16, f32 and f64");
+  if (!f64 && !narrow && t->u.fkind != BUF_F32) {
+    fail(L, op, "math function on a float type other than f16, bf16, f32 and f64");
+    return NULL;
+  }
   char name[40];
   snprintf(name, sizeof name, "%s%s%s", L->gpu ? "__nv_" : "", m->libm, f64 ? "" : "f");
   if (L->gpu && !libdevice_read(L, op, name))
-    return BUF_FAILURE;
+    return NULL;
   LLVMTypeRef lt = buf__lw_type(L, t), ct = narrow ? LLVMFloatTypeInContext(L->C) : lt;
   LLVMTypeRef ps[2] = {ct, ct};
   LLVMValueRef f = buf__lw_get_fn(L, name, ct, ps, op->num_operands);
+  LLVMValueRef cargs[2];
   for (uint32_t i = 0; i < op->num_operands && i < 2; i++)
-    args[i] = buf__lw_fp_ext(L, args[i], ct);
-  set_result(L, op, 0, buf__lw_fp_trunc(L, call(L, f, args, op->num_operands), lt));
-  return BUF_SUCCESS;
+    cargs[i] = buf__lw_fp_ext(L, args[i], ct);
+  return buf__lw_fp_trunc(L, call(L, f, cargs, op->num_operands), lt);
 }
 
 /* ctlz/cttz (arg: the intrinsic) with a defined result for zero (the

@@ -5,7 +5,8 @@
  * aligned, i64 offset, [rank x i64] sizes, [rank x i64] strides } (see
  * buf/lower.h). Static sizes, strides and offsets are taken from the type
  * as constants, dynamic ones from the descriptor, so optimized code indexes
- * with constants where the program's types allow.
+ * with constants where the program's types allow. A vector of any rank is
+ * one flat LLVM vector of its elements in row-major order.
  */
 #include "lower_internal.h"
 
@@ -68,6 +69,16 @@ LLVMTypeRef buf__lw_type(lw_t *L, buf_type_t t) {
     return buf__lw_unranked_type(L);
   case BUF_TYPE_FUNCTION: /* a function's address, as upstream's func-to-llvm */
     return L->ptr;
+  case BUF_TYPE_VECTOR: {
+    /* Flattened: vector<2x4xf32> is <8 x float> (row-major), so that
+     * elementwise arith/math on any rank is one LLVM operation and
+     * shape_cast is free (lower_vector.c). bf16 vectors are not computed. */
+    LLVMTypeRef et = buf__lw_type(L, t->u.shaped.elem);
+    int64_t n = buf_type_num_elements(t);
+    if (!et || n <= 0 || n > (1 << 16) || LLVMGetTypeKind(et) == LLVMBFloatTypeKind)
+      return NULL;
+    return LLVMVectorType(et, (unsigned)n);
+  }
   default:
     return NULL;
   }

@@ -29,3 +29,19 @@
 // Not compared: top-down (mlir-opt 22 refuses @terminator_first, "Yield
 // operand #0 is not equivalent to the corresponding iter bbArg"; buffer-opt
 // copies the yielded value instead).
+// fold-memref-alias-ops: the same CHECK lines hold for mlir-opt.
+// RUN: mlir-opt %S/fold-memref-alias-ops.mlir -fold-memref-alias-ops -split-input-file | FileCheck %S/fold-memref-alias-ops.mlir
+// RUN: mlir-opt %S/fold-memref-alias-ops-run.mlir -fold-memref-alias-ops | FileCheck %S/fold-memref-alias-ops-run.mlir --check-prefix=FOLDED
+// expand-strided-metadata: the same CHECK lines hold for mlir-opt.
+// RUN: mlir-opt %S/expand-strided-metadata.mlir -expand-strided-metadata -split-input-file | FileCheck %S/expand-strided-metadata.mlir
+// private-function-dynamic-ownership: the same CHECK lines hold for mlir-opt.
+// RUN: mlir-opt -ownership-based-buffer-deallocation=private-function-dynamic-ownership=true %S/../transforms/buffer-deallocation-private-dynamic-ownership.mlir | FileCheck %S/../transforms/buffer-deallocation-private-dynamic-ownership.mlir
+// RUN: mlir-opt -buffer-deallocation-pipeline=private-function-dynamic-ownership=true %S/../transforms/buffer-deallocation-private-dynamic-ownership.mlir | FileCheck %S/../transforms/buffer-deallocation-private-dynamic-ownership.mlir --check-prefix=PIPE
+// --split-input-file=MARKER and --output-split-marker: the same CHECK lines hold for mlir-opt.
+// RUN: mlir-opt %S/split-input-file-marker.mlir -split-input-file='// ''=====' | FileCheck %S/split-input-file-marker.mlir
+// RUN: mlir-opt %S/split-input-file-marker.mlir -split-input-file='// ''=====' -output-split-marker='// +++' | FileCheck %S/split-input-file-marker.mlir --check-prefix=OUT
+// One-Shot's print-conflicts and function-boundary annotations: the same CHECK lines hold for mlir-opt.
+// RUN: mlir-opt %S/one-shot-print-conflicts.mlir -one-shot-bufferize="test-analysis-only print-conflicts" -split-input-file | FileCheck %S/one-shot-print-conflicts.mlir
+// RUN: mlir-opt %S/one-shot-print-conflicts.mlir -one-shot-bufferize="test-analysis-only print-conflicts bufferize-function-boundaries" -split-input-file | FileCheck %S/one-shot-print-conflicts.mlir --check-prefix=FUNC
+// The affine folders: the same CHECK lines hold for mlir-opt -canonicalize.
+// RUN: mlir-opt %S/../affine/fold-constants.mlir -canonicalize | FileCheck %S/../affine/fold-constants.mlir

@@ -32,6 +32,11 @@
 // RUN: buffer-opt --linalg-decompose-aggregated-ops %S/Inputs/softmax-run.mlir > %t.dec.mlir
 // RUN: buffer-opt --run=main %t.dec.mlir | sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = ADDR/' | diff %S/Inputs/softmax-run.expected -
 // RUN: %if llvm %{ buffer-opt --linalg-decompose-aggregated-ops --one-shot-bufferize="bufferize-function-boundaries" --buffer-deallocation-pipeline --emit=run --run=main %S/Inputs/softmax-run.mlir | sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = ADDR/' | diff %S/Inputs/softmax-run.expected - %}
+// The lowerings (--emit=llvm/obj/ptx/run) decompose softmax themselves
+// while it is on tensors, as a memref softmax has no loop lowering: the JIT
+// runs the tensor program as it is.
+// RUN: %if llvm %{ buffer-opt --emit=run --run=main %S/Inputs/softmax-run.mlir | sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = ADDR/' | diff %S/Inputs/softmax-run.expected - %}
+// RUN: %if llvm %{ buffer-opt --emit=llvm %S/Inputs/softmax-run.mlir -o /dev/null %}
 // RUN: %if mlir-opt %{ sed '/transform.with_named_sequence/,+1d' %t.decomposed.mlir | diff -B - %t.dec.mlir %}
 // RUN: buffer-opt --linalg-decompose-aggregated-ops %S/Inputs/softmax-shapes.mlir > %t.shapes.mlir
 // RUN: FileCheck %s --check-prefix=DEC --input-file=%t.shapes.mlir

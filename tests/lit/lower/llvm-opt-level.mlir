@@ -25,7 +25,7 @@
 // O2-NEXT: ret float
 
 // JIT: "value":56.0
-// BAD: -O4: the LLVM optimization level is 0, 1, 2 or 3, not '4'
+// BAD: buffer-opt: -O/--llvm-opt-level: the LLVM optimization level is 0, 1, 2 or 3, not '4'
 // NOLOWER: --llvm-opt-level and -O1 need a lowering: --emit=llvm, obj, ptx or run
 
 func.func @sum(%m: memref<8xf32>) -> f32 {

@@ -5,10 +5,9 @@
 // RUN: buffer-opt --buffer-deallocation-pipeline --run=main --run-leak-check %s | FileCheck %s --check-prefix=EXEC
 // RUN: buffer-opt --pass-pipeline="builtin.module(ownership-based-buffer-deallocation,buffer-deallocation-simplification,bufferization-lower-deallocations)" --run=main --run-leak-check %s | FileCheck %s --check-prefix=EXEC
 // RUN: not buffer-opt --run=main --run-leak-check %s 2>&1 | FileCheck %s --check-prefix=LEAK
-// RUN: not buffer-opt "--buffer-deallocation-pipeline=private-function-dynamic-ownership" %s 2>&1 | FileCheck %s --check-prefix=OPT
+// RUN: buffer-opt "--buffer-deallocation-pipeline=private-function-dynamic-ownership" --run=main --run-leak-check %s | FileCheck %s --check-prefix=EXEC
 
 // LEAK: still allocated when '@main' returns (leak)
-// OPT: private-function-dynamic-ownership=true is not supported
 
 func.func private @printMemrefF32(memref<*xf32>)
 

@@ -14,9 +14,10 @@ lib() { local f; for f in "$LLVM/lib/$1.so" "$LLVM"/lib/"$1".so.*; do [[ -e $f ]
 LIBS="$(lib libmlir_runner_utils),$(lib libmlir_c_runner_utils)"
 PASSES=(--one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
   --buffer-deallocation-pipeline --convert-bufferization-to-memref
-  --convert-linalg-to-loops --scf-forall-to-for --expand-strided-metadata --lower-affine
-  --convert-scf-to-cf --finalize-memref-to-llvm --convert-math-to-llvm
-  --convert-arith-to-llvm --convert-cf-to-llvm --convert-func-to-llvm
+  --convert-linalg-to-loops --scf-forall-to-for --convert-vector-to-scf
+  --expand-strided-metadata --lower-affine
+  --convert-scf-to-cf --convert-vector-to-llvm --finalize-memref-to-llvm --convert-math-to-llvm
+  --convert-arith-to-llvm --convert-ub-to-llvm --convert-cf-to-llvm --convert-func-to-llvm
   --reconcile-unrealized-casts)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
