@@ -257,8 +257,8 @@ static bool float_result(fold_kind_t k, double a, double b, buf_type_t t,
   case K_DIVF: *r = in_float ? fa / fb : a / b; break;
   case K_REMF: *r = in_float ? fmodf(fa, fb) : fmod(a, b); break;
   case K_NEGF: *r = -a; break;
-  /* maximumf/minimumf order -0 below +0; maxnumf/minnumf are C's fmax and
-   * fmin (a NaN operand is ignored). */
+  /* all four order -0 below +0; maxnumf/minnumf ignore a NaN operand
+   * (LLVM's maxnum/minnum, as the interpreter computes them) */
   case K_MAXIMUMF:
     *r = isnan(a) || isnan(b) ? NAN
          : a == b            ? (signbit(a) ? b : a)
@@ -269,8 +269,12 @@ static bool float_result(fold_kind_t k, double a, double b, buf_type_t t,
          : a == b            ? (signbit(a) ? a : b)
          : a < b             ? a : b;
     break;
-  case K_MAXNUMF: *r = fmax(a, b); break;
-  case K_MINNUMF: *r = fmin(a, b); break;
+  case K_MAXNUMF:
+    *r = isnan(a) ? b : isnan(b) ? a : a == b ? (signbit(a) ? b : a) : fmax(a, b);
+    break;
+  case K_MINNUMF:
+    *r = isnan(a) ? b : isnan(b) ? a : a == b ? (signbit(a) ? a : b) : fmin(a, b);
+    break;
   default: return false;
   }
   *r = buf__round_to_float_type(t, *r);

@@ -17,6 +17,8 @@
 // RUNOUT-NEXT: -70
 // RUNOUT-NEXT: 2.71828
 // RUNOUT-NEXT: -27
+// RUNOUT-NEXT: 0
+// RUNOUT-NEXT: -0
 
 func.func private @printF32(f32)
 func.func private @printF64(f64)
@@ -117,6 +119,18 @@ func.func @math_folds() -> (f32, f64, i1, i1, i32, i32) {
   return %sq, %e, %isinf, %isnan, %pop, %pow : f32, f64, i1, i1, i32, i32
 }
 
+// maxnumf and minnumf order -0 below +0, as the interpreter does.
+// CHECK-LABEL: func.func @signed_zeros(
+// CHECK-NOT: numf
+// CHECK: return
+func.func @signed_zeros() -> (f32, f32) {
+  %m0 = arith.constant -0.0 : f32
+  %p0 = arith.constant 0.0 : f32
+  %a = arith.maxnumf %m0, %p0 : f32
+  %b = arith.minnumf %p0, %m0 : f32
+  return %a, %b : f32, f32
+}
+
 func.func @main() {
   %f:13 = call @float_folds() : () -> (f32, f32, f32, f32, f32, i1, f32, i32, i32, f64, f32, f32, f32)
   call @printF32(%f#0) : (f32) -> ()
@@ -141,6 +155,11 @@ func.func @main() {
   call @printNewline() : () -> ()
   %pow = arith.extsi %m#5 : i32 to i64
   call @printI64(%pow) : (i64) -> ()
+  call @printNewline() : () -> ()
+  %z:2 = call @signed_zeros() : () -> (f32, f32)
+  call @printF32(%z#0) : (f32) -> ()
+  call @printNewline() : () -> ()
+  call @printF32(%z#1) : (f32) -> ()
   call @printNewline() : () -> ()
   return
 }
