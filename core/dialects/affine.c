@@ -1468,6 +1468,9 @@ static uint32_t store_effect(const buf_op_t *op, uint32_t i) {
 bool buf__affine_apply_fold(buf_op_t *op);
 bool buf__affine_linearize_fold(buf_op_t *op);
 bool buf__affine_delinearize_fold(buf_op_t *op);
+bool buf__affine_min_fold(buf_op_t *op);
+bool buf__affine_max_fold(buf_op_t *op);
+bool buf__affine_for_fold(buf_op_t *op);
 
 static const buf_opdef_t affine_ops[] = {
     {.name = "affine.apply", .traits = BUF_TRAIT_PURE,
@@ -1482,7 +1485,7 @@ static const buf_opdef_t affine_ops[] = {
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR |
                BUF_TRAIT_LOOP | BUF_TRAIT_ALLOCATION_SCOPE,
      .inherent_attrs = for_attrs, .verify = for_verify, .parse = for_parse,
-     .print = for_print},
+     .print = for_print, .fold = buf__affine_for_fold},
     {.name = "affine.linearize_index", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = lin_attrs, .verify = lin_verify, .parse = lin_parse,
      .fold = buf__affine_linearize_fold,
@@ -1492,10 +1495,12 @@ static const buf_opdef_t affine_ops[] = {
      .verify = load_verify, .parse = load_parse, .print = load_print},
     {.name = "affine.max", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = map_attrs, .verify = minmax_verify,
-     .parse = minmax_parse, .print = map_op_print},
+     .parse = minmax_parse, .print = map_op_print,
+     .fold = buf__affine_max_fold},
     {.name = "affine.min", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = map_attrs, .verify = minmax_verify,
-     .parse = minmax_parse, .print = map_op_print},
+     .parse = minmax_parse, .print = map_op_print,
+     .fold = buf__affine_min_fold},
     {.name = "affine.store", .operand_effect = store_effect,
      .inherent_attrs = map_attrs,
      .verify = store_verify, .parse = store_parse, .print = store_print},

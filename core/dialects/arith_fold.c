@@ -12,10 +12,15 @@
  *     condition or between one value twice;
  *   - identities that need no constant result: x + 0, x - 0, x * 1,
  *     x / 1, x & x, x | x;
- *   - addf, subf, mulf, divf and negf of f32/f64 constants (a double
- *     computes them and rounds once to f32, which gives the correctly
- *     rounded f32 result for these operations); NaN and infinite
- *     results are not folded.
+ *   - the extended ops (addui_extended, mului_extended, mulsi_extended)
+ *     on constants, into one constant per result;
+ *   - float ops on float constants, computed as the interpreter computes
+ *     them (f64 in double, the others in float, then rounded to the
+ *     type): arithmetic, remf, the
+ *     four min/max flavours, cmpf, the int/float conversions (not where
+ *     the value is out of range: poison), extf, exact truncf, bitcast.
+ *     NaN results are not folded (their sign would differ from the
+ *     hardware's); infinities are, as upstream folds them.
  *
  * Vectors and tensors are not folded. buf_op_fold_int (fold_int) remains
  * the analyses' conservative integer evaluator.
@@ -29,7 +34,12 @@ typedef enum fold_kind {
   K_NONE, K_ADD, K_SUB, K_MUL, K_DIVS, K_DIVU, K_REMS, K_REMU, K_CEILDIVS,
   K_CEILDIVU, K_FLOORDIVS, K_AND, K_OR, K_XOR, K_SHL, K_SHRS, K_SHRU,
   K_MAXS, K_MAXU, K_MINS, K_MINU, K_CMPI, K_SELECT, K_EXTS, K_EXTU, K_TRUNC,
-  K_INDEX_CAST, K_INDEX_CASTU, K_ADDF, K_SUBF, K_MULF, K_DIVF, K_NEGF,
+  K_INDEX_CAST, K_INDEX_CASTU, K_ADD_EXT, K_MULU_EXT, K_MULS_EXT,
+  /* float results from here on */
+  K_ADDF, K_SUBF, K_MULF, K_DIVF, K_REMF, K_MAXIMUMF, K_MINIMUMF, K_MAXNUMF,
+  K_MINNUMF, K_NEGF, K_SITOFP, K_UITOFP, K_EXTF, K_TRUNCF,
+  /* float operands, integer results */
+  K_CMPF, K_FPTOSI, K_FPTOUI, K_BITCAST,
 } fold_kind_t;
 
 static const struct {
@@ -47,6 +57,12 @@ static const struct {
     {"trunci", K_TRUNC},     {"index_cast", K_INDEX_CAST},
     {"index_castui", K_INDEX_CASTU}, {"addf", K_ADDF},  {"subf", K_SUBF},
     {"mulf", K_MULF},        {"divf", K_DIVF},          {"negf", K_NEGF},
+    {"remf", K_REMF},        {"maximumf", K_MAXIMUMF},  {"minimumf", K_MINIMUMF},
+    {"maxnumf", K_MAXNUMF},  {"minnumf", K_MINNUMF},    {"sitofp", K_SITOFP},
+    {"uitofp", K_UITOFP},    {"extf", K_EXTF},          {"truncf", K_TRUNCF},
+    {"cmpf", K_CMPF},        {"fptosi", K_FPTOSI},      {"fptoui", K_FPTOUI},
+    {"bitcast", K_BITCAST},  {"addui_extended", K_ADD_EXT},
+    {"mului_extended", K_MULU_EXT}, {"mulsi_extended", K_MULS_EXT},
 };
 
 static fold_kind_t kind_of(const buf_op_t *op) {
@@ -219,33 +235,220 @@ static bool identity(buf_op_t *op, fold_kind_t k) {
   return false;
 }
 
+/* f32 or f64: the float types whose bits bitcast folds. */
+static bool is_f32_or_f64(buf_type_t t) {
+  return t->kind == BUF_TYPE_FLOAT &&
+         (buf_type_bitwidth(t) == 32 || buf_type_bitwidth(t) == 64);
+}
+
+/* A float result of type t, computed as the interpreter computes it: f64
+ * in double, the narrower types in float, then rounded to t. NaN results
+ * are not folded: upstream's folded NaN is positive where the hardware's
+ * 0/0 is negative, so a printed NaN would change sign. Infinities fold as
+ * upstream folds them. */
+static bool float_result(fold_kind_t k, double a, double b, buf_type_t t,
+                         double *r) {
+  bool in_float = t->u.fkind != BUF_F64;
+  float fa = (float)a, fb = (float)b;
+  switch (k) {
+  case K_ADDF: *r = in_float ? fa + fb : a + b; break;
+  case K_SUBF: *r = in_float ? fa - fb : a - b; break;
+  case K_MULF: *r = in_float ? fa * fb : a * b; break;
+  case K_DIVF: *r = in_float ? fa / fb : a / b; break;
+  case K_REMF: *r = in_float ? fmodf(fa, fb) : fmod(a, b); break;
+  case K_NEGF: *r = -a; break;
+  /* all four order -0 below +0; maxnumf/minnumf ignore a NaN operand
+   * (LLVM's maxnum/minnum, as the interpreter computes them) */
+  case K_MAXIMUMF:
+    *r = isnan(a) || isnan(b) ? NAN
+         : a == b            ? (signbit(a) ? b : a)
+         : a > b             ? a : b;
+    break;
+  case K_MINIMUMF:
+    *r = isnan(a) || isnan(b) ? NAN
+         : a == b            ? (signbit(a) ? a : b)
+         : a < b             ? a : b;
+    break;
+  case K_MAXNUMF:
+    *r = isnan(a) ? b : isnan(b) ? a : a == b ? (signbit(a) ? b : a) : fmax(a, b);
+    break;
+  case K_MINNUMF:
+    *r = isnan(a) ? b : isnan(b) ? a : a == b ? (signbit(a) ? a : b) : fmin(a, b);
+    break;
+  default: return false;
+  }
+  *r = buf__round_to_float_type(t, *r);
+  return !isnan(*r);
+}
+
+/* Ops with a float result: arithmetic on float constants, int-to-float
+ * conversions, extf, and truncf where the value is exact in the narrower
+ * type (upstream leaves a rounding truncf alone). */
 static bool fold_float(buf_op_t *op, fold_kind_t k) {
   buf_type_t t = op->results[0].type;
-  if (t->kind != BUF_TYPE_FLOAT ||
-      (buf_type_bitwidth(t) != 32 && buf_type_bitwidth(t) != 64))
-    return false;
   double a, b = 0, r;
-  if (!const_float(op, 0, &a) ||
-      (k != K_NEGF && (op->num_operands != 2 || !const_float(op, 1, &b))))
+  uint64_t bits;
+  if (t->kind != BUF_TYPE_FLOAT)
     return false;
-  switch (k) {
-  case K_ADDF: r = a + b; break;
-  case K_SUBF: r = a - b; break;
-  case K_MULF: r = a * b; break;
-  case K_DIVF: r = a / b; break;
-  default: r = -a; break;
+  if (k == K_SITOFP || k == K_UITOFP) {
+    uint32_t w = int_width(buf_op_operand(op, 0)->type);
+    if (!w || !const_bits(op, 0, &bits))
+      return false;
+    bool in_float = t->u.fkind != BUF_F64;
+    r = k == K_SITOFP ? (in_float ? (double)(float)sext(bits, w)
+                                  : (double)sext(bits, w))
+                      : (in_float ? (double)(float)bits : (double)bits);
+    r = buf__round_to_float_type(t, r);
+  } else if (k == K_EXTF || k == K_TRUNCF) {
+    if (!const_float(op, 0, &a) || isnan(a))
+      return false;
+    r = buf__round_to_float_type(t, a);
+    if (r != a)
+      return false;
+  } else {
+    if (!const_float(op, 0, &a) ||
+        (k != K_NEGF && (op->num_operands != 2 || !const_float(op, 1, &b))) ||
+        !float_result(k, a, b, t, &r))
+      return false;
   }
-  if (buf_type_bitwidth(t) == 32)
-    r = (double)(float)r;
-  if (!isfinite(r))
-    return false;
   return replace_by_attr(op, buf_attr_float(buf_op_ctx(op), t, r));
+}
+
+/* cmpf's predicates in their attribute order. */
+static bool compare_floats(int64_t pred, double x, double y) {
+  bool uno = isnan(x) || isnan(y);
+  switch (pred) {
+  case 0: return false;
+  case 1: return !uno && x == y;
+  case 2: return !uno && x > y;
+  case 3: return !uno && x >= y;
+  case 4: return !uno && x < y;
+  case 5: return !uno && x <= y;
+  case 6: return !uno && x != y;
+  case 7: return !uno;
+  case 8: return uno || x == y;
+  case 9: return uno || x > y;
+  case 10: return uno || x >= y;
+  case 11: return uno || x < y;
+  case 12: return uno || x <= y;
+  case 13: return uno || x != y;
+  case 14: return uno;
+  default: return true;
+  }
+}
+
+/* The bits of an f32 or f64 value. */
+static uint64_t float_bits(double x, bool f32) {
+  if (f32) {
+    float f = (float)x;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+  }
+  uint64_t u;
+  memcpy(&u, &x, 8);
+  return u;
+}
+
+/* Ops with float operands and an integer result: cmpf, fptosi and fptoui
+ * (not where the value is NaN or out of range: poison, which the
+ * interpreter reports), and bitcast in either direction. */
+static bool fold_from_float(buf_op_t *op, fold_kind_t k) {
+  buf_type_t rt = op->results[0].type, at = buf_op_operand(op, 0)->type;
+  uint32_t w = int_width(rt);
+  double a, b;
+  if (k == K_BITCAST) {
+    uint64_t bits;
+    if (is_f32_or_f64(at) && w && const_float(op, 0, &a))
+      return replace_by_int(op, float_bits(a, buf_type_bitwidth(at) == 32));
+    if (!is_f32_or_f64(rt) || !int_width(at) || !const_bits(op, 0, &bits))
+      return false;
+    double r;
+    if (buf_type_bitwidth(rt) == 32) {
+      uint32_t u = (uint32_t)bits;
+      float f;
+      memcpy(&f, &u, 4);
+      r = f;
+    } else {
+      memcpy(&r, &bits, 8);
+    }
+    return !isnan(r) &&
+           replace_by_attr(op, buf_attr_float(buf_op_ctx(op), rt, r));
+  }
+  /* cmpf false and true hold whatever the operands */
+  buf_attr_t pred = k == K_CMPF ? buf_op_attr(op, "predicate") : NULL;
+  if (w && pred && pred->kind == BUF_ATTR_INTEGER &&
+      (pred->u.i == 0 || pred->u.i == 15))
+    return replace_by_int(op, pred->u.i == 15);
+  if (!w || at->kind != BUF_TYPE_FLOAT || !const_float(op, 0, &a))
+    return false;
+  if (k == K_CMPF) {
+    buf_attr_t p = buf_op_attr(op, "predicate");
+    if (!p || p->kind != BUF_ATTR_INTEGER || p->u.i < 0 || p->u.i > 15 ||
+        !const_float(op, 1, &b))
+      return false;
+    return replace_by_int(op, compare_floats(p->u.i, a, b));
+  }
+  double x = trunc(a);
+  if (isnan(x))
+    return false;
+  if (k == K_FPTOSI) {
+    double lo = w >= 64 ? -9223372036854775808.0 : -ldexp(1, (int)w - 1);
+    double hi = w >= 64 ? 9223372036854775808.0 : ldexp(1, (int)w - 1);
+    if (x < lo || x >= hi)
+      return false;
+    return replace_by_int(op, (uint64_t)(int64_t)x & mask_of(w));
+  }
+  double hi = w >= 64 ? 18446744073709551616.0 : ldexp(1, (int)w);
+  if (x < 0 || x >= hi)
+    return false;
+  return replace_by_int(op, (uint64_t)x);
+}
+
+/* addui_extended (sum, carry), mului_extended and mulsi_extended (low and
+ * high halves of the double-width product) of two integer constants. */
+static bool fold_extended(buf_op_t *op, fold_kind_t k) {
+  uint32_t w = int_width(op->results[0].type);
+  uint64_t a, b, r0, r1;
+  if (op->num_results != 2 || op->num_operands != 2 || !w ||
+      !const_bits(op, 0, &a) || !const_bits(op, 1, &b))
+    return false;
+  if (k == K_ADD_EXT) {
+    r0 = (a + b) & mask_of(w);
+    r1 = r0 < a;
+  } else {
+    __int128 p = k == K_MULS_EXT
+                     ? (__int128)sext(a, w) * (__int128)sext(b, w)
+                     : (__int128)((unsigned __int128)a * b);
+    r0 = (uint64_t)p & mask_of(w);
+    r1 = (uint64_t)(p >> w) & mask_of(w);
+  }
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_builder_t bld;
+  buf_builder_init(&bld, ctx);
+  buf_builder_set_before(&bld, op);
+  bld.loc = op->loc;
+  buf_value_t *vs[2];
+  uint64_t rs[2] = {r0, r1};
+  for (int i = 0; i < 2; i++) {
+    buf_type_t t = op->results[i].type;
+    buf_op_t *c = buf_build(&bld, "arith.constant", t, 0, NULL, "value",
+                            buf_attr_integer(ctx, t, sext(rs[i], int_width(t))),
+                            NULL);
+    vs[i] = buf_op_result(c, 0);
+  }
+  buf_op_replace(op, vs);
+  return true;
 }
 
 bool buf__arith_fold(buf_op_t *op) {
   fold_kind_t k = kind_of(op);
+  if (k == K_ADD_EXT || k == K_MULU_EXT || k == K_MULS_EXT)
+    return fold_extended(op, k);
   if (k == K_NONE || op->num_results != 1)
     return false;
+  if (k >= K_CMPF)
+    return fold_from_float(op, k);
   if (k >= K_ADDF)
     return fold_float(op, k);
   buf_type_t rt = op->results[0].type;

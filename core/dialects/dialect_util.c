@@ -8,6 +8,7 @@
  */
 #include "dialect_util.h"
 
+#include <math.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------------ */
@@ -618,4 +619,26 @@ bool buf__fold_copy(buf_op_t *op) {
     }
   }
   return buf__fold_self_copy(op) || changed;
+}
+
+/* bfloat16 keeps the high half of a float's bits, rounded to nearest even. */
+static double round_to_bf16(double d) {
+  float f = (float)d;
+  if (isnan(f))
+    return d;
+  uint32_t bits;
+  memcpy(&bits, &f, 4);
+  bits += 0x7fff + ((bits >> 16) & 1);
+  bits &= 0xffff0000u;
+  memcpy(&f, &bits, 4);
+  return f;
+}
+
+double buf__round_to_float_type(buf_type_t t, double d) {
+  switch (t->u.fkind) {
+  case BUF_F32: return (double)(float)d;
+  case BUF_F16: return (double)(_Float16)d;
+  case BUF_BF16: return round_to_bf16(d);
+  default: return d;
+  }
 }

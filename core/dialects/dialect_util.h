@@ -172,6 +172,18 @@ bool buf__fold_copy(buf_op_t *op);
 /* The fold hook of the arith ops (arith_fold.c): constant operands and
  * identities, as upstream's arith folders. */
 bool buf__arith_fold(buf_op_t *op);
+/* The fold hook of the math ops (math_fold.c): scalar constant operands,
+ * computed as the interpreter computes them. */
+bool buf__math_fold(buf_op_t *op);
+/* The canonicalize hooks of cf.br and cf.cond_br (cf_fold.c): blocks
+ * merged into their single predecessor, pass-through blocks bypassed,
+ * conditions on constants or between one destination twice. */
+bool buf__cf_br_canonicalize(buf_op_t *op);
+bool buf__cf_cond_br_canonicalize(buf_op_t *op);
+/* d rounded to the float type t (f16, bf16, f32: nearest even; f64: d), as
+ * the interpreter stores a float of that type: the folds compute what the
+ * interpreter computes. */
+double buf__round_to_float_type(buf_type_t t, double d);
 /* The fold hooks of tensor ops (tensor_fold.c): casts of casts, dims of
  * known sizes, extracts of known elements, from_elements of constants. */
 bool buf__tensor_cast_fold(buf_op_t *op);

@@ -1507,6 +1507,11 @@ static bool defined_outside(const buf_value_t *v, const buf_op_t *op) {
          (owner == op && v->def == op);
 }
 
+/* A block holding nothing but its terminator. */
+static bool only_terminator(const buf_block_t *b) {
+  return b->first && b->first == b->last;
+}
+
 /* An iter_arg the body yields back unchanged, or replaces by its initial
  * value, holds the initial value in every iteration and after the loop
  * (upstream's ForOpIterArgsFolder, without dropping the operand): its uses
@@ -1534,6 +1539,40 @@ static bool forward_invariant_iter_args(buf_op_t *op) {
     }
   }
   return changed;
+}
+
+/* scf.for: see forward_invariant_iter_args; a loop whose body holds
+ * nothing but its yield and whose results are then unused goes (it has no
+ * effect: upstream erases it as trivially dead). */
+static bool for_canonicalize(buf_op_t *op) {
+  bool changed = forward_invariant_iter_args(op);
+  buf_block_t *body = op->num_regions ? op->regions[0]->first : NULL;
+  if (!body || body->next || !only_terminator(body))
+    return changed;
+  for (uint32_t r = 0; r < op->num_results; r++)
+    if (buf_value_has_uses(&op->results[r]))
+      return changed;
+  buf_op_erase(op);
+  return true;
+}
+
+/* scf.forall whose body holds nothing but an empty scf.forall.in_parallel
+ * writes nothing: its results are its shared_outs (the trailing
+ * operands), and it goes. */
+static bool forall_canonicalize(buf_op_t *op) {
+  buf_block_t *body = op->num_regions ? op->regions[0]->first : NULL;
+  buf_op_t *term = body ? buf_block_terminator(body) : NULL;
+  if (!body || body->next || !only_terminator(body) || !term ||
+      term->num_regions != 1 ||
+      (term->regions[0]->first && term->regions[0]->first->first) ||
+      op->num_operands < op->num_results)
+    return false;
+  uint32_t first_out = op->num_operands - op->num_results;
+  for (uint32_t r = 0; r < op->num_results; r++)
+    buf_value_replace_all_uses(&op->results[r],
+                               op->operands[first_out + r].value);
+  buf_op_erase(op);
+  return true;
 }
 
 /* An scf.for whose constant bounds give no iteration is its iter_args'
@@ -1604,23 +1643,49 @@ static bool region_branch_fold(buf_op_t *op) {
 }
 
 /* scf.if: a result both branches yield as the same value from outside is
- * that value (upstream drops such results; their uses go here). */
+ * that value (upstream drops such results; their uses go here); a scalar
+ * result for which the branches yield two values from outside is an
+ * arith.select of them on the condition (upstream's
+ * ConvertTrivialIfToSelect; buffers and tensors stay, which the
+ * interpreter's select does not take). An scf.if whose branches hold
+ * nothing but their yields and whose results are then unused goes. */
 static bool if_canonicalize(buf_op_t *op) {
   bool changed = false;
-  if (op->num_regions == 2 && op->regions[0]->first &&
-      op->regions[1]->first) {
-    buf_op_t *a = buf_block_terminator(op->regions[0]->first);
-    buf_op_t *b = buf_block_terminator(op->regions[1]->first);
-    for (uint32_t r = 0; a && b && r < op->num_results &&
-                         r < a->num_operands && r < b->num_operands;
-         r++) {
-      buf_value_t *v = a->operands[r].value;
-      if (v == b->operands[r].value && defined_outside(v, op) &&
-          buf_value_has_uses(&op->results[r])) {
-        buf_value_replace_all_uses(&op->results[r], v);
-        changed = true;
-      }
+  if (op->num_regions != 2 || !op->regions[0]->first ||
+      !op->regions[1]->first)
+    return false;
+  buf_op_t *a = buf_block_terminator(op->regions[0]->first);
+  buf_op_t *b = buf_block_terminator(op->regions[1]->first);
+  if (!a || !b)
+    return false;
+  for (uint32_t r = 0; r < op->num_results && r < a->num_operands &&
+                       r < b->num_operands;
+       r++) {
+    buf_value_t *v = a->operands[r].value, *w = b->operands[r].value;
+    if (!buf_value_has_uses(&op->results[r]) || !defined_outside(v, op) ||
+        !defined_outside(w, op))
+      continue;
+    if (v != w) {
+      if (!buf_type_is_int_or_index(v->type) && !buf_type_is_float(v->type))
+        continue;
+      buf_builder_t bld;
+      buf_builder_init(&bld, buf_op_ctx(op));
+      buf_builder_set_before(&bld, op);
+      bld.loc = op->loc;
+      buf_value_t *sel[3] = {buf_op_operand(op, 0), v, w};
+      v = buf_op_result(buf_build(&bld, "arith.select", v->type, 3, sel, NULL),
+                        0);
     }
+    buf_value_replace_all_uses(&op->results[r], v);
+    changed = true;
+  }
+  if (only_terminator(op->regions[0]->first) &&
+      only_terminator(op->regions[1]->first)) {
+    for (uint32_t r = 0; r < op->num_results; r++)
+      if (buf_value_has_uses(&op->results[r]))
+        return changed;
+    buf_op_erase(op);
+    return true;
   }
   return changed;
 }
@@ -1750,13 +1815,14 @@ static const buf_opdef_t scf_ops[] = {
     {.name = "scf.for", .traits = BODY | BUF_TRAIT_LOOP,
      .forward_first = 3, .forward_arg = 1, .inherent_attrs = for_attrs,
      .trip_count = for_trip_count, .fold = for_fold,
-     .canonicalize = forward_invariant_iter_args,
+     .canonicalize = for_canonicalize,
      .verify = for_verify, .parse = for_parse, .print = for_print},
     {.name = "scf.forall",
      .traits = BODY | BUF_TRAIT_LOOP | BUF_TRAIT_PARALLEL |
                BUF_TRAIT_ALLOCATION_SCOPE,
      .inherent_attrs = forall_attrs, .trip_count = forall_trip_count,
-     .verify = forall_verify, .parse = forall_parse, .print = forall_print},
+     .verify = forall_verify, .parse = forall_parse, .print = forall_print,
+     .canonicalize = forall_canonicalize},
     {.name = "scf.forall.in_parallel",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_NO_TERMINATOR |
                BUF_TRAIT_SINGLE_BLOCK,

@@ -134,5 +134,9 @@ buf_status_t buf__dealloc_cleanup(buf_op_t *root);
  * first before rewriting and the second after. */
 void buf__greedy_cleanup_constants(buf_op_t *root);
 void buf__greedy_cleanup_dead(buf_op_t *root);
+/* Erases the blocks of root's multi-block regions (nested ones included)
+ * that no path from their region's entry block reaches; true when some
+ * went (upstream's region simplification). */
+bool buf__greedy_cleanup_unreachable_blocks(buf_op_t *root);
 
 #endif /* BUF_TRANSFORMS_BUFOPT_INTERNAL_H */

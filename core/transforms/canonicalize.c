@@ -15,7 +15,8 @@
  *   - what upstream's greedy driver does around the patterns
  *     (greedy_cleanup.c): constants uniqued and hoisted to the entry block
  *     of the enclosing isolated region, trivially dead ops erased,
- *     constant operands of commutative ops moved last.
+ *     constant operands of commutative ops moved last, unreachable blocks
+ *     erased.
  *
  * Rounds repeat until one changes nothing (or a bound is hit, as upstream
  * bounds its iterations): a fold can make its operands' defs dead or give
@@ -81,6 +82,7 @@ buf_status_t buf__canonicalize(buf_op_t *root) {
     uint32_t changes = 0, before = num_ops(root);
     buf__greedy_cleanup_constants(root);
     buf_op_walk(root, BUF_WALK_POST, canonicalize_op, &changes);
+    changes += buf__greedy_cleanup_unreachable_blocks(root);
     buf__greedy_cleanup_dead(root);
     if (!changes && num_ops(root) == before)
       break;

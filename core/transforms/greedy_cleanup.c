@@ -17,7 +17,9 @@
  *     memref.alloc / alloca), then the defs that die with it.
  *
  *   - the operands of a COMMUTATIVE op that constants define move after the
- *     others (upstream's fold of the commutative trait).
+ *     others (upstream's fold of the commutative trait);
+ *   - blocks that no path from their region's entry reaches are erased
+ *     (upstream's region simplification; --canonicalize asks for it).
  *
  * The other folds of upstream's driver (arith on constants, the ops' own
  * folders ...) are not run.
@@ -206,4 +208,71 @@ void buf__greedy_cleanup_constants(buf_op_t *root) {
 void buf__greedy_cleanup_dead(buf_op_t *root) {
   erase_trivially_dead(root);
   buf_op_walk(root, BUF_WALK_POST, sort_commutative, NULL);
+}
+
+/* Drops the operands of op and of everything nested in it, so that ops of
+ * unreachable blocks using each other's results can go in any order. */
+static buf_walk_result_t drop_operands(buf_op_t *op, void *user) {
+  (void)user;
+  buf_op_set_operands(op, 0, NULL);
+  return BUF_WALK_ADVANCE;
+}
+
+/* Marks (in print_slot, scratch outside a print) the blocks of r that a
+ * path from the entry reaches; returns how many blocks r has. */
+static uint32_t mark_reachable(buf_region_t *r, buf_arena_t *arena) {
+  uint32_t n = 0;
+  for (buf_block_t *b = r->first; b; b = b->next, n++)
+    b->print_slot = 0;
+  buf_block_t **stack = buf_arena_alloc(arena, (n + 1) * sizeof *stack);
+  uint32_t top = 0;
+  r->first->print_slot = 1;
+  stack[top++] = r->first;
+  while (top) {
+    buf_op_t *t = buf_block_terminator(stack[--top]);
+    for (uint32_t i = 0; t && i < t->num_successors; i++) {
+      buf_block_t *s = t->successors[i];
+      if (!s->print_slot) {
+        s->print_slot = 1;
+        stack[top++] = s;
+      }
+    }
+  }
+  return n;
+}
+
+static bool erase_unreachable_in(buf_region_t *r, buf_arena_t *arena) {
+  if (!r->first || !r->first->next || mark_reachable(r, arena) < 2)
+    return false;
+  bool erased = false;
+  for (buf_block_t *b = r->first; b; b = b->next)
+    if (!b->print_slot)
+      for (buf_op_t *x = b->first; x; x = x->next)
+        buf_op_walk(x, BUF_WALK_PRE, drop_operands, NULL);
+  for (buf_block_t *b = r->first, *bn; b; b = bn) {
+    bn = b->next;
+    if (b->print_slot)
+      continue;
+    /* later ops first: an op's results may still be used by ops after it
+     * only through operands already dropped */
+    while (b->last)
+      buf_op_erase(b->last);
+    buf_region_remove_block(r, b);
+    erased = true;
+  }
+  return erased;
+}
+
+static buf_walk_result_t erase_unreachable_visit(buf_op_t *op, void *user) {
+  bool *erased = user;
+  buf_arena_t *arena = buf_ctx_arena(buf_op_ctx(op));
+  for (uint32_t i = 0; i < op->num_regions; i++)
+    *erased |= erase_unreachable_in(op->regions[i], arena);
+  return BUF_WALK_ADVANCE;
+}
+
+bool buf__greedy_cleanup_unreachable_blocks(buf_op_t *root) {
+  bool erased = false;
+  buf_op_walk(root, BUF_WALK_POST, erase_unreachable_visit, &erased);
+  return erased;
 }

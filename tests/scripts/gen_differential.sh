@@ -79,6 +79,11 @@
 #   GEN_ONESHOT=0      skip the checks of our One-Shot (default: on)
 #   GEN_DEALLOC=0|1|only  the dealloc check (default 0; tests/scripts/
 #                      gen_dealloc.sh runs `only`)
+#   GEN_CANON=0|1|only  the canonicalize check (default 0; tests/scripts/
+#                      gen_canonicalize.sh runs `only`): the program after
+#                      --canonicalize --cse, and after One-Shot (function
+#                      boundaries) then --canonicalize --cse, prints what the
+#                      tensor program prints
 #   GEN_UPSTREAM_BUFFERIZED=all|even|none  which seeds also get the
 #                      "upstream-bufferized" check (default even)
 # Odd seeds use --dynamic (dynamic shapes and offsets).
@@ -227,6 +232,33 @@ check_dealloc() {
   echo ok
 }
 
+CANON=${GEN_CANON:-0}
+# check_canon FILE DIR: prints "ok" or the failure kind (the tensor
+# program's output is in DIR/ours). A program our One-Shot cannot bufferize
+# gets the tensor-level check alone.
+check_canon() {
+  local f=$1 d=$2 i rc
+  local -a p
+  for i in 1 2; do
+    if ((i == 1)); then p=(--canonicalize --cse)
+    else p=(--one-shot-bufferize="$OSB_FB" --canonicalize --cse); fi
+    timeout $TMO "$BUFFER_OPT" "${p[@]}" "$f" -o "$d/cn.mlir" 2> "$d/err"; rc=$?
+    if ((rc != 0)); then
+      if ((i == 2)) && grep -q "has no bufferization model" "$d/err"; then break; fi
+      { echo "buffer-opt ${p[*]} exit $rc:"; head -c 2000 "$d/err"; } > "$d/detail"
+      echo "canon-compile-error-$i"; return; fi
+    timeout $TMO "$BUFFER_OPT" --run=main "$d/cn.mlir" > "$d/cn.raw" 2> "$d/err"; rc=$?
+    if ((rc != 0)); then
+      { echo "[${p[*]}] program fails to run, exit $rc:"; head -c 2000 "$d/err"; } > "$d/detail"
+      echo "canon-run-error-$i"; return; fi
+    norm < "$d/cn.raw" > "$d/cn.out"
+    if ! cmp -s "$d/ours" "$d/cn.out"; then
+      { echo "--- tensor program  +++ [${p[*]}]"; diff -u "$d/ours" "$d/cn.out" | tail -n +3 | head -60; } > "$d/detail"
+      echo "canon-diff-$i"; return; fi
+  done
+  echo ok
+}
+
 # check FILE UPSTREAM(0|1) DIR SEED: prints "ok" or the failure kind;
 # details in DIR/detail.
 check() {
@@ -237,6 +269,12 @@ check() {
       { echo "buffer-opt --run=main fails:"; head -c 2000 "$d/err"; } > "$d/detail"; echo run-error; return; fi
     norm < "$d/ours.raw" > "$d/ours"
     check_dealloc "$f" "$up" "$d"; return
+  fi
+  if [[ $CANON == only ]]; then
+    if ! timeout $TMO "$BUFFER_OPT" --run=main "$f" > "$d/ours.raw" 2> "$d/err"; then
+      { echo "buffer-opt --run=main fails:"; head -c 2000 "$d/err"; } > "$d/detail"; echo run-error; return; fi
+    norm < "$d/ours.raw" > "$d/ours"
+    check_canon "$f" "$d"; return
   fi
   if ! timeout $TMO "$BUFFER_OPT" "$f" -o "$d/p1.mlir" 2> "$d/err"; then
     cp "$d/err" "$d/detail"; echo parse; return; fi
@@ -324,6 +362,11 @@ check() {
     local xk
     xk=$(check_extern "$f" "$d" "$seed")
     [[ $xk != ok ]] && { echo "$xk"; return; }
+  fi
+  if [[ $CANON == 1 ]]; then
+    local ck
+    ck=$(check_canon "$f" "$d")
+    [[ $ck != ok ]] && { echo "$ck"; return; }
   fi
   if [[ $DEALLOC == 1 ]]; then check_dealloc "$f" "$up" "$d"; return; fi
   echo ok
