@@ -100,6 +100,7 @@
   X(LLVMCreateBuilderInContext) \
   X(LLVMCreateMemoryBufferWithContentsOfFile) \
   X(LLVMCreateMemoryBufferWithMemoryRange) \
+  X(LLVMCountBasicBlocks) \
   X(LLVMCreatePassBuilderOptions) \
   X(LLVMCreateTargetDataLayout) \
   X(LLVMCreateTargetMachine) \
@@ -292,6 +293,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMCreateBuilderInContext (*buf__llvm.LLVMCreateBuilderInContext)
 #define LLVMCreateMemoryBufferWithContentsOfFile (*buf__llvm.LLVMCreateMemoryBufferWithContentsOfFile)
 #define LLVMCreateMemoryBufferWithMemoryRange (*buf__llvm.LLVMCreateMemoryBufferWithMemoryRange)
+#define LLVMCountBasicBlocks (*buf__llvm.LLVMCountBasicBlocks)
 #define LLVMCreatePassBuilderOptions (*buf__llvm.LLVMCreatePassBuilderOptions)
 #define LLVMCreateTargetDataLayout (*buf__llvm.LLVMCreateTargetDataLayout)
 #define LLVMCreateTargetMachine (*buf__llvm.LLVMCreateTargetMachine)

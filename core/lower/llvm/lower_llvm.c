@@ -143,6 +143,29 @@ static buf_status_t link_libdevice(lw_t *L, const char *triple) {
   return BUF_SUCCESS;
 }
 
+/* LLVM's loop passes that keep loops in canonical form (loop-rotate,
+ * indvars) recompute scalar evolution over the whole function for each
+ * loop: a function holding hundreds of loop nests, as a model's forward
+ * function does once every linalg op is a loop nest (BERT: 7,600 blocks),
+ * spent 10 s in them at -O1 and 14 s at -O2. Above this many blocks -O1
+ * and -O2 run the function passes that pay for themselves on such code
+ * (scalar replacement, redundancy elimination, invariant code motion,
+ * combining) and leave loop canonicalization out; -O3 is taken as asked. */
+enum { LARGE_FUNCTION_BLOCKS = 2000 };
+#define LARGE_FUNCTION_PASSES                                                  \
+  "function(sroa,early-cse<memssa>,instcombine,simplifycfg,loop-mssa(licm),"  \
+  "gvn,instcombine,simplifycfg),globaldce"
+
+static unsigned largest_function_blocks(LLVMModuleRef M) {
+  unsigned most = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f)) {
+    unsigned n = LLVMCountBasicBlocks(f);
+    if (n > most)
+      most = n;
+  }
+  return most;
+}
+
 /* Contract in buf/lower.h. */
 buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
                            const buf_llvm_options_t *options, char **out,
@@ -230,9 +253,14 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     /* default<On> resolves libdevice's __nvvm_reflect calls (NVPTX adds
      * nvvm-reflect to it); without optimization they must still go, and
      * so must the unused libdevice functions. */
-    char passes[32] = "nvvm-reflect,globaldce";
-    if (level > 0)
-      snprintf(passes, sizeof passes, "default<O%d>", level > 3 ? 3 : level);
+    const char *passes = "nvvm-reflect,globaldce";
+    char level_passes[32];
+    if (level > 0 && level < 3 && largest_function_blocks(L.M) > LARGE_FUNCTION_BLOCKS) {
+      passes = LARGE_FUNCTION_PASSES;
+    } else if (level > 0) {
+      snprintf(level_passes, sizeof level_passes, "default<O%d>", level > 3 ? 3 : level);
+      passes = level_passes;
+    }
     LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
     LLVMErrorRef e = LLVMRunPasses(L.M, passes, tm, po);
     LLVMDisposePassBuilderOptions(po);
