@@ -193,10 +193,16 @@ static void cast_fill_defaults(buf_op_t *op);
 #define FILL_select NULL
 #define FILL_cast cast_fill_defaults
 #define FILL_ext NULL
+#define PARSES_BACK_ew buf__ew_parses_back
+#define PARSES_BACK_cmp buf__ew_parses_back
+#define PARSES_BACK_select NULL
+#define PARSES_BACK_cast NULL
+#define PARSES_BACK_ext NULL
 
 #define AS_DEF(n, k, tr, at, info)                                            \
   {.name = "arith." n, .traits = tr, .inherent_attrs = at,                    \
    .verify = k##_verify, .parse = k##_parse, .print = k##_print,             \
+   .custom_form_parses_back = PARSES_BACK_##k,                                \
    .name_result = NAME_##k, .fill_defaults = FILL_##k, .fold_int = FOLD_##k, \
    .fold = buf__arith_fold},
 #define AS_INFO(n, k, tr, at, info) info,

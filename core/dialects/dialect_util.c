@@ -398,6 +398,19 @@ void buf__ew_print(buf_printer_t *pr, buf_op_t *op, const buf__ew_desc_t *d) {
   }
 }
 
+/* Contract in dialect_util.h. */
+bool buf__ew_parses_back(const buf_op_t *op) {
+  if (op->num_operands == 0 || op->num_results != 1)
+    return true;
+  buf_type_t t = op->operands[0].value->type;
+  for (uint32_t i = 1; i < op->num_operands; i++)
+    if (op->operands[i].value->type != t)
+      return false;
+  buf_type_t r = op->results[0].type;
+  buf_ctx_t *ctx = buf_op_ctx((buf_op_t *)op);
+  return r == t || r == buf__shaped_like(ctx, t, buf_type_i1(ctx));
+}
+
 /* Do the shapes of two shaped types agree where both are static
  * (upstream's verifyCompatibleShape: an unranked tensor agrees with any)? */
 static bool shapes_compatible(buf_type_t a, buf_type_t b) {

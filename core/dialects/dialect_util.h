@@ -145,6 +145,10 @@ typedef struct buf__ew_desc {
 buf_status_t buf__ew_parse(buf_parser_t *p, buf_op_state_t *st,
                            const buf__ew_desc_t *d);
 void buf__ew_print(buf_printer_t *pr, buf_op_t *op, const buf__ew_desc_t *d);
+/* buf_opdef_t.custom_form_parses_back of the elementwise forms: every
+ * operand of the one type the form states, the result that type (or its
+ * i1 counterpart). */
+bool buf__ew_parses_back(const buf_op_t *op);
 /* Counts, element kinds, same types (result i1-shaped when bool_result),
  * flags. */
 buf_status_t buf__ew_verify(buf_op_t *op, const buf__ew_desc_t *d);

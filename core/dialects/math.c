@@ -85,6 +85,7 @@ static bool sincos_name(buf_op_t *op, uint32_t i, char *buf, size_t size);
 #define AS_DEF(n, tr, at, nops, elem, boolres, flags)                         \
   {.name = "math." n, .traits = tr, .inherent_attrs = at,                     \
    .verify = ew_verify, .parse = ew_parse, .print = ew_print,              \
+   .custom_form_parses_back = buf__ew_parses_back,                            \
    .fill_defaults = buf__fill_flag_defaults, .fold = buf__math_fold},
 #define AS_DESC(n, tr, at, nops, elem, boolres, flags)                        \
   {nops, elem, boolres, flags},

@@ -553,7 +553,8 @@ void buf__print_operation(buf_printer_t *pr, buf_op_t *op) {
   }
   const buf_opdef_t *def = op->def;
   if (!pr->opts.generic && def && def->print &&
-      !(def->traits & BUF_TRAIT_UNREGISTERED)) {
+      !(def->traits & BUF_TRAIT_UNREGISTERED) &&
+      (!def->custom_form_parses_back || def->custom_form_parses_back(op))) {
     print_custom_name(pr, op);
     def->print(pr, op);
   } else if (pr->aliases.numbering && !pr->in_generic) {

@@ -1044,6 +1044,12 @@ struct buf_opdef_s {
    * generic form is used. */
   buf_status_t (*parse)(buf_parser_t *p, buf_op_state_t *st);
   void (*print)(buf_printer_t *pr, buf_op_t *op);
+  /* False when print's custom form of op would not parse back to op (an
+   * elementwise op over compatible but different shapes, which the
+   * custom form's one type cannot state): the generic form is printed
+   * instead. mlir-opt 22 prints the custom form there, which it then
+   * rejects itself. NULL: the custom form always parses back. */
+  bool (*custom_form_parses_back)(const buf_op_t *op);
   /* For the printer: the default dialect prefix inside this op's regions
    * (func.func prints "return" for "func.return"). NULL for none. */
   const char *default_dialect;
