@@ -517,18 +517,29 @@ static buf_status_t memref_collapse(buf__interp_t *I, buf__frame_t *F,
     buf__err(I, op, "reassociation does not cover the source rank");
     return BUF_FAILURE;
   }
+  /* A group's stride is that of its innermost dim of size other than 1
+   * (a unit dim's stride never moves the address: a rank-reduced slice
+   * keeps 1 there), or of its last dim when every dim is 1. */
   int64_t sizes[MAX_RANK], strides[MAX_RANK];
+  bool found[MAX_RANK];
   for (int g = 0; g < ng; g++) {
     sizes[g] = 1;
     strides[g] = 1;
+    found[g] = false;
+  }
+  for (uint32_t d = nd; d-- > 0;) {
+    uint32_t g = group[d];
+    bool last = d + 1 == nd || group[d + 1] != g;
+    if (!found[g] && (last || m->sizes[d] != 1))
+      strides[g] = m->strides[d];
+    if (m->sizes[d] != 1)
+      found[g] = true;
   }
   for (uint32_t d = 0; d < nd; d++) {
     uint32_t g = group[d];
     sizes[g] *= m->sizes[d];
     bool last = d + 1 == nd || group[d + 1] != g;
-    if (last)
-      strides[g] = m->strides[d];
-    else if (m->sizes[d] != 1) {
+    if (!last && m->sizes[d] != 1) {
       /* inside a group, the next non-unit dim must be contiguous */
       int64_t inner = 1, e = d + 1;
       for (; (uint32_t)e < nd && group[e] == g; e++)
