@@ -125,19 +125,9 @@ static bool replace_by_value(buf_op_t *op, buf_value_t *v) {
   return true;
 }
 
-static bool replace_by_attr(buf_op_t *op, buf_attr_t value) {
-  buf_builder_t b;
-  buf_builder_init(&b, buf_op_ctx(op));
-  buf_builder_set_before(&b, op);
-  b.loc = op->loc;
-  buf_op_t *c = buf_build(&b, "arith.constant", op->results[0].type, 0, NULL,
-                          "value", value, NULL);
-  return replace_by_value(op, buf_op_result(c, 0));
-}
-
 static bool replace_by_int(buf_op_t *op, uint64_t bits) {
   buf_type_t t = op->results[0].type;
-  return replace_by_attr(
+  return buf__replace_by_constant(
       op, buf_attr_integer(buf_op_ctx(op), t, sext(bits, int_width(t))));
 }
 
@@ -311,7 +301,7 @@ static bool fold_float(buf_op_t *op, fold_kind_t k) {
         !float_result(k, a, b, t, &r))
       return false;
   }
-  return replace_by_attr(op, buf_attr_float(buf_op_ctx(op), t, r));
+  return buf__replace_by_constant(op, buf_attr_float(buf_op_ctx(op), t, r));
 }
 
 /* cmpf's predicates in their attribute order. */
@@ -373,7 +363,7 @@ static bool fold_from_float(buf_op_t *op, fold_kind_t k) {
       memcpy(&r, &bits, 8);
     }
     return !isnan(r) &&
-           replace_by_attr(op, buf_attr_float(buf_op_ctx(op), rt, r));
+           buf__replace_by_constant(op, buf_attr_float(buf_op_ctx(op), rt, r));
   }
   /* cmpf false and true hold whatever the operands */
   buf_attr_t pred = k == K_CMPF ? buf_op_attr(op, "predicate") : NULL;

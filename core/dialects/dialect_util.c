@@ -399,6 +399,19 @@ void buf__ew_print(buf_printer_t *pr, buf_op_t *op, const buf__ew_desc_t *d) {
 }
 
 /* Contract in dialect_util.h. */
+bool buf__replace_by_constant(buf_op_t *op, buf_attr_t value) {
+  buf_builder_t b;
+  buf_builder_init(&b, buf_op_ctx(op));
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  buf_op_t *c = buf_build(&b, "arith.constant", op->results[0].type, 0, NULL,
+                          "value", value, NULL);
+  buf_value_t *r = buf_op_result(c, 0);
+  buf_op_replace(op, &r);
+  return true;
+}
+
+/* Contract in dialect_util.h. */
 bool buf__ew_parses_back(const buf_op_t *op) {
   if (op->num_operands == 0 || op->num_results != 1)
     return true;

@@ -145,6 +145,9 @@ typedef struct buf__ew_desc {
 buf_status_t buf__ew_parse(buf_parser_t *p, buf_op_state_t *st,
                            const buf__ew_desc_t *d);
 void buf__ew_print(buf_printer_t *pr, buf_op_t *op, const buf__ew_desc_t *d);
+/* Replaces op's one result by a new arith.constant of value (built before
+ * op, at its location) and erases op: the end of every constant fold. */
+bool buf__replace_by_constant(buf_op_t *op, buf_attr_t value);
 /* buf_opdef_t.custom_form_parses_back of the elementwise forms: every
  * operand of the one type the form states, the result that type (or its
  * i1 counterpart). */

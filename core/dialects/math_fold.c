@@ -134,18 +134,6 @@ static bool const_ints(const buf_op_t *op, uint32_t n, uint32_t w,
   return true;
 }
 
-static bool replace_by_attr(buf_op_t *op, buf_attr_t value) {
-  buf_builder_t b;
-  buf_builder_init(&b, buf_op_ctx(op));
-  buf_builder_set_before(&b, op);
-  b.loc = op->loc;
-  buf_op_t *c = buf_build(&b, "arith.constant", op->results[0].type, 0, NULL,
-                          "value", value, NULL);
-  buf_value_t *r = buf_op_result(c, 0);
-  buf_op_replace(op, &r);
-  return true;
-}
-
 static bool fold_integer(buf_op_t *op, math_fold_kind_t k) {
   buf_type_t t = op->results[0].type;
   uint32_t w = int_width(t);
@@ -185,7 +173,7 @@ static bool fold_integer(buf_op_t *op, math_fold_kind_t k) {
     break;
   }
   }
-  return replace_by_attr(
+  return buf__replace_by_constant(
       op, buf_attr_integer(buf_op_ctx(op), t, sext(r & mask_of(w), w)));
 }
 
@@ -205,7 +193,7 @@ bool buf__math_fold(buf_op_t *op) {
     int (*classify)(double) = in_float && rows[row].classify_f
                                   ? rows[row].classify_f
                                   : rows[row].classify_d;
-    return replace_by_attr(
+    return buf__replace_by_constant(
         op, buf_attr_integer(buf_op_ctx(op), t, classify(x[0]) ? -1 : 0));
   }
   if (t->kind != BUF_TYPE_FLOAT || buf_op_operand(op, 0)->type != t)
@@ -232,5 +220,5 @@ bool buf__math_fold(buf_op_t *op) {
   r = buf__round_to_float_type(t, r);
   if (isnan(r))
     return false;
-  return replace_by_attr(op, buf_attr_float(buf_op_ctx(op), t, r));
+  return buf__replace_by_constant(op, buf_attr_float(buf_op_ctx(op), t, r));
 }
