@@ -127,18 +127,6 @@ static bool is_own_base(buf_value_t *v) {
          v->def->num_results == 1 && !(v->def->def->traits & BUF_TRAIT_FREE);
 }
 
-static buf_op_t *build_extract(buf_builder_t *b, buf_value_t *m) {
-  buf_type_t t = m->type;
-  buf_op_state_t st;
-  buf_state_init(&st, b->ctx, "memref.extract_strided_metadata", b->loc);
-  buf_state_add_operand(&st, m);
-  buf_state_add_result(&st, buf_type_memref(b->ctx, 0, NULL, t->u.shaped.elem, NULL,
-                                            t->u.shaped.memory_space));
-  for (uint32_t i = 0; i < 1 + 2 * t->u.shaped.rank; i++)
-    buf_state_add_result(&st, buf_type_index(b->ctx));
-  return buf_builder_insert(b, &st);
-}
-
 /* Row-major strides of a shape (a dynamic size makes the ones before it
  * products of values). */
 static void row_major_strides(buf_builder_t *b, uint32_t rank, const mixed_t *sizes,
@@ -208,7 +196,7 @@ static bool metadata_of(buf_builder_t *b, buf_value_t *m, metadata_t *md) {
     row_major_strides(b, rank, md->sizes, md->strides);
     return true;
   }
-  buf_op_t *e = build_extract(b, m);
+  buf_op_t *e = buf__build_strided_metadata(b, m);
   md->base_src = buf_op_result(e, 0);
   md->offset = type_offset != BUF_DYNAMIC ? fixed(type_offset) : dynamic(buf_op_result(e, 1), true);
   for (uint32_t i = 0; i < rank; i++) {

@@ -140,19 +140,6 @@ static bool expand_indices(buf_builder_t *b, buf_op_t *view, buf_value_t *const 
   return true;
 }
 
-/* memref.extract_strided_metadata of m at b: base, offset, sizes, strides. */
-static buf_op_t *build_metadata(buf_builder_t *b, buf_value_t *m) {
-  buf_type_t t = m->type;
-  buf_op_state_t st;
-  buf_state_init(&st, b->ctx, "memref.extract_strided_metadata", b->loc);
-  buf_state_add_operand(&st, m);
-  buf_state_add_result(&st, buf_type_memref(b->ctx, 0, NULL, t->u.shaped.elem, NULL,
-                                            t->u.shaped.memory_space));
-  for (uint32_t i = 0; i < 1 + 2 * t->u.shaped.rank; i++)
-    buf_state_add_result(&st, buf_type_index(b->ctx));
-  return buf_builder_insert(b, &st);
-}
-
 /* The source indices of each group of a collapse_shape: the group's index
  * delinearized by the source sizes (a one-dim group passes its index on; a
  * collapse to rank 0 reads at zeros). */
@@ -191,7 +178,7 @@ static bool collapse_indices(buf_builder_t *b, buf_op_t *view, buf_value_t *cons
       if (basis[i] != BUF_DYNAMIC)
         continue;
       if (!metadata)
-        metadata = build_metadata(b, src);
+        metadata = buf__build_strided_metadata(b, src);
       buf_state_add_operand(&st, buf_op_result(metadata, 2 + (uint32_t)dims[i]));
     }
     buf_state_set_attr(&st, "static_basis", buf_attr_i64_array(ctx, len, basis));

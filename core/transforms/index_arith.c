@@ -308,3 +308,16 @@ buf_value_t *buf__ix_materialize(buf_ix_t *ix, const buf_ix_form_t *f) {
                               "map", buf_attr_affine_map(ctx, map), NULL);
   return buf_op_result(apply, 0);
 }
+
+/* Contract in index_arith.h. */
+buf_op_t *buf__build_strided_metadata(buf_builder_t *b, buf_value_t *m) {
+  buf_type_t t = m->type;
+  buf_op_state_t st;
+  buf_state_init(&st, b->ctx, "memref.extract_strided_metadata", b->loc);
+  buf_state_add_operand(&st, m);
+  buf_state_add_result(&st, buf_type_memref(b->ctx, 0, NULL, t->u.shaped.elem, NULL,
+                                            t->u.shaped.memory_space));
+  for (uint32_t i = 0; i < 1 + 2 * t->u.shaped.rank; i++)
+    buf_state_add_result(&st, buf_type_index(b->ctx));
+  return buf_builder_insert(b, &st);
+}

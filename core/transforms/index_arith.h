@@ -87,4 +87,8 @@ buf_ix_form_t buf__ix_offset_index(buf_ix_t *ix, int64_t off, buf_value_t *off_v
                                    int64_t idx, buf_value_t *idx_v,
                                    int64_t stride, buf_value_t *stride_v);
 
+/* memref.extract_strided_metadata of m at b: base, offset, sizes, strides
+ * (the metadata both view passes compute their indices from). */
+buf_op_t *buf__build_strided_metadata(buf_builder_t *b, buf_value_t *m);
+
 #endif /* BUF_TRANSFORMS_INDEX_ARITH_H */
