@@ -189,4 +189,8 @@ void buf__linalg_conv_maps(buf_op_t *op, const buf__linalg_conv_t *c,
 const char *buf__linalg_conv_attr_error(buf_ctx_t *ctx,
                                         const buf__linalg_conv_t *c,
                                         const char *name, buf_attr_t a);
+/* `= [1, 0]` after its keyword, into attribute keyword (array<i64>). */
+buf_status_t buf__linalg_parse_i64_list(buf_parser_t *p, buf_op_state_t *st,
+                                        const char *keyword);
+
 #endif /* BUF_LINALG_INTERNAL_H */

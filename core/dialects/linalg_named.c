@@ -662,13 +662,12 @@ static buf_status_t parse_long_body(buf_parser_t *p, buf_op_state_t *st) {
   return buf_parse_region(p, buf_state_add_region(st), args, n);
 }
 
-/* `dimensions = [1, 2]` / `permutation = [1, 0]` */
-static buf_status_t parse_i64_list(buf_parser_t *p, buf_op_state_t *st,
-                                   const char *keyword) {
+/* Contract in linalg_internal.h. */
+buf_status_t buf__linalg_parse_i64_list(buf_parser_t *p, buf_op_state_t *st,
+                                        const char *keyword) {
   int64_t vals[BUF_LINALG_MAX_LOOPS];
   uint32_t n = 0;
-  if (BUF_FAILED(buf_parse_keyword(p, keyword)) ||
-      BUF_FAILED(buf_parse_expect(p, "=")) ||
+  if (BUF_FAILED(buf_parse_expect(p, "=")) ||
       BUF_FAILED(buf_parse_expect(p, "[")))
     return BUF_FAILURE;
   if (!buf_parse_optional(p, "]")) {
@@ -684,6 +683,14 @@ static buf_status_t parse_i64_list(buf_parser_t *p, buf_op_state_t *st,
   }
   buf_state_set_attr(st, keyword, buf_attr_i64_array(st->ctx, n, vals));
   return BUF_SUCCESS;
+}
+
+/* `dimensions = [1, 2]` / `permutation = [1, 0]` */
+static buf_status_t parse_i64_list(buf_parser_t *p, buf_op_state_t *st,
+                                   const char *keyword) {
+  if (BUF_FAILED(buf_parse_keyword(p, keyword)))
+    return BUF_FAILURE;
+  return buf__linalg_parse_i64_list(p, st, keyword);
 }
 
 /* map ::= (`{` op-name attr-dict? `}`)? ins-outs attr-dict

@@ -31,29 +31,6 @@
 #include "linalg_internal.h"
 #include "shaped_util.h"
 
-/* `keyword = [1, 0]` into attribute `name` (array<i64>). */
-static buf_status_t parse_i64_list(buf_parser_t *p, buf_op_state_t *st,
-                                   const char *name) {
-  int64_t vals[BUF_LINALG_MAX_LOOPS];
-  uint32_t n = 0;
-  if (BUF_FAILED(buf_parse_expect(p, "=")) ||
-      BUF_FAILED(buf_parse_expect(p, "[")))
-    return BUF_FAILURE;
-  if (!buf_parse_optional(p, "]")) {
-    do {
-      if (n == BUF_LINALG_MAX_LOOPS)
-        return buf_parser_error(p, "too many entries in '%s'", name);
-      if (BUF_FAILED(buf_parse_integer(p, &vals[n])))
-        return BUF_FAILURE;
-      n++;
-    } while (buf_parse_optional(p, ","));
-    if (BUF_FAILED(buf_parse_expect(p, "]")))
-      return BUF_FAILURE;
-  }
-  buf_state_set_attr(st, name, buf_attr_i64_array(st->ctx, n, vals));
-  return BUF_SUCCESS;
-}
-
 static buf_status_t need_tensor(buf_parser_t *p, buf_loc_t loc, buf_type_t t) {
   if (t->kind == BUF_TYPE_TENSOR)
     return BUF_SUCCESS;
@@ -81,10 +58,10 @@ static buf_status_t parse_pack_like(buf_parser_t *p, buf_op_state_t *st,
       return BUF_FAILURE;
   }
   if (buf_parse_optional_keyword(p, "outer_dims_perm") &&
-      BUF_FAILED(parse_i64_list(p, st, "outer_dims_perm")))
+      BUF_FAILED(buf__linalg_parse_i64_list(p, st, "outer_dims_perm")))
     return BUF_FAILURE;
   if (BUF_FAILED(buf_parse_keyword(p, "inner_dims_pos")) ||
-      BUF_FAILED(parse_i64_list(p, st, "inner_dims_pos")) ||
+      BUF_FAILED(buf__linalg_parse_i64_list(p, st, "inner_dims_pos")) ||
       BUF_FAILED(buf_parse_keyword(p, "inner_tiles")) ||
       BUF_FAILED(buf_parse_expect(p, "=")) ||
       BUF_FAILED(buf_parse_dynamic_index_list(p, &tiles, &ntiles, &statics)) ||
