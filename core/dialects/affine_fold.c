@@ -251,48 +251,93 @@ static buf_affine_expr_t *substitute(buf_ctx_t *ctx, buf_affine_expr_t *e,
   }
 }
 
-/* Moves op's constant operands into its map. A symbol constant that is
- * not positive stays an operand: as a divisor the interpreter reports
- * it, and the map's constructors would fold the division. */
-static bool inline_constant_operands(buf_op_t *op) {
-  buf_attr_t a = buf_op_attr(op, "map");
+/* Moves the constant operands among op's operands [start, start + n),
+ * those of its map attribute `attr`, into that map; the operands that stay
+ * go to kept (*num_kept of them). A symbol constant that is not positive
+ * stays an operand: as a divisor the interpreter reports it, and the map's
+ * constructors would fold the division. False (nothing changed) when no
+ * operand is such a constant. */
+static bool inline_constants_of(buf_op_t *op, const char *attr, uint32_t start,
+                                uint32_t n, buf_value_t **kept,
+                                uint32_t *num_kept) {
+  buf_attr_t a = buf_op_attr(op, attr);
   if (!a || a->kind != BUF_ATTR_AFFINE_MAP)
     return false;
   buf_affine_map_t *map = a->u.map;
-  uint32_t n = op->num_operands, nd = 0, ns = 0;
-  if (map->num_dims + map->num_symbols != n || n > MAX_OPERANDS)
+  uint32_t nd = 0, ns = 0;
+  if (map->num_dims + map->num_symbols != n || n > MAX_OPERANDS ||
+      start + n > op->num_operands)
     return false;
   bool known[MAX_OPERANDS], any = false;
   int64_t vals[MAX_OPERANDS];
   uint32_t new_pos[MAX_OPERANDS];
-  buf_value_t *kept[MAX_OPERANDS];
   for (uint32_t i = 0; i < n; i++) {
     /* a dim is never a divisor; a symbol may be */
-    known[i] = const_index(buf_op_operand(op, i), &vals[i]) &&
+    known[i] = const_index(buf_op_operand(op, start + i), &vals[i]) &&
                (i < map->num_dims || vals[i] > 0);
     any |= known[i];
     if (!known[i])
       new_pos[i] = i < map->num_dims ? nd++ : ns++;
   }
-  if (!any)
+  if (!any || map->num_results > MAX_OPERANDS)
     return false;
   /* dims stay before symbols in the kept operands */
   uint32_t k = 0;
   for (uint32_t i = 0; i < n; i++)
     if (!known[i])
-      kept[k++] = buf_op_operand(op, i);
+      kept[k++] = buf_op_operand(op, start + i);
+  *num_kept = k;
   buf_ctx_t *ctx = buf_op_ctx(op);
   buf_affine_expr_t *results[MAX_OPERANDS];
-  if (map->num_results > MAX_OPERANDS)
-    return false;
   for (uint32_t r = 0; r < map->num_results; r++)
     results[r] =
         substitute(ctx, map->results[r], map->num_dims, known, vals, new_pos);
-  buf_op_set_attr(op, "map",
+  buf_op_set_attr(op, attr,
                   buf_attr_affine_map(
                       ctx, buf_affine_map(ctx, nd, ns, map->num_results,
                                           results)));
+  return true;
+}
+
+/* Moves the constant operands of an apply, min or max into its map. */
+static bool inline_constant_operands(buf_op_t *op) {
+  buf_value_t *kept[MAX_OPERANDS];
+  uint32_t k;
+  if (!inline_constants_of(op, "map", 0, op->num_operands, kept, &k))
+    return false;
   buf_op_set_operands(op, k, kept);
+  return true;
+}
+
+/* Moves the constant operands of an affine.for's bounds into the bound
+ * maps (upstream canonicalizes the loop bounds' maps and operands). */
+static bool inline_constant_bounds(buf_op_t *op, const int64_t *seg) {
+  buf_value_t *lb[MAX_OPERANDS], *ub[MAX_OPERANDS];
+  uint32_t nlb = (uint32_t)seg[0], nub = (uint32_t)seg[1];
+  if (nlb > MAX_OPERANDS || nub > MAX_OPERANDS)
+    return false;
+  for (uint32_t i = 0; i < nlb; i++)
+    lb[i] = buf_op_operand(op, i);
+  for (uint32_t i = 0; i < nub; i++)
+    ub[i] = buf_op_operand(op, nlb + i);
+  bool changed = inline_constants_of(op, "lowerBoundMap", 0, nlb, lb, &nlb);
+  changed |= inline_constants_of(op, "upperBoundMap", (uint32_t)seg[0], nub,
+                                 ub, &nub);
+  if (!changed)
+    return false;
+  uint32_t ninit = (uint32_t)seg[2], n = nlb + nub + ninit, k = 0;
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_value_t **all = buf_arena_alloc(buf_ctx_arena(ctx), (n + 1) * sizeof *all);
+  for (uint32_t i = 0; i < nlb; i++)
+    all[k++] = lb[i];
+  for (uint32_t i = 0; i < nub; i++)
+    all[k++] = ub[i];
+  for (uint32_t i = 0; i < ninit; i++)
+    all[k++] = buf_op_operand(op, (uint32_t)(seg[0] + seg[1]) + i);
+  buf_op_set_operands(op, n, all);
+  int64_t nseg[3] = {nlb, nub, ninit};
+  buf_op_set_attr(op, "operandSegmentSizes",
+                  buf_attr_dense_array(ctx, buf_type_i32(ctx), 3, nseg, NULL));
   return true;
 }
 
@@ -306,19 +351,39 @@ bool buf__affine_max_fold(buf_op_t *op) {
   return fold_map(op, 1) || inline_constant_operands(op);
 }
 
-/* linearize_index(delinearize_index(x)#0, ..., #n-1) by the same basis. */
-static bool fold_linearize_of_delinearize(buf_op_t *op, uint32_t n,
-                                          const int64_t *basis, uint32_t nb) {
+/* The basis of a (de)linearize op as written: its static_basis entries
+ * (BUF_DYNAMIC where a value stands) and those values, which are its
+ * operands from first_dynamic on. */
+static bool mixed_basis(const buf_op_t *op, uint32_t first_dynamic,
+                        const int64_t **basis, uint32_t *n) {
+  buf_attr_t a = buf_op_attr(op, "static_basis");
+  if (!a || a->kind != BUF_ATTR_DENSE_ARRAY || !a->u.dense_array.ints)
+    return false;
+  *basis = a->u.dense_array.ints;
+  *n = (uint32_t)a->u.dense_array.count;
+  uint32_t ndyn = 0;
+  for (uint32_t i = 0; i < *n; i++)
+    ndyn += (*basis)[i] == BUF_DYNAMIC;
+  return first_dynamic + ndyn == op->num_operands;
+}
+
+/* linearize_index(delinearize_index(x)#0, ..., #n-1) by the same basis
+ * (static entries equal, dynamic ones the same values) is x. */
+static bool fold_linearize_of_delinearize(buf_op_t *op, uint32_t n) {
   buf_op_t *d = buf_op_operand(op, 0)->def;
-  const int64_t *dbasis;
-  uint32_t dnb;
+  const int64_t *basis, *dbasis;
+  uint32_t nb, dnb;
   /* the delinearize op is known by its fold hook, this file's own */
   if (!d || d->def->fold != buf__affine_delinearize_fold ||
-      d->num_results != n ||
-      !static_basis(d, &dbasis, &dnb) || dnb != nb)
+      d->num_results != n || !mixed_basis(op, n, &basis, &nb) ||
+      !mixed_basis(d, 1, &dbasis, &dnb) || dnb != nb ||
+      op->num_operands - n != d->num_operands - 1)
     return false;
   for (uint32_t i = 0; i < nb; i++)
     if (dbasis[i] != basis[i])
+      return false;
+  for (uint32_t i = 0; i + n < op->num_operands; i++)
+    if (buf_op_operand(op, n + i) != buf_op_operand(d, 1 + i))
       return false;
   for (uint32_t i = 0; i < n; i++)
     if (buf_op_operand(op, i) != &d->results[i])
@@ -329,12 +394,9 @@ static bool fold_linearize_of_delinearize(buf_op_t *op, uint32_t n,
 }
 
 bool buf__affine_linearize_fold(buf_op_t *op) {
-  const int64_t *basis;
-  uint32_t nb, n = 0;
+  uint32_t n = 0;
   buf_op_segment(op, 0, &n);
-  if (op->num_results == 1 && static_basis(op, &basis, &nb) &&
-      (n == nb || n == nb + 1) && n &&
-      fold_linearize_of_delinearize(op, n, basis, nb))
+  if (op->num_results == 1 && n && fold_linearize_of_delinearize(op, n))
     return true;
   return fold_linearize_of_constants(op);
 }
@@ -369,12 +431,13 @@ bool buf__affine_for_fold(buf_op_t *op) {
   int64_t seg[3], lb, ub;
   if (buf_op_segment_sizes(op, "operandSegmentSizes", seg, 3) != 3 ||
       seg[0] < 0 || seg[1] < 0 || seg[2] != (int64_t)op->num_results ||
-      seg[0] + seg[1] + seg[2] != (int64_t)op->num_operands ||
-      !constant_bound(op, "lowerBoundMap", 0, (uint32_t)seg[0], true, &lb) ||
+      seg[0] + seg[1] + seg[2] != (int64_t)op->num_operands)
+    return false;
+  if (!constant_bound(op, "lowerBoundMap", 0, (uint32_t)seg[0], true, &lb) ||
       !constant_bound(op, "upperBoundMap", (uint32_t)seg[0], (uint32_t)seg[1],
                       false, &ub) ||
       lb < ub)
-    return false;
+    return inline_constant_bounds(op, seg);
   uint32_t first_init = (uint32_t)(seg[0] + seg[1]);
   for (uint32_t r = 0; r < op->num_results; r++)
     buf_value_replace_all_uses(&op->results[r],

@@ -216,7 +216,8 @@ static bool identity(buf_op_t *op, fold_kind_t k) {
     return false;
   if (((k == K_ADD || k == K_SUB || k == K_OR || k == K_XOR) && yc &&
        c == 0) ||
-      ((k == K_MUL || k == K_DIVS || k == K_DIVU) && yc && c == 1) ||
+      ((k == K_MUL || k == K_DIVS || k == K_DIVU || k == K_CEILDIVS ||
+        k == K_CEILDIVU || k == K_FLOORDIVS) && yc && c == 1) ||
       ((k == K_AND || k == K_OR || k == K_MAXS || k == K_MINS ||
         k == K_MAXU || k == K_MINU) && x == y))
     return replace_by_value(op, x);

@@ -7,6 +7,7 @@
  * is set), so that equal flags are the same interned attribute.
  */
 #include "dialect_util.h"
+#include "buf/linalg.h"
 
 #include <math.h>
 #include <string.h>
@@ -562,7 +563,7 @@ bool buf__fold_self_copy(buf_op_t *op) {
  * strides, offset that become '?'), so that a user which accepts the
  * cast's type accepts the source as well (upstream's
  * memref::CastOp::canFoldIntoConsumerOp)? */
-static bool cast_only_forgets(const buf_op_t *cast) {
+bool buf__memref_cast_only_forgets(const buf_op_t *cast) {
   if (!buf_op_isa(cast, "memref.cast") || cast->num_operands != 1)
     return false;
   buf_type_t from = cast->operands[0].value->type, to = cast->results[0].type;
@@ -595,7 +596,7 @@ static bool fold_casts(buf_op_t *op, bool same_shape) {
   bool changed = false;
   for (uint32_t i = 0; i < op->num_operands; i++) {
     buf_op_t *def = op->operands[i].value->def;
-    if (!def || !cast_only_forgets(def))
+    if (!def || !buf__memref_cast_only_forgets(def))
       continue;
     buf_type_t from = def->operands[0].value->type, to = def->results[0].type;
     if (same_shape &&
@@ -612,8 +613,62 @@ bool buf__fold_memref_cast_operands(buf_op_t *op) {
   return fold_casts(op, false);
 }
 
+/* Do the static sizes of a structured op's operands agree on every loop
+ * (each operand dim indexed by a plain loop dim)? False as well when an
+ * indexing map holds anything but plain dims (a convolution's sums), whose
+ * sizes relate in ways this does not check. */
+static bool structured_sizes_agree(buf_op_t *op,
+                                   const buf_linalg_info_t *info) {
+  int64_t loop[BUF_LINALG_MAX_LOOPS];
+  for (uint32_t d = 0; d < info->num_loops; d++)
+    loop[d] = BUF_DYNAMIC;
+  uint32_t n = info->num_inputs + info->num_outputs;
+  for (uint32_t i = 0; i < n && i < op->num_operands; i++) {
+    buf_type_t t = op->operands[i].value->type;
+    buf_affine_map_t *m = info->maps[i];
+    if (t->kind != BUF_TYPE_MEMREF && t->kind != BUF_TYPE_TENSOR)
+      continue;
+    if (!m || m->num_results != t->u.shaped.rank)
+      return false;
+    for (uint32_t r = 0; r < m->num_results; r++) {
+      buf_affine_expr_t *e = m->results[r];
+      int64_t size = t->u.shaped.shape[r];
+      if (e->kind != BUF_AFFINE_DIM || e->value >= info->num_loops)
+        return false;
+      if (size == BUF_DYNAMIC)
+        continue;
+      if (loop[e->value] != BUF_DYNAMIC && loop[e->value] != size)
+        return false;
+      loop[e->value] = size;
+    }
+  }
+  return true;
+}
+
+/* A structured op on buffers takes the sources of the casts that made its
+ * operands' sizes less static too (upstream's linalg folds take any
+ * memref.cast source), when the sizes it then states still agree loop by
+ * loop; otherwise its operands stay as they were. */
+static bool fold_size_casts(buf_op_t *op) {
+  buf_linalg_info_t info;
+  if (op->num_operands > BUF_LINALG_MAX_OPERANDS ||
+      !buf_linalg_get_info(op, &info))
+    return false;
+  buf_value_t *old[BUF_LINALG_MAX_OPERANDS];
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    old[i] = op->operands[i].value;
+  if (!fold_casts(op, false))
+    return false;
+  if (structured_sizes_agree(op, &info))
+    return true;
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    if (op->operands[i].value != old[i])
+      buf_op_set_operand(op, i, old[i]);
+  return false;
+}
+
 bool buf__fold_memref_layout_casts(buf_op_t *op) {
-  return fold_casts(op, true);
+  return fold_size_casts(op) || fold_casts(op, true);
 }
 
 /* Do two memref types agree on every size both know? */

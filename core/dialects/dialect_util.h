@@ -169,9 +169,17 @@ bool buf__fold_self_copy(buf_op_t *op);
  * source (upstream's memref::foldMemRefCast). True when an operand
  * changed; op stays. */
 bool buf__fold_memref_cast_operands(buf_op_t *op);
+/* Does the memref.cast cast only forget static facts of its source (sizes,
+ * strides, offset that become '?'), so that a user which accepts the
+ * cast's type accepts the source as well (upstream's
+ * memref::CastOp::canFoldIntoConsumerOp)? False for any other op. */
+bool buf__memref_cast_only_forgets(const buf_op_t *cast);
+/* May a memref.cast cast a to b (memref.c's verifier rule)? */
+bool buf__memref_cast_compatible(buf_type_t a, buf_type_t b);
 /* The same for casts that keep the sizes and forget only strides or
  * offset: the fold hook of linalg ops on buffers, whose verifiers compare
- * static sizes strictly. */
+ * static sizes strictly; casts that forget sizes fold too where the sizes
+ * the op then states agree on every loop. */
 bool buf__fold_memref_layout_casts(buf_op_t *op);
 /* buf__fold_memref_cast_operands where the two sides stay compatible,
  * then buf__fold_self_copy: the fold hook of copies. */

@@ -420,7 +420,7 @@ static bool stride_compatible(int64_t a, int64_t b) {
 /* MLIR's memref.cast compatibility: same element type and memory space;
  * ranked to ranked needs equal ranks, agreeing static dims and agreeing
  * strides/offset; ranked <-> unranked is fine; unranked -> unranked is not. */
-static bool cast_compatible(buf_type_t a, buf_type_t b) {
+bool buf__memref_cast_compatible(buf_type_t a, buf_type_t b) {
   if (!buf_type_is_memref(a) || !buf_type_is_memref(b)) return false;
   if (a->u.shaped.elem != b->u.shaped.elem ||
       a->u.shaped.memory_space != b->u.shaped.memory_space)
@@ -476,7 +476,7 @@ static buf_status_t check_cast(buf_op_t *op,
 }
 
 static buf_status_t cast_verify(buf_op_t *op) {
-  return check_cast(op, cast_compatible);
+  return check_cast(op, buf__memref_cast_compatible);
 }
 
 static buf_status_t memspace_cast_verify(buf_op_t *op) {
@@ -2036,135 +2036,6 @@ static buf_status_t assume_alignment_verify(buf_op_t *op) {
 }
 
 /* ------------------------------------------------------------------------ */
-/* Folds (buf_opdef_t.fold)                                                  */
-/* ------------------------------------------------------------------------ */
-
-/* Replaces the single result of op by v and erases op. */
-static bool replace_by(buf_op_t *op, buf_value_t *v) {
-  buf_value_replace_all_uses(&op->results[0], v);
-  buf_op_erase(op);
-  return true;
-}
-
-/* The size operand a memref.alloc or alloca gives dynamic dimension dim of
- * its result v; NULL when v is not such a result. */
-static buf_value_t *alloc_dynamic_size(buf_value_t *v, int64_t dim) {
-  buf_op_t *def = v->def;
-  if (!def || !(buf_op_isa(def, "memref.alloc") ||
-                buf_op_isa(def, "memref.alloca")))
-    return NULL;
-  uint32_t k = 0; /* dynamic dimensions before dim: its size operand */
-  for (int64_t i = 0; i < dim; i++)
-    k += v->type->u.shaped.shape[i] == BUF_DYNAMIC;
-  return k < def->num_operands ? def->operands[k].value : NULL;
-}
-
-/* memref.dim of a dimension the type makes static is that size, so a
- * buffer read only for its shape is no longer used; of a dynamic dimension
- * of a memref.alloc or alloca, the size operand it was allocated with.
- * (Casts are looked through by dim_fold_int, which --canonicalize asks;
- * the bufferization cleanups keep a dim of a cast as upstream does.) */
-static bool dim_fold(buf_op_t *op) {
-  int64_t dim;
-  if (op->num_operands != 2)
-    return false;
-  buf_type_t t = op->operands[0].value->type;
-  if (t->kind != BUF_TYPE_MEMREF ||
-      !buf_value_constant_int(op->operands[1].value, &dim) || dim < 0 ||
-      dim >= (int64_t)t->u.shaped.rank)
-    return false;
-  if (t->u.shaped.shape[dim] == BUF_DYNAMIC) {
-    buf_value_t *size = alloc_dynamic_size(op->operands[0].value, dim);
-    return size && replace_by(op, size);
-  }
-  buf_builder_t b;
-  buf_builder_init(&b, buf_op_ctx(op));
-  buf_builder_set_before(&b, op);
-  b.loc = op->loc;
-  return replace_by(op, buf_build_index_constant(&b, t->u.shaped.shape[dim]));
-}
-
-/* The memref.global a memref.get_global names, from the nearest symbol
- * table; NULL when not found. */
-static buf_op_t *global_of(buf_op_t *get) {
-  return buf_symbol_resolve(get, buf_op_attr(get, "name"));
-}
-
-/* memref.load at constant indices of a constant global is the element
- * (upstream's canonicalizer folds it too): a global read only for a few
- * elements is then never made live. */
-static bool load_fold(buf_op_t *op) {
-  buf_op_t *get = op->num_operands ? op->operands[0].value->def : NULL;
-  if (!get || buf_op_alloc_kind(get) != BUF_ALLOC_GLOBAL)
-    return false;
-  buf_op_t *global = global_of(get);
-  buf_attr_t init = global ? buf_op_attr(global, "initial_value") : NULL;
-  buf_type_t t = op->operands[0].value->type;
-  buf_type_t elem = op->results[0].type;
-  if (!global || !buf_op_attr(global, "constant") || !init ||
-      !buf_attr_is_elements(init) || buf_attr_elements_error(init) ||
-      t->kind != BUF_TYPE_MEMREF ||
-      t->u.shaped.layout || op->num_operands != 1 + t->u.shaped.rank ||
-      (elem->kind != BUF_TYPE_FLOAT && elem->kind != BUF_TYPE_INTEGER &&
-       elem->kind != BUF_TYPE_INDEX))
-    return false;
-  int64_t linear = 0;
-  for (uint32_t i = 0; i < t->u.shaped.rank; i++) {
-    int64_t d = t->u.shaped.shape[i], at;
-    if (!buf_value_constant_int(op->operands[1 + i].value, &at) ||
-        d == BUF_DYNAMIC || at < 0 || at >= d)
-      return false;
-    linear = linear * d + at;
-  }
-  buf_ctx_t *ctx = buf_op_ctx(op);
-  buf_attr_t value;
-  if (init->kind == BUF_ATTR_DENSE_RESOURCE) {
-    value = elem->kind == BUF_TYPE_FLOAT
-                ? buf_attr_float(ctx, elem, buf_attr_dense_float(init, linear))
-                : buf_attr_integer(ctx, elem, buf_attr_dense_int(init, linear));
-  } else {
-    int64_t k = init->u.dense.splat ? 0 : linear;
-    if (k >= init->u.dense.count)
-      return false;
-    if (elem->kind == BUF_TYPE_FLOAT && init->u.dense.floats)
-      value = buf_attr_float(ctx, elem, init->u.dense.floats[k]);
-    else if (elem->kind != BUF_TYPE_FLOAT && init->u.dense.ints)
-      value = elem == buf_type_i1(ctx)
-                  ? buf_attr_bool(ctx, init->u.dense.ints[k] != 0)
-                  : buf_attr_integer(ctx, elem, init->u.dense.ints[k]);
-    else
-      return false;
-  }
-  buf_builder_t b;
-  buf_builder_init(&b, ctx);
-  buf_builder_set_before(&b, op);
-  b.loc = op->loc;
-  return replace_by(op, buf_op_result(buf_build(&b, "arith.constant", elem, 0,
-                                                NULL, "value", value, NULL),
-                                      0));
-}
-
-/* Loads through a cast read the cast's source; then a constant global's
- * element folds. */
-static bool load_or_cast_fold(buf_op_t *op) {
-  bool changed = buf__fold_memref_cast_operands(op);
-  return load_fold(op) || changed;
-}
-
-/* memref.cast to its source's own type is the source; a cast of a cast
- * that only forgot static facts casts the first source (the types stay
- * compatible: the result agrees with every static fact of the middle type,
- * which the first source has). */
-static bool cast_fold(buf_op_t *op) {
-  if (op->num_operands != 1 || op->num_results != 1)
-    return false;
-  bool changed = buf__fold_memref_cast_operands(op);
-  if (op->operands[0].value->type == op->results[0].type)
-    return replace_by(op, op->operands[0].value);
-  return changed;
-}
-
-/* ------------------------------------------------------------------------ */
 /* The table                                                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -2195,39 +2066,28 @@ static uint32_t realloc_effect(const buf_op_t *op, uint32_t i) {
   return i == 0 ? BUF_EFFECT_READ | BUF_EFFECT_FREE : BUF_EFFECT_NONE;
 }
 
-/* memref.dim folds to a static size of its source, looking through
- * memref.cast (which keeps the sizes, as upstream's fold does) and from a
- * function argument to the value env says it stands for. */
-static bool dim_fold_int(const buf_op_t *op, const buf_fold_env_t *env,
-                         int64_t *out) {
-  int64_t d;
-  if (op->num_operands != 2 ||
-      !buf_fold_env_int_of(env, buf_op_operand(op, 1), &d))
-    return false;
-  buf_value_t *v = buf_op_operand(op, 0);
-  for (;;) {
-    buf_type_t t = v->type;
-    if (t->kind != BUF_TYPE_MEMREF || d < 0 || d >= t->u.shaped.rank)
-      return false;
-    if (t->u.shaped.shape[d] != BUF_DYNAMIC) {
-      *out = t->u.shaped.shape[d];
-      return true;
-    }
-    if (v->def && buf_op_isa(v->def, "memref.cast"))
-      v = buf_op_operand(v->def, 0);
-    else if (!(v = buf_fold_env_outer(env, v)))
-      return false;
-  }
-}
+/* Folds and canonicalizations (memref_fold.c). */
+bool buf__memref_dim_fold(buf_op_t *op);
+bool buf__memref_dim_canonicalize(buf_op_t *op);
+bool buf__memref_dim_fold_int(const buf_op_t *op, const buf_fold_env_t *env,
+                              int64_t *out);
+bool buf__memref_rank_fold_int(const buf_op_t *op, const buf_fold_env_t *env,
+                               int64_t *out);
+bool buf__memref_extract_strided_metadata_fold(buf_op_t *op);
+bool buf__memref_load_fold(buf_op_t *op);
+bool buf__memref_cast_fold(buf_op_t *op);
+bool buf__memref_alloc_canonicalize(buf_op_t *op);
+bool buf__memref_subview_canonicalize(buf_op_t *op);
+bool buf__memref_reinterpret_cast_canonicalize(buf_op_t *op);
 
 static const buf_opdef_t memref_ops[] = {
     {.name = "memref.alloc", .traits = BUF_TRAIT_ALLOC,
      .alloc_kind = BUF_ALLOC_HEAP, .inherent_attrs = alloc_attrs,
-     .verify = alloc_verify, .parse = alloc_parse, .print = alloc_print,
+     .canonicalize = buf__memref_alloc_canonicalize, .verify = alloc_verify, .parse = alloc_parse, .print = alloc_print,
      .result_name = "alloc"},
     {.name = "memref.alloca", .traits = BUF_TRAIT_ALLOC,
      .alloc_kind = BUF_ALLOC_STACK, .inherent_attrs = alloc_attrs,
-     .verify = alloc_verify, .parse = alloc_parse, .print = alloc_print,
+     .canonicalize = buf__memref_alloc_canonicalize, .verify = alloc_verify, .parse = alloc_parse, .print = alloc_print,
      .result_name = "alloca"},
     {.name = "memref.assume_alignment",
      .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW | BUF_TRAIT_SAME_SHAPE,
@@ -2236,7 +2096,7 @@ static const buf_opdef_t memref_ops[] = {
      .print = assume_alignment_print, .result_name = "assume_align"},
     {.name = "memref.cast",
      .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW | BUF_TRAIT_SAME_SHAPE,
-     .verify = cast_verify, .fold = cast_fold,
+     .verify = cast_verify, .fold = buf__memref_cast_fold,
      .parse = cast_parse, .print = cast_print, .result_name = "cast"},
     {.name = "memref.collapse_shape", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
      .view_kind = BUF_VIEW_COLLAPSE,
@@ -2251,9 +2111,10 @@ static const buf_opdef_t memref_ops[] = {
      .operand_effect = free_operand_effect, .verify = dealloc_verify,
      .fold = buf__fold_memref_cast_operands,
      .parse = dealloc_parse, .print = unary_colon_print},
-    {.name = "memref.dim", .traits = BUF_TRAIT_METADATA_ONLY, .fold = dim_fold,
+    {.name = "memref.dim", .traits = BUF_TRAIT_METADATA_ONLY,
+     .fold = buf__memref_dim_fold, .canonicalize = buf__memref_dim_canonicalize,
      .verify = dim_verify, .parse = dim_parse,
-     .print = dim_print, .result_name = "dim", .fold_int = dim_fold_int},
+     .print = dim_print, .result_name = "dim", .fold_int = buf__memref_dim_fold_int},
     {.name = "memref.expand_shape", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
      .view_kind = BUF_VIEW_EXPAND,
      .inherent_attrs = expand_attrs, .verify = expand_verify,
@@ -2268,6 +2129,7 @@ static const buf_opdef_t memref_ops[] = {
     {.name = "memref.extract_strided_metadata",
      .traits = BUF_TRAIT_PURE | BUF_TRAIT_METADATA_ONLY,
      .verify = extract_strided_metadata_verify, .parse = arrow_results_parse,
+     .fold = buf__memref_extract_strided_metadata_fold,
      .print = arrow_results_print,
      .name_result = extract_strided_metadata_name},
     {.name = "memref.get_global", .traits = BUF_TRAIT_PURE | BUF_TRAIT_ALLOC,
@@ -2279,7 +2141,7 @@ static const buf_opdef_t memref_ops[] = {
      .parse = global_parse, .print = global_print},
     {.name = "memref.load", .operand_effect = read_operand_effect,
      .indexed_access = 1 /* the buffer is operand 0 */,
-     .fold = load_or_cast_fold,
+     .fold = buf__memref_load_fold,
      .inherent_attrs = load_store_attrs,
      .verify = load_verify, .parse = load_parse, .print = load_print},
     {.name = "memref.memory_space_cast",
@@ -2288,6 +2150,7 @@ static const buf_opdef_t memref_ops[] = {
      .result_name = "memspacecast"},
     {.name = "memref.rank",
      .traits = BUF_TRAIT_PURE | BUF_TRAIT_METADATA_ONLY, .verify = rank_verify,
+     .fold_int = buf__memref_rank_fold_int,
      .parse = rank_parse, .print = unary_colon_print},
     {.name = "memref.realloc", .traits = BUF_TRAIT_ALLOC | BUF_TRAIT_FREE,
      .alloc_kind = BUF_ALLOC_HEAP, .operand_effect = realloc_effect,
@@ -2296,6 +2159,7 @@ static const buf_opdef_t memref_ops[] = {
     {.name = "memref.reinterpret_cast", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
      .view_kind = BUF_VIEW_REINTERPRET,
      .inherent_attrs = slice_attrs, .verify = reinterpret_cast_verify,
+     .canonicalize = buf__memref_reinterpret_cast_canonicalize,
      .parse = reinterpret_cast_parse, .print = reinterpret_cast_print,
      .result_name = "reinterpret_cast"},
     {.name = "memref.reshape", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
@@ -2309,6 +2173,7 @@ static const buf_opdef_t memref_ops[] = {
     {.name = "memref.subview", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,
      .view_kind = BUF_VIEW_SLICE,
      .inherent_attrs = slice_attrs, .verify = subview_verify,
+     .canonicalize = buf__memref_subview_canonicalize,
      .parse = subview_parse, .print = subview_print,
      .result_name = "subview"},
     {.name = "memref.transpose", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,

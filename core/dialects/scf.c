@@ -1541,11 +1541,107 @@ static bool forward_invariant_iter_args(buf_op_t *op) {
   return changed;
 }
 
+/* A copy of op before it with the results keep[] marks (and the operands
+ * given), its attributes and its regions' blocks moved over; the kept
+ * results' uses move to the copy, op is erased. The caller trims the
+ * terminators and block arguments that belonged to the dropped results. */
+static buf_op_t *rebuild_with_results(buf_op_t *op, uint32_t num_operands,
+                                      buf_value_t *const *operands,
+                                      const bool *keep) {
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, op->name, op->loc);
+  buf_state_add_operands(&st, num_operands, operands);
+  for (uint32_t r = 0; r < op->num_results; r++)
+    if (keep[r])
+      buf_state_add_result(&st, op->results[r].type);
+  buf_attr_t d = op->attrs;
+  for (uint32_t i = 0; d && i < d->u.dict.n; i++)
+    buf_state_set_attr(&st, d->u.dict.entries[i].name,
+                       d->u.dict.entries[i].value);
+  for (uint32_t i = 0; i < op->num_regions; i++)
+    buf_state_add_region(&st);
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  buf_builder_set_before(&b, op);
+  buf_op_t *n = buf_builder_insert(&b, &st);
+  for (uint32_t i = 0; i < op->num_regions; i++) {
+    buf_region_t *from = op->regions[i];
+    while (from->first) {
+      buf_block_t *blk = from->first;
+      buf_region_remove_block(from, blk);
+      buf_region_append_block(n->regions[i], blk);
+    }
+  }
+  for (uint32_t r = 0, k = 0; r < op->num_results; r++)
+    if (keep[r])
+      buf_value_replace_all_uses(&op->results[r], &n->results[k++]);
+  buf_op_erase(op);
+  return n;
+}
+
+/* Removes operand forward_first + r of the terminator of every block of
+ * region for each dropped result r (keep[r] false), last first. */
+static void drop_yielded(buf_region_t *region, const bool *keep, uint32_t n) {
+  for (buf_block_t *blk = region->first; blk; blk = blk->next) {
+    buf_op_t *t = buf_block_terminator(blk);
+    if (!t || !buf_op_has_trait(t, BUF_TRAIT_FORWARDS))
+      continue;
+    uint32_t first = (uint32_t)t->def->forward_first;
+    for (uint32_t r = n; r-- > 0;)
+      if (!keep[r] && first + r < t->num_operands)
+        buf_op_erase_operand(t, first + r);
+  }
+}
+
+/* scf.for iter_args that carry nothing drop out of the loop (upstream's
+ * ForOpIterArgsFolder): one the body yields back unchanged or replaces by
+ * its initial value (forward_invariant_iter_args moved its uses to that
+ * value), or one that neither the body nor any user reads. */
+static bool drop_dead_iter_args(buf_op_t *op) {
+  buf_block_t *body = op->num_regions ? op->regions[0]->first : NULL;
+  buf_op_t *yield = body ? buf_block_terminator(body) : NULL;
+  uint32_t n = op->num_results;
+  if (!n || !body || body->next || !yield ||
+      body->num_args != 1 + n || yield->num_operands != n ||
+      op->num_operands != 3 + n || n > 256)
+    return false;
+  bool keep[256], any = false;
+  buf_value_t *operands[3 + 256];
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < 3; i++)
+    operands[k++] = op->operands[i].value;
+  for (uint32_t r = 0; r < n; r++) {
+    buf_value_t *arg = body->args[1 + r], *init = op->operands[3 + r].value;
+    buf_value_t *next = yield->operands[r].value;
+    keep[r] = !(next == arg || next == init ||
+                (!buf_value_has_uses(arg) &&
+                 !buf_value_has_uses(&op->results[r])));
+    if (keep[r]) {
+      operands[k++] = init;
+      continue;
+    }
+    any = true;
+    buf_value_replace_all_uses(arg, init);
+    buf_value_replace_all_uses(&op->results[r], init);
+  }
+  if (!any)
+    return false;
+  buf_op_t *nop = rebuild_with_results(op, k, operands, keep);
+  drop_yielded(nop->regions[0], keep, n);
+  for (uint32_t r = n; r-- > 0;)
+    if (!keep[r])
+      buf_block_erase_arg(body, 1 + r);
+  return true;
+}
+
 /* scf.for: see forward_invariant_iter_args; a loop whose body holds
  * nothing but its yield and whose results are then unused goes (it has no
  * effect: upstream erases it as trivially dead). */
 static bool for_canonicalize(buf_op_t *op) {
-  bool changed = forward_invariant_iter_args(op);
+  if (forward_invariant_iter_args(op) | drop_dead_iter_args(op))
+    return true;
+  bool changed = false;
   buf_block_t *body = op->num_regions ? op->regions[0]->first : NULL;
   if (!body || body->next || !only_terminator(body))
     return changed;
@@ -1642,6 +1738,26 @@ static bool region_branch_fold(buf_op_t *op) {
   return r >= 0 && inline_region(op, (uint32_t)r);
 }
 
+/* scf.if results nobody uses drop out, with what the branches yield for
+ * them (upstream's RemoveUnusedResults). */
+static bool drop_unused_if_results(buf_op_t *op) {
+  uint32_t n = op->num_results;
+  bool keep[256], any = false;
+  if (!n || n > 256)
+    return false;
+  for (uint32_t r = 0; r < n; r++) {
+    keep[r] = buf_value_has_uses(&op->results[r]);
+    any |= !keep[r];
+  }
+  if (!any)
+    return false;
+  buf_value_t *cond = op->operands[0].value;
+  buf_op_t *nop = rebuild_with_results(op, 1, &cond, keep);
+  drop_yielded(nop->regions[0], keep, n);
+  drop_yielded(nop->regions[1], keep, n);
+  return true;
+}
+
 /* scf.if: a result both branches yield as the same value from outside is
  * that value (upstream drops such results; their uses go here); a scalar
  * result for which the branches yield two values from outside is an
@@ -1651,9 +1767,10 @@ static bool region_branch_fold(buf_op_t *op) {
  * nothing but their yields and whose results are then unused goes. */
 static bool if_canonicalize(buf_op_t *op) {
   bool changed = false;
-  if (op->num_regions != 2 || !op->regions[0]->first ||
-      !op->regions[1]->first)
+  if (op->num_regions != 2 || !op->regions[0]->first)
     return false;
+  if (!op->regions[1]->first)
+    return op->num_results == 0 ? false : drop_unused_if_results(op);
   buf_op_t *a = buf_block_terminator(op->regions[0]->first);
   buf_op_t *b = buf_block_terminator(op->regions[1]->first);
   if (!a || !b)
@@ -1683,8 +1800,18 @@ static bool if_canonicalize(buf_op_t *op) {
       only_terminator(op->regions[1]->first)) {
     for (uint32_t r = 0; r < op->num_results; r++)
       if (buf_value_has_uses(&op->results[r]))
-        return changed;
+        return drop_unused_if_results(op) || changed;
     buf_op_erase(op);
+    return true;
+  }
+  if (drop_unused_if_results(op))
+    return true;
+  /* an else that does nothing is no else (upstream's
+   * RemoveEmptyElseBranch) */
+  buf_block_t *els = op->regions[1]->first;
+  if (op->num_results == 0 && !els->next && only_terminator(els) &&
+      !els->num_args) {
+    buf_region_remove_block(op->regions[1], els);
     return true;
   }
   return changed;
