@@ -613,15 +613,16 @@ bool buf__fold_memref_cast_operands(buf_op_t *op) {
   return fold_casts(op, false);
 }
 
-/* Do the static sizes of a structured op's operands agree on every loop
- * (each operand dim indexed by a plain loop dim)? False as well when an
- * indexing map holds anything but plain dims (a convolution's sums), whose
- * sizes relate in ways this does not check. */
+/* Do a structured op's operands state the same size (the same constant,
+ * or all dynamic) for every loop, each operand dim indexed by a plain loop
+ * dim? The verifiers of linalg.reduce, transpose, broadcast and map take
+ * nothing less: a static size where another operand says '?' fails them.
+ * False as well when an indexing map holds anything but plain dims (a
+ * convolution's sums), whose sizes relate in ways this does not check. */
 static bool structured_sizes_agree(buf_op_t *op,
                                    const buf_linalg_info_t *info) {
   int64_t loop[BUF_LINALG_MAX_LOOPS];
-  for (uint32_t d = 0; d < info->num_loops; d++)
-    loop[d] = BUF_DYNAMIC;
+  bool seen[BUF_LINALG_MAX_LOOPS] = {false};
   uint32_t n = info->num_inputs + info->num_outputs;
   for (uint32_t i = 0; i < n && i < op->num_operands; i++) {
     buf_type_t t = op->operands[i].value->type;
@@ -635,10 +636,9 @@ static bool structured_sizes_agree(buf_op_t *op,
       int64_t size = t->u.shaped.shape[r];
       if (e->kind != BUF_AFFINE_DIM || e->value >= info->num_loops)
         return false;
-      if (size == BUF_DYNAMIC)
-        continue;
-      if (loop[e->value] != BUF_DYNAMIC && loop[e->value] != size)
+      if (seen[e->value] && loop[e->value] != size)
         return false;
+      seen[e->value] = true;
       loop[e->value] = size;
     }
   }
@@ -647,7 +647,7 @@ static bool structured_sizes_agree(buf_op_t *op,
 
 /* A structured op on buffers takes the sources of the casts that made its
  * operands' sizes less static too (upstream's linalg folds take any
- * memref.cast source), when the sizes it then states still agree loop by
+ * memref.cast source), when the sizes it then states are the same loop by
  * loop; otherwise its operands stay as they were. */
 static bool fold_size_casts(buf_op_t *op) {
   buf_linalg_info_t info;

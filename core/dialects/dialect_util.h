@@ -179,7 +179,7 @@ bool buf__memref_cast_compatible(buf_type_t a, buf_type_t b);
 /* The same for casts that keep the sizes and forget only strides or
  * offset: the fold hook of linalg ops on buffers, whose verifiers compare
  * static sizes strictly; casts that forget sizes fold too where the sizes
- * the op then states agree on every loop. */
+ * the op then states are the same on every loop. */
 bool buf__fold_memref_layout_casts(buf_op_t *op);
 /* buf__fold_memref_cast_operands where the two sides stay compatible,
  * then buf__fold_self_copy: the fold hook of copies. */

@@ -2,7 +2,8 @@
 // that would put a subview out of bounds stays an operand (the subview
 // would not verify), a negative constant size of an alloc stays, and a
 // linalg op keeps casts whose sources disagree on a loop's size (the op
-// would not verify; the program fails only if it runs).
+// would not verify; the program fails only if it runs), or that would leave
+// a static size beside a dynamic one where its verifier wants them equal.
 // RUN: buffer-opt -split-input-file -canonicalize %s | FileCheck %s
 
 // CHECK-LABEL: func.func @subview_out_of_bounds(
@@ -31,5 +32,21 @@ func.func @linalg_disagreeing_casts(%a: memref<3xf32>, %b: memref<4xf32>) {
   %ca = memref.cast %a : memref<3xf32> to memref<?xf32>
   %cb = memref.cast %b : memref<4xf32> to memref<?xf32>
   linalg.copy ins(%ca : memref<?xf32>) outs(%cb : memref<?xf32>)
+  return
+}
+
+// -----
+
+// linalg.reduce wants the init's sizes exactly as the input states them:
+// a static init beside a dynamic input would not verify.
+// CHECK-LABEL: func.func @reduce_keeps_cast(
+// CHECK: linalg.reduce ins(%{{.*}} : memref<?x?xf32>) outs(%{{.*}} : memref<?xf32>)
+func.func @reduce_keeps_cast(%in: memref<?x?xf32>, %init: memref<4xf32>) {
+  %c = memref.cast %init : memref<4xf32> to memref<?xf32>
+  linalg.reduce ins(%in : memref<?x?xf32>) outs(%c : memref<?xf32>) dimensions = [0]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
   return
 }
