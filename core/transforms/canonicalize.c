@@ -11,7 +11,9 @@
  *     and the others listed on the op definitions;
  *   - the ops' canonicalize hooks (buf_op_canonicalize), which only this
  *     pass runs: loop-invariant iter_args and values both branches of an
- *     scf.if yield are forwarded to their uses;
+ *     scf.if yield are forwarded to their uses, then dropped with the
+ *     results nobody uses; constant sizes and offsets of memref.alloc,
+ *     subview and reinterpret_cast become static behind a cast;
  *   - what upstream's greedy driver does around the patterns
  *     (greedy_cleanup.c): constants uniqued and hoisted to the entry block
  *     of the enclosing isolated region, trivially dead ops erased,
