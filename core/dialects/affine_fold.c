@@ -10,10 +10,11 @@
  *   - affine.min and affine.max of constants are the min or max of their
  *     map's results;
  *   - the constant operands of an apply, min or max that does not fold
- *     whole move into its map (canonicalizeMapAndOperands), so the
- *     constants can die;
+ *     whole, and of an affine.for's bounds, move into its map
+ *     (canonicalizeMapAndOperands), so the constants can die; dim operands
+ *     defined at the top level of the function become symbols;
  *   - a linearize_index of the results of a delinearize_index of x, in
- *     order and by the same basis, is x;
+ *     order and by the same basis (dynamic entries the same values), is x;
  *   - an affine.for whose bounds evaluate to constants and give no
  *     iteration is its iter_args' initial values.
  * Each computes what the interpreter computes; where it would report an
@@ -224,39 +225,64 @@ static bool fold_map(buf_op_t *op, int want) {
   return replace_by_index(op, 1, &r);
 }
 
-/* e with the dims and symbols that have a constant (known[i], value
- * vals[i], symbols after the dims) replaced by it and the others
- * renumbered by new_pos. */
+/* How inline_constants_of rewrites one map input. */
+typedef struct input_plan {
+  bool known;        /* a constant: value replaces it */
+  bool to_symbol;    /* a dim that becomes a symbol */
+  int64_t value;
+  uint32_t new_pos;  /* its position among the new dims or symbols */
+} input_plan_t;
+
+/* e with the inputs rewritten as plan says (inputs: the dims, then the
+ * symbols after them). */
 static buf_affine_expr_t *substitute(buf_ctx_t *ctx, buf_affine_expr_t *e,
-                                     uint32_t num_dims, const bool *known,
-                                     const int64_t *vals,
-                                     const uint32_t *new_pos) {
+                                     uint32_t num_dims,
+                                     const input_plan_t *plan) {
   switch (e->kind) {
   case BUF_AFFINE_DIM:
   case BUF_AFFINE_SYMBOL: {
-    uint32_t i = (uint32_t)e->value +
-                 (e->kind == BUF_AFFINE_SYMBOL ? num_dims : 0);
-    if (known[i])
-      return buf_affine_const(ctx, vals[i]);
-    return e->kind == BUF_AFFINE_DIM ? buf_affine_dim(ctx, new_pos[i])
-                                     : buf_affine_symbol(ctx, new_pos[i]);
+    const input_plan_t *p =
+        &plan[(uint32_t)e->value + (e->kind == BUF_AFFINE_SYMBOL ? num_dims : 0)];
+    if (p->known)
+      return buf_affine_const(ctx, p->value);
+    return e->kind == BUF_AFFINE_DIM && !p->to_symbol
+               ? buf_affine_dim(ctx, p->new_pos)
+               : buf_affine_symbol(ctx, p->new_pos);
   }
   case BUF_AFFINE_CONST:
     return e;
   default:
-    return buf_affine_binary(
-        ctx, e->kind,
-        substitute(ctx, e->lhs, num_dims, known, vals, new_pos),
-        substitute(ctx, e->rhs, num_dims, known, vals, new_pos));
+    return buf_affine_binary(ctx, e->kind,
+                             substitute(ctx, e->lhs, num_dims, plan),
+                             substitute(ctx, e->rhs, num_dims, plan));
   }
 }
 
+/* Is v defined at the top level of the affine scope that holds op (the
+ * region of its closest ancestor isolated from above)? Such a value is a
+ * valid symbol for op's maps (upstream's isTopLevelValue). */
+static bool top_level_for(const buf_value_t *v, const buf_op_t *op) {
+  const buf_op_t *cur = op;
+  buf_op_t *parent;
+  while ((parent = buf_op_parent(cur)) &&
+         !buf_op_has_trait(parent, BUF_TRAIT_ISOLATED_FROM_ABOVE))
+    cur = parent;
+  if (!parent || !cur->block)
+    return false;
+  buf_block_t *vb = v->def ? v->def->block : v->block;
+  return v->type->kind == BUF_TYPE_INDEX && vb &&
+         vb->region == cur->block->region;
+}
+
 /* Moves the constant operands among op's operands [start, start + n),
- * those of its map attribute `attr`, into that map; the operands that stay
- * go to kept (*num_kept of them). A symbol constant that is not positive
- * stays an operand: as a divisor the interpreter reports it, and the map's
- * constructors would fold the division. False (nothing changed) when no
- * operand is such a constant. */
+ * those of its map attribute `attr`, into that map, and makes the dims
+ * whose operands are valid symbols (defined at the top level of the affine
+ * scope) symbols, after the others (upstream's canonicalizeMapAndOperands
+ * and canonicalizePromotedSymbols). The operands that stay go to kept
+ * (*num_kept of them): dims, symbols, promoted dims. A symbol constant
+ * that is not positive stays an operand: as a divisor the interpreter
+ * reports it, and the map's constructors would fold the division. False
+ * (nothing changed) when no operand is a constant or promoted. */
 static bool inline_constants_of(buf_op_t *op, const char *attr, uint32_t start,
                                 uint32_t n, buf_value_t **kept,
                                 uint32_t *num_kept) {
@@ -266,32 +292,37 @@ static bool inline_constants_of(buf_op_t *op, const char *attr, uint32_t start,
   buf_affine_map_t *map = a->u.map;
   uint32_t nd = 0, ns = 0;
   if (map->num_dims + map->num_symbols != n || n > MAX_OPERANDS ||
-      start + n > op->num_operands)
+      start + n > op->num_operands || map->num_results > MAX_OPERANDS)
     return false;
-  bool known[MAX_OPERANDS], any = false;
-  int64_t vals[MAX_OPERANDS];
-  uint32_t new_pos[MAX_OPERANDS];
+  input_plan_t plan[MAX_OPERANDS];
+  bool any = false;
   for (uint32_t i = 0; i < n; i++) {
+    buf_value_t *v = buf_op_operand(op, start + i);
+    input_plan_t *p = &plan[i];
     /* a dim is never a divisor; a symbol may be */
-    known[i] = const_index(buf_op_operand(op, start + i), &vals[i]) &&
-               (i < map->num_dims || vals[i] > 0);
-    any |= known[i];
-    if (!known[i])
-      new_pos[i] = i < map->num_dims ? nd++ : ns++;
+    p->known = const_index(v, &p->value) && (i < map->num_dims || p->value > 0);
+    p->to_symbol = !p->known && i < map->num_dims && top_level_for(v, op);
+    any |= p->known || p->to_symbol;
+    if (!p->known && !p->to_symbol)
+      p->new_pos = i < map->num_dims ? nd++ : ns++;
   }
-  if (!any || map->num_results > MAX_OPERANDS)
+  if (!any)
     return false;
-  /* dims stay before symbols in the kept operands */
+  /* dims, then symbols, then the promoted dims as the last symbols */
   uint32_t k = 0;
   for (uint32_t i = 0; i < n; i++)
-    if (!known[i])
+    if (!plan[i].known && !plan[i].to_symbol)
       kept[k++] = buf_op_operand(op, start + i);
+  for (uint32_t i = 0; i < n; i++)
+    if (plan[i].to_symbol) {
+      plan[i].new_pos = ns++;
+      kept[k++] = buf_op_operand(op, start + i);
+    }
   *num_kept = k;
   buf_ctx_t *ctx = buf_op_ctx(op);
   buf_affine_expr_t *results[MAX_OPERANDS];
   for (uint32_t r = 0; r < map->num_results; r++)
-    results[r] =
-        substitute(ctx, map->results[r], map->num_dims, known, vals, new_pos);
+    results[r] = substitute(ctx, map->results[r], map->num_dims, plan);
   buf_op_set_attr(op, attr,
                   buf_attr_affine_map(
                       ctx, buf_affine_map(ctx, nd, ns, map->num_results,

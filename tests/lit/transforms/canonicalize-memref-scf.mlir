@@ -240,3 +240,21 @@ func.func @affine_bounds_and_linearize(%x: index, %b: index, %m: memref<20xindex
   %l = affine.linearize_index [%d#0, %d#1, %d#2] by (2, %b, 4) : index
   return %l : index
 }
+
+// -----
+
+// A dim operand defined at the top level of the function is a valid
+// symbol: it becomes one, inside a loop as well.
+// CHECK-LABEL: func.func @dims_to_symbols(
+// CHECK-SAME: %[[X:[^:]*]]: index
+// CHECK: affine.min #{{[a-z0-9]+}}()[%[[X]]]
+// CHECK: affine.for %[[I:.*]] = 0 to 4 {
+// CHECK: affine.apply #{{[a-z0-9]+}}(%[[I]])[%[[X]]]
+func.func @dims_to_symbols(%x: index, %m: memref<4xindex>) -> index {
+  %r = affine.min affine_map<(d0) -> (d0, 100)>(%x)
+  affine.for %i = 0 to 4 {
+    %a = affine.apply affine_map<(d0, d1) -> (d0 + d1)>(%x, %i)
+    affine.store %a, %m[%i] : memref<4xindex>
+  }
+  return %r : index
+}
