@@ -11,7 +11,14 @@
  *     tensor.insert, insert_slice), the dim of the tied destination;
  *   - tensor.extract at constant indices of tensor.from_elements is the
  *     element; of a dense constant, a scalar constant;
- *   - tensor.from_elements of scalar constants is a dense constant.
+ *   - tensor.extract of tensor.insert at the same index values is the
+ *     inserted scalar;
+ *   - tensor.from_elements of scalar constants is a dense constant;
+ *   - tensor.rank of a ranked tensor is a constant;
+ *   - tensor.expand_shape / collapse_shape to the type its operand's
+ *     inverse reshape started from is that reshape's source; of a dense
+ *     constant of static shape, a constant of the new shape (the
+ *     row-major elements are the same).
  * Each hook rewrites the uses of op's results and erases op, or rewrites
  * op's operands in place, and says whether it changed anything.
  */
@@ -156,12 +163,27 @@ static bool linear_index(const buf_op_t *op, uint32_t first, buf_type_t t,
   return true;
 }
 
+/* True when op (tensor.extract) reads at the index values def (a
+ * tensor.insert: scalar, dest, indices) wrote: the same SSA values, so the
+ * same position whatever they are. */
+static bool reads_what_insert_wrote(const buf_op_t *op, const buf_op_t *def) {
+  if (!buf_op_isa(def, "tensor.insert") ||
+      def->num_operands != op->num_operands + 1)
+    return false;
+  for (uint32_t i = 1; i < op->num_operands; i++)
+    if (op->operands[i].value != def->operands[i + 1].value)
+      return false;
+  return def->operands[0].value->type == op->results[0].type;
+}
+
 bool buf__tensor_extract_fold(buf_op_t *op) {
   if (op->num_operands < 1 || op->num_results != 1)
     return false;
   buf_value_t *src = op->operands[0].value;
   buf_op_t *def = src->def;
   int64_t at;
+  if (def && reads_what_insert_wrote(op, def))
+    return replace_by(op, def->operands[0].value);
   if (!def || !is_ranked_tensor(src->type) ||
       !linear_index(op, 1, src->type, &at))
     return false;
@@ -226,4 +248,57 @@ bool buf__tensor_from_elements_fold(buf_op_t *op) {
   buf_attr_t dense = buf_attr_dense(buf_op_ctx(op), t, splat ? 1 : n, ints,
                                     floats);
   return replace_by(op, build_constant(op, t, dense));
+}
+
+bool buf__tensor_rank_fold(buf_op_t *op) {
+  if (op->num_operands != 1 || op->num_results != 1)
+    return false;
+  buf_type_t t = op->operands[0].value->type;
+  if (t->kind != BUF_TYPE_TENSOR)
+    return false;
+  return replace_by(op, build_constant(op, op->results[0].type,
+                                       buf_attr_index(buf_op_ctx(op),
+                                                      t->u.shaped.rank)));
+}
+
+static bool is_static_tensor(buf_type_t t) {
+  if (t->kind != BUF_TYPE_TENSOR)
+    return false;
+  for (uint32_t i = 0; i < t->u.shaped.rank; i++)
+    if (t->u.shaped.shape[i] == BUF_DYNAMIC)
+      return false;
+  return true;
+}
+
+/* tensor.expand_shape and collapse_shape (operand 0 the source; the
+ * expand's dynamic output sizes follow): the source when the types agree;
+ * the source of the inverse reshape that made the operand, when that is
+ * of the result's type (reshapes keep the row-major order, so undoing one
+ * gives its source back); a constant of a dense constant. */
+bool buf__tensor_reshape_fold(buf_op_t *op) {
+  if (op->num_operands < 1 || op->num_results != 1)
+    return false;
+  buf_value_t *src = op->operands[0].value;
+  buf_type_t rt = op->results[0].type;
+  if (src->type == rt)
+    return replace_by(op, src);
+  buf_op_t *def = src->def;
+  if (!def)
+    return false;
+  bool inverse = buf_op_isa(op, "tensor.expand_shape")
+                     ? buf_op_isa(def, "tensor.collapse_shape")
+                     : buf_op_isa(def, "tensor.expand_shape");
+  if (inverse && def->num_operands >= 1 &&
+      def->operands[0].value->type == rt)
+    return replace_by(op, def->operands[0].value);
+  if (!buf_op_has_trait(def, BUF_TRAIT_CONSTANT) || !is_static_tensor(rt))
+    return false;
+  buf_attr_t dense = buf_op_attr(def, "value");
+  if (!dense || dense->kind != BUF_ATTR_DENSE ||
+      (!dense->u.dense.ints && !dense->u.dense.floats))
+    return false;
+  buf_attr_t reshaped =
+      buf_attr_dense(buf_op_ctx(op), rt, dense->u.dense.count,
+                     dense->u.dense.ints, dense->u.dense.floats);
+  return replace_by(op, build_constant(op, rt, reshaped));
 }
