@@ -23,7 +23,6 @@ OSB="--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-c
 # the tensor program (pipeline 1), b the program after our One-Shot
 # (pipeline 3).
 declare -A ABOVE_UPSTREAM=(
-  ["models/layer_norm.run.mlir t"]="45 a second linalg.fill of the same init stays (upstream folds fill chains; linalg patterns)"
   ["tests/programs/affine_ops.run.mlir t"]="119 linearize_index of a partial delinearize_index; dims not promoted to symbols"
   ["tests/programs/affine_ops.run.mlir b"]="119 as stage t"
   ["tests/programs/dynamic_shapes.run.mlir b"]="59 memref.dim of an alloc's dynamic size (memref op folds: not this pass's files)"
