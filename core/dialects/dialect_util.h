@@ -204,5 +204,13 @@ bool buf__tensor_extract_fold(buf_op_t *op);
 bool buf__tensor_from_elements_fold(buf_op_t *op);
 bool buf__tensor_rank_fold(buf_op_t *op);
 bool buf__tensor_reshape_fold(buf_op_t *op);
+/* The hooks of extract_slice and insert_slice (tensor_slice_fold.c):
+ * whole slices, slices of the slice just inserted or extracted, zero
+ * sizes; constant offsets, sizes and strides made static; casts that only
+ * forget static sizes folded into extract_slice. */
+bool buf__tensor_extract_slice_fold(buf_op_t *op);
+bool buf__tensor_insert_slice_fold(buf_op_t *op);
+bool buf__tensor_extract_slice_canonicalize(buf_op_t *op);
+bool buf__tensor_insert_slice_canonicalize(buf_op_t *op);
 
 #endif /* BUF_DIALECT_UTIL_H */

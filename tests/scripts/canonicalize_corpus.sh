@@ -38,10 +38,7 @@ declare -A ABOVE_UPSTREAM=(
   ["tests/programs/qa_memref_ops.run.mlir b"]="93 as stage t"
   ["tests/programs/qa_rare_ops.run.mlir t"]="97 memref.rank of a ranked memref, extract_strided_metadata of a static subview, scf.execute_region of cf (tensor/memref op folds)"
   ["tests/programs/qa_rare_ops.run.mlir b"]="106 as stage t"
-  ["tests/programs/qa_reshape_cast.run.mlir t"]="73 tensor.cast folds into reshapes (tensor op folds)"
   ["tests/programs/qa_reshape_cast.run.mlir b"]="81 memref.dim of a reshape's static size (memref op folds)"
-  ["tests/programs/qa_runner_printers.run.mlir t"]="67 insert_slice of extract_slice of the same tensor (tensor op folds)"
-  ["tests/programs/qa_slices_dynamic.run.mlir t"]="69 a constant slice operand is not made static (tensor op folds)"
   ["tests/programs/qa_slices_dynamic.run.mlir b"]="88 memref.dim of subviews with dynamic sizes (memref op folds)"
   ["tests/programs/slice_dynamic_unit.run.mlir b"]="44 memref.dim of subviews with dynamic sizes (memref op folds)"
 )
