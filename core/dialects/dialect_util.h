@@ -204,6 +204,10 @@ bool buf__tensor_extract_fold(buf_op_t *op);
 bool buf__tensor_from_elements_fold(buf_op_t *op);
 bool buf__tensor_rank_fold(buf_op_t *op);
 bool buf__tensor_reshape_fold(buf_op_t *op);
+/* The canonicalize hook of destination-style ops (tensor.insert, linalg
+ * ops on tensors; tensor_fold.c): tensor.cast operands that only forgot
+ * static sizes are read through, results cast back to their old types. */
+bool buf__tensor_fold_cast_producers(buf_op_t *op);
 /* The hooks of extract_slice and insert_slice (tensor_slice_fold.c):
  * whole slices, slices of the slice just inserted or extracted, zero
  * sizes; constant offsets, sizes and strides made static; casts that only

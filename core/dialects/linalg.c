@@ -658,32 +658,38 @@ static uint32_t structured_effect(const buf_op_t *op, uint32_t i) {
    .operand_effect = structured_effect,                                        \
    .verify = structured_verify, .parse = buf__linalg_named_parse,              \
    .print = buf__linalg_named_print,                                           \
-   .name_block_arg = buf__linalg_name_in_out, .fold = folder}
+   .name_block_arg = buf__linalg_name_in_out, .fold = folder,                 \
+   .canonicalize = buf__tensor_fold_cast_producers}
 #define NAMED(n, attrs) NAMED_FOLD(n, attrs, buf__fold_memref_layout_casts)
 
 static const buf_opdef_t ops[] = {
     {.name = "linalg.generic", .traits = STRUCTURED,
      .operand_effect = structured_effect, .fold = buf__fold_memref_layout_casts,
+     .canonicalize = buf__tensor_fold_cast_producers,
      .inherent_attrs = attrs_generic, .verify = structured_verify,
      .parse = generic_parse, .print = generic_print,
      .name_block_arg = buf__linalg_name_in_out},
     {.name = "linalg.map", .traits = STRUCTURED,
      .operand_effect = structured_effect, .fold = buf__fold_memref_layout_casts,
+     .canonicalize = buf__tensor_fold_cast_producers,
      .verify = structured_verify, .parse = buf__linalg_map_parse,
      .print = buf__linalg_map_print, .result_name = "mapped",
      .name_block_arg = buf__linalg_name_in_init},
     {.name = "linalg.reduce", .traits = STRUCTURED,
      .operand_effect = structured_effect, .fold = buf__fold_memref_layout_casts,
+     .canonicalize = buf__tensor_fold_cast_producers,
      .inherent_attrs = attrs_dimensions, .verify = structured_verify,
      .parse = buf__linalg_reduce_parse, .print = buf__linalg_reduce_print,
      .result_name = "reduced", .name_block_arg = buf__linalg_name_in_init},
     {.name = "linalg.transpose", .traits = STRUCTURED,
      .operand_effect = structured_effect, .fold = buf__fold_memref_layout_casts,
+     .canonicalize = buf__tensor_fold_cast_producers,
      .inherent_attrs = attrs_permutation, .verify = structured_verify,
      .parse = buf__linalg_permute_parse, .print = buf__linalg_permute_print,
      .result_name = "transposed", .name_block_arg = buf__linalg_name_in_init},
     {.name = "linalg.broadcast", .traits = STRUCTURED,
      .operand_effect = structured_effect, .fold = buf__fold_memref_layout_casts,
+     .canonicalize = buf__tensor_fold_cast_producers,
      .inherent_attrs = attrs_dimensions, .verify = structured_verify,
      .parse = buf__linalg_permute_parse, .print = buf__linalg_permute_print,
      .result_name = "broadcasted", .name_block_arg = buf__linalg_name_in_init},

@@ -1338,6 +1338,7 @@ static const buf_opdef_t tensor_ops[] = {
      .verify = generate_verify, .parse = generate_parse,
      .print = generate_print, .result_name = "generated"},
     {.name = "tensor.insert", .traits = P, .verify = insert_verify,
+     .canonicalize = buf__tensor_fold_cast_producers,
      .parse = insert_parse, .print = insert_print, .result_name = "inserted"},
     {.name = "tensor.insert_slice", .traits = P, .inherent_attrs = slice_attrs,
      .verify = insert_slice_verify, .parse = insert_slice_parse,

@@ -15,6 +15,11 @@
  *     inserted scalar;
  *   - tensor.from_elements of scalar constants is a dense constant;
  *   - tensor.rank of a ranked tensor is a constant;
+ *   - (canonicalize hook of destination-style ops: tensor.insert, linalg
+ *     ops on tensors) an operand made by a tensor.cast that only forgot
+ *     static sizes is the cast's source instead; a result whose
+ *     destination got more static sizes is cast back to its old type
+ *     (upstream's FoldTensorCastProducerOp);
  *   - tensor.expand_shape / collapse_shape to the type its operand's
  *     inverse reshape started from is that reshape's source; of a dense
  *     constant of static shape, a constant of the new shape (the
@@ -301,4 +306,68 @@ bool buf__tensor_reshape_fold(buf_op_t *op) {
       buf_attr_dense(buf_op_ctx(op), rt, dense->u.dense.count,
                      dense->u.dense.ints, dense->u.dense.floats);
   return replace_by(op, build_constant(op, rt, reshaped));
+}
+
+/* The source of v's defining tensor.cast when the cast only forgot static
+ * sizes (its source is static wherever its result is: upstream's
+ * canFoldIntoConsumerOp); NULL otherwise. */
+static buf_value_t *cast_source_to_fold(buf_value_t *v) {
+  buf_op_t *cast = v->def;
+  if (!cast || !buf_op_isa(cast, "tensor.cast") || cast->num_operands != 1)
+    return NULL;
+  buf_type_t from = cast->operands[0].value->type, to = v->type;
+  if (!is_ranked_tensor(from) || !is_ranked_tensor(to) ||
+      from->u.shaped.rank != to->u.shaped.rank)
+    return NULL;
+  for (uint32_t i = 0; i < to->u.shaped.rank; i++)
+    if (to->u.shaped.shape[i] != BUF_DYNAMIC &&
+        from->u.shaped.shape[i] == BUF_DYNAMIC)
+      return NULL;
+  return cast->operands[0].value;
+}
+
+bool buf__tensor_fold_cast_producers(buf_op_t *op) {
+  /* the destinations: operands [first, first + n), result r tied to
+   * operand first + r */
+  uint32_t first, n;
+  buf_linalg_info_t info;
+  if (buf_linalg_get_info(op, &info)) {
+    first = info.num_inputs;
+    n = info.num_outputs;
+  } else if (buf_op_isa(op, "tensor.insert")) {
+    first = 1;
+    n = 1;
+  } else {
+    return false;
+  }
+  if (op->num_results != n || first + n > op->num_operands)
+    return false;
+  for (uint32_t r = 0; r < n; r++)
+    if (op->results[r].type->kind != BUF_TYPE_TENSOR)
+      return false;
+  bool changed = false;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    buf_value_t *src = cast_source_to_fold(op->operands[i].value);
+    if (!src)
+      continue;
+    buf_op_set_operand(op, i, src);
+    changed = true;
+    if (i < first || i >= first + n)
+      continue;
+    buf_value_t *result = &op->results[i - first];
+    buf_type_t old = result->type;
+    buf_value_set_type(result, src->type);
+    buf_builder_t b;
+    buf_builder_init(&b, buf_op_ctx(op));
+    buf_builder_set_after(&b, op);
+    b.loc = op->loc;
+    buf_op_t *back = buf_build(&b, "tensor.cast", old, 1, &result, NULL);
+    buf_use_t *u, *next;
+    for (u = result->first_use; u; u = next) {
+      next = u->next_use;
+      if (u->owner != back)
+        buf_op_set_operand(u->owner, u->index, buf_op_result(back, 0));
+    }
+  }
+  return changed;
 }

@@ -30,7 +30,6 @@ declare -A ABOVE_UPSTREAM=(
   ["tests/programs/qa_arith_float.run.mlir t"]="120 0/0 is kept on purpose: upstream folds it to a positive NaN, the hardware's is negative"
   ["tests/programs/qa_arith_float.run.mlir b"]="174 as stage t"
   ["tests/programs/qa_generic_form.run.mlir b"]="46 memref.dim of a dynamic alloc; scf.for result forwarding through a buffer"
-  ["tests/programs/qa_inplace_semantics.run.mlir t"]="84 tensor.cast pairs around insert (tensor op folds)"
   ["tests/programs/qa_inplace_semantics.run.mlir b"]="105 memref.cast into scf.for iter_args (memref op folds)"
   ["tests/programs/qa_linalg_named_more.run.mlir t"]="184 one linalg op fold"
   ["tests/programs/qa_linalg_named_more.run.mlir b"]="227 as stage t"
