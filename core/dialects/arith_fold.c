@@ -24,6 +24,10 @@
  *     NaN results are not folded (their sign would differ from the
  *     hardware's); infinities are, as upstream folds them.
  *
+ * The canonicalize hook (buf__arith_canonicalize, --canonicalize only)
+ * rewrites what needs a new op: constants reassociated through add, sub
+ * and mul chains, extsi(extui x) and trunci(ext x) as one extension.
+ *
  * Vectors and tensors are not folded. buf_op_fold_int (fold_int) remains
  * the analyses' conservative integer evaluator.
  */
@@ -623,21 +627,32 @@ static bool reassociate(buf_op_t *op, fold_kind_t k) {
   return false;
 }
 
-/* extsi(extui x) is extui x (upstream's ExtSIOfExtUI): the value the
- * first extension made has a zero sign bit, so sign-extending it adds
- * zeros too. */
-static bool extsi_of_extui(buf_op_t *op) {
+/* One extension instead of two casts (upstream's ExtSIOfExtUI,
+ * TruncIExtSIToExtSI, TruncIExtUIToExtUI): extsi(extui x) is extui x, the
+ * first extension leaving a zero sign bit; trunci(ext x) to a type still
+ * wider than x is that extension of x to the type. */
+static bool one_extension(buf_op_t *op, fold_kind_t k) {
   buf_op_t *def = buf_op_operand(op, 0)->def;
-  if (!def || def->num_operands != 1 ||
-      strncmp(def->def->name, "arith.", 6) != 0 || kind_of(def) != K_EXTU)
+  fold_kind_t dk = def && def->num_operands == 1 &&
+                           strncmp(def->def->name, "arith.", 6) == 0
+                       ? kind_of(def)
+                       : K_NONE;
+  buf_value_t *x = dk == K_NONE ? NULL : buf_op_operand(def, 0);
+  const char *name;
+  if (k == K_EXTS && dk == K_EXTU)
+    name = "arith.extui";
+  else if (k == K_TRUNC && (dk == K_EXTU || dk == K_EXTS) &&
+           elem_width(x->type) &&
+           elem_width(x->type) < elem_width(op->results[0].type))
+    name = dk == K_EXTU ? "arith.extui" : "arith.extsi";
+  else
     return false;
   buf_builder_t b;
   buf_builder_init(&b, buf_op_ctx(op));
   buf_builder_set_before(&b, op);
   b.loc = op->loc;
-  buf_value_t *x = buf_op_operand(def, 0);
   buf_value_t *r = buf_op_result(
-      buf_build(&b, "arith.extui", op->results[0].type, 1, &x, NULL), 0);
+      buf_build(&b, name, op->results[0].type, 1, &x, NULL), 0);
   buf_op_replace(op, &r);
   return true;
 }
@@ -646,8 +661,8 @@ bool buf__arith_canonicalize(buf_op_t *op) {
   fold_kind_t k = kind_of(op);
   if (op->num_results != 1)
     return false;
-  if (k == K_EXTS && op->num_operands == 1)
-    return extsi_of_extui(op);
+  if ((k == K_EXTS || k == K_TRUNC) && op->num_operands == 1)
+    return one_extension(op, k);
   if (k == K_ADD || k == K_SUB || k == K_MUL)
     return reassociate(op, k);
   return false;

@@ -181,7 +181,7 @@ bool buf__fold_copy(buf_op_t *op);
 bool buf__arith_fold(buf_op_t *op);
 /* The canonicalize hook of the arith ops (arith_fold.c): upstream's
  * reassociation of constants through add/sub/mul chains and
- * extsi(extui x) as one extui. */
+ * extsi(extui x), trunci(ext x) as one extension. */
 bool buf__arith_canonicalize(buf_op_t *op);
 /* The fold hook of the math ops (math_fold.c): scalar constant operands,
  * computed as the interpreter computes them. */

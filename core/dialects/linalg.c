@@ -663,6 +663,9 @@ static uint32_t structured_effect(const buf_op_t *op, uint32_t i) {
 #define NAMED(n, attrs) NAMED_FOLD(n, attrs, buf__fold_memref_layout_casts)
 
 static const buf_opdef_t ops[] = {
+    /* Casts fold into generic and the named ops below (their shapes need
+     * only agree), not into map, reduce, transpose and broadcast, whose
+     * verifiers want equal static and dynamic sizes. */
     {.name = "linalg.generic", .traits = STRUCTURED,
      .operand_effect = structured_effect, .fold = buf__fold_memref_layout_casts,
      .canonicalize = buf__tensor_fold_cast_producers,
@@ -671,25 +674,21 @@ static const buf_opdef_t ops[] = {
      .name_block_arg = buf__linalg_name_in_out},
     {.name = "linalg.map", .traits = STRUCTURED,
      .operand_effect = structured_effect, .fold = buf__fold_memref_layout_casts,
-     .canonicalize = buf__tensor_fold_cast_producers,
      .verify = structured_verify, .parse = buf__linalg_map_parse,
      .print = buf__linalg_map_print, .result_name = "mapped",
      .name_block_arg = buf__linalg_name_in_init},
     {.name = "linalg.reduce", .traits = STRUCTURED,
      .operand_effect = structured_effect, .fold = buf__fold_memref_layout_casts,
-     .canonicalize = buf__tensor_fold_cast_producers,
      .inherent_attrs = attrs_dimensions, .verify = structured_verify,
      .parse = buf__linalg_reduce_parse, .print = buf__linalg_reduce_print,
      .result_name = "reduced", .name_block_arg = buf__linalg_name_in_init},
     {.name = "linalg.transpose", .traits = STRUCTURED,
      .operand_effect = structured_effect, .fold = buf__fold_memref_layout_casts,
-     .canonicalize = buf__tensor_fold_cast_producers,
      .inherent_attrs = attrs_permutation, .verify = structured_verify,
      .parse = buf__linalg_permute_parse, .print = buf__linalg_permute_print,
      .result_name = "transposed", .name_block_arg = buf__linalg_name_in_init},
     {.name = "linalg.broadcast", .traits = STRUCTURED,
      .operand_effect = structured_effect, .fold = buf__fold_memref_layout_casts,
-     .canonicalize = buf__tensor_fold_cast_producers,
      .inherent_attrs = attrs_dimensions, .verify = structured_verify,
      .parse = buf__linalg_permute_parse, .print = buf__linalg_permute_print,
      .result_name = "broadcasted", .name_block_arg = buf__linalg_name_in_init},

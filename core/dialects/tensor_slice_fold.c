@@ -15,9 +15,8 @@
  *   canonicalizations (buf_opdef_t.canonicalize):
  *   - offsets, sizes and strides given by constant operands become static
  *     (upstream's OpWithOffsetSizesAndStridesConstantArgumentFolder); the
- *     new type of the slice is upstream's canonical one (unit dims dropped
- *     first to last down to the old rank), cast back to the old type
- *     where it differs;
+ *     slice's new type keeps the static sizes, cast back to the old type
+ *     where it differs (the extract's result, the insert's source);
  *   - extract_slice of a tensor.cast that only forgot static sizes reads
  *     the cast's source (upstream's ExtractSliceOpCastFolder), when the
  *     slice stays inside the source's static shape.
@@ -179,26 +178,39 @@ bool buf__tensor_insert_slice_fold(buf_op_t *op) {
   return false;
 }
 
-/* upstream's inferCanonicalRankReducedResultType: the tensor of the
- * slice's static sizes (source's element type), its first unit dims
- * dropped until it has rank `rank`. NULL when that cannot be done. */
-static buf_type_t canonical_slice_type(buf_ctx_t *ctx, buf_type_t source,
-                                       const int64_t *sizes, uint32_t n,
-                                       uint32_t rank) {
+/* The type of a slice whose sizes became `sizes` (n entries), of the rank
+ * of `old`, the type it had with the sizes `old_sizes`: the tensor of the
+ * static sizes (the source's element type), without the unit dims `old`
+ * dropped. Upstream drops the first unit dims instead
+ * (inferCanonicalRankReducedResultType), which reorders the kept dims
+ * where a size that became 1 comes before the dropped one; keeping the
+ * old choice keeps the data where it was. NULL when old is no rank
+ * reduction of old_sizes. */
+static buf_type_t slice_type(buf_ctx_t *ctx, buf_type_t source,
+                             const int64_t *old_sizes, const int64_t *sizes,
+                             uint32_t n, buf_type_t old) {
+  uint32_t rank = old->u.shaped.rank;
   if (rank == n)
     return buf__slice_tensor_type(ctx, source, sizes, n);
-  int64_t shape[MAX_RANK];
-  uint32_t k = 0, drop = n - rank;
-  for (uint32_t i = 0; i < n; i++) {
-    if (drop && sizes[i] == 1) {
-      drop--;
-      continue;
-    }
-    shape[k++] = sizes[i];
-  }
-  if (drop)
+  bool dropped[MAX_RANK];
+  if (rank > n ||
+      !buf__rank_reduction_mask(old_sizes, n, old->u.shaped.shape, rank,
+                                dropped))
     return NULL;
-  return buf_type_tensor(ctx, rank, shape, source->u.shaped.elem, NULL);
+  int64_t shape[MAX_RANK];
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (!dropped[i])
+      shape[k++] = sizes[i];
+  return k == rank ? buf_type_tensor(ctx, rank, shape, source->u.shaped.elem,
+                                     NULL)
+                   : NULL;
+}
+
+/* The sizes of m as its static_sizes attribute holds them. */
+static void static_sizes(const mixed_slice_t *m, int64_t *out) {
+  for (uint32_t i = 0; i < m->rank; i++)
+    out[i] = m->e[SIZES][i].v ? BUF_DYNAMIC : m->e[SIZES][i].c;
 }
 
 /* A tensor.cast of v to t, placed after `after` or else before `before`. */
@@ -304,8 +316,10 @@ bool buf__tensor_extract_slice_canonicalize(buf_op_t *op) {
   int64_t vals[3][MAX_RANK];
   if (!static_values(&m, vals) || !in_bounds(&m, src->type))
     return false;
-  buf_type_t t = canonical_slice_type(buf_op_ctx(op), src->type, vals[SIZES],
-                                      m.rank, old->u.shaped.rank);
+  int64_t old_sizes[MAX_RANK];
+  static_sizes(&m, old_sizes);
+  buf_type_t t = slice_type(buf_op_ctx(op), src->type, old_sizes, vals[SIZES],
+                            m.rank, old);
   if (!t || !buf__types_shape_compatible(t, old))
     return false;
   set_static_values(op, &m, vals);
@@ -333,9 +347,10 @@ bool buf__tensor_insert_slice_canonicalize(buf_op_t *op) {
   int64_t vals[3][MAX_RANK];
   if (!static_values(&m, vals) || !in_bounds(&m, dest->type))
     return false;
-  buf_type_t t = canonical_slice_type(buf_op_ctx(op), dest->type,
-                                      vals[SIZES], m.rank,
-                                      src->type->u.shaped.rank);
+  int64_t old_sizes[MAX_RANK];
+  static_sizes(&m, old_sizes);
+  buf_type_t t = slice_type(buf_op_ctx(op), dest->type, old_sizes,
+                            vals[SIZES], m.rank, src->type);
   if (!t || !buf__types_shape_compatible(t, src->type))
     return false;
   set_static_values(op, &m, vals);
