@@ -23,34 +23,23 @@ OSB="--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-c
 # the tensor program (pipeline 1), b the program after our One-Shot
 # (pipeline 3).
 declare -A ABOVE_UPSTREAM=(
-  ["dynamic/pad.run.mlir b"]="25 addi of an addi and constants is not reassociated (upstream's AddIAddConstant)"
-  ["models/layer_norm.run.mlir t"]="45 a second linalg.fill of the same init stays (upstream folds fill chains; linalg patterns)"
   ["tests/programs/affine_ops.run.mlir t"]="119 linearize_index of a partial delinearize_index; dims not promoted to symbols"
   ["tests/programs/affine_ops.run.mlir b"]="119 as stage t"
   ["tests/programs/dynamic_shapes.run.mlir b"]="59 memref.dim of an alloc's dynamic size (memref op folds: not this pass's files)"
-  ["tests/programs/linalg_named.run.mlir t"]="95 tensor.expand_shape fold (tensor op folds: not this pass's files)"
   ["tests/programs/loop_carried_buffers.run.mlir b"]="125 arith.ceildivsi x, 1 is not folded to x"
   ["tests/programs/qa_arith_float.run.mlir t"]="120 0/0 is kept on purpose: upstream folds it to a positive NaN, the hardware's is negative"
   ["tests/programs/qa_arith_float.run.mlir b"]="174 as stage t"
   ["tests/programs/qa_generic_form.run.mlir b"]="46 memref.dim of a dynamic alloc; scf.for result forwarding through a buffer"
-  ["tests/programs/qa_inplace_patterns.run.mlir t"]="73 tensor.extract of tensor.insert at the same index (tensor op folds)"
-  ["tests/programs/qa_inplace_semantics.run.mlir t"]="84 tensor.cast pairs around insert (tensor op folds)"
   ["tests/programs/qa_inplace_semantics.run.mlir b"]="105 memref.cast into scf.for iter_args (memref op folds)"
-  ["tests/programs/qa_linalg_named_more.run.mlir t"]="184 one linalg op fold"
+  ["tests/programs/qa_linalg_named_more.run.mlir t"]="184 counting only: upstream hoists the constant 1.0 out of linalg.reciprocal's implicit body and prints that body generically; our output, printed in custom form, gets its body rebuilt (constant inside) when mlir-opt reads it back"
   ["tests/programs/qa_linalg_named_more.run.mlir b"]="227 as stage t"
   ["tests/programs/qa_memref_ops.run.mlir t"]="93 memref.expand_shape/collapse_shape of constants' casts (memref op folds)"
   ["tests/programs/qa_memref_ops.run.mlir b"]="93 as stage t"
-  ["tests/programs/qa_rare_ops.run.mlir t"]="99 tensor.rank/memref.rank of ranked types, extract_strided_metadata of a static subview, scf.execute_region of cf (tensor/memref op folds)"
-  ["tests/programs/qa_rare_ops.run.mlir b"]="106 as stage t"
-  ["tests/programs/qa_reshape_cast.run.mlir t"]="73 tensor.cast folds into reshapes (tensor op folds)"
+  ["tests/programs/qa_rare_ops.run.mlir t"]="97 extract_strided_metadata of a static subview (memref op folds)"
+  ["tests/programs/qa_rare_ops.run.mlir b"]="106 as stage t, and memref.rank of the ranked buffer a tensor.rank became (memref op folds)"
   ["tests/programs/qa_reshape_cast.run.mlir b"]="81 memref.dim of a reshape's static size (memref op folds)"
-  ["tests/programs/qa_runner_printers.run.mlir t"]="67 insert_slice of extract_slice of the same tensor (tensor op folds)"
-  ["tests/programs/qa_slices_dynamic.run.mlir t"]="69 a constant slice operand is not made static (tensor op folds)"
   ["tests/programs/qa_slices_dynamic.run.mlir b"]="88 memref.dim of subviews with dynamic sizes (memref op folds)"
   ["tests/programs/slice_dynamic_unit.run.mlir b"]="44 memref.dim of subviews with dynamic sizes (memref op folds)"
-  ["tests/programs/softmax_flags.run.mlir t"]="48 extsi of extui is not one extui"
-  ["tests/programs/softmax_flags.run.mlir b"]="47 as stage t"
-  ["tests/programs/tensor_shapes.run.mlir b"]="63 addi of an addi and constants is not reassociated"
 )
 ours_total=0 upstream_total=0
 # ops FILE: the ops of an MLIR file, counted in mlir-opt's generic form
