@@ -661,12 +661,10 @@ static void compile_prepared(bd_server_t *s, bd_job_t *job, buf_compilation_t *c
     uint32_t n = buf_compilation_num_artifacts(c);
     e.artifacts = calloc(n + 1, sizeof *e.artifacts);
     for (uint32_t i = 0; i < n; i++) {
-      const buf_compile_artifact_t *a = buf_compilation_artifact(c, i);
+      /* Taken, not copied: an object file is as big as the weights. */
       cache_artifact_t *dst = &e.artifacts[e.num_artifacts++];
-      dst->name = strdup(a->name);
-      dst->data = malloc(a->len + 1);
-      memcpy(dst->data, a->data, a->len);
-      dst->len = a->len;
+      dst->name = strdup(buf_compilation_artifact(c, i)->name);
+      dst->data = (unsigned char *)buf_compilation_take_artifact(c, i, &dst->len);
     }
   }
   /* A failed write degrades the cache (cache.h); the compile is still

@@ -204,7 +204,7 @@ static void cast_fill_defaults(buf_op_t *op);
    .verify = k##_verify, .parse = k##_parse, .print = k##_print,             \
    .custom_form_parses_back = PARSES_BACK_##k,                                \
    .name_result = NAME_##k, .fill_defaults = FILL_##k, .fold_int = FOLD_##k, \
-   .fold = buf__arith_fold},
+   .fold = buf__arith_fold, .canonicalize = buf__arith_canonicalize},
 #define AS_INFO(n, k, tr, at, info) info,
 
 /* Row 0 is arith.constant; the rest follow ARITH_OPS in order. */

@@ -12,6 +12,8 @@
  *     condition or between one value twice;
  *   - identities that need no constant result: x + 0, x - 0, x * 1,
  *     x / 1, x & x, x | x;
+ *   - casts of casts: extui(extui x), extsi(extsi x) and trunci(trunci x)
+ *     cast x once; trunci(ext x) is x, or a trunci of x when x is wider;
  *   - the extended ops (addui_extended, mului_extended, mulsi_extended)
  *     on constants, into one constant per result;
  *   - float ops on float constants, computed as the interpreter computes
@@ -21,6 +23,10 @@
  *     the value is out of range: poison), extf, exact truncf, bitcast.
  *     NaN results are not folded (their sign would differ from the
  *     hardware's); infinities are, as upstream folds them.
+ *
+ * The canonicalize hook (buf__arith_canonicalize, --canonicalize only)
+ * rewrites what needs a new op: constants reassociated through add, sub
+ * and mul chains, extsi(extui x) and trunci(ext x) as one extension.
  *
  * Vectors and tensors are not folded. buf_op_fold_int (fold_int) remains
  * the analyses' conservative integer evaluator.
@@ -432,12 +438,54 @@ static bool fold_extended(buf_op_t *op, fold_kind_t k) {
   return true;
 }
 
+/* The element bit width of a signless integer, index, or a shaped type
+ * of them; 0 for anything else. */
+static uint32_t elem_width(buf_type_t t) {
+  if (t->kind == BUF_TYPE_TENSOR || t->kind == BUF_TYPE_VECTOR)
+    t = t->u.shaped.elem;
+  return int_width(t);
+}
+
+/* A cast of a cast (upstream's ExtUIOp, ExtSIOp and TruncIOp folds):
+ * extending twice the same way is one extension of the first source;
+ * truncating an extension gives its source back, or truncates the source
+ * when that is still wider; truncating twice truncates once. */
+static bool fold_cast_of_cast(buf_op_t *op, fold_kind_t k) {
+  buf_value_t *in = buf_op_operand(op, 0);
+  buf_op_t *def = in->def;
+  fold_kind_t dk = def && def->num_operands == 1 &&
+                           strncmp(def->def->name, "arith.", 6) == 0
+                       ? kind_of(def)
+                       : K_NONE;
+  if (dk == K_NONE || !(k == K_EXTU || k == K_EXTS || k == K_TRUNC))
+    return false;
+  buf_value_t *src = buf_op_operand(def, 0);
+  if ((k == K_EXTU || k == K_EXTS || k == K_TRUNC) && dk == k) {
+    buf_op_set_operand(op, 0, src);
+    return true;
+  }
+  if (k != K_TRUNC || (dk != K_EXTU && dk != K_EXTS))
+    return false;
+  uint32_t ws = elem_width(src->type), wr = elem_width(op->results[0].type);
+  if (!ws || !wr)
+    return false;
+  if (src->type == op->results[0].type)
+    return replace_by_value(op, src);
+  if (ws > wr) {
+    buf_op_set_operand(op, 0, src);
+    return true;
+  }
+  return false;
+}
+
 bool buf__arith_fold(buf_op_t *op) {
   fold_kind_t k = kind_of(op);
   if (k == K_ADD_EXT || k == K_MULU_EXT || k == K_MULS_EXT)
     return fold_extended(op, k);
   if (k == K_NONE || op->num_results != 1)
     return false;
+  if (op->num_operands == 1 && fold_cast_of_cast(op, k))
+    return true;
   if (k >= K_CMPF)
     return fold_from_float(op, k);
   if (k >= K_ADDF)
@@ -487,4 +535,136 @@ bool buf__arith_fold(buf_op_t *op) {
     return binary(k, a, b, w, &r) && replace_by_int(op, r);
   }
   return identity(op, k);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Canonicalizations (buf_opdef_t.canonicalize)                              */
+/* ------------------------------------------------------------------------ */
+
+/* Upstream's reassociations of an add, sub or mul whose operand is another
+ * with a constant (AddIAddConstant, SubIRHSSubConstantLHS and kin): the two
+ * constants meet in one, so (x + c0) + c1 is x + (c0 + c1). A row reads
+ * "outer(inner) where each has its constant at the given operand becomes
+ * result with x at result_x, its constant k0 * c0 + k1 * c1" (c0 the
+ * inner constant, c1 the outer; for mul the constant is c0 * c1). */
+static const struct {
+  fold_kind_t outer, inner, result;
+  uint8_t outer_c, inner_c; /* the operand that is the constant */
+  uint8_t result_x;         /* the operand x becomes in the result */
+  int8_t k0, k1;
+} reassociations[] = {
+    {K_ADD, K_ADD, K_ADD, 1, 1, 0, +1, +1},
+    {K_ADD, K_SUB, K_ADD, 1, 1, 0, -1, +1},
+    {K_ADD, K_SUB, K_SUB, 1, 0, 1, +1, +1},
+    {K_SUB, K_ADD, K_ADD, 1, 1, 0, +1, -1},
+    {K_SUB, K_ADD, K_SUB, 0, 1, 1, -1, +1},
+    {K_SUB, K_SUB, K_SUB, 1, 1, 0, +1, +1},
+    {K_SUB, K_SUB, K_SUB, 1, 0, 1, +1, -1},
+    {K_SUB, K_SUB, K_SUB, 0, 1, 1, +1, +1},
+    {K_SUB, K_SUB, K_ADD, 0, 0, 0, -1, +1},
+    {K_MUL, K_MUL, K_MUL, 1, 1, 0, 0, 0},
+};
+
+static const char *kind_name(fold_kind_t k) {
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    if (kinds[i].kind == k)
+      return kinds[i].name;
+  return NULL;
+}
+
+/* The overflow flags both ops carry (upstream's mergeOverflowFlags). */
+static buf_attr_t merged_overflow_flags(buf_op_t *a, buf_op_t *b) {
+  uint32_t fa, fb;
+  if (!buf__flags_value(&buf__overflow_flags, buf_op_attr(a, "overflowFlags"),
+                        &fa) ||
+      !buf__flags_value(&buf__overflow_flags, buf_op_attr(b, "overflowFlags"),
+                        &fb))
+    fa = fb = 0;
+  return buf__flags_attr(buf_op_ctx(a), &buf__overflow_flags, fa & fb);
+}
+
+static bool reassociate(buf_op_t *op, fold_kind_t k) {
+  uint32_t w = int_width(op->results[0].type);
+  if (!w || op->num_operands != 2)
+    return false;
+  for (size_t i = 0; i < sizeof reassociations / sizeof reassociations[0];
+       i++) {
+    uint64_t c0, c1;
+    if (reassociations[i].outer != k ||
+        !const_bits(op, reassociations[i].outer_c, &c1))
+      continue;
+    buf_op_t *inner = buf_op_operand(op, 1 - reassociations[i].outer_c)->def;
+    if (!inner || inner->num_operands != 2 || inner->num_results != 1 ||
+        strncmp(inner->def->name, "arith.", 6) != 0 ||
+        kind_of(inner) != reassociations[i].inner ||
+        !const_bits(inner, reassociations[i].inner_c, &c0))
+      continue;
+    uint64_t c = k == K_MUL ? c0 * c1
+                            : (uint64_t)reassociations[i].k0 * c0 +
+                                  (uint64_t)reassociations[i].k1 * c1;
+    buf_type_t t = op->results[0].type;
+    buf_ctx_t *ctx = buf_op_ctx(op);
+    buf_builder_t b;
+    buf_builder_init(&b, ctx);
+    buf_builder_set_before(&b, op);
+    b.loc = op->loc;
+    buf_value_t *constant = buf_op_result(
+        buf_build(&b, "arith.constant", t, 0, NULL, "value",
+                  buf_attr_integer(ctx, t, sext(c & mask_of(w), w)), NULL),
+        0);
+    buf_value_t *x = buf_op_operand(inner, 1 - reassociations[i].inner_c);
+    buf_value_t *operands[2];
+    operands[reassociations[i].result_x] = x;
+    operands[1 - reassociations[i].result_x] = constant;
+    char name[32];
+    snprintf(name, sizeof name, "arith.%s", kind_name(reassociations[i].result));
+    buf_value_t *r = buf_op_result(
+        buf_build(&b, name, t, 2, operands, "overflowFlags",
+                  merged_overflow_flags(op, inner), NULL),
+        0);
+    buf_op_replace(op, &r);
+    return true;
+  }
+  return false;
+}
+
+/* One extension instead of two casts (upstream's ExtSIOfExtUI,
+ * TruncIExtSIToExtSI, TruncIExtUIToExtUI): extsi(extui x) is extui x, the
+ * first extension leaving a zero sign bit; trunci(ext x) to a type still
+ * wider than x is that extension of x to the type. */
+static bool one_extension(buf_op_t *op, fold_kind_t k) {
+  buf_op_t *def = buf_op_operand(op, 0)->def;
+  fold_kind_t dk = def && def->num_operands == 1 &&
+                           strncmp(def->def->name, "arith.", 6) == 0
+                       ? kind_of(def)
+                       : K_NONE;
+  buf_value_t *x = dk == K_NONE ? NULL : buf_op_operand(def, 0);
+  const char *name;
+  if (k == K_EXTS && dk == K_EXTU)
+    name = "arith.extui";
+  else if (k == K_TRUNC && (dk == K_EXTU || dk == K_EXTS) &&
+           elem_width(x->type) &&
+           elem_width(x->type) < elem_width(op->results[0].type))
+    name = dk == K_EXTU ? "arith.extui" : "arith.extsi";
+  else
+    return false;
+  buf_builder_t b;
+  buf_builder_init(&b, buf_op_ctx(op));
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  buf_value_t *r = buf_op_result(
+      buf_build(&b, name, op->results[0].type, 1, &x, NULL), 0);
+  buf_op_replace(op, &r);
+  return true;
+}
+
+bool buf__arith_canonicalize(buf_op_t *op) {
+  fold_kind_t k = kind_of(op);
+  if (op->num_results != 1)
+    return false;
+  if ((k == K_EXTS || k == K_TRUNC) && op->num_operands == 1)
+    return one_extension(op, k);
+  if (k == K_ADD || k == K_SUB || k == K_MUL)
+    return reassociate(op, k);
+  return false;
 }

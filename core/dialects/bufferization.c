@@ -628,6 +628,40 @@ static bool to_buffer_fold(buf_op_t *op) {
   return true;
 }
 
+/* to_buffer(tensor.cast(t)) is a memref.cast of to_buffer(t)
+ * (upstream's ToBufferOfCast canonicalization): the buffer of the cast's
+ * source, with its static sizes, cast to the old buffer type. Buffers of
+ * the identity layout only (the layout of the new shape would differ). */
+static bool to_buffer_canonicalize(buf_op_t *op) {
+  buf_op_t *def = op->num_operands == 1 ? op->operands[0].value->def : NULL;
+  buf_type_t old = op->results[0].type;
+  if (!def || !buf_op_isa(def, "tensor.cast") || def->num_operands != 1 ||
+      old->kind != BUF_TYPE_MEMREF || old->u.shaped.layout)
+    return false;
+  buf_value_t *src = def->operands[0].value;
+  buf_type_t st = src->type;
+  if (st->kind != BUF_TYPE_TENSOR)
+    return false;
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_type_t mt = buf_type_memref(ctx, st->u.shaped.rank, st->u.shaped.shape,
+                                  st->u.shaped.elem, NULL,
+                                  old->u.shaped.memory_space);
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  buf_attr_t read_only = buf_op_attr(op, "read_only");
+  buf_op_t *buffer =
+      read_only ? buf_build(&b, op->def->name, mt, 1, &src, "read_only",
+                            read_only, NULL)
+                : buf_build(&b, op->def->name, mt, 1, &src, NULL);
+  buf_value_t *m = buf_op_result(buffer, 0);
+  buf_value_t *r =
+      buf_op_result(buf_build(&b, "memref.cast", old, 1, &m, NULL), 0);
+  buf_op_replace(op, &r);
+  return true;
+}
+
 /* to_tensor(to_buffer(t)) is t when nothing runs between the two (no
  * write can reach the buffer), as upstream folds it. */
 static bool to_tensor_fold(buf_op_t *op) {
@@ -677,6 +711,7 @@ static const buf_opdef_t bufferization_ops[] = {
      .traits = BUF_TRAIT_PURE,
      .inherent_attrs = to_buffer_kw,
      .verify = to_buffer_verify, .fold = to_buffer_fold,
+     .canonicalize = to_buffer_canonicalize,
      .parse = to_buffer_parse,
      .print = to_buffer_print},
     /* The pre-LLVM-21 name: parses into a to_buffer op. */
@@ -684,6 +719,7 @@ static const buf_opdef_t bufferization_ops[] = {
      .traits = BUF_TRAIT_PURE,
      .inherent_attrs = to_buffer_kw,
      .verify = to_buffer_verify, .fold = to_buffer_fold,
+     .canonicalize = to_buffer_canonicalize,
      .parse = to_memref_parse,
      .print = to_buffer_print},
     {.name = "bufferization.to_tensor",

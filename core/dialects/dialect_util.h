@@ -187,6 +187,10 @@ bool buf__fold_copy(buf_op_t *op);
 /* The fold hook of the arith ops (arith_fold.c): constant operands and
  * identities, as upstream's arith folders. */
 bool buf__arith_fold(buf_op_t *op);
+/* The canonicalize hook of the arith ops (arith_fold.c): upstream's
+ * reassociation of constants through add/sub/mul chains and
+ * extsi(extui x), trunci(ext x) as one extension. */
+bool buf__arith_canonicalize(buf_op_t *op);
 /* The fold hook of the math ops (math_fold.c): scalar constant operands,
  * computed as the interpreter computes them. */
 bool buf__math_fold(buf_op_t *op);
@@ -200,10 +204,25 @@ bool buf__cf_cond_br_canonicalize(buf_op_t *op);
  * interpreter computes. */
 double buf__round_to_float_type(buf_type_t t, double d);
 /* The fold hooks of tensor ops (tensor_fold.c): casts of casts, dims of
- * known sizes, extracts of known elements, from_elements of constants. */
+ * known sizes, extracts of known elements, from_elements of constants,
+ * ranks of ranked tensors, reshapes undone or of constants. */
 bool buf__tensor_cast_fold(buf_op_t *op);
 bool buf__tensor_dim_fold(buf_op_t *op);
 bool buf__tensor_extract_fold(buf_op_t *op);
 bool buf__tensor_from_elements_fold(buf_op_t *op);
+bool buf__tensor_rank_fold(buf_op_t *op);
+bool buf__tensor_reshape_fold(buf_op_t *op);
+/* The canonicalize hook of destination-style ops (tensor.insert, linalg
+ * ops on tensors; tensor_fold.c): tensor.cast operands that only forgot
+ * static sizes are read through, results cast back to their old types. */
+bool buf__tensor_fold_cast_producers(buf_op_t *op);
+/* The hooks of extract_slice and insert_slice (tensor_slice_fold.c):
+ * whole slices, slices of the slice just inserted or extracted, zero
+ * sizes; constant offsets, sizes and strides made static; casts that only
+ * forget static sizes folded into extract_slice. */
+bool buf__tensor_extract_slice_fold(buf_op_t *op);
+bool buf__tensor_insert_slice_fold(buf_op_t *op);
+bool buf__tensor_extract_slice_canonicalize(buf_op_t *op);
+bool buf__tensor_insert_slice_canonicalize(buf_op_t *op);
 
 #endif /* BUF_DIALECT_UTIL_H */

@@ -658,12 +658,17 @@ static uint32_t structured_effect(const buf_op_t *op, uint32_t i) {
    .operand_effect = structured_effect,                                        \
    .verify = structured_verify, .parse = buf__linalg_named_parse,              \
    .print = buf__linalg_named_print,                                           \
-   .name_block_arg = buf__linalg_name_in_out, .fold = folder}
+   .name_block_arg = buf__linalg_name_in_out, .fold = folder,                 \
+   .canonicalize = buf__tensor_fold_cast_producers}
 #define NAMED(n, attrs) NAMED_FOLD(n, attrs, buf__fold_memref_layout_casts)
 
 static const buf_opdef_t ops[] = {
+    /* Casts fold into generic and the named ops below (their shapes need
+     * only agree), not into map, reduce, transpose and broadcast, whose
+     * verifiers want equal static and dynamic sizes. */
     {.name = "linalg.generic", .traits = STRUCTURED,
      .operand_effect = structured_effect, .fold = buf__fold_memref_layout_casts,
+     .canonicalize = buf__tensor_fold_cast_producers,
      .inherent_attrs = attrs_generic, .verify = structured_verify,
      .parse = generic_parse, .print = generic_print,
      .name_block_arg = buf__linalg_name_in_out},

@@ -11,7 +11,19 @@
  *     tensor.insert, insert_slice), the dim of the tied destination;
  *   - tensor.extract at constant indices of tensor.from_elements is the
  *     element; of a dense constant, a scalar constant;
- *   - tensor.from_elements of scalar constants is a dense constant.
+ *   - tensor.extract of tensor.insert at the same index values is the
+ *     inserted scalar;
+ *   - tensor.from_elements of scalar constants is a dense constant;
+ *   - tensor.rank of a ranked tensor is a constant;
+ *   - (canonicalize hook of destination-style ops: tensor.insert, linalg
+ *     ops on tensors) an operand made by a tensor.cast that only forgot
+ *     static sizes is the cast's source instead; a result whose
+ *     destination got more static sizes is cast back to its old type
+ *     (upstream's FoldTensorCastProducerOp);
+ *   - tensor.expand_shape / collapse_shape to the type its operand's
+ *     inverse reshape started from is that reshape's source; of a dense
+ *     constant of static shape, a constant of the new shape (the
+ *     row-major elements are the same).
  * Each hook rewrites the uses of op's results and erases op, or rewrites
  * op's operands in place, and says whether it changed anything.
  */
@@ -156,12 +168,27 @@ static bool linear_index(const buf_op_t *op, uint32_t first, buf_type_t t,
   return true;
 }
 
+/* True when op (tensor.extract) reads at the index values def (a
+ * tensor.insert: scalar, dest, indices) wrote: the same SSA values, so the
+ * same position whatever they are. */
+static bool reads_what_insert_wrote(const buf_op_t *op, const buf_op_t *def) {
+  if (!buf_op_isa(def, "tensor.insert") ||
+      def->num_operands != op->num_operands + 1)
+    return false;
+  for (uint32_t i = 1; i < op->num_operands; i++)
+    if (op->operands[i].value != def->operands[i + 1].value)
+      return false;
+  return def->operands[0].value->type == op->results[0].type;
+}
+
 bool buf__tensor_extract_fold(buf_op_t *op) {
   if (op->num_operands < 1 || op->num_results != 1)
     return false;
   buf_value_t *src = op->operands[0].value;
   buf_op_t *def = src->def;
   int64_t at;
+  if (def && reads_what_insert_wrote(op, def))
+    return replace_by(op, def->operands[0].value);
   if (!def || !is_ranked_tensor(src->type) ||
       !linear_index(op, 1, src->type, &at))
     return false;
@@ -226,4 +253,121 @@ bool buf__tensor_from_elements_fold(buf_op_t *op) {
   buf_attr_t dense = buf_attr_dense(buf_op_ctx(op), t, splat ? 1 : n, ints,
                                     floats);
   return replace_by(op, build_constant(op, t, dense));
+}
+
+bool buf__tensor_rank_fold(buf_op_t *op) {
+  if (op->num_operands != 1 || op->num_results != 1)
+    return false;
+  buf_type_t t = op->operands[0].value->type;
+  if (t->kind != BUF_TYPE_TENSOR)
+    return false;
+  return replace_by(op, build_constant(op, op->results[0].type,
+                                       buf_attr_index(buf_op_ctx(op),
+                                                      t->u.shaped.rank)));
+}
+
+static bool is_static_tensor(buf_type_t t) {
+  if (t->kind != BUF_TYPE_TENSOR)
+    return false;
+  for (uint32_t i = 0; i < t->u.shaped.rank; i++)
+    if (t->u.shaped.shape[i] == BUF_DYNAMIC)
+      return false;
+  return true;
+}
+
+/* tensor.expand_shape and collapse_shape (operand 0 the source; the
+ * expand's dynamic output sizes follow): the source when the types agree;
+ * the source of the inverse reshape that made the operand, when that is
+ * of the result's type (reshapes keep the row-major order, so undoing one
+ * gives its source back); a constant of a dense constant. */
+bool buf__tensor_reshape_fold(buf_op_t *op) {
+  if (op->num_operands < 1 || op->num_results != 1)
+    return false;
+  buf_value_t *src = op->operands[0].value;
+  buf_type_t rt = op->results[0].type;
+  if (src->type == rt)
+    return replace_by(op, src);
+  buf_op_t *def = src->def;
+  if (!def)
+    return false;
+  bool inverse = buf_op_isa(op, "tensor.expand_shape")
+                     ? buf_op_isa(def, "tensor.collapse_shape")
+                     : buf_op_isa(def, "tensor.expand_shape");
+  if (inverse && def->num_operands >= 1 &&
+      def->operands[0].value->type == rt)
+    return replace_by(op, def->operands[0].value);
+  if (!buf_op_has_trait(def, BUF_TRAIT_CONSTANT) || !is_static_tensor(rt))
+    return false;
+  buf_attr_t dense = buf_op_attr(def, "value");
+  if (!dense || dense->kind != BUF_ATTR_DENSE ||
+      (!dense->u.dense.ints && !dense->u.dense.floats))
+    return false;
+  buf_attr_t reshaped =
+      buf_attr_dense(buf_op_ctx(op), rt, dense->u.dense.count,
+                     dense->u.dense.ints, dense->u.dense.floats);
+  return replace_by(op, build_constant(op, rt, reshaped));
+}
+
+/* The source of v's defining tensor.cast when the cast only forgot static
+ * sizes (its source is static wherever its result is: upstream's
+ * canFoldIntoConsumerOp); NULL otherwise. */
+static buf_value_t *cast_source_to_fold(buf_value_t *v) {
+  buf_op_t *cast = v->def;
+  if (!cast || !buf_op_isa(cast, "tensor.cast") || cast->num_operands != 1)
+    return NULL;
+  buf_type_t from = cast->operands[0].value->type, to = v->type;
+  if (!is_ranked_tensor(from) || !is_ranked_tensor(to) ||
+      from->u.shaped.rank != to->u.shaped.rank)
+    return NULL;
+  for (uint32_t i = 0; i < to->u.shaped.rank; i++)
+    if (to->u.shaped.shape[i] != BUF_DYNAMIC &&
+        from->u.shaped.shape[i] == BUF_DYNAMIC)
+      return NULL;
+  return cast->operands[0].value;
+}
+
+bool buf__tensor_fold_cast_producers(buf_op_t *op) {
+  /* the destinations: operands [first, first + n), result r tied to
+   * operand first + r */
+  uint32_t first, n;
+  buf_linalg_info_t info;
+  if (buf_linalg_get_info(op, &info)) {
+    first = info.num_inputs;
+    n = info.num_outputs;
+  } else if (buf_op_isa(op, "tensor.insert")) {
+    first = 1;
+    n = 1;
+  } else {
+    return false;
+  }
+  if (op->num_results != n || first + n > op->num_operands)
+    return false;
+  for (uint32_t r = 0; r < n; r++)
+    if (op->results[r].type->kind != BUF_TYPE_TENSOR)
+      return false;
+  bool changed = false;
+  for (uint32_t i = 0; i < op->num_operands; i++) {
+    buf_value_t *src = cast_source_to_fold(op->operands[i].value);
+    if (!src)
+      continue;
+    buf_op_set_operand(op, i, src);
+    changed = true;
+    if (i < first || i >= first + n)
+      continue;
+    buf_value_t *result = &op->results[i - first];
+    buf_type_t old = result->type;
+    buf_value_set_type(result, src->type);
+    buf_builder_t b;
+    buf_builder_init(&b, buf_op_ctx(op));
+    buf_builder_set_after(&b, op);
+    b.loc = op->loc;
+    buf_op_t *back = buf_build(&b, "tensor.cast", old, 1, &result, NULL);
+    buf_use_t *u, *next;
+    for (u = result->first_use; u; u = next) {
+      next = u->next_use;
+      if (u->owner != back)
+        buf_op_set_operand(u->owner, u->index, buf_op_result(back, 0));
+    }
+  }
+  return changed;
 }

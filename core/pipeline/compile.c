@@ -353,6 +353,8 @@ void buf_compilation_destroy(buf_compilation_t *c) {
     buf_bz_report_attach(NULL, c->ctx);
   if (c->own_report)
     buf_bz_report_destroy(c->report);
+  for (uint32_t i = 0; i < c->num_artifacts; i++)
+    free((char *)c->artifacts[i].data);
   free(c->ptx);
   free(c->manifest);
   free(c->pass_times);
@@ -580,19 +582,17 @@ uint64_t buf_compilation_num_ops(const buf_compilation_t *c) {
   return c->num_ops;
 }
 
-/* Keeps a made artifact's bytes (malloc'd data, consumed). */
+/* Keeps a made artifact's bytes: data (malloc'd by a memory stream, which
+ * ends it with a NUL) becomes the compilation's, freed by
+ * buf_compilation_destroy. Not copied: a model's object file is as big as
+ * its weights. */
 static void keep_artifact(buf_compilation_t *c, const buf_artifact_def_t *def, char *data,
                           size_t len) {
   buf_arena_t *arena = buf_ctx_arena(c->ctx);
   c->artifacts = buf_arena_grow(arena, c->artifacts, c->num_artifacts,
                                 c->num_artifacts + 1, sizeof *c->artifacts);
-  char *copy = buf_arena_alloc(arena, len + 1);
-  if (len)
-    memcpy(copy, data, len);
-  copy[len] = 0;
   c->artifacts[c->num_artifacts++] =
-      (buf_compile_artifact_t){def->name, def, copy, len, def->binary};
-  free(data);
+      (buf_compile_artifact_t){def->name, def, data, len, def->binary};
 }
 
 /* Makes one artifact from module: into the caller's stream, or kept. */
@@ -708,6 +708,16 @@ uint32_t buf_compilation_num_artifacts(const buf_compilation_t *c) {
 const buf_compile_artifact_t *buf_compilation_artifact(const buf_compilation_t *c,
                                                        uint32_t i) {
   return i < c->num_artifacts ? &c->artifacts[i] : NULL;
+}
+
+char *buf_compilation_take_artifact(buf_compilation_t *c, uint32_t i, size_t *len) {
+  if (i >= c->num_artifacts || !c->artifacts[i].data)
+    return NULL;
+  char *data = (char *)c->artifacts[i].data;
+  *len = c->artifacts[i].len;
+  c->artifacts[i].data = NULL;
+  c->artifacts[i].len = 0;
+  return data;
 }
 
 bool buf_compilation_run_stats(const buf_compilation_t *c, buf_interp_stats_t *stats) {

@@ -3,13 +3,17 @@
  * as upstream's CSE pass does it: an op without memory effects is replaced
  * by an earlier op that computes the same thing and dominates it.
  *
- * Which ops: no regions, at least one result, not a terminator, no fresh
- * allocation (BUF_TRAIT_ALLOC), and either PURE or METADATA_ONLY (a
- * buffer's sizes and strides never change, so memref.dim of the same
- * buffer and index is the same value). "The same thing" is the same op
- * definition, the same operands (in any order for COMMUTATIVE ops), the
- * same attribute dictionary and the same result types;
- * types and attributes are interned, so each is one pointer comparison.
+ * Which ops: at least one result, not a terminator, no fresh allocation
+ * (BUF_TRAIT_ALLOC), and either PURE or METADATA_ONLY (a buffer's sizes
+ * and strides never change, so memref.dim of the same buffer and index is
+ * the same value); ops with regions when every region has at most one
+ * block and nothing in them has an effect (a linalg.fill on tensors), as
+ * upstream's CSE takes them. "The same thing" is the same op definition,
+ * the same operands (in any order for COMMUTATIVE ops), the same attribute
+ * dictionary and the same result types, and regions that compute the same
+ * way (op for op, each operand the same outside value or the matching
+ * value inside); types and attributes are interned, so each is one pointer
+ * comparison. Ops with regions are tried after their regions were.
  * Ops with an effect on a buffer operand (buf_op_operand_effect: a
  * memref.load, a bufferization.to_tensor) are never merged: a write
  * between the two could change what the second reads.
@@ -46,6 +50,17 @@ typedef struct cse_table {
   buf_arena_t *arena;
   uint32_t erased;          /* ops merged into an earlier one */
 } cse_table_t;
+
+/* An op with regions of at most one block each, nothing in them with an
+ * effect. */
+static bool is_region_candidate(buf_op_t *op) {
+  for (uint32_t r = 0; r < op->num_regions; r++)
+    if (op->regions[r]->first && op->regions[r]->first->next)
+      return false;
+  return op->num_results && !op->num_successors &&
+         !buf_op_has_trait(op, BUF_TRAIT_TERMINATOR | BUF_TRAIT_ALLOC) &&
+         buf__op_effect_free(op);
+}
 
 static bool is_candidate(const buf_op_t *op) {
   if (op->num_regions || !op->num_results || op->num_successors ||
@@ -102,9 +117,85 @@ static bool same_operands_any_order(const buf_op_t *a, const buf_op_t *b) {
   return true;
 }
 
+/* Values defined inside the regions of the two ops compared, paired: a
+ * value of the first op's regions and the one of the second's in its
+ * place. */
+#define MAX_PAIRED 256
+typedef struct value_pairs {
+  buf_value_t *a[MAX_PAIRED], *b[MAX_PAIRED];
+  uint32_t n;
+} value_pairs_t;
+
+static bool pair(value_pairs_t *m, buf_value_t *a, buf_value_t *b) {
+  if (m->n == MAX_PAIRED || a->type != b->type)
+    return false;
+  m->a[m->n] = a;
+  m->b[m->n++] = b;
+  return true;
+}
+
+/* a and b, operands at the same place: the paired values, or one value
+ * defined outside both ops. */
+static bool same_operand(const value_pairs_t *m, buf_value_t *a,
+                         buf_value_t *b) {
+  for (uint32_t i = m->n; i-- > 0;)
+    if (m->a[i] == a)
+      return m->b[i] == b;
+  return a == b;
+}
+
+static bool same_regions(value_pairs_t *m, const buf_op_t *a,
+                         const buf_op_t *b);
+
+/* a and b, ops nested in the regions compared, do the same thing. */
+static bool same_nested_op(value_pairs_t *m, const buf_op_t *a,
+                           const buf_op_t *b) {
+  if (a->def != b->def || a->attrs != b->attrs ||
+      a->num_operands != b->num_operands ||
+      a->num_results != b->num_results ||
+      a->num_successors || b->num_successors)
+    return false;
+  for (uint32_t i = 0; i < a->num_operands; i++)
+    if (!same_operand(m, a->operands[i].value, b->operands[i].value))
+      return false;
+  if (!same_regions(m, a, b))
+    return false;
+  for (uint32_t i = 0; i < a->num_results; i++)
+    if (!pair(m, &a->results[i], &b->results[i]))
+      return false;
+  return true;
+}
+
+static bool same_regions(value_pairs_t *m, const buf_op_t *a,
+                         const buf_op_t *b) {
+  if (a->num_regions != b->num_regions)
+    return false;
+  for (uint32_t r = 0; r < a->num_regions; r++) {
+    buf_block_t *ba = a->regions[r]->first, *bb = b->regions[r]->first;
+    if (!ba || !bb) {
+      if (ba != bb)
+        return false;
+      continue;
+    }
+    if (ba->next || bb->next || ba->num_args != bb->num_args)
+      return false;
+    for (uint32_t i = 0; i < ba->num_args; i++)
+      if (!pair(m, ba->args[i], bb->args[i]))
+        return false;
+    buf_op_t *x = ba->first, *y = bb->first;
+    for (; x && y; x = x->next, y = y->next)
+      if (!same_nested_op(m, x, y))
+        return false;
+    if (x || y)
+      return false;
+  }
+  return true;
+}
+
 static bool same_computation(const buf_op_t *a, const buf_op_t *b) {
   if (a->def != b->def || a->attrs != b->attrs ||
-      a->num_operands != b->num_operands || a->num_results != b->num_results)
+      a->num_operands != b->num_operands || a->num_results != b->num_results ||
+      a->num_regions != b->num_regions)
     return false;
   if (buf_op_has_trait(a, BUF_TRAIT_COMMUTATIVE)) {
     if (!same_operands_any_order(a, b))
@@ -117,7 +208,10 @@ static bool same_computation(const buf_op_t *a, const buf_op_t *b) {
   for (uint32_t i = 0; i < a->num_results; i++)
     if (a->results[i].type != b->results[i].type)
       return false;
-  return true;
+  if (!a->num_regions)
+    return true;
+  value_pairs_t m = {.n = 0};
+  return same_regions(&m, a, b);
 }
 
 static buf_op_t *lookup(const cse_table_t *t, const buf_op_t *op,
@@ -169,10 +263,11 @@ static void cse_block(cse_table_t *t, buf_block_t *block, bool graph) {
       for (uint32_t r = 0; r < op->num_regions; r++)
         cse_region(t, op->regions[r], nested_graph);
       t->floor = saved_floor;
+      if (graph || !is_region_candidate(op))
+        continue;
+    } else if (graph || !is_candidate(op)) {
       continue;
     }
-    if (graph || !is_candidate(op))
-      continue;
     /* an unused op without effects goes (upstream's CSE erases trivially
      * dead ops as it meets them) */
     bool used = false;

@@ -85,6 +85,10 @@ static void unique_and_hoist_constants(buf_op_t *root) {
 /* True when op has no memory effects, its nested ops included. */
 static bool effect_free(buf_op_t *op);
 
+bool buf__op_effect_free(buf_op_t *op) {
+  return effect_free(op);
+}
+
 static bool regions_effect_free(buf_op_t *op) {
   for (uint32_t r = 0; r < op->num_regions; r++)
     for (buf_block_t *b = op->regions[r]->first; b; b = b->next)

@@ -970,8 +970,12 @@ class Gen:
 
     def ext_for(self, t):
         """An @ext<i> taking tensors of t's type: an existing one or a new
-        one (its accesses and result count from a stream of its own)."""
-        c = [e for e in self.exts if e.ty() == t.ty()]
+        one (its accesses and result count from a stream of its own). The
+        shape must match as well as the type: with dynamic sizes two
+        tensors of one type can differ in size, and the other arguments are
+        drawn at the ext's shape, which the body's linalg.generic reads in
+        step with the first."""
+        c = [e for e in self.exts if e.ty() == t.ty() and e.shape == t.shape]
         if c and self.r() < 0.6:
             return self.ch(c)
         if len(self.exts) >= 4:

@@ -23,22 +23,8 @@ OSB="--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-c
 # the tensor program (pipeline 1), b the program after our One-Shot
 # (pipeline 3).
 declare -A ABOVE_UPSTREAM=(
-  ["dynamic/pad.run.mlir b"]="25 addi of an addi and constants is not reassociated (upstream's AddIAddConstant)"
-  ["models/layer_norm.run.mlir t"]="45 a second linalg.fill of the same init stays (upstream folds fill chains; linalg patterns)"
-  ["tests/programs/linalg_named.run.mlir t"]="95 tensor.expand_shape fold (tensor op folds: not this pass's files)"
   ["tests/programs/qa_arith_float.run.mlir t"]="120 0/0 is kept on purpose: upstream folds it to a positive NaN, the hardware's is negative"
   ["tests/programs/qa_arith_float.run.mlir b"]="174 as stage t"
-  ["tests/programs/qa_inplace_patterns.run.mlir t"]="73 tensor.extract of tensor.insert at the same index (tensor op folds)"
-  ["tests/programs/qa_inplace_semantics.run.mlir t"]="84 tensor.cast pairs around insert (tensor op folds)"
-  ["tests/programs/qa_linalg_named_more.run.mlir t"]="184 one linalg op fold"
-  ["tests/programs/qa_linalg_named_more.run.mlir b"]="227 as stage t"
-  ["tests/programs/qa_rare_ops.run.mlir t"]="95 tensor.rank of a ranked tensor (tensor op folds)"
-  ["tests/programs/qa_reshape_cast.run.mlir t"]="73 tensor.cast folds into reshapes (tensor op folds)"
-  ["tests/programs/qa_runner_printers.run.mlir t"]="67 insert_slice of extract_slice of the same tensor (tensor op folds)"
-  ["tests/programs/qa_slices_dynamic.run.mlir t"]="69 a constant slice operand is not made static (tensor op folds)"
-  ["tests/programs/softmax_flags.run.mlir t"]="48 extsi of extui is not one extui"
-  ["tests/programs/softmax_flags.run.mlir b"]="47 as stage t"
-  ["tests/programs/tensor_shapes.run.mlir b"]="63 addi of an addi and constants is not reassociated"
 )
 ours_total=0 upstream_total=0
 # ops FILE: the ops of an MLIR file, counted in mlir-opt's generic form
@@ -50,7 +36,11 @@ ops() {
 # for INPUT) against mlir-opt --canonicalize --cse on INPUT.
 compare_ops() {
   local name=$1 stage=$2 input=$3 ours theirs key
-  if ! "$MLIR_OPT" --canonicalize --cse --mlir-print-op-generic "$input" > "$tmp/up.mlir" 2> "$tmp/err"; then
+  # Both outputs are counted as mlir-opt reads them back from their
+  # custom form (ours is printed that way too): reading a named linalg op
+  # rebuilds its body, which puts back a constant the canonicalizer hoisted.
+  if ! "$MLIR_OPT" --canonicalize --cse "$input" 2> "$tmp/err" |
+       "$MLIR_OPT" --mlir-print-op-generic > "$tmp/up.mlir" 2>> "$tmp/err"; then
     fail "$name: mlir-opt --canonicalize --cse fails: $(head -c 600 "$tmp/err")"; return
   fi
   ours=$(ops "$tmp/generic.mlir"); theirs=$(ops "$tmp/up.mlir")

@@ -159,7 +159,8 @@ const buf_artifact_def_t *buf_artifact_lookup(const char *name);
 typedef struct buf_compile_artifact {
   const char *name;           /* the row's name */
   const buf_artifact_def_t *def;
-  const char *data;           /* arena memory, valid until destroy */
+  const char *data;           /* NUL-terminated, valid until destroy (or
+                               * taken: buf_compilation_take_artifact) */
   size_t len;
   bool binary;                /* base64 in JSON responses */
 } buf_compile_artifact_t;
@@ -217,6 +218,11 @@ buf_status_t buf_compilation_run(buf_compilation_t *c);
 uint32_t buf_compilation_num_artifacts(const buf_compilation_t *c);
 const buf_compile_artifact_t *buf_compilation_artifact(const buf_compilation_t *c,
                                                        uint32_t i);
+/* Transfers artifact i's bytes to the caller (malloc'd, NUL-terminated,
+ * *len bytes; free them), so a large artifact need not be copied; the
+ * artifact is then empty. NULL when there is no such artifact or it was
+ * taken already. */
+char *buf_compilation_take_artifact(buf_compilation_t *c, uint32_t i, size_t *len);
 /* The statistics of the run artifact's run; false when nothing ran. */
 bool buf_compilation_run_stats(const buf_compilation_t *c, buf_interp_stats_t *stats);
 /* The run statistics as a JSON object (malloc'd), or NULL when nothing ran. */

@@ -93,6 +93,7 @@
   X(LLVMConstInt) \
   X(LLVMConstNull) \
   X(LLVMConstReal) \
+  X(LLVMConstStructInContext) \
   X(LLVMConsumeError) \
   X(LLVMContextCreate) \
   X(LLVMContextDispose) \
@@ -101,6 +102,7 @@
   X(LLVMCreateMemoryBufferWithContentsOfFile) \
   X(LLVMCreateMemoryBufferWithMemoryRange) \
   X(LLVMCountBasicBlocks) \
+  X(LLVMCreateMessage) \
   X(LLVMCreatePassBuilderOptions) \
   X(LLVMCreateTargetDataLayout) \
   X(LLVMCreateTargetMachine) \
@@ -182,6 +184,7 @@
   X(LLVMPointerTypeInContext) \
   X(LLVMPositionBuilderAtEnd) \
   X(LLVMPositionBuilderBefore) \
+  X(LLVMPrintModuleToFile) \
   X(LLVMPrintModuleToString) \
   X(LLVMRunPasses) \
   X(LLVMSetAlignment) \
@@ -194,6 +197,7 @@
   X(LLVMSetTarget) \
   X(LLVMSizeOf) \
   X(LLVMStructTypeInContext) \
+  X(LLVMTargetMachineEmitToFile) \
   X(LLVMTargetMachineEmitToMemoryBuffer) \
   X(LLVMTypeOf) \
   X(LLVMVectorType) \
@@ -203,6 +207,7 @@
   X(LLVMValueAsMetadata) \
   X(LLVMVerifyModule) \
   X(LLVMVoidTypeInContext) \
+  X(LLVMWriteBitcodeToFile) \
   X(LLVMWriteBitcodeToMemoryBuffer)
 
 typedef struct buf_llvm_api {
@@ -243,6 +248,10 @@ bool buf__llvm_load(const char **why);
 #define LLVMBuildExtractElement (*buf__llvm.LLVMBuildExtractElement)
 #define LLVMBuildInsertElement (*buf__llvm.LLVMBuildInsertElement)
 #define LLVMBuildShuffleVector (*buf__llvm.LLVMBuildShuffleVector)
+#define LLVMConstStructInContext (*buf__llvm.LLVMConstStructInContext)
+#define LLVMCreateMessage (*buf__llvm.LLVMCreateMessage)
+#define LLVMPrintModuleToFile (*buf__llvm.LLVMPrintModuleToFile)
+#define LLVMTargetMachineEmitToFile (*buf__llvm.LLVMTargetMachineEmitToFile)
 #define LLVMVectorType (*buf__llvm.LLVMVectorType)
 #define LLVMConstVector (*buf__llvm.LLVMConstVector)
 #define LLVMGetPoison (*buf__llvm.LLVMGetPoison)
@@ -392,6 +401,7 @@ bool buf__llvm_load(const char **why);
 #define LLVMValueAsMetadata (*buf__llvm.LLVMValueAsMetadata)
 #define LLVMVerifyModule (*buf__llvm.LLVMVerifyModule)
 #define LLVMVoidTypeInContext (*buf__llvm.LLVMVoidTypeInContext)
+#define LLVMWriteBitcodeToFile (*buf__llvm.LLVMWriteBitcodeToFile)
 #define LLVMWriteBitcodeToMemoryBuffer (*buf__llvm.LLVMWriteBitcodeToMemoryBuffer)
 #endif
 

@@ -4,6 +4,7 @@
  *
  *   lower_llvm.c        the entry point (buf_llvm_emit): the state, the
  *                       module's two passes, target, optimization, output
+ *   lower_output.c      where LLVM writes the output (a file, a memfd)
  *   lower_value_map.c   IR values and blocks to LLVM ones
  *   lower_types.c       LLVM types of IR types; memref descriptors
  *   lower_bf16.c        bf16 on the host; intrinsic calls
@@ -21,6 +22,7 @@
 #define BUF_LOWER_INTERNAL_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <llvm-c/Analysis.h>
@@ -57,6 +59,8 @@ typedef struct lw {
   LLVMBasicBlockRef entry_bb; /* its entry block (allocas of descriptors) */
   bool failed;
   bool gpu; /* an NVPTX module: no C interface wrappers */
+  bool piecewise; /* large globals' bytes in pieces (lower_symbols.c):
+                   * the output is an object file or PTX */
   const char *libdevice;                /* GPU: path of libdevice's bitcode */
   LLVMMemoryBufferRef libdevice_bytes;  /* read when a kernel needs it */
   const char *jit_entry; /* function that gets the JIT's packed entry */
@@ -65,6 +69,39 @@ typedef struct lw {
 
 /* LLVM's PTX_Kernel calling convention (CallingConv::PTX_Kernel). */
 #define LLVM_PTX_KERNEL_CC 71
+
+/* ------------------------------------------------------------------------ */
+/* lower_output.c: where LLVM writes the output                             */
+/* ------------------------------------------------------------------------ */
+
+enum { LW_OUTPUT_PATH_MAX = 40 };
+
+typedef struct lw_output {
+  FILE *out;    /* the caller's stream, or NULL: the output is returned */
+  bool to_file; /* LLVM writes into out's file itself, through path */
+  int memfd;    /* else an in-memory file LLVM writes (path), or -1 */
+  char path[LW_OUTPUT_PATH_MAX]; /* what LLVM opens */
+} lw_output_t;
+
+/* Chooses where the output of a lowering whose caller gave out (NULL: the
+ * output is returned in memory) goes: out's file itself when it is an
+ * empty regular file, else an in-memory file; neither when they cannot be
+ * opened (buf__lw_output_direct is false: use LLVM's in-memory emitters). */
+void buf__lw_output_open(lw_output_t *o, FILE *out);
+/* True when buf__lw_output_emit can run: LLVM has a path to write to. */
+bool buf__lw_output_direct(const lw_output_t *o);
+/* LLVM writes M's output of this kind (IR text, bitcode, or tm's object
+ * file or PTX) to o's path. False, with *err an LLVM message, on failure. */
+bool buf__lw_output_emit(lw_output_t *o, LLVMModuleRef M, LLVMTargetMachineRef tm,
+                         buf_llvm_output_t kind, char **err);
+/* Ends an emission, to be called once M is gone: the output in an
+ * in-memory file is copied to out, or, without out, returned in *bytes
+ * (malloc'ed, NUL-terminated, *len bytes); out's position is moved past
+ * what LLVM wrote into its file. False when reading or writing failed.
+ * Closes o. */
+bool buf__lw_output_finish(lw_output_t *o, char **bytes, size_t *len);
+/* Releases o without an output (the emission failed). */
+void buf__lw_output_close(lw_output_t *o);
 
 /* ------------------------------------------------------------------------ */
 /* lower_value_map.c: IR values and blocks to LLVM ones                     */

@@ -192,6 +192,7 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
   lw_t L = {.ctx = ctx,
             .module = module,
             .gpu = ptx,
+            .piecewise = kind == BUF_LLVM_OUTPUT_OBJECT || ptx,
             .libdevice = options && options->libdevice ? options->libdevice
                                                        : buf_gpu_libdevice_path(),
             .jit_entry = options ? options->jit_entry : NULL};
@@ -272,22 +273,33 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     }
   }
   lap(timing ? &timing->llvm_optimize : NULL, &clock);
-  /* The output, in LLVM's memory (text or mb). */
+  /* The output: written by LLVM to the caller's file or an in-memory file
+   * (lower_output.c), or, where neither opens, in LLVM's memory (text or
+   * mb). */
+  FILE *stream = options ? options->out : NULL;
+  lw_output_t direct;
+  buf__lw_output_open(&direct, stream);
   char *text = NULL;
   LLVMMemoryBufferRef mb = NULL;
-  if (!BUF_FAILED(status)) {
-    if (kind == BUF_LLVM_OUTPUT_IR) {
-      text = LLVMPrintModuleToString(L.M);
-    } else if (kind == BUF_LLVM_OUTPUT_BITCODE) {
-      mb = LLVMWriteBitcodeToMemoryBuffer(L.M);
-    } else if (LLVMTargetMachineEmitToMemoryBuffer(tm, L.M,
-                                                   ptx ? LLVMAssemblyFile : LLVMObjectFile,
-                                                   &err, &mb)) {
+  if (BUF_FAILED(status)) {
+    /* nothing to write */
+  } else if (buf__lw_output_direct(&direct)) {
+    if (!buf__lw_output_emit(&direct, L.M, tm, kind, &err)) {
       buf_emit_error(ctx, module->loc, "LLVM code generation failed: %s", err);
       LLVMDisposeMessage(err);
-      mb = NULL;
       status = BUF_FAILURE;
     }
+  } else if (kind == BUF_LLVM_OUTPUT_IR) {
+    text = LLVMPrintModuleToString(L.M);
+  } else if (kind == BUF_LLVM_OUTPUT_BITCODE) {
+    mb = LLVMWriteBitcodeToMemoryBuffer(L.M);
+  } else if (LLVMTargetMachineEmitToMemoryBuffer(tm, L.M,
+                                                 ptx ? LLVMAssemblyFile : LLVMObjectFile,
+                                                 &err, &mb)) {
+    buf_emit_error(ctx, module->loc, "LLVM code generation failed: %s", err);
+    LLVMDisposeMessage(err);
+    mb = NULL;
+    status = BUF_FAILURE;
   }
   /* The module goes before the output is copied out: with large weights
    * the module's constants and the output are the two biggest things
@@ -297,10 +309,16 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
   LLVMDisposeBuilder(L.B);
   LLVMDisposeModule(L.M);
   LLVMContextDispose(L.C);
+  if (BUF_FAILED(status) || !buf__lw_output_direct(&direct)) {
+    buf__lw_output_close(&direct);
+  } else if (!buf__lw_output_finish(&direct, out, len)) {
+    buf_emit_error(ctx, module->loc, "cannot write the LLVM output");
+    status = BUF_FAILURE;
+  }
   const char *bytes = text ? text : mb ? LLVMGetBufferStart(mb) : NULL;
   size_t nbytes = text ? strlen(text) : mb ? LLVMGetBufferSize(mb) : 0;
-  if (bytes && options && options->out) {
-    if (fwrite(bytes, 1, nbytes, options->out) != nbytes) {
+  if (bytes && stream) {
+    if (fwrite(bytes, 1, nbytes, stream) != nbytes) {
       buf_emit_error(ctx, module->loc, "cannot write the LLVM output");
       status = BUF_FAILURE;
     }

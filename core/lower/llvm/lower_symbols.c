@@ -282,30 +282,87 @@ static void put_raw_elem(buf_type_t elem, buf_attr_t dense, int64_t i, size_t eb
     out[k] = (uint8_t)(bits >> (8 * k));
 }
 
-/* The initial value of a global as one raw byte array, the way weights
- * given as dense_resource go (see below): building one LLVM constant per
- * element of AlexNet's 61 M weights took a minute. A splat is written
- * once and doubled. NULL when the element type has no raw layout here. */
-static LLVMValueRef raw_dense_initializer(lw_t *L, buf_type_t elem, buf_attr_t dense,
-                                          int64_t n, uint64_t *size) {
-  size_t eb = raw_elem_bytes(elem);
-  if (!eb || n <= 0)
-    return NULL;
-  *size = (uint64_t)n * eb;
-  uint8_t *bytes = malloc(*size);
-  if (!bytes)
-    abort();
-  if (dense->u.dense.splat) {
-    put_raw_elem(elem, dense, 0, eb, bytes);
-    for (uint64_t have = eb; have < *size; have *= 2)
-      memcpy(bytes + have, bytes, have * 2 <= *size ? have : *size - have);
+/* Where the bytes of a global's initial value come from: a blob (data),
+ * or a DENSE value whose elements are written eb bytes each. */
+typedef struct byte_source {
+  const uint8_t *data; /* the bytes, or NULL: made from dense */
+  buf_type_t elem;
+  buf_attr_t dense;
+  size_t eb;
+} byte_source_t;
+
+/* Writes bytes [at, at + n) of src to out; at and n are multiples of eb. */
+static void source_bytes(const byte_source_t *src, uint64_t at, size_t n, uint8_t *out) {
+  if (src->data) {
+    memcpy(out, src->data + at, n);
+  } else if (src->dense->u.dense.splat) {
+    put_raw_elem(src->elem, src->dense, 0, src->eb, out);
+    for (size_t have = src->eb; have < n; have *= 2)
+      memcpy(out + have, out, have * 2 <= n ? have : n - have);
   } else {
-    for (int64_t i = 0; i < n; i++)
-      put_raw_elem(elem, dense, i, eb, bytes + (size_t)i * eb);
+    for (size_t k = 0; k < n; k += src->eb)
+      put_raw_elem(src->elem, src->dense, (int64_t)((at + k) / src->eb), src->eb, out + k);
   }
-  LLVMValueRef c = LLVMConstDataArray(L->i8, (const char *)bytes, *size);
-  free(bytes);
-  return c;
+}
+
+/* An array of bytes [at, at + n) of src as one LLVM constant. A blob's
+ * bytes are given to LLVM where they lie; others are made in a
+ * temporary. */
+static LLVMValueRef byte_array(lw_t *L, const byte_source_t *src, uint64_t at, size_t n,
+                               uint8_t *scratch) {
+  if (src->data)
+    return LLVMConstDataArray(L->i8, (const char *)src->data + at, n);
+  source_bytes(src, at, n, scratch);
+  return LLVMConstDataArray(L->i8, (const char *)scratch, n);
+}
+
+/* Large values for an object file or PTX are built in pieces of this many
+ * bytes (a multiple of every element size). */
+enum { WEIGHT_PIECE_BYTES = 1 << 20 };
+
+/* The initial value of a global as raw bytes, the way weights go (see
+ * buf__lw_declare_global): building one LLVM constant per element of
+ * AlexNet's 61 M weights took a minute.
+ *
+ * For IR text and bitcode it is one byte array ([size x i8]). For an
+ * object file or PTX (L->piecewise), a value over WEIGHT_PIECE_BYTES is an
+ * array of pieces (then the rest, in a packed struct): the code generator
+ * writes the same bytes, but
+ *   - a splat's pieces are one constant (LLVM uniques equal constants), so
+ *     the module holds one piece, not a copy of the whole value, and no
+ *     temporary of the whole value is made;
+ *   - the assembler keeps each piece in its own fragment; a whole value in
+ *     one fragment followed by the next global's alignment makes LLVM 22's
+ *     layout grow a zero-filled buffer of the value's size.
+ * IR text keeps one array: it prints as c"..." there. */
+static LLVMValueRef raw_initializer(lw_t *L, const byte_source_t *src, uint64_t size) {
+  bool splat = !src->data && src->dense->u.dense.splat;
+  if (!L->piecewise || size <= WEIGHT_PIECE_BYTES) {
+    uint8_t *scratch = src->data ? NULL : malloc(size);
+    if (!src->data && !scratch)
+      abort();
+    LLVMValueRef c = byte_array(L, src, 0, size, scratch);
+    free(scratch);
+    return c;
+  }
+  uint64_t num = size / WEIGHT_PIECE_BYTES, rest = size % WEIGHT_PIECE_BYTES;
+  uint8_t *scratch = src->data ? NULL : malloc(WEIGHT_PIECE_BYTES);
+  LLVMValueRef *pieces = malloc(num * sizeof *pieces);
+  if ((!src->data && !scratch) || !pieces)
+    abort();
+  for (uint64_t i = 0; i < num; i++)
+    pieces[i] = splat && i > 0 ? pieces[0]
+                               : byte_array(L, src, i * WEIGHT_PIECE_BYTES,
+                                            WEIGHT_PIECE_BYTES, scratch);
+  LLVMValueRef whole =
+      LLVMConstArray2(LLVMArrayType2(L->i8, WEIGHT_PIECE_BYTES), pieces, num);
+  free(pieces);
+  if (rest) {
+    LLVMValueRef parts[2] = {whole, byte_array(L, src, num * WEIGHT_PIECE_BYTES, rest, scratch)};
+    whole = LLVMConstStructInContext(L->C, parts, 2, 1 /* packed: no padding */);
+  }
+  free(scratch);
+  return whole;
 }
 
 /* A DENSE splat of +0 (all bits zero): a zeroinitializer, which costs no
@@ -340,8 +397,7 @@ buf_status_t buf__lw_declare_global(lw_t *L, buf_op_t *g) {
     return fail(L, g, bad);
   buf_type_t elem = t->u.shaped.elem;
   bool i1 = elem->kind == BUF_TYPE_INTEGER && elem->u.integer.width == 1;
-  LLVMValueRef gv, raw;
-  uint64_t raw_size = 0;
+  LLVMValueRef gv;
   if (init && init->kind == BUF_ATTR_DENSE_RESOURCE && !i1) {
     /* The blob is the array's little-endian bytes already: one raw
      * constant, never one constant per element. It is an array of bytes
@@ -353,11 +409,16 @@ buf_status_t buf__lw_declare_global(lw_t *L, buf_op_t *g) {
      * takes a byte per element in the blob but a bit in LLVM: it goes the
      * element-wise way below. */
     const buf_resource_t *r = init->u.resource;
-    gv = LLVMAddGlobal(L->M, LLVMArrayType2(L->i8, r->size), name);
-    LLVMSetInitializer(gv, LLVMConstDataArray(L->i8, (const char *)r->data, r->size));
-  } else if (init && init->kind == BUF_ATTR_DENSE && !zero_splat(init) &&
-             (raw = raw_dense_initializer(L, elem, init, n, &raw_size))) {
-    gv = LLVMAddGlobal(L->M, LLVMArrayType2(L->i8, raw_size), name);
+    byte_source_t src = {.data = (const uint8_t *)r->data, .eb = 1};
+    LLVMValueRef raw = raw_initializer(L, &src, r->size);
+    gv = LLVMAddGlobal(L->M, LLVMTypeOf(raw), name);
+    LLVMSetInitializer(gv, raw);
+  } else if (init && init->kind == BUF_ATTR_DENSE && !zero_splat(init) && n > 0 &&
+             raw_elem_bytes(elem)) {
+    /* Any other dense value with a raw layout: the same raw bytes. */
+    byte_source_t src = {.elem = elem, .dense = init, .eb = raw_elem_bytes(elem)};
+    LLVMValueRef raw = raw_initializer(L, &src, (uint64_t)n * src.eb);
+    gv = LLVMAddGlobal(L->M, LLVMTypeOf(raw), name);
     LLVMSetInitializer(gv, raw);
   } else if (buf_attr_is_elements(init) && !zero_splat(init)) {
     gv = LLVMAddGlobal(L->M, at, name);

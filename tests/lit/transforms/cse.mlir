@@ -123,3 +123,45 @@ func.func @dims(%m: memref<?xf32>, %v: f32) -> (index, index) {
   %b = memref.dim %m, %c0 : memref<?xf32>
   return %a, %b : index, index
 }
+
+// -----
+
+// Ops with regions merge when they compute the same: two fills of one
+// value into one init on tensors, two generics with the same body (their
+// block arguments matched up). A body that differs, or a fill into a
+// buffer (a write), does not merge.
+// CHECK-LABEL: func.func @regions(
+// CHECK-SAME: %[[X:[^:]*]]: f32, %[[Y:[^:]*]]: f32, %[[M:[^:]*]]: memref<4xf32>
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<4xf32>
+// CHECK: %[[F:.*]] = linalg.fill ins(%[[X]] : f32) outs(%[[E]] : tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NOT: linalg.fill ins(%[[X]] : f32) outs(%[[E]]
+// CHECK: %[[G:.*]] = linalg.generic
+// CHECK: arith.addf
+// CHECK: %[[H:.*]] = linalg.generic
+// CHECK: arith.mulf
+// CHECK-COUNT-2: linalg.fill ins(%[[Y]] : f32) outs(%[[M]] : memref<4xf32>)
+// CHECK: return %[[F]], %[[F]], %[[G]], %[[G]], %[[H]] :
+#id = affine_map<(d0) -> (d0)>
+func.func @regions(%x: f32, %y: f32, %m: memref<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %e = tensor.empty() : tensor<4xf32>
+  %f1 = linalg.fill ins(%x : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %f2 = linalg.fill ins(%x : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %g1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%f1 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %g2 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%f2 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%c: f32, %d: f32):
+    %t = arith.addf %c, %y : f32
+    linalg.yield %t : f32
+  } -> tensor<4xf32>
+  %g3 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%f2 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%c: f32, %d: f32):
+    %t = arith.mulf %c, %y : f32
+    linalg.yield %t : f32
+  } -> tensor<4xf32>
+  linalg.fill ins(%y : f32) outs(%m : memref<4xf32>)
+  linalg.fill ins(%y : f32) outs(%m : memref<4xf32>)
+  return %f1, %f2, %g1, %g2, %g3 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
