@@ -547,10 +547,6 @@ static const uint8_t hex_value_plus_one[256] = {
     ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
 };
 
-static int hex_digit(char c) {
-  return (int)hex_value_plus_one[(unsigned char)c] - 1;
-}
-
 /* "0x" AAAAAAAA data...: two digits a byte, the first four bytes the
  * little-endian alignment. The bytes go straight to the arena, one pass. */
 bool buf_resource_set_hex(buf_ctx_t *ctx, buf_resource_t *res,
@@ -560,11 +556,16 @@ bool buf_resource_set_hex(buf_ctx_t *ctx, buf_resource_t *res,
     return false;
   size_t n = (len - 2) / 2;
   uint8_t *d = buf_arena_alloc(&ctx->arena, n);
+  const unsigned char *digits = (const unsigned char *)hex + 2;
+  unsigned bad = 0; /* no branch per byte: a bad digit is seen at the end */
   for (size_t i = 0; i < n; i++) {
-    int hi = hex_digit(hex[2 + 2 * i]), lo = hex_digit(hex[3 + 2 * i]);
-    if (hi < 0 || lo < 0) return false;
-    d[i] = (uint8_t)(hi << 4 | lo);
+    unsigned hi = hex_value_plus_one[digits[2 * i]];
+    unsigned lo = hex_value_plus_one[digits[2 * i + 1]];
+    bad |= (hi == 0) | (lo == 0);
+    d[i] = (uint8_t)((hi - 1) << 4 | (lo - 1));
   }
+  if (bad)
+    return false;
   uint32_t align = (uint32_t)d[0] | (uint32_t)d[1] << 8 |
                    (uint32_t)d[2] << 16 | (uint32_t)d[3] << 24;
   res->data = d + 4;

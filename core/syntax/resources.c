@@ -76,7 +76,10 @@ static buf_status_t parse_builtin_entry(buf_parser_t *p) {
   size_t len = 0;
   const char *hex = hex_of(&p->tok, &len);
   bool digits = hex != NULL && len % 2 == 0;
-  for (size_t i = 2; digits && i < len; i++)
+  /* A long blob's digits are checked as they are decoded (one pass over
+   * the weights); a short one's here, to tell a bad digit from a missing
+   * alignment. */
+  for (size_t i = 2; digits && i < len && len < 2 + 8; i++)
     digits = isxdigit((unsigned char)hex[i]);
   if (!digits)
     return buf__p_error_at(p, vloc, "expected hex string blob for key '%s'",
