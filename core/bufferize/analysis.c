@@ -627,8 +627,6 @@ void buf__bz_annotate(buf_bz_t *bz) {
     buf_op_t *op = o->op;
     for (uint32_t c = 0; c < o->num_conflicts; c++)
       buf_op_set_attr(op, o->conflicts[c], buf_attr_unit(ctx));
-    if (!o->model)
-      continue;
     bool any = false;
     for (uint32_t k = 0; k < op->num_operands; k++)
       if (buf__bz_is_tensor_type(op->operands[k].value->type))
@@ -640,8 +638,9 @@ void buf__bz_annotate(buf_bz_t *bz) {
     for (uint32_t k = 0; k < op->num_operands; k++) {
       if (!buf__bz_is_tensor_type(op->operands[k].value->type))
         elems[k] = none;
-      else
-        elems[k] = o->decision[k] == BZ_INPLACE ? t : f;
+      else /* an op without a model (unknown, or filtered out) gets no
+            * buffer in place: "false", as upstream marks it */
+        elems[k] = o->model && o->decision[k] == BZ_INPLACE ? t : f;
     }
     buf_op_set_attr(op, "__inplace_operands_attr__",
                     buf_attr_array(ctx, op->num_operands, elems));
