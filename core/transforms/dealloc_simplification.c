@@ -173,10 +173,10 @@ static bool free_early(buf_ctx_t *ctx, buf_op_t *dealloc, uint32_t mi,
 /* ------------------------------------------------------------------------ */
 
 /* The values a buffer may come from, walking back through views, base
- * extraction, loops that hand their init back, and ops that take buffers
- * and give one (an arith.select: any of them). The walk stops at fresh
- * allocations, block arguments, calls, ops with regions and anything
- * without buffer operands. */
+ * extraction, loops that hand their init back, and pure ops that take
+ * buffers and give one (an arith.select: any of them). The walk stops at
+ * fresh allocations, block arguments, calls, ops with regions, ops that
+ * touch memory and anything without buffer operands. */
 typedef struct {
   buf_value_t *v[32];
   uint32_t n;
@@ -197,8 +197,11 @@ static void leaves_add(leaves_t *l, buf_value_t *v, uint32_t depth) {
     leaves_add(l, s, depth + 1);
     return;
   }
+  /* Only pure ops pass an operand on: one that reads memory (a load from
+   * a memref of memrefs) may produce any buffer. */
   buf_op_t *d = v->def;
-  if (d && buf_op_alloc_kind(d) == BUF_ALLOC_NONE && d->num_regions == 0 &&
+  if (d && buf_op_has_trait(d, BUF_TRAIT_PURE) &&
+      buf_op_alloc_kind(d) == BUF_ALLOC_NONE && d->num_regions == 0 &&
       !buf_op_has_trait(d, BUF_TRAIT_CALL)) {
     bool any = false;
     for (uint32_t k = 0; k < d->num_operands; k++)
