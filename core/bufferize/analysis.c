@@ -46,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf/syntax.h"
 #include "bz_internal.h"
 
 static void bufferize_inplace(buf_bz_t *bz, buf_use_t *u) {
@@ -615,6 +616,78 @@ static void annotate_functions(buf_bz_t *bz) {
   }
 }
 
+/* dump-alias-sets, in upstream's form: every op with tensor results gets
+ * __opresult_alias_set_attr__ (per result, the printed names of its alias
+ * set, latest definition first), every op with tensor block arguments
+ * __bbarg_alias_set_attr__ (per region, per block, per tensor argument). */
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+static void annotate_alias_sets(buf_bz_t *bz) {
+  buf_ctx_t *ctx = bz->ctx;
+  uint32_t n = bz->num_vals;
+  if (n == 0)
+    return;
+  /* sets[root]: the set's names; members sorted by root, then latest first */
+  uint64_t *keys = malloc(n * sizeof *keys);
+  buf_attr_t *sets = calloc(n, sizeof *sets);
+  buf_attr_t *names = malloc(n * sizeof *names);
+  if (!keys || !sets || !names)
+    abort(); /* out of memory */
+  for (uint32_t i = 0; i < n; i++)
+    keys[i] = ((uint64_t)buf__bz_alias_root(bz, i) << 32) | (UINT32_MAX - i);
+  qsort(keys, n, sizeof *keys, cmp_u64);
+  buf_value_names_t *vn = buf_value_names_create(bz->module);
+  for (uint32_t a = 0; a < n;) {
+    uint32_t root = (uint32_t)(keys[a] >> 32), b = a;
+    for (; b < n && (uint32_t)(keys[b] >> 32) == root; b++)
+      names[b - a] = buf_attr_string_cstr(
+          ctx, buf_value_names_get(vn, bz->vals[UINT32_MAX - (uint32_t)keys[b]].v));
+    sets[root] = buf_attr_array(ctx, b - a, names);
+    a = b;
+  }
+  buf_value_names_destroy(vn);
+  for (uint32_t i = 0; i < bz->num_ops; i++) {
+    buf_op_t *op = bz->ops[i].op;
+    uint32_t k = 0;
+    buf_attr_t *res = buf_arena_alloc(buf_ctx_arena(ctx),
+                                      (op->num_results + 1) * sizeof *res);
+    for (uint32_t r = 0; r < op->num_results; r++)
+      if (buf__bz_is_tensor_type(op->results[r].type))
+        res[k++] = sets[buf__bz_alias_root(bz, op->results[r].analysis_slot)];
+    if (k)
+      buf_op_set_attr(op, "__opresult_alias_set_attr__", buf_attr_array(ctx, k, res));
+    bool any = false;
+    buf_attr_t *regions = buf_arena_alloc(buf_ctx_arena(ctx),
+                                          (op->num_regions + 1) * sizeof *regions);
+    for (uint32_t r = 0; r < op->num_regions; r++) {
+      uint32_t nb = 0, bi = 0;
+      for (buf_block_t *b = op->regions[r]->first; b; b = b->next)
+        nb++;
+      buf_attr_t *blocks = buf_arena_alloc(buf_ctx_arena(ctx), (nb + 1) * sizeof *blocks);
+      for (buf_block_t *b = op->regions[r]->first; b; b = b->next) {
+        uint32_t na = 0;
+        buf_attr_t *args = buf_arena_alloc(buf_ctx_arena(ctx), (b->num_args + 1) * sizeof *args);
+        for (uint32_t a = 0; a < b->num_args; a++)
+          if (buf__bz_is_tensor_type(b->args[a]->type)) {
+            args[na++] = sets[buf__bz_alias_root(bz, b->args[a]->analysis_slot)];
+            any = true;
+          }
+        blocks[bi++] = buf_attr_array(ctx, na, args);
+      }
+      regions[r] = buf_attr_array(ctx, nb, blocks);
+    }
+    if (any)
+      buf_op_set_attr(op, "__bbarg_alias_set_attr__",
+                      buf_attr_array(ctx, op->num_regions, regions));
+  }
+  free(keys);
+  free(sets);
+  free(names);
+}
+
 void buf__bz_annotate(buf_bz_t *bz) {
   if (bz->opts.function_boundaries)
     annotate_functions(bz);
@@ -627,8 +700,6 @@ void buf__bz_annotate(buf_bz_t *bz) {
     buf_op_t *op = o->op;
     for (uint32_t c = 0; c < o->num_conflicts; c++)
       buf_op_set_attr(op, o->conflicts[c], buf_attr_unit(ctx));
-    if (!o->model)
-      continue;
     bool any = false;
     for (uint32_t k = 0; k < op->num_operands; k++)
       if (buf__bz_is_tensor_type(op->operands[k].value->type))
@@ -640,25 +711,15 @@ void buf__bz_annotate(buf_bz_t *bz) {
     for (uint32_t k = 0; k < op->num_operands; k++) {
       if (!buf__bz_is_tensor_type(op->operands[k].value->type))
         elems[k] = none;
-      else
-        elems[k] = o->decision[k] == BZ_INPLACE ? t : f;
+      else /* an op without a model (unknown, or filtered out) gets no
+            * buffer in place: "false", as upstream marks it */
+        elems[k] = o->model && o->decision[k] == BZ_INPLACE ? t : f;
     }
     buf_op_set_attr(op, "__inplace_operands_attr__",
                     buf_attr_array(ctx, op->num_operands, elems));
   }
   for (uint32_t i = 0; i < bz->num_extra_notes; i++)
     buf_op_set_attr(bz->extra_note_ops[i], bz->extra_notes[i], buf_attr_unit(ctx));
-  if (bz->opts.dump_alias_sets) {
-    /* "__alias_set_attr__" / "__equivalence_set_attr__"-like dump: each
-     * tensor result gets the index of its alias set root. */
-    for (uint32_t i = 0; i < bz->num_vals; i++) {
-      buf_value_t *v = bz->vals[i].v;
-      if (!v->def)
-        continue;
-      char name[64];
-      snprintf(name, sizeof name, "__alias_set_%u__", v->index);
-      buf_op_set_attr(v->def, name,
-                      buf_attr_index(ctx, (int64_t)buf__bz_alias_root(bz, i)));
-    }
-  }
+  if (bz->opts.dump_alias_sets)
+    annotate_alias_sets(bz);
 }

@@ -113,8 +113,11 @@ buf_status_t buf__bz_materialize_copies(buf_bz_t *bz) {
         continue;
       buf_use_t *u = &o->op->operands[k];
       if (u->value->type->kind != BUF_TYPE_TENSOR) {
-        buf_op_emit_error(o->op, "cannot bufferize: operand #%u needs a copy "
-                                 "but has no ranked tensor type", k);
+        /* upstream's wording first, so its expected-error lines match */
+        buf_op_emit_error(o->op, "not bufferizable under the given "
+                                 "constraints: cannot avoid RaW conflict "
+                                 "(operand #%u needs a copy but has no "
+                                 "ranked tensor type)", k);
         st = BUF_FAILURE;
         continue;
       }

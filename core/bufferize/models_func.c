@@ -58,6 +58,36 @@ static buf_type_t boundary_type(buf_bz_rewriter_t *rw, buf_type_t t,
   return buf_bz_dynamic_layout_type(ctx, t, NULL);
 }
 
+/* Once the signature holds memrefs, an argument's `bufferization.writable
+ * = true` says nothing more (it is the caller's buffer either way) and
+ * mlir-opt drops it, so the output matches upstream's. `= false` stays: the
+ * interpreter reads it to report writes into a read-only argument. */
+static const char writable_attr[] = "bufferization.writable";
+
+static void drop_writable_true(buf_ctx_t *ctx, buf_op_t *func) {
+  buf_attr_t all = buf_op_attr(func, "arg_attrs");
+  if (!all || all->kind != BUF_ATTR_ARRAY || all->u.array.n > 256)
+    return;
+  buf_attr_t dicts[256];
+  bool changed = false;
+  for (uint32_t i = 0; i < all->u.array.n; i++) {
+    buf_attr_t d = dicts[i] = all->u.array.elems[i];
+    buf_attr_t w = d && d->kind == BUF_ATTR_DICT
+                       ? buf_attr_dict_get(d, writable_attr) : NULL;
+    if (!w || w->kind != BUF_ATTR_BOOL || !w->u.b || d->u.dict.n > 64)
+      continue;
+    buf_named_attr_t kept[64];
+    uint32_t k = 0;
+    for (uint32_t e = 0; e < d->u.dict.n; e++)
+      if (strcmp(d->u.dict.entries[e].name, writable_attr) != 0)
+        kept[k++] = d->u.dict.entries[e];
+    dicts[i] = buf_attr_dict(ctx, k, kept);
+    changed = true;
+  }
+  if (changed)
+    buf_op_set_attr(func, "arg_attrs", buf_attr_array(ctx, all->u.array.n, dicts));
+}
+
 static buf_status_t func_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_bz_t *bz = buf_bz_rw_analysis(rw);
   buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
@@ -123,6 +153,7 @@ static buf_status_t func_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   }
   buf_op_set_attr(op, "function_type",
                   buf_attr_type(ctx, buf_type_function(ctx, ni, ins, nr, outs)));
+  drop_writable_true(ctx, op);
   return BUF_SUCCESS;
 }
 

@@ -23,6 +23,7 @@
  * So do the subsets the slice ops and extract / insert access (upstream's
  * SubsetOpInterface), asked by subsets.c for disjoint accesses.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bz_internal.h"
@@ -613,11 +614,28 @@ static buf_status_t from_elements_bufferize(buf_bz_rewriter_t *rw,
   uint32_t rank = rt->u.shaped.rank;
   if (rank > 64)
     return BUF_FAILURE;
+  /* One index constant per position 0 .. max extent - 1, all built before
+   * the stores and shared by them, as mlir-opt builds them: the output then
+   * reads alike without a later cse. */
+  int64_t max_extent = 0;
+  for (uint32_t d = 0; d < rank; d++)
+    if (rt->u.shaped.shape[d] > max_extent)
+      max_extent = rt->u.shaped.shape[d];
+  if (op->num_operands == 0)
+    max_extent = 0;
+  buf_value_t **consts = NULL;
+  if (max_extent > 0) {
+    consts = calloc((size_t)max_extent, sizeof *consts);
+    if (!consts)
+      abort(); /* out of memory */
+    for (int64_t i = 0; i < max_extent; i++)
+      consts[i] = buf_build_index_constant(&b, i);
+  }
   int64_t pos[64] = {0};
   for (uint32_t e = 0; e < op->num_operands; e++) {
     buf_value_t *idx[64] = {0};
     for (uint32_t d = 0; d < rank; d++)
-      idx[d] = buf_build_index_constant(&b, pos[d]);
+      idx[d] = consts[pos[d]];
     build_store(&b, operand(op, e), m, idx, rank);
     for (uint32_t d = rank; d-- > 0;) {
       if (++pos[d] < rt->u.shaped.shape[d])
@@ -625,6 +643,7 @@ static buf_status_t from_elements_bufferize(buf_bz_rewriter_t *rw,
       pos[d] = 0;
     }
   }
+  free(consts);
   buf_bz_replace(rw, op, &m);
   return BUF_SUCCESS;
 }

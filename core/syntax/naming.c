@@ -705,3 +705,27 @@ int64_t buf__names_block_index(const buf__names_t *nm, buf_block_t *b) {
   const buf__name_slot_t *s = b ? slot_find(nm, b, b->print_slot) : NULL;
   return s ? s->aux : -1;
 }
+
+/* The public view of a naming: a print's names without the print. */
+struct buf_value_names_s {
+  buf__names_t nm;
+};
+
+buf_value_names_t *buf_value_names_create(buf_op_t *root) {
+  buf_value_names_t *n = calloc(1, sizeof *n);
+  if (!n)
+    abort(); /* out of memory */
+  buf__names_compute(&n->nm, root, false, false);
+  return n;
+}
+
+const char *buf_value_names_get(buf_value_names_t *names, buf_value_t *v) {
+  return buf__names_value(&names->nm, v);
+}
+
+void buf_value_names_destroy(buf_value_names_t *names) {
+  if (!names)
+    return;
+  buf__names_free(&names->nm);
+  free(names);
+}

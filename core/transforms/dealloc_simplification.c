@@ -23,6 +23,8 @@
  * early dealloc is never before a use. Runs on bufferization.dealloc ops
  * from any producer (the semantics, not the producer, justify each step).
  */
+#include <string.h>
+
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
 
@@ -166,83 +168,355 @@ static bool free_early(buf_ctx_t *ctx, buf_op_t *dealloc, uint32_t mi,
   return true;
 }
 
+/* ------------------------------------------------------------------------ */
+/* May two buffers alias?                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* The values a buffer may come from, walking back through views, base
+ * extraction, loops that hand their init back, and pure ops that take
+ * buffers and give one (an arith.select: any of them). The walk stops at
+ * fresh allocations, block arguments, calls, ops with regions, ops that
+ * touch memory and anything without buffer operands. */
+typedef struct {
+  buf_value_t *v[32];
+  uint32_t n;
+  bool overflow; /* too many: treat as "may be anything" */
+} leaves_t;
+
+static void leaves_add(leaves_t *l, buf_value_t *v, uint32_t depth) {
+  if (depth > 32 || l->overflow) {
+    l->overflow = true;
+    return;
+  }
+  buf_value_t *s = base_source(v);
+  if (!s && v->def && buf_op_has_trait(v->def, BUF_TRAIT_VIEW))
+    s = buf_op_view_source(v->def);
+  if (!s)
+    s = unchanged_loop_init(v);
+  if (s) {
+    leaves_add(l, s, depth + 1);
+    return;
+  }
+  /* Only pure ops pass an operand on: one that reads memory (a load from
+   * a memref of memrefs) may produce any buffer. */
+  buf_op_t *d = v->def;
+  if (d && buf_op_has_trait(d, BUF_TRAIT_PURE) &&
+      buf_op_alloc_kind(d) == BUF_ALLOC_NONE && d->num_regions == 0 &&
+      !buf_op_has_trait(d, BUF_TRAIT_CALL)) {
+    bool any = false;
+    for (uint32_t k = 0; k < d->num_operands; k++)
+      if (buf_type_is_memref(d->operands[k].value->type)) {
+        any = true;
+        leaves_add(l, d->operands[k].value, depth + 1);
+      }
+    if (any)
+      return;
+  }
+  for (uint32_t i = 0; i < l->n; i++)
+    if (l->v[i] == v)
+      return;
+  if (l->n == 32) {
+    l->overflow = true;
+    return;
+  }
+  l->v[l->n++] = v;
+}
+
+/* A buffer the op itself allocates: a new one each time it runs. */
+static bool is_fresh(const buf_value_t *v) {
+  if (!v->def)
+    return false;
+  buf_alloc_kind_t k = buf_op_alloc_kind(v->def);
+  return k == BUF_ALLOC_HEAP || k == BUF_ALLOC_STACK;
+}
+
+/* Does y hold its buffer before op x runs (y's definition comes first in
+ * x's block or an enclosing one)? Such a y cannot be the buffer x then
+ * allocates. */
+static bool defined_before(const buf_value_t *y, buf_op_t *x) {
+  buf_block_t *b = y->def ? y->def->block : y->block;
+  buf_op_t *anc = b ? buf__bo_ancestor_in_block(x, b) : NULL;
+  if (!anc)
+    return false;
+  return !y->def || (y->def != anc && buf_op_is_before_in_block(y->def, anc));
+}
+
+static bool leaves_may_alias(buf_value_t *x, buf_value_t *y) {
+  if (x == y)
+    return true;
+  bool fx = is_fresh(x), fy = is_fresh(y);
+  if (fx && fy)
+    return false; /* two allocations */
+  if (fx)
+    return !defined_before(y, x->def);
+  if (fy)
+    return !defined_before(x, y->def);
+  return true; /* arguments, call results, ...: anything */
+}
+
+/* False only when a and b are certainly different buffers: every pair of
+ * their sources is two allocations, or an allocation and a buffer that
+ * existed before it (a function argument, say). */
+static bool may_alias(buf_value_t *a, buf_value_t *b) {
+  if (a == b)
+    return true;
+  leaves_t la = {0}, lb = {0};
+  leaves_add(&la, a, 0);
+  leaves_add(&lb, b, 0);
+  if (la.overflow || lb.overflow)
+    return true;
+  for (uint32_t i = 0; i < la.n; i++)
+    for (uint32_t j = 0; j < lb.n; j++)
+      if (leaves_may_alias(la.v[i], lb.v[j]))
+        return true;
+  return false;
+}
+
+static bool must_alias(buf_value_t *a, buf_value_t *b) {
+  return a == b || allocation_root(a) == allocation_root(b);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Rewriting one dealloc                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* The constant false of the enclosing function's entry block (made at its
+ * start when missing), where mlir-opt's folder puts constants. */
+static buf_value_t *entry_false(buf_ctx_t *ctx, buf_op_t *op) {
+  buf_op_t *scope = op;
+  while (buf_op_parent(scope) &&
+         !buf_op_has_trait(scope, BUF_TRAIT_ISOLATED_FROM_ABOVE))
+    scope = buf_op_parent(scope);
+  buf_block_t *entry = scope != op && scope->num_regions
+                           ? buf_region_entry(scope->regions[0]) : NULL;
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  if (entry) {
+    for (buf_op_t *o = entry->first; o && o->num_results == 1; o = o->next)
+      if (buf__bo_value_is_const_i1(&o->results[0], false))
+        return &o->results[0];
+    buf_builder_set_block_start(&b, entry);
+  } else {
+    buf_builder_set_before(&b, op);
+  }
+  b.loc = op->loc;
+  return buf_op_result(buf_build(&b, "arith.constant", buf_type_i1(ctx), 0,
+                                 NULL, "value", buf_attr_bool(ctx, false),
+                                 NULL),
+                       0);
+}
+
+/* acc | term, skipping constant false terms; a constant true wins. */
+static buf_value_t *or_into(buf_builder_t *b, buf_value_t *acc,
+                            buf_value_t *term) {
+  buf_ctx_t *ctx = b->ctx;
+  if (!term || buf__bo_value_is_const_i1(term, false))
+    return acc;
+  if (!acc || buf__bo_value_is_const_i1(term, true))
+    return term;
+  if (buf__bo_value_is_const_i1(acc, true))
+    return acc;
+  return buf_op_result(buf_build(b, "arith.ori", buf_type_i1(ctx), 2,
+                                 (buf_value_t *[]){acc, term}, NULL),
+                       0);
+}
+
+/* A new dealloc of the memrefs `pick` selects, retaining those of the old
+ * op's retained values that may alias one of them (the others cannot be
+ * affected, so their updated ownership from this op is false). Writes the
+ * new op's result for each old retained index into res (NULL where not
+ * retained). Returns NULL when no memref is picked. */
+static buf_op_t *build_dealloc(buf_builder_t *b, buf_op_t *old,
+                               const bool *pick, uint32_t nm, uint32_t sm,
+                               buf_value_t *const *cond, uint32_t nr,
+                               uint32_t sr, buf_value_t **res) {
+  buf_ctx_t *ctx = b->ctx;
+  uint32_t k = 0, kr = 0;
+  bool *keep_r = buf_arena_alloc(buf_ctx_arena(ctx), nr + 1);
+  for (uint32_t i = 0; i < nm; i++)
+    k += pick[i];
+  for (uint32_t j = 0; j < nr; j++) {
+    res[j] = NULL;
+    keep_r[j] = false;
+    for (uint32_t i = 0; i < nm && !keep_r[j]; i++)
+      keep_r[j] = pick[i] && may_alias(old->operands[sm + i].value,
+                                       old->operands[sr + j].value);
+    kr += keep_r[j];
+  }
+  if (k == 0)
+    return NULL;
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, "bufferization.dealloc", old->loc);
+  for (uint32_t i = 0; i < nm; i++)
+    if (pick[i])
+      buf_state_add_operand(&st, old->operands[sm + i].value);
+  for (uint32_t i = 0; i < nm; i++)
+    if (pick[i])
+      buf_state_add_operand(&st, cond[i]);
+  for (uint32_t j = 0; j < nr; j++)
+    if (keep_r[j]) {
+      buf_state_add_operand(&st, old->operands[sr + j].value);
+      buf_state_add_result(&st, buf_type_i1(ctx));
+    }
+  int64_t seg[3] = {k, k, kr};
+  buf_state_set_attr(&st, "operandSegmentSizes",
+                     buf_attr_dense_array(ctx, buf_type_i32(ctx), 3, seg, NULL));
+  buf_op_t *n = buf_builder_insert(b, &st);
+  for (uint32_t j = 0, r = 0; j < nr; j++)
+    if (keep_r[j])
+      res[j] = &n->results[r++];
+  return n;
+}
+
+/* An allocation nothing uses any more (it was only retained or freed by
+ * the dealloc just rewritten) goes, as mlir-opt's rewriter erases it. */
+static void erase_if_dead(buf_value_t *v) {
+  buf_op_t *d = v->def;
+  if (!d || !is_fresh(v) || d->num_operands || d->num_regions)
+    return;
+  for (uint32_t i = 0; i < d->num_results; i++)
+    if (d->results[i].first_use)
+      return;
+  buf_op_erase(d);
+}
+
 static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
   buf_arena_t *arena = buf_ctx_arena(ctx);
   uint32_t nm, nc, nr;
   uint32_t sm = buf_op_segment(op, 0, &nm);
   uint32_t sc = buf_op_segment(op, 1, &nc);
   uint32_t sr = buf_op_segment(op, 2, &nr);
-  if (nm != nc)
+  if (nm != nc || nm > 64 || nr > 64)
     return;
-  bool *drop = buf_arena_alloc(arena, nm + 1);
-  uint32_t kept = 0;
-  /* Conditions of memrefs that are the single retained value itself (or
-   * its base): never freed here, and they pass their condition on. */
-  buf_value_t **passed = buf_arena_alloc(arena, (nm + 1) * sizeof *passed);
-  uint32_t npassed = 0;
+  bool drop[64] = {0}, forced[64] = {0}, or_in[64][64];
+  memset(or_in, 0, sizeof or_in);
+  bool changed = false;
+  for (uint32_t i = 0; i < nm; i++)
+    if (cond_is_const(op->operands[sc + i].value, false))
+      drop[i] = changed = true;
+  /* A memref listed twice is freed once, under either condition. */
+  buf_value_t *cond[64];
+  buf_builder_t pre;
+  buf_builder_init(&pre, ctx);
+  buf_builder_set_before(&pre, op);
+  pre.loc = op->loc;
   for (uint32_t i = 0; i < nm; i++) {
-    buf_value_t *c = op->operands[sc + i].value;
-    buf_value_t *m = op->operands[sm + i].value;
-    buf_value_t *r = nr == 1 ? op->operands[sr].value : NULL;
-    if (cond_is_const(c, false))
-      drop[i] = true;
-    else if (r && (m == r || allocation_root(m) == allocation_root(r))) {
-      drop[i] = true;
-      passed[npassed++] = c;
-    }
-    else if (buf__bo_value_is_const_i1(c, true) &&
-             free_early(ctx, op, i, nm, nr, sm, sr))
-      drop[i] = true;
-    kept += !drop[i];
+    cond[i] = op->operands[sc + i].value;
+    for (uint32_t k = 0; k < i && !drop[i]; k++)
+      if (!drop[k] && op->operands[sm + k].value == op->operands[sm + i].value) {
+        if (cond[k] != cond[i])
+          cond[k] = or_into(&pre, cond[k], cond[i]);
+        drop[i] = changed = true;
+      }
   }
-  if (kept == nm)
+  /* A retained value some memref with a constant true condition must alias
+   * is owned afterwards whatever else happens: its result is true. */
+  buf_value_t *forced_by[64] = {0};
+  for (uint32_t j = 0; j < nr; j++)
+    for (uint32_t i = 0; i < nm && !forced[j]; i++)
+      if (!drop[i] && buf__bo_value_is_const_i1(op->operands[sc + i].value, true) &&
+          must_alias(op->operands[sm + i].value, op->operands[sr + j].value)) {
+        forced[j] = true;
+        forced_by[j] = op->operands[sc + i].value;
+      }
+  /* A memref in a retained value's allocation is never freed here: it
+   * leaves, and its condition passes on to the results of the retained
+   * values it must alias, provided every other retained value it may
+   * alias is owned anyway. */
+  for (uint32_t i = 0; i < nm; i++) {
+    if (drop[i])
+      continue;
+    buf_value_t *m = op->operands[sm + i].value;
+    bool some = false, ok = true;
+    for (uint32_t j = 0; j < nr && ok; j++) {
+      buf_value_t *r = op->operands[sr + j].value;
+      if (must_alias(m, r))
+        some = true;
+      else if (!forced[j] && may_alias(m, r))
+        ok = false;
+    }
+    if (some && ok) {
+      drop[i] = changed = true;
+      for (uint32_t j = 0; j < nr; j++)
+        or_in[i][j] = must_alias(m, op->operands[sr + j].value);
+    } else if (buf__bo_value_is_const_i1(op->operands[sc + i].value, true) &&
+               free_early(ctx, op, i, nm, nr, sm, sr)) {
+      drop[i] = changed = true;
+    }
+  }
+  /* Memrefs no other kept memref may alias get deallocs of their own; a
+   * retained value none of an op's memrefs may alias leaves that op. */
+  bool alone[64] = {0}, rest[64] = {0};
+  uint32_t kept = 0, nalone = 0;
+  for (uint32_t i = 0; i < nm; i++)
+    kept += !drop[i];
+  for (uint32_t i = 0; i < nm; i++) {
+    if (drop[i])
+      continue;
+    alone[i] = kept > 1;
+    for (uint32_t k = 0; k < nm && alone[i]; k++)
+      if (k != i && !drop[k] &&
+          may_alias(op->operands[sm + i].value, op->operands[sm + k].value))
+        alone[i] = false;
+    rest[i] = !alone[i];
+    nalone += alone[i];
+  }
+  for (uint32_t j = 0; j < nr && !changed; j++) {
+    bool any = false;
+    for (uint32_t i = 0; i < nm && !any; i++)
+      any = !drop[i] && may_alias(op->operands[sm + i].value,
+                                  op->operands[sr + j].value);
+    changed = !any || forced[j];
+  }
+  if (!changed && nalone == 0)
     return;
   buf_builder_t b;
   buf_builder_init(&b, ctx);
   buf_builder_set_before(&b, op);
   b.loc = op->loc;
-  if (kept == 0) {
-    buf_value_t *f = NULL;
-    for (uint32_t k = 0; k < npassed; k++)
-      f = f ? buf_op_result(buf_build(&b, "arith.ori", buf_type_i1(ctx), 2,
-                                      (buf_value_t *[]){f, passed[k]}, NULL),
-                            0)
-            : passed[k];
-    if (nr && !f)
-      f = buf_op_result(buf_build(&b, "arith.constant", buf_type_i1(ctx), 0,
-                                  NULL, "value", buf_attr_bool(ctx, false),
-                                  NULL),
-                        0);
-    for (uint32_t j = 0; j < nr; j++)
-      buf_value_replace_all_uses(&op->results[j], f);
-    buf_op_erase(op);
-    return;
+  buf_value_t **res = buf_arena_alloc(arena, (nr + 1) * sizeof *res);
+  buf_value_t **acc = buf_arena_alloc(arena, (nr + 1) * sizeof *acc);
+  for (uint32_t j = 0; j < nr; j++)
+    acc[j] = NULL;
+  /* each alone memref, in order, then the rest (mlir-opt's order) */
+  for (uint32_t i = 0; i < nm; i++) {
+    if (!alone[i])
+      continue;
+    bool pick[64] = {0};
+    pick[i] = true;
+    if (build_dealloc(&b, op, pick, nm, sm, cond, nr, sr, res))
+      for (uint32_t j = 0; j < nr; j++)
+        acc[j] = or_into(&b, acc[j], res[j]);
   }
-  buf_op_state_t st;
-  buf_state_init(&st, ctx, "bufferization.dealloc", op->loc);
-  for (uint32_t i = 0; i < nm; i++)
-    if (!drop[i])
-      buf_state_add_operand(&st, op->operands[sm + i].value);
-  for (uint32_t i = 0; i < nm; i++)
-    if (!drop[i])
-      buf_state_add_operand(&st, op->operands[sc + i].value);
+  buf_value_t **first = buf_arena_alloc(arena, (nr + 1) * sizeof *first);
+  for (uint32_t j = 0; j < nr; j++)
+    first[j] = NULL;
+  build_dealloc(&b, op, rest, nm, sm, cond, nr, sr, first);
+  /* the rest's results first, as mlir-opt or-s them */
   for (uint32_t j = 0; j < nr; j++) {
-    buf_state_add_operand(&st, op->operands[sr + j].value);
-    buf_state_add_result(&st, buf_type_i1(ctx));
+    buf_value_t *r = first[j];
+    r = or_into(&b, r, acc[j]);
+    for (uint32_t i = 0; i < nm; i++)
+      if (or_in[i][j])
+        r = or_into(&b, r, cond[i]);
+    if (forced[j])
+      r = forced_by[j];
+    if (!r)
+      r = entry_false(ctx, op);
+    buf_value_replace_all_uses(&op->results[j], r);
   }
-  int64_t seg[3] = {kept, kept, nr};
-  buf_state_set_attr(&st, "operandSegmentSizes",
-                     buf_attr_dense_array(ctx, buf_type_i32(ctx), 3, seg, NULL));
-  buf_op_t *n = buf_builder_insert(&b, &st);
-  for (uint32_t j = 0; j < nr; j++) {
-    buf_value_t *res = &n->results[j];
-    for (uint32_t k = 0; k < npassed; k++)
-      res = buf_op_result(buf_build(&b, "arith.ori", buf_type_i1(ctx), 2,
-                                    (buf_value_t *[]){res, passed[k]}, NULL),
-                          0);
-    buf_value_replace_all_uses(&op->results[j], res);
-  }
+  buf_value_t **operands = buf_arena_alloc(arena, (op->num_operands + 1) * sizeof *operands);
+  uint32_t no = op->num_operands;
+  for (uint32_t k = 0; k < no; k++)
+    operands[k] = op->operands[k].value;
   buf_op_erase(op);
+  for (uint32_t k = 0; k < no; k++) {
+    bool seen = false;
+    for (uint32_t q = 0; q < k && !seen; q++)
+      seen = operands[q] == operands[k];
+    if (!seen)
+      erase_if_dead(operands[k]);
+  }
 }
 
 static buf_walk_result_t collect(buf_op_t *op, void *user) {

@@ -321,6 +321,19 @@ buf_status_t buf_parse_dynamic_index_list(buf_parser_t *p,
                                           buf_attr_t *static_values);
 
 /* ------------------------------------------------------------------------ */
+/* Value names without printing                                             */
+/* ------------------------------------------------------------------------ */
+
+/* The SSA names a custom-form print of root gives the values nested in it,
+ * for annotations that spell them (One-Shot's dump-alias-sets), computed
+ * once. Attributes added afterwards do not change them. */
+typedef struct buf_value_names_s buf_value_names_t;
+buf_value_names_t *buf_value_names_create(buf_op_t *root);
+/* "%name" of v; valid until the next call (copy it). */
+const char *buf_value_names_get(buf_value_names_t *names, buf_value_t *v);
+void buf_value_names_destroy(buf_value_names_t *names);
+
+/* ------------------------------------------------------------------------ */
 /* Op assembly: the printer side (for opdef print hooks)                      */
 /* ------------------------------------------------------------------------ */
 

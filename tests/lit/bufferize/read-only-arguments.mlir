@@ -5,8 +5,8 @@
 // whose summary writes its argument, and of an external callee, which may
 // write any argument unless its declaration says
 // {bufferization.access = "read" | "none"} ("write": a new buffer, not
-// copied). Allocations and copies equal upstream's. The attribute stays on
-// the memref argument (upstream drops it): the interpreter then reports any
+// copied). Allocations and copies equal upstream's. `= false` stays on the
+// memref argument (upstream drops it; `= true` goes): the interpreter then reports any
 // write into the argument, so the runs below fail if a write slipped through,
 // and they give the tensor program's values (the types aside). The tensor
 // program's inputs also run the bufferized @fill (a tensor input fits a
@@ -119,9 +119,10 @@ func.func @slice(%a: tensor<4xf32> {bufferization.writable = false}, %s: tensor<
   return %r : tensor<4xf32>
 }
 
-// Only `false` protects: writable = true is the default.
+// Only `false` protects: writable = true is the default, and the bufferized
+// signature drops it as upstream does.
 // CHECK-LABEL: func.func @writable_true(
-// CHECK-SAME: %[[A:[^:]*]]: memref<4xf32, strided<[?], offset: ?>> {bufferization.writable = true}
+// CHECK-SAME: %[[A:[^:]*]]: memref<4xf32, strided<[?], offset: ?>>) ->
 // CHECK-NOT: memref.alloc
 // CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[A]] :
 func.func @writable_true(%a: tensor<4xf32> {bufferization.writable = true}) -> tensor<4xf32> {
