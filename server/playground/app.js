@@ -406,8 +406,13 @@ function collectInplace(program) {
     if (decided) {
       let decisions = [];
       try { decisions = JSON.parse(decided); } catch (e) { decisions = []; }
-      const sets = Object.keys(attrs).filter((k) => /^__alias_set_\d+__$/.test(k))
-        .map((k) => attrs[k].replace(/ : index$/, ""));
+      // mlir-opt's dump-alias-sets form: per result, the names of the
+      // values in its alias set, e.g. [["%inserted", "%arg0"]].
+      let sets = [];
+      try {
+        sets = JSON.parse(attrs.__opresult_alias_set_attr__ || "[]")
+          .map((names) => "{" + names.join(", ") + "}");
+      } catch (e) { sets = []; }
       out.push({ name: op.name, line: op.loc ? op.loc.line : 0, decisions, aliasSets: sets });
     }
     for (const region of op.regions || [])
