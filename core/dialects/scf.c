@@ -1565,14 +1565,8 @@ static buf_op_t *rebuild_with_results(buf_op_t *op, uint32_t num_operands,
   buf_builder_init(&b, ctx);
   buf_builder_set_before(&b, op);
   buf_op_t *n = buf_builder_insert(&b, &st);
-  for (uint32_t i = 0; i < op->num_regions; i++) {
-    buf_region_t *from = op->regions[i];
-    while (from->first) {
-      buf_block_t *blk = from->first;
-      buf_region_remove_block(from, blk);
-      buf_region_append_block(n->regions[i], blk);
-    }
-  }
+  for (uint32_t i = 0; i < op->num_regions; i++)
+    buf_region_take_blocks(n->regions[i], op->regions[i]);
   for (uint32_t r = 0, k = 0; r < op->num_results; r++)
     if (keep[r])
       buf_value_replace_all_uses(&op->results[r], &n->results[k++]);

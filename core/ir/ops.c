@@ -605,6 +605,14 @@ void buf_region_remove_block(buf_region_t *r, buf_block_t *b) {
   b->region = NULL;
 }
 
+void buf_region_take_blocks(buf_region_t *to, buf_region_t *from) {
+  while (from->first) {
+    buf_block_t *blk = from->first;
+    buf_region_remove_block(from, blk);
+    buf_region_append_block(to, blk);
+  }
+}
+
 bool buf_region_empty(const buf_region_t *r) { return r->first == NULL; }
 
 buf_block_t *buf_region_entry(const buf_region_t *r) { return r->first; }

@@ -879,6 +879,9 @@ void buf_region_append_block(buf_region_t *r, buf_block_t *b);
 void buf_region_insert_block_after(buf_region_t *r, buf_block_t *after,
                                    buf_block_t *b);
 void buf_region_remove_block(buf_region_t *r, buf_block_t *b);
+/* Moves every block of `from` to the end of `to`, in order (an op rebuilt
+ * with other operands or results takes over its old regions this way). */
+void buf_region_take_blocks(buf_region_t *to, buf_region_t *from);
 bool buf_region_empty(const buf_region_t *r);
 /* The single (first) block; NULL if empty. */
 buf_block_t *buf_region_entry(const buf_region_t *r);
