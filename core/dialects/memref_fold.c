@@ -501,6 +501,43 @@ static bool has_constant_index_operand(const buf_op_t *op) {
   return false;
 }
 
+/* The names of the three offset/size/stride lists of subview and
+ * reinterpret_cast, in operand-segment order. */
+static const char *const mixed_list_names[3] = {
+    "static_offsets", "static_sizes", "static_strides"};
+
+/* Rebuilds a subview or reinterpret_cast `op` over `source` with the
+ * operands and static values of `lists` (of `lengths` entries each) and
+ * result type `type`, keeping its other attributes, and replaces `op` by a
+ * cast of the new op back to the old result type. */
+static bool rebuild_with_lists(buf_op_t *op, buf_value_t *source,
+                               const mixed_list_t lists[3],
+                               const uint32_t lengths[3], buf_type_t type) {
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, op->name, op->loc);
+  buf_state_add_operand(&st, source);
+  for (int l = 0; l < 3; l++)
+    buf_state_add_operands(&st, lists[l].num_values, lists[l].values);
+  buf_state_add_result(&st, type);
+  buf_attr_t d = op->attrs;
+  for (uint32_t i = 0; d && i < d->u.dict.n; i++)
+    buf_state_set_attr(&st, d->u.dict.entries[i].name,
+                       d->u.dict.entries[i].value);
+  int64_t seg[4] = {1, lists[0].num_values, lists[1].num_values,
+                    lists[2].num_values};
+  buf_state_set_attr(&st, "operandSegmentSizes",
+                     buf_attr_dense_array(ctx, buf_type_i32(ctx), 4, seg,
+                                          NULL));
+  for (int l = 0; l < 3; l++)
+    buf_state_set_attr(&st, mixed_list_names[l],
+                       buf_attr_i64_array(ctx, lengths[l], lists[l].statics));
+  buf_builder_t b;
+  builder_before(&b, op);
+  buf_op_t *n = buf_builder_insert(&b, &st);
+  return replace_by_cast_of(op, buf_op_result(n, 0));
+}
+
 /* memref.subview: constant offsets, sizes and strides become static; else
  * a source that a memref.cast made less static is replaced by the cast's
  * source. The new subview has the type inferred from what it now knows,
@@ -536,31 +573,8 @@ bool buf__memref_subview_canonicalize(buf_op_t *op) {
   buf_type_t nt = reduced_subview_type(ctx, source->type, &ns, dropped);
   if (!nt)
     return false;
-  buf_op_state_t st;
-  buf_state_init(&st, ctx, op->name, op->loc);
-  buf_state_add_operand(&st, source);
-  for (int i = 0; i < 3; i++)
-    buf_state_add_operands(&st, lists[i].num_values, lists[i].values);
-  buf_state_add_result(&st, nt);
-  buf_attr_t d = op->attrs;
-  for (uint32_t i = 0; d && i < d->u.dict.n; i++)
-    buf_state_set_attr(&st, d->u.dict.entries[i].name,
-                       d->u.dict.entries[i].value);
-  int64_t seg[4] = {1, lists[0].num_values, lists[1].num_values,
-                    lists[2].num_values};
-  buf_state_set_attr(&st, "operandSegmentSizes",
-                     buf_attr_dense_array(ctx, buf_type_i32(ctx), 4, seg,
-                                          NULL));
-  buf_state_set_attr(&st, "static_offsets",
-                     buf_attr_i64_array(ctx, s.rank, ns.offsets));
-  buf_state_set_attr(&st, "static_sizes",
-                     buf_attr_i64_array(ctx, s.rank, ns.sizes));
-  buf_state_set_attr(&st, "static_strides",
-                     buf_attr_i64_array(ctx, s.rank, ns.strides));
-  buf_builder_t b;
-  builder_before(&b, op);
-  buf_op_t *n = buf_builder_insert(&b, &st);
-  return replace_by_cast_of(op, buf_op_result(n, 0));
+  const uint32_t lengths[3] = {s.rank, s.rank, s.rank};
+  return rebuild_with_lists(op, source, lists, lengths, nt);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -580,8 +594,6 @@ bool buf__memref_reinterpret_cast_canonicalize(buf_op_t *op) {
       seg[0] + seg[1] + seg[2] + seg[3] != op->num_operands)
     return false;
   uint32_t rank = res->u.shaped.rank;
-  static const char *const names[3] = {"static_offsets", "static_sizes",
-                                       "static_strides"};
   const uint32_t lengths[3] = {1, rank, rank};
   mixed_list_t lists[3];
   uint32_t k = 1;
@@ -589,7 +601,7 @@ bool buf__memref_reinterpret_cast_canonicalize(buf_op_t *op) {
   for (int l = 0; l < 3; l++) {
     const int64_t *vals;
     uint32_t n;
-    if (!buf__i64_array(buf_op_attr(op, names[l]), &vals, &n) ||
+    if (!buf__i64_array(buf_op_attr(op, mixed_list_names[l]), &vals, &n) ||
         n != lengths[l])
       return false;
     lists[l].num_values = 0;
@@ -617,26 +629,5 @@ bool buf__memref_reinterpret_cast_canonicalize(buf_op_t *op) {
       ctx, rank, lists[1].statics, res->u.shaped.elem,
       buf_attr_strided(ctx, rank, lists[2].statics, lists[0].statics[0]),
       res->u.shaped.memory_space);
-  buf_op_state_t st;
-  buf_state_init(&st, ctx, op->name, op->loc);
-  buf_state_add_operand(&st, op->operands[0].value);
-  for (int l = 0; l < 3; l++)
-    buf_state_add_operands(&st, lists[l].num_values, lists[l].values);
-  buf_state_add_result(&st, nt);
-  buf_attr_t d = op->attrs;
-  for (uint32_t i = 0; d && i < d->u.dict.n; i++)
-    buf_state_set_attr(&st, d->u.dict.entries[i].name,
-                       d->u.dict.entries[i].value);
-  int64_t nseg[4] = {1, lists[0].num_values, lists[1].num_values,
-                     lists[2].num_values};
-  buf_state_set_attr(&st, "operandSegmentSizes",
-                     buf_attr_dense_array(ctx, buf_type_i32(ctx), 4, nseg,
-                                          NULL));
-  for (int l = 0; l < 3; l++)
-    buf_state_set_attr(&st, names[l],
-                       buf_attr_i64_array(ctx, lengths[l], lists[l].statics));
-  buf_builder_t b;
-  builder_before(&b, op);
-  buf_op_t *n = buf_builder_insert(&b, &st);
-  return replace_by_cast_of(op, buf_op_result(n, 0));
+  return rebuild_with_lists(op, op->operands[0].value, lists, lengths, nt);
 }
