@@ -723,3 +723,18 @@ double buf__round_to_float_type(buf_type_t t, double d) {
   default: return d;
   }
 }
+
+/* Contract in dialect_util.h. */
+buf_status_t buf__verify_sym_visibility(buf_op_t *op) {
+  buf_attr_t vis = buf_op_attr(op, "sym_visibility");
+  if (vis && (vis->kind != BUF_ATTR_STRING ||
+              (strcmp(vis->u.str.data, "private") != 0 &&
+               strcmp(vis->u.str.data, "public") != 0 &&
+               strcmp(vis->u.str.data, "nested") != 0))) {
+    buf_op_emit_error(op, "visibility expected to be one of [\"public\", "
+                          "\"private\", \"nested\"], but got %s",
+                      buf_attr_to_string(buf_op_ctx(op), vis));
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}

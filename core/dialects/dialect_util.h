@@ -225,4 +225,9 @@ bool buf__tensor_insert_slice_fold(buf_op_t *op);
 bool buf__tensor_extract_slice_canonicalize(buf_op_t *op);
 bool buf__tensor_insert_slice_canonicalize(buf_op_t *op);
 
+/* A symbol's sym_visibility, when present, is one of "public", "private"
+ * and "nested" (upstream's SymbolOpInterface check; a printed custom form
+ * holds it as a bare keyword, so anything else would not read back). */
+buf_status_t buf__verify_sym_visibility(buf_op_t *op);
+
 #endif /* BUF_DIALECT_UTIL_H */

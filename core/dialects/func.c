@@ -291,16 +291,9 @@ static buf_status_t func_verify(buf_op_t *op) {
                           "constraint: type attribute of function type");
     return BUF_FAILURE;
   }
-  buf_attr_t vis = buf_op_attr(op, "sym_visibility");
-  if (vis && (vis->kind != BUF_ATTR_STRING ||
-              (strcmp(vis->u.str.data, "private") != 0 &&
-               strcmp(vis->u.str.data, "public") != 0 &&
-               strcmp(vis->u.str.data, "nested") != 0))) {
-    buf_op_emit_error(op, "visibility expected to be one of [\"public\", "
-                          "\"private\", \"nested\"], but got %s",
-                      buf_attr_to_string(ctx, vis));
+  if (BUF_FAILED(buf__verify_sym_visibility(op)))
     return BUF_FAILURE;
-  }
+  buf_attr_t vis = buf_op_attr(op, "sym_visibility");
   if (BUF_FAILED(verify_attr_array(op, "arg_attrs", "argument",
                                    ft->u.func.num_inputs)) ||
       BUF_FAILED(verify_attr_array(op, "res_attrs", "result",

@@ -103,7 +103,7 @@ static buf_status_t global_verify(buf_op_t *op) {
                           "constraint: string attribute");
     return BUF_FAILURE;
   }
-  return BUF_SUCCESS;
+  return buf__verify_sym_visibility(op);
 }
 
 /* ------------------------------------------------------------------------ */

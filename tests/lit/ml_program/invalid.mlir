@@ -53,3 +53,9 @@ func.func @f() {
   %0 = ml_program.global_load_const @f : tensor<3xf32>
   return
 }
+
+// -----
+
+// A visibility the custom form could not print back (found by fuzz_json).
+// expected-error @+1 {{visibility expected to be one of ["public", "private", "nested"], but got "p=rivate"}}
+"ml_program.global"() <{sym_name = "odd", sym_visibility = "p=rivate", type = tensor<2xf32>, is_mutable}> : () -> ()
