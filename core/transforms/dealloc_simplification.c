@@ -254,20 +254,15 @@ static bool leaves_may_alias(buf_value_t *x, buf_value_t *y) {
   return true; /* arguments, call results, ...: anything */
 }
 
-/* False only when a and b are certainly different buffers: every pair of
- * their sources is two allocations, or an allocation and a buffer that
- * existed before it (a function argument, say). */
-static bool may_alias(buf_value_t *a, buf_value_t *b) {
-  if (a == b)
+/* False only when the buffers whose sources are la and lb are certainly
+ * different: every pair of sources is two allocations, or an allocation
+ * and a buffer that existed before it (a function argument, say). */
+static bool leaves_sets_may_alias(const leaves_t *la, const leaves_t *lb) {
+  if (la->overflow || lb->overflow)
     return true;
-  leaves_t la = {0}, lb = {0};
-  leaves_add(&la, a, 0);
-  leaves_add(&lb, b, 0);
-  if (la.overflow || lb.overflow)
-    return true;
-  for (uint32_t i = 0; i < la.n; i++)
-    for (uint32_t j = 0; j < lb.n; j++)
-      if (leaves_may_alias(la.v[i], lb.v[j]))
+  for (uint32_t i = 0; i < la->n; i++)
+    for (uint32_t j = 0; j < lb->n; j++)
+      if (leaves_may_alias(la->v[i], lb->v[j]))
         return true;
   return false;
 }
@@ -321,17 +316,47 @@ static buf_value_t *or_into(buf_builder_t *b, buf_value_t *acc,
                        0);
 }
 
+/* One bufferization.dealloc being rewritten: where its operand segments
+ * start, and per memref and per retained value (in that order) the sources
+ * it may come from, computed once: the pairwise questions below are asked
+ * for every pair, and a network's final dealloc lists every buffer it made. */
+typedef struct {
+  buf_op_t *op;
+  uint32_t nm, nr, sm, sc, sr;
+  leaves_t *leaves;
+} dealloc_info_t;
+
+static buf_value_t *memref_at(const dealloc_info_t *d, uint32_t i) {
+  return d->op->operands[d->sm + i].value;
+}
+
+static buf_value_t *retained_at(const dealloc_info_t *d, uint32_t j) {
+  return d->op->operands[d->sr + j].value;
+}
+
+/* May memrefs i and k alias? */
+static bool memrefs_may_alias(const dealloc_info_t *d, uint32_t i, uint32_t k) {
+  return memref_at(d, i) == memref_at(d, k) ||
+         leaves_sets_may_alias(&d->leaves[i], &d->leaves[k]);
+}
+
+/* May memref i alias retained value j? */
+static bool retained_may_alias(const dealloc_info_t *d, uint32_t i,
+                               uint32_t j) {
+  return memref_at(d, i) == retained_at(d, j) ||
+         leaves_sets_may_alias(&d->leaves[i], &d->leaves[d->nm + j]);
+}
+
 /* A new dealloc of the memrefs `pick` selects, retaining those of the old
  * op's retained values that may alias one of them (the others cannot be
  * affected, so their updated ownership from this op is false). Writes the
  * new op's result for each old retained index into res (NULL where not
  * retained). Returns NULL when no memref is picked. */
-static buf_op_t *build_dealloc(buf_builder_t *b, buf_op_t *old,
-                               const bool *pick, uint32_t nm, uint32_t sm,
-                               buf_value_t *const *cond, uint32_t nr,
-                               uint32_t sr, buf_value_t **res) {
+static buf_op_t *build_dealloc(buf_builder_t *b, const dealloc_info_t *d,
+                               const bool *pick, buf_value_t *const *cond,
+                               buf_value_t **res) {
   buf_ctx_t *ctx = b->ctx;
-  uint32_t k = 0, kr = 0;
+  uint32_t nm = d->nm, nr = d->nr, k = 0, kr = 0;
   bool *keep_r = buf_arena_alloc(buf_ctx_arena(ctx), nr + 1);
   for (uint32_t i = 0; i < nm; i++)
     k += pick[i];
@@ -339,23 +364,22 @@ static buf_op_t *build_dealloc(buf_builder_t *b, buf_op_t *old,
     res[j] = NULL;
     keep_r[j] = false;
     for (uint32_t i = 0; i < nm && !keep_r[j]; i++)
-      keep_r[j] = pick[i] && may_alias(old->operands[sm + i].value,
-                                       old->operands[sr + j].value);
+      keep_r[j] = pick[i] && retained_may_alias(d, i, j);
     kr += keep_r[j];
   }
   if (k == 0)
     return NULL;
   buf_op_state_t st;
-  buf_state_init(&st, ctx, "bufferization.dealloc", old->loc);
+  buf_state_init(&st, ctx, "bufferization.dealloc", d->op->loc);
   for (uint32_t i = 0; i < nm; i++)
     if (pick[i])
-      buf_state_add_operand(&st, old->operands[sm + i].value);
+      buf_state_add_operand(&st, memref_at(d, i));
   for (uint32_t i = 0; i < nm; i++)
     if (pick[i])
       buf_state_add_operand(&st, cond[i]);
   for (uint32_t j = 0; j < nr; j++)
     if (keep_r[j]) {
-      buf_state_add_operand(&st, old->operands[sr + j].value);
+      buf_state_add_operand(&st, retained_at(d, j));
       buf_state_add_result(&st, buf_type_i1(ctx));
     }
   int64_t seg[3] = {k, k, kr};
@@ -382,20 +406,33 @@ static void erase_if_dead(buf_value_t *v) {
 
 static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
   buf_arena_t *arena = buf_ctx_arena(ctx);
-  uint32_t nm, nc, nr;
-  uint32_t sm = buf_op_segment(op, 0, &nm);
-  uint32_t sc = buf_op_segment(op, 1, &nc);
-  uint32_t sr = buf_op_segment(op, 2, &nr);
-  if (nm != nc || nm > 64 || nr > 64)
+  dealloc_info_t d = {.op = op};
+  uint32_t nc;
+  d.sm = buf_op_segment(op, 0, &d.nm);
+  d.sc = buf_op_segment(op, 1, &nc);
+  d.sr = buf_op_segment(op, 2, &d.nr);
+  uint32_t nm = d.nm, nr = d.nr, sc = d.sc;
+  if (nm != nc)
     return;
-  bool drop[64] = {0}, forced[64] = {0}, or_in[64][64];
-  memset(or_in, 0, sizeof or_in);
+  d.leaves = buf_arena_alloc(arena, (nm + nr + 1) * sizeof *d.leaves);
+  for (uint32_t i = 0; i < nm + nr; i++) {
+    d.leaves[i] = (leaves_t){0};
+    leaves_add(&d.leaves[i], i < nm ? memref_at(&d, i) : retained_at(&d, i - nm),
+               0);
+  }
+  bool *drop = buf_arena_alloc(arena, nm + 1);
+  bool *forced = buf_arena_alloc(arena, nr + 1);
+  /* or_in[i * nr + j]: memref i's condition passes to retained value j */
+  bool *or_in = buf_arena_alloc(arena, (size_t)nm * nr + 1);
+  memset(drop, 0, nm + 1);
+  memset(forced, 0, nr + 1);
+  memset(or_in, 0, (size_t)nm * nr + 1);
   bool changed = false;
   for (uint32_t i = 0; i < nm; i++)
     if (cond_is_const(op->operands[sc + i].value, false))
       drop[i] = changed = true;
   /* A memref listed twice is freed once, under either condition. */
-  buf_value_t *cond[64];
+  buf_value_t **cond = buf_arena_alloc(arena, (nm + 1) * sizeof *cond);
   buf_builder_t pre;
   buf_builder_init(&pre, ctx);
   buf_builder_set_before(&pre, op);
@@ -403,7 +440,7 @@ static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
   for (uint32_t i = 0; i < nm; i++) {
     cond[i] = op->operands[sc + i].value;
     for (uint32_t k = 0; k < i && !drop[i]; k++)
-      if (!drop[k] && op->operands[sm + k].value == op->operands[sm + i].value) {
+      if (!drop[k] && memref_at(&d, k) == memref_at(&d, i)) {
         if (cond[k] != cond[i])
           cond[k] = or_into(&pre, cond[k], cond[i]);
         drop[i] = changed = true;
@@ -411,14 +448,16 @@ static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
   }
   /* A retained value some memref with a constant true condition must alias
    * is owned afterwards whatever else happens: its result is true. */
-  buf_value_t *forced_by[64] = {0};
-  for (uint32_t j = 0; j < nr; j++)
+  buf_value_t **forced_by = buf_arena_alloc(arena, (nr + 1) * sizeof *forced_by);
+  for (uint32_t j = 0; j < nr; j++) {
+    forced_by[j] = NULL;
     for (uint32_t i = 0; i < nm && !forced[j]; i++)
       if (!drop[i] && buf__bo_value_is_const_i1(op->operands[sc + i].value, true) &&
-          must_alias(op->operands[sm + i].value, op->operands[sr + j].value)) {
+          must_alias(memref_at(&d, i), retained_at(&d, j))) {
         forced[j] = true;
         forced_by[j] = op->operands[sc + i].value;
       }
+  }
   /* A memref in a retained value's allocation is never freed here: it
    * leaves, and its condition passes on to the results of the retained
    * values it must alias, provided every other retained value it may
@@ -426,37 +465,37 @@ static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
   for (uint32_t i = 0; i < nm; i++) {
     if (drop[i])
       continue;
-    buf_value_t *m = op->operands[sm + i].value;
+    buf_value_t *m = memref_at(&d, i);
     bool some = false, ok = true;
     for (uint32_t j = 0; j < nr && ok; j++) {
-      buf_value_t *r = op->operands[sr + j].value;
-      if (must_alias(m, r))
+      if (must_alias(m, retained_at(&d, j)))
         some = true;
-      else if (!forced[j] && may_alias(m, r))
+      else if (!forced[j] && retained_may_alias(&d, i, j))
         ok = false;
     }
     if (some && ok) {
       drop[i] = changed = true;
       for (uint32_t j = 0; j < nr; j++)
-        or_in[i][j] = must_alias(m, op->operands[sr + j].value);
+        or_in[(size_t)i * nr + j] = must_alias(m, retained_at(&d, j));
     } else if (buf__bo_value_is_const_i1(op->operands[sc + i].value, true) &&
-               free_early(ctx, op, i, nm, nr, sm, sr)) {
+               free_early(ctx, op, i, nm, nr, d.sm, d.sr)) {
       drop[i] = changed = true;
     }
   }
   /* Memrefs no other kept memref may alias get deallocs of their own; a
    * retained value none of an op's memrefs may alias leaves that op. */
-  bool alone[64] = {0}, rest[64] = {0};
+  bool *alone = buf_arena_alloc(arena, nm + 1);
+  bool *rest = buf_arena_alloc(arena, nm + 1);
   uint32_t kept = 0, nalone = 0;
   for (uint32_t i = 0; i < nm; i++)
     kept += !drop[i];
   for (uint32_t i = 0; i < nm; i++) {
+    alone[i] = rest[i] = false;
     if (drop[i])
       continue;
     alone[i] = kept > 1;
     for (uint32_t k = 0; k < nm && alone[i]; k++)
-      if (k != i && !drop[k] &&
-          may_alias(op->operands[sm + i].value, op->operands[sm + k].value))
+      if (k != i && !drop[k] && memrefs_may_alias(&d, i, k))
         alone[i] = false;
     rest[i] = !alone[i];
     nalone += alone[i];
@@ -464,8 +503,7 @@ static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
   for (uint32_t j = 0; j < nr && !changed; j++) {
     bool any = false;
     for (uint32_t i = 0; i < nm && !any; i++)
-      any = !drop[i] && may_alias(op->operands[sm + i].value,
-                                  op->operands[sr + j].value);
+      any = !drop[i] && retained_may_alias(&d, i, j);
     changed = !any || forced[j];
   }
   if (!changed && nalone == 0)
@@ -479,25 +517,27 @@ static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
   for (uint32_t j = 0; j < nr; j++)
     acc[j] = NULL;
   /* each alone memref, in order, then the rest (mlir-opt's order) */
+  bool *pick = buf_arena_alloc(arena, nm + 1);
+  memset(pick, 0, nm + 1);
   for (uint32_t i = 0; i < nm; i++) {
     if (!alone[i])
       continue;
-    bool pick[64] = {0};
     pick[i] = true;
-    if (build_dealloc(&b, op, pick, nm, sm, cond, nr, sr, res))
+    if (build_dealloc(&b, &d, pick, cond, res))
       for (uint32_t j = 0; j < nr; j++)
         acc[j] = or_into(&b, acc[j], res[j]);
+    pick[i] = false;
   }
   buf_value_t **first = buf_arena_alloc(arena, (nr + 1) * sizeof *first);
   for (uint32_t j = 0; j < nr; j++)
     first[j] = NULL;
-  build_dealloc(&b, op, rest, nm, sm, cond, nr, sr, first);
+  build_dealloc(&b, &d, rest, cond, first);
   /* the rest's results first, as mlir-opt or-s them */
   for (uint32_t j = 0; j < nr; j++) {
     buf_value_t *r = first[j];
     r = or_into(&b, r, acc[j]);
     for (uint32_t i = 0; i < nm; i++)
-      if (or_in[i][j])
+      if (or_in[(size_t)i * nr + j])
         r = or_into(&b, r, cond[i]);
     if (forced[j])
       r = forced_by[j];
