@@ -347,6 +347,11 @@ static inline bool buf__buffer_is_init(const buf__buffer_t *b, int64_t i) {
 buf__memref_t *buf__memref_new(buf__buffer_t *b, uint32_t rank,
                                int64_t offset, const int64_t *sizes,
                                const int64_t *strides);
+/* A new buffer of the given kind (identity layout) holding a copy of
+ * tensor t, and a descriptor on it. NULL after an error at op. */
+buf__memref_t *buf__memref_of_tensor(buf__interp_t *I, buf_op_t *op,
+                                     buf_type_t elem, const buf__tensor_t *t,
+                                     buf__bufkind_t kind);
 /* Gives a view derived from `from` (subview, reshape...) its addressing
  * unit and base. */
 static inline void buf__memref_inherit(buf__memref_t *to,

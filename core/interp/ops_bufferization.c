@@ -91,10 +91,10 @@ static buf_status_t to_tensor(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
   return BUF_SUCCESS;
 }
 
-/* A new buffer (identity layout) holding tensor t. */
-static buf__memref_t *buffer_of(buf__interp_t *I, buf_op_t *op,
-                                buf_type_t elem, const buf__tensor_t *t,
-                                buf__bufkind_t kind) {
+/* Contract in interp_internal.h. */
+buf__memref_t *buf__memref_of_tensor(buf__interp_t *I, buf_op_t *op,
+                                     buf_type_t elem, const buf__tensor_t *t,
+                                     buf__bufkind_t kind) {
   buf__buffer_t *b = buf__buffer_new(I, op, elem, t->n, kind, !t->init);
   if (!b)
     return NULL;
@@ -113,7 +113,7 @@ static buf_status_t to_buffer(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
     buf__err(I, op, "operand is not a tensor");
     return BUF_FAILURE;
   }
-  buf__memref_t *m = buffer_of(I, op, buf_type_elem(op->results[0].type),
+  buf__memref_t *m = buf__memref_of_tensor(I, op, buf_type_elem(op->results[0].type),
                                v.u.t, BUFK_TENSOR);
   if (!m)
     return BUF_FAILURE;
@@ -132,7 +132,7 @@ static buf_status_t clone(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
   buf__tensor_t *t = snapshot(I, op, elem, v.u.m);
   if (!t)
     return BUF_FAILURE;
-  buf__memref_t *m = buffer_of(I, op, elem, t, BUFK_HEAP);
+  buf__memref_t *m = buf__memref_of_tensor(I, op, elem, t, BUFK_HEAP);
   buf__iv_drop(I, buf__iv_tensor(t));
   if (!m)
     return BUF_FAILURE;
@@ -166,7 +166,7 @@ static buf_status_t materialize(buf__interp_t *I, buf__frame_t *F,
     buf__set_result(I, F, op, 0, buf__iv_tensor(r));
     return BUF_SUCCESS;
   }
-  buf__memref_t *tmp = buffer_of(I, op, elem, s.u.t, BUFK_TENSOR);
+  buf__memref_t *tmp = buf__memref_of_tensor(I, op, elem, s.u.t, BUFK_TENSOR);
   if (!tmp)
     return BUF_FAILURE;
   buf_interp_stats_t before = I->stats;

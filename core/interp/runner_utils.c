@@ -117,13 +117,14 @@ static buf_status_t print_memref(buf__interp_t *I, buf__frame_t *F,
                                  buf_op_t *call, const buf__ival_t *args,
                                  uint32_t nargs, int code) {
   int ranked = code / 16 - 1; /* -1: unranked */
+  int variant = code;
   code %= 16;
-  if (nargs != 1 || args[0].kind != IV_MEMREF) {
+  if (nargs != 1 || (args[0].kind != IV_MEMREF && args[0].kind != IV_TENSOR)) {
     buf__err(I, call, "printMemref expects one memref argument");
     return BUF_FAILURE;
   }
   buf_type_t arg_type = buf_op_operand(call, 0)->type;
-  if (ranked >= 0 && (arg_type->kind != BUF_TYPE_MEMREF ||
+  if (ranked >= 0 && (!buf_type_is_shaped(arg_type) ||
                       arg_type->u.shaped.rank != (uint32_t)ranked)) {
     buf__err(I, call, "this printer takes a memref of rank %d", ranked);
     return BUF_FAILURE;
@@ -136,6 +137,20 @@ static buf_status_t print_memref(buf__interp_t *I, buf__frame_t *F,
   if (style != code && !(code == P_SIGNED && style == P_I8)) {
     buf__err(I, call, "printMemref variant does not match the element type");
     return BUF_FAILURE;
+  }
+  /* A tensor program (declared `(tensor<*xf32>) -> ()`, which
+   * bufferization makes a memref) prints its tensor as the buffer that
+   * bufferization would pass: a copy in row-major order. */
+  if (args[0].kind == IV_TENSOR) {
+    buf__memref_t *tmp =
+        buf__memref_of_tensor(I, call, elem, args[0].u.t, BUFK_TENSOR);
+    if (!tmp)
+      return BUF_FAILURE;
+    buf__ival_t view = buf__iv_memref(tmp);
+    buf_status_t st = print_memref(I, F, call, &view, 1, variant);
+    buf__buffer_release(I, tmp->buf, call->loc);
+    buf__iv_drop(I, view);
+    return st;
   }
   const buf__memref_t *m = args[0].u.m;
   if (BUF_FAILED(buf__memref_check_extent(I, call, m)))
