@@ -208,7 +208,20 @@
   X(LLVMVerifyModule) \
   X(LLVMVoidTypeInContext) \
   X(LLVMWriteBitcodeToFile) \
-  X(LLVMWriteBitcodeToMemoryBuffer)
+  X(LLVMWriteBitcodeToMemoryBuffer) \
+  X(LLVMCloneModule) \
+  X(LLVMGetFirstBasicBlock) \
+  X(LLVMGetNextBasicBlock) \
+  X(LLVMGetNextInstruction) \
+  X(LLVMGetLinkage) \
+  X(LLVMSetVisibility) \
+  X(LLVMGetVisibility) \
+  X(LLVMSetValueName2) \
+  X(LLVMReplaceAllUsesWith) \
+  X(LLVMDeleteFunction) \
+  X(LLVMDeleteGlobal) \
+  X(LLVMGetAlignment) \
+  X(LLVMIsGlobalConstant)
 
 typedef struct buf_llvm_api {
 #define BUF_LLVM_POINTER(name) __typeof__(name) *name;
@@ -225,6 +238,19 @@ extern buf_llvm_api_t buf__llvm;
 bool buf__llvm_load(const char **why);
 
 #ifndef BUF_LLVM_API_LOADER
+#define LLVMCloneModule (*buf__llvm.LLVMCloneModule)
+#define LLVMGetFirstBasicBlock (*buf__llvm.LLVMGetFirstBasicBlock)
+#define LLVMGetNextBasicBlock (*buf__llvm.LLVMGetNextBasicBlock)
+#define LLVMGetNextInstruction (*buf__llvm.LLVMGetNextInstruction)
+#define LLVMGetLinkage (*buf__llvm.LLVMGetLinkage)
+#define LLVMSetVisibility (*buf__llvm.LLVMSetVisibility)
+#define LLVMGetVisibility (*buf__llvm.LLVMGetVisibility)
+#define LLVMSetValueName2 (*buf__llvm.LLVMSetValueName2)
+#define LLVMReplaceAllUsesWith (*buf__llvm.LLVMReplaceAllUsesWith)
+#define LLVMDeleteFunction (*buf__llvm.LLVMDeleteFunction)
+#define LLVMDeleteGlobal (*buf__llvm.LLVMDeleteGlobal)
+#define LLVMGetAlignment (*buf__llvm.LLVMGetAlignment)
+#define LLVMIsGlobalConstant (*buf__llvm.LLVMIsGlobalConstant)
 #define LLVMAddCase (*buf__llvm.LLVMAddCase)
 #define LLVMAddFunction (*buf__llvm.LLVMAddFunction)
 #define LLVMAddGlobal (*buf__llvm.LLVMAddGlobal)

@@ -153,18 +153,20 @@ static buf_status_t link_libdevice(lw_t *L, const char *triple) {
  * combining) and leave loop canonicalization out; -O3 is taken as asked. */
 enum { LARGE_FUNCTION_BLOCKS = 2000 };
 #define LARGE_FUNCTION_PASSES                                                  \
-  "function(sroa,early-cse<memssa>,instcombine,simplifycfg,loop-mssa(licm),"  \
-  "gvn,instcombine,simplifycfg),globaldce"
+  "function(sroa,early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg," \
+  "loop-mssa(licm),gvn,instcombine<no-verify-fixpoint>,simplifycfg),globaldce"
 
-static unsigned largest_function_blocks(LLVMModuleRef M) {
-  unsigned most = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f)) {
-    unsigned n = LLVMCountBasicBlocks(f);
-    if (n > most)
-      most = n;
-  }
-  return most;
+/* Blocks of all functions: a function cut into segments for parallel
+ * code generation (outline-function-segments) is still that large. */
+static unsigned module_blocks(LLVMModuleRef M) {
+  unsigned n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f))
+    n += LLVMCountBasicBlocks(f);
+  return n;
 }
+
+/* Segments of this many ops keep a few per thread on a large network. */
+#define SEGMENT_PIPELINE "outline-function-segments{ops=1000}"
 
 /* Contract in buf/lower.h. */
 buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
@@ -183,6 +185,13 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     buf_emit_error(ctx, module->loc, "no LLVM lowering: %s", why);
     return BUF_FAILURE;
   }
+  /* Object code made by several threads: a large function is first cut
+   * into functions the threads can share (lower_parallel.c). */
+  unsigned threads = kind == BUF_LLVM_OUTPUT_OBJECT ? buf__lw_codegen_threads() : 1;
+  if (threads > 1 &&
+      (BUF_FAILED(buf_lower_bufferize(module, timing)) ||
+       BUF_FAILED(buf_lower_run_pipeline(module, SEGMENT_PIPELINE))))
+    return BUF_FAILURE;
   if (BUF_FAILED(buf_llvm_prepare(module, timing)))
     return BUF_FAILURE;
   clock = now();
@@ -214,6 +223,9 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
   char *err = NULL;
   LLVMTargetRef target;
   LLVMTargetMachineRef tm = NULL;
+  LLVMCodeGenOptLevel cg_level = LLVMCodeGenLevelDefault;
+  int parallel = 0;
+  unsigned program_blocks = 0;
   buf_status_t status = BUF_SUCCESS;
   bool linked_libdevice = false;
   if (LLVMGetTargetFromTriple(triple, &target, &err)) {
@@ -222,7 +234,7 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     status = BUF_FAILURE;
   } else {
     int level = options ? options->opt_level : 2;
-    LLVMCodeGenOptLevel cg = level <= 0   ? LLVMCodeGenLevelNone
+    LLVMCodeGenOptLevel cg = cg_level = level <= 0 ? LLVMCodeGenLevelNone
                              : level == 1 ? LLVMCodeGenLevelLess
                              : level == 2 ? LLVMCodeGenLevelDefault
                                           : LLVMCodeGenLevelAggressive;
@@ -233,6 +245,8 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     LLVMSetModuleDataLayout(L.M, dl);
     LLVMDisposeTargetData(dl);
     status = build_module(&L);
+    /* counted before libdevice's functions join the module */
+    program_blocks = module_blocks(L.M);
     /* LLVM copied every blob its globals use; nothing else reads them. */
     if (!BUF_FAILED(status) && options && options->release_resource_blobs)
       buf_ctx_release_resource_blobs(ctx);
@@ -256,7 +270,7 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
      * so must the unused libdevice functions. */
     const char *passes = "nvvm-reflect,globaldce";
     char level_passes[32];
-    if (level > 0 && level < 3 && largest_function_blocks(L.M) > LARGE_FUNCTION_BLOCKS) {
+    if (level > 0 && level < 3 && program_blocks > LARGE_FUNCTION_BLOCKS) {
       passes = LARGE_FUNCTION_PASSES;
     } else if (level > 0) {
       snprintf(level_passes, sizeof level_passes, "default<O%d>", level > 3 ? 3 : level);
@@ -283,6 +297,15 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
   LLVMMemoryBufferRef mb = NULL;
   if (BUF_FAILED(status)) {
     /* nothing to write */
+  } else if (buf__lw_output_direct(&direct) && kind == BUF_LLVM_OUTPUT_OBJECT &&
+             (parallel = buf__lw_emit_object_parallel(L.M, triple, cpu, cg_level, threads,
+                                                      direct.path, &err)) != 0) {
+    if (parallel < 0) {
+      buf_emit_error(ctx, module->loc, "LLVM code generation failed: %s", err);
+      free(err);
+      err = NULL;
+      status = BUF_FAILURE;
+    }
   } else if (buf__lw_output_direct(&direct)) {
     if (!buf__lw_output_emit(&direct, L.M, tm, kind, &err)) {
       buf_emit_error(ctx, module->loc, "LLVM code generation failed: %s", err);
