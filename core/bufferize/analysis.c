@@ -533,10 +533,13 @@ static buf_status_t verify_decisions(buf_bz_t *bz, buf_op_t *root) {
 
 buf_status_t buf__bz_analyze(buf_bz_t *bz) {
   buf__bz_compute_tops(bz);
-  for (uint32_t i = 0; i < bz->num_vals; i++)
+  for (uint32_t i = 0; i < bz->num_vals; i++) {
+    buf_value_t *v = bz->vals[i].v;
     bz->vals[i].num_unwritable =
-        !summarized_call_result(bz, bz->vals[i].v) &&
-        !buf__bz_value_writable(bz, bz->vals[i].v);
+        !summarized_call_result(bz, v) && !buf__bz_value_writable(bz, v);
+    bz->vals[i].num_unknown_results =
+        bz->vals[i].num_unwritable && v->def && !buf_bz_model_of(bz, v->def);
+  }
   mark_must_inplace(bz);
   if (!bz->opts.function_boundaries || bz->num_funcs == 0) {
     if (check_assumptions(bz, bz->module) != BUF_SUCCESS ||
