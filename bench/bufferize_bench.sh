@@ -19,7 +19,7 @@ exec /usr/bin/python3 - "$top" "$build/bin/buffer-opt" "${MLIR_OPT:-/usr/lib/llv
 import os, subprocess, sys, tempfile, time
 top, ours, theirs, cap = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
 sizes = [int(s) for s in sys.argv[5:]]
-flags = ["--one-shot-bufferize=bufferize-function-boundaries"]
+flags = ["--one-shot-bufferize=allow-return-allocs-from-loops bufferize-function-boundaries"]
 
 def run(tool, path, timeout):
     t = time.perf_counter()

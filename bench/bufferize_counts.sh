@@ -12,7 +12,7 @@ build=${1:-$top/build}
 corpus=${2:-$top/../shared/corpus}
 ours=$build/bin/buffer-opt
 theirs=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
-flags="--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
+flags="--one-shot-bufferize=allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 count() { grep -c -E "$1" "$2" || true; }
 printf '%-52s %15s %15s %8s\n' program "allocs us/up" "copies us/up" verdict

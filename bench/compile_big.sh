@@ -4,7 +4,7 @@
 # ops, 59 MB of dense_resource weights by default), compiled by us and by
 # upstream MLIR 22, measured in the same run.
 #   ours      buffer-opt --default-pipeline --emit=llvm | obj | ptx
-#   upstream  mlir-opt: one-shot-bufferize{bufferize-function-boundaries
+#   upstream  mlir-opt: one-shot-bufferize{allow-return-allocs-from-loops bufferize-function-boundaries
 #             function-boundary-type-conversion=identity-layout-map},
 #             buffer-deallocation-pipeline, convert-linalg-to-loops,
 #             convert-scf-to-cf, expand-strided-metadata, lower-affine,
@@ -49,7 +49,7 @@ measure() {
 }
 
 up_pipeline=(
-  "--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
+  "--one-shot-bufferize=allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
   --buffer-deallocation-pipeline --convert-linalg-to-loops --convert-scf-to-cf
   --expand-strided-metadata --lower-affine --finalize-memref-to-llvm
   --convert-arith-to-llvm --convert-math-to-llvm --llvm-request-c-wrappers

@@ -24,9 +24,9 @@ exec /usr/bin/python3 - "$top" "$build/bin/buffer-opt" \
 import glob, os, re, subprocess, sys, tempfile
 top, ours, mlir_opt, corpus = sys.argv[1:5]
 OSB = "bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
-OURS = ("builtin.module(eliminate-empty-tensors,one-shot-bufferize{%s},"
+OURS = ("builtin.module(eliminate-empty-tensors,one-shot-bufferize{allow-return-allocs-from-loops %s},"
         "buffer-deallocation-pipeline,plan-memory)" % OSB)
-UP = ["--eliminate-empty-tensors", "--one-shot-bufferize=" + OSB,
+UP = ["--eliminate-empty-tensors", "--one-shot-bufferize=allow-return-allocs-from-loops " + OSB,
       "--buffer-deallocation-pipeline"]
 
 def chain(path):

@@ -4,7 +4,7 @@
 # Programs (bench/lower/): a 256x256x256 f32 linalg.matmul on tensors, and
 # an MLP layer relu(x · w + b) with x 256x512, w 512x256.
 #   ours      buffer-opt --emit=obj (default pipeline, LLVM -O2, x86-64)
-#   upstream  mlir-opt: one-shot-bufferize{bufferize-function-boundaries
+#   upstream  mlir-opt: one-shot-bufferize{allow-return-allocs-from-loops bufferize-function-boundaries
 #             function-boundary-type-conversion=identity-layout-map},
 #             buffer-deallocation-pipeline, convert-linalg-to-loops,
 #             convert-scf-to-cf, expand-strided-metadata, lower-affine,
@@ -29,7 +29,7 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 up_pipeline=(
-  "--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
+  "--one-shot-bufferize=allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
   --buffer-deallocation-pipeline --convert-linalg-to-loops --convert-scf-to-cf
   --expand-strided-metadata --lower-affine --finalize-memref-to-llvm
   --convert-arith-to-llvm --convert-math-to-llvm --llvm-request-c-wrappers

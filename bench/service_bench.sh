@@ -81,7 +81,7 @@ def ours(program, request, n):
             assert base64.b64decode(doc["artifacts"]["obj"])[:4] == b"\x7fELF"
     return statistics.median(times)
 
-bufferize = ["--one-shot-bufferize=bufferize-function-boundaries "
+bufferize = ["--one-shot-bufferize=allow-return-allocs-from-loops bufferize-function-boundaries "
              "function-boundary-type-conversion=identity-layout-map",
              "--buffer-deallocation-pipeline"]
 lower = bufferize + ["--convert-linalg-to-loops", "--convert-scf-to-cf",

@@ -459,17 +459,95 @@ static buf_status_t check_assumptions(buf_bz_t *bz, buf_op_t *root) {
   return st;
 }
 
+/* Upstream's equivalence analysis of ops with exclusive regions (scf.if,
+ * scf.index_switch, scf.execute_region): a result whose every yielded
+ * value is equivalent to the others is equivalent to them, once all
+ * decisions are made (the yields alias the result only maybe, since which
+ * branch runs is known at run time only). Post-order: an inner branch op's
+ * results are joined before an outer yield is compared. */
+static void join_branch_results(buf_bz_t *bz, buf_op_t *root) {
+  buf__ptrvec_t list = {0};
+  collect_post_order(bz, root, &list);
+  for (uint32_t k = 0; k < list.n; k++) {
+    buf_op_t *op = list.v[k];
+    const buf_bufferize_model_t *m = buf_bz_model_of(bz, op);
+    if (!m || !m->exclusive_regions)
+      continue;
+    for (uint32_t r = 0; r < op->num_results; r++) {
+      buf_value_t *res = &op->results[r], *first = NULL;
+      uint32_t ri = buf__bz_val_index(bz, res);
+      bool equal = ri != UINT32_MAX;
+      for (uint32_t g = 0; g < op->num_regions && equal; g++)
+        for (buf_block_t *b = op->regions[g]->first; b && equal; b = b->next) {
+          buf_op_t *t = b->last;
+          if (!t || !buf__bz_op(bz, t))
+            continue;
+          for (uint32_t i = 0; i < t->num_operands && equal; i++) {
+            buf_use_t *u = &t->operands[i];
+            buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+            uint32_t n = buf__bz_is_tensor_type(u->value->type)
+                             ? buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES)
+                             : 0;
+            for (uint32_t j = 0; j < n && equal; j++) {
+              if (al[j].value != res)
+                continue;
+              equal = buf_bz_inplace(bz, u) &&
+                      (!first || buf_bz_equivalent(bz, first, u->value));
+              first = first ? first : u->value;
+            }
+          }
+        }
+      uint32_t fi = first ? buf__bz_val_index(bz, first) : UINT32_MAX;
+      if (equal && fi != UINT32_MAX)
+        buf__bz_equiv_union(bz, ri, fi);
+    }
+  }
+  buf__ptrvec_free(&list);
+}
+
+/* Upstream's verifyAnalysis over the ops under root, once their decisions
+ * are made: every op whose model checks one reports its error (upstream
+ * walks them all). Ops that copy before every write were not analysed and
+ * are not checked, as upstream; nor are ops a filter leaves on tensors. */
+static buf_status_t verify_decisions(buf_bz_t *bz, buf_op_t *root) {
+  if (bz->opts.copy_before_write)
+    return BUF_SUCCESS;
+  buf__ptrvec_t list = {0};
+  collect_post_order(bz, root, &list);
+  buf_status_t st = BUF_SUCCESS;
+  for (uint32_t k = 0; k < list.n; k++) {
+    buf_op_t *op = list.v[k];
+    bz_op_t *o = buf__bz_op(bz, op);
+    if (!o || !op_analyzed(bz, o) || in_unanalysed_func(bz, op))
+      continue;
+    if (buf__bz_filters_ops(&bz->opts) &&
+        !buf__bz_filter_accepts(&bz->opts, op->name))
+      continue;
+    const buf_bufferize_model_t *m = buf_bz_model_of(bz, op);
+    if (m && m->verify_analysis && BUF_FAILED(m->verify_analysis(bz, op)))
+      st = BUF_FAILURE;
+  }
+  buf__ptrvec_free(&list);
+  return st;
+}
+
 buf_status_t buf__bz_analyze(buf_bz_t *bz) {
   buf__bz_compute_tops(bz);
-  for (uint32_t i = 0; i < bz->num_vals; i++)
+  for (uint32_t i = 0; i < bz->num_vals; i++) {
+    buf_value_t *v = bz->vals[i].v;
     bz->vals[i].num_unwritable =
-        !summarized_call_result(bz, bz->vals[i].v) &&
-        !buf__bz_value_writable(bz, bz->vals[i].v);
+        !summarized_call_result(bz, v) && !buf__bz_value_writable(bz, v);
+    bz->vals[i].num_unknown_results =
+        bz->vals[i].num_unwritable && v->def && !buf_bz_model_of(bz, v->def);
+  }
   mark_must_inplace(bz);
-  if (!bz->opts.function_boundaries || bz->num_funcs == 0)
-    return check_assumptions(bz, bz->module) == BUF_SUCCESS
-               ? analyze_func_ops(bz, bz->module)
-               : BUF_FAILURE;
+  if (!bz->opts.function_boundaries || bz->num_funcs == 0) {
+    if (check_assumptions(bz, bz->module) != BUF_SUCCESS ||
+        analyze_func_ops(bz, bz->module) != BUF_SUCCESS)
+      return BUF_FAILURE;
+    join_branch_results(bz, bz->module);
+    return verify_decisions(bz, bz->module);
+  }
   uint8_t *state = calloc(bz->num_funcs, 1);
   buf__ptrvec_t order = {0};
   buf_status_t st = BUF_SUCCESS;
@@ -497,6 +575,10 @@ buf_status_t buf__bz_analyze(buf_bz_t *bz) {
     if (st != BUF_SUCCESS)
       break;
     st = analyze_func_ops(bz, f->func);
+    if (st == BUF_SUCCESS) {
+      join_branch_results(bz, f->func);
+      st = verify_decisions(bz, f->func);
+    }
     summarize_func(bz, f);
     f->analysed = true;
   }

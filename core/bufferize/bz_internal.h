@@ -94,6 +94,8 @@ typedef struct bz_val {
   uint32_t num_reads, num_writes;
   uint32_t num_inplace_writes; /* in-place writing uses of members */
   uint32_t num_unwritable;     /* members that must not be written */
+  uint32_t num_unknown_results; /* of those, results of ops without a model
+                                 * (see buf__bz_unknown_result_reachable) */
   buf_value_t *buffer;         /* the rewrite: the buffer holding it */
 } bz_val_t;
 
@@ -392,6 +394,11 @@ bool buf__bz_use_is_read(buf_bz_t *bz, buf_use_t *u);
 /* The full scans: would deciding u in place write a buffer that must not
  * be written / create a read-after-write conflict? */
 bool buf__bz_scan_write_read_only(buf_bz_t *bz, buf_use_t *u);
+/* May a write into v reach m, an unwritable member of its alias set? Not
+ * when m is the result of an op without a model that runs after v is made
+ * (conflicts.c). */
+bool buf__bz_unknown_result_reachable(buf_bz_t *bz, buf_value_t *v,
+                                      buf_value_t *m);
 bool buf__bz_scan_raw_conflict(buf_bz_t *bz, buf_use_t *u);
 
 /* ---- conflict_index.c: the index of reads and writes ------------------- */

@@ -198,7 +198,7 @@ uint32_t buf__bz_decision_roots(buf_bz_t *bz, buf_use_t *u,
   return n;
 }
 
-static bool indexed_write_read_only(buf_bz_t *bz, buf_use_t *u) {
+static bool indexed_write_read_only(buf_bz_t *bz, buf_use_t *u, bool *scanned) {
   uint32_t roots[1 + BUF_BZ_MAX_ALIASES];
   uint32_t n = buf__bz_decision_roots(bz, u, roots);
   bool found_write = buf__bz_writes(bz, u);
@@ -206,10 +206,17 @@ static bool indexed_write_read_only(buf_bz_t *bz, buf_use_t *u) {
     found_write = bz->vals[roots[i]].num_inplace_writes > 0;
   if (!found_write)
     return false;
-  for (uint32_t i = 0; i < n; i++)
-    if (bz->vals[roots[i]].num_unwritable > 0)
+  bool unknown = false;
+  for (uint32_t i = 0; i < n; i++) {
+    const bz_val_t *r = &bz->vals[roots[i]];
+    if (r->num_unwritable > r->num_unknown_results)
       return true;
-  return false;
+    unknown |= r->num_unknown_results > 0;
+  }
+  /* only unknown ops' results: the scan tells which the write can reach
+   * (rare: sets with unknown ops) */
+  *scanned = unknown;
+  return unknown && buf__bz_scan_write_read_only(bz, u);
 }
 
 static bool indexed_raw_conflict(buf_bz_t *bz, buf_use_t *u) {
@@ -249,9 +256,12 @@ static void index_mismatch(buf_bz_t *bz, buf_use_t *u, const char *what,
 bool buf__bz_would_write_read_only(buf_bz_t *bz, buf_use_t *u) {
   if (!bz->index_exact)
     return buf__bz_scan_write_read_only(bz, u);
-  bool indexed = indexed_write_read_only(bz, u);
-  /* the scan also finds the read-only alias a report names */
-  if ((bz->opts.verify_analysis || (indexed && (bz->opts.print_conflicts || bz->report))) &&
+  bool scanned = false;
+  bool indexed = indexed_write_read_only(bz, u, &scanned);
+  /* the scan also finds the read-only alias a report names (done when the
+   * index asked it) */
+  if (!scanned &&
+      (bz->opts.verify_analysis || (indexed && (bz->opts.print_conflicts || bz->report))) &&
       buf__bz_scan_write_read_only(bz, u) != indexed)
     index_mismatch(bz, u, "writes to read-only values", indexed);
   return indexed;

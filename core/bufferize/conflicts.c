@@ -210,6 +210,31 @@ void buf__bz_collect_inplace_writes(buf_bz_t *bz, buf_value_t *root,
   }
 }
 
+/* Can a write into v's buffer reach the buffer of m, a result of an op
+ * without a model (unwritable: it may be a buffer nobody owns)? Such a
+ * result shares an alias set with the op's operands only because it may be
+ * one of their buffers; a buffer made before the op runs (v's op ends
+ * before it, or v is an argument of the function) is never a buffer the op
+ * returns from elsewhere, so writing it writes, at worst, the operand's own
+ * buffer, which the read-after-write checks guard. Upstream never joins an
+ * unknown op's operands with its results; joining them keeps the rewrite
+ * correct when the op returns its operand, and this keeps the writes before
+ * the op in place, as upstream's. */
+bool buf__bz_unknown_result_reachable(buf_bz_t *bz, buf_value_t *v,
+                                      buf_value_t *m) {
+  bz_op_t *mo = m->def ? buf__bz_op(bz, m->def) : NULL;
+  if (!mo || mo->model)
+    return true;
+  if (v->def) {
+    bz_op_t *vo = buf__bz_op(bz, v->def);
+    return !vo || vo->end >= mo->pre;
+  }
+  /* a block argument: only a function's entry arguments surely predate it */
+  buf_op_t *owner = v->block && v->block->region ? v->block->region->op : NULL;
+  return !owner || !buf_op_has_trait(owner, BUF_TRAIT_FUNCTION) ||
+         v->block != v->block->region->first;
+}
+
 bool buf__bz_scan_write_read_only(buf_bz_t *bz, buf_use_t *u) {
   bool found_write = buf__bz_writes(bz, u);
   buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
@@ -225,7 +250,8 @@ bool buf__bz_scan_write_read_only(buf_bz_t *bz, buf_use_t *u) {
   if (!found_write)
     return false;
   FOR_ALIASES(bz, u->value, m) {
-    if (!buf__bz_value_writable(bz, m)) {
+    if (!buf__bz_value_writable(bz, m) &&
+        buf__bz_unknown_result_reachable(bz, u->value, m)) {
       bz->last_why = (bz_why_t){BZ_WHY_NOT_WRITABLE, NULL, NULL, m};
       if (bz->opts.print_conflicts)
         buf__bz_annotate_not_writable(bz, m);
@@ -234,7 +260,8 @@ bool buf__bz_scan_write_read_only(buf_bz_t *bz, buf_use_t *u) {
   }
   for (uint32_t j = 0; j < k; j++) {
     FOR_ALIASES(bz, al[j].value, m2) {
-      if (!buf__bz_value_writable(bz, m2)) {
+      if (!buf__bz_value_writable(bz, m2) &&
+          buf__bz_unknown_result_reachable(bz, u->value, m2)) {
         bz->last_why = (bz_why_t){BZ_WHY_NOT_WRITABLE, NULL, NULL, m2};
         if (bz->opts.print_conflicts)
           buf__bz_annotate_not_writable(bz, m2);

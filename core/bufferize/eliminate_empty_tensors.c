@@ -349,7 +349,8 @@ static void eliminate_for(ete_t *e, buf_op_t *ins) {
 static buf_status_t eliminate_run(buf_op_t *module,
                                   const buf_pass_options_t *options) {
   (void)options;
-  buf_bz_options_t bzo = {0};
+  /* as upstream, the elimination's analysis accepts any loop */
+  buf_bz_options_t bzo = {.allow_return_allocs_from_loops = true};
   ete_t e = {.ctx = buf_op_ctx(module), .arena = buf_ctx_arena(buf_op_ctx(module))};
   buf_op_walk(module, BUF_WALK_PRE, collect_inserts, &e);
   if (e.num_inserts == 0)

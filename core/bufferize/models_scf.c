@@ -12,12 +12,15 @@
  *              around (ping-pong), they are yielded in their new roles and
  *              put back once after the loop; any other yielded buffer that
  *              is not the iter_arg's is copied into it before the yield.
- *              Either way result i ends up in init i's buffer.
+ *              Either way result i ends up in init i's buffer. Without
+ *              allow-return-allocs-from-loops a yield not equivalent to
+ *              its iter_arg is refused after the analysis, as upstream.
  *   scf.if     results alias the yielded values of both branches (maybe);
  *              the branches exclude each other. Both branches yield buffers
  *              of one type (a fully dynamic layout when they differ).
  *   scf.execute_region  as scf.if with one region, which may hold several
- *              blocks (cf branches between them) and several yields.
+ *              blocks (cf branches between them) but one scf.yield, as
+ *              upstream.
  *   scf.index_switch    as scf.if with a region per case.
  *   scf.yield  always in place; in an scf.if or execute_region its
  *              operands alias the results (in loops they only feed the
@@ -29,7 +32,8 @@
  *              the slot carries one tensor type throughout; both regions
  *              are repetitive; scf.condition and the yield copy values in
  *              other buffers into the slot's buffer (other results get a
- *              fresh buffer at the condition).
+ *              fresh buffer at the condition). The same refusal as
+ *              scf.for checks the condition and the yield.
  */
 #include <string.h>
 
@@ -532,12 +536,46 @@ static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
+/* Without allow-return-allocs-from-loops, upstream refuses a loop whose
+ * iteration hands on a tensor that is not its iteration argument's buffer
+ * (after the decisions: an in-place chain of writes keeps it): checks
+ * operand i of `term` (operand first + i), the block's terminator, against
+ * block argument arg0 + i, and names the first that differs. */
+static buf_status_t check_iter_equivalence(buf_bz_t *bz, buf_op_t *term,
+                                           uint32_t first, uint32_t arg0,
+                                           const char *what) {
+  if (buf_bz_options(bz)->allow_return_allocs_from_loops || !term)
+    return BUF_SUCCESS;
+  buf_block_t *b = term->block;
+  for (uint32_t i = 0; first + i < term->num_operands; i++) {
+    buf_value_t *v = term->operands[first + i].value;
+    if (!buf__bz_is_tensor_type(v->type))
+      continue;
+    if (arg0 + i < b->num_args && buf_bz_equivalent(bz, v, b->args[arg0 + i]))
+      continue;
+    buf_emit_error(buf_op_ctx(term), term->loc,
+                   "%s #%u is not equivalent to the corresponding iter bbArg",
+                   what, i);
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* scf.for: yield operand i against iter_arg i (block argument i + 1, after
+ * the induction variable). */
+static buf_status_t for_verify_analysis(buf_bz_t *bz, buf_op_t *op) {
+  buf_block_t *body = entry(op, 0);
+  return check_iter_equivalence(bz, body ? body->last : NULL, 0, 1,
+                                "Yield operand");
+}
+
 static const buf_bufferize_model_t for_model = {
     .alloc_reason = "returned from loop",
     .reads = for_reads,
     .writes = for_writes,
     .aliases = for_aliases,
     .region_kind = repetitive,
+    .verify_analysis = for_verify_analysis,
     .bufferize = for_bufferize,
 };
 
@@ -671,12 +709,24 @@ static const buf_bufferize_model_t if_model = {
 /* scf.execute_region                                                        */
 /* ------------------------------------------------------------------------ */
 
+/* Upstream bufferizes an execute_region through its one scf.yield (the
+ * results are that yield's buffers) and refuses one with none or several,
+ * whatever its types, after the analysis: so does this model, although its
+ * rewrite could join several. */
+static buf_status_t execute_region_verify_analysis(buf_bz_t *bz, buf_op_t *op) {
+  (void)bz;
+  buf_op_t *yields[2];
+  if (branch_yields(op, yields, 1) == 1)
+    return BUF_SUCCESS;
+  buf_op_emit_error(op, "op without unique scf.yield is not supported");
+  return BUF_FAILURE;
+}
+
 /* Its one region runs once: as a branch with a single alternative, its
- * results alias what its yields hand over (maybe: with several yielding
- * blocks, which one runs is known at run time only; upstream refuses an
- * execute_region without a unique scf.yield, this model takes several). */
+ * results alias what its yield hands over. */
 static const buf_bufferize_model_t execute_region_model = {
     .exclusive_regions = true,
+    .verify_analysis = execute_region_verify_analysis,
     .bufferize = branch_bufferize,
 };
 
@@ -849,12 +899,25 @@ static buf_status_t while_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
+/* scf.while: the condition's forwarded operand i (after the condition
+ * itself) against before-argument i, then yield operand i against
+ * after-argument i, each in its own block. */
+static buf_status_t while_verify_analysis(buf_bz_t *bz, buf_op_t *op) {
+  buf_block_t *before = entry(op, 0), *after = entry(op, 1);
+  if (BUF_FAILED(check_iter_equivalence(bz, before ? before->last : NULL, 1,
+                                        0, "Condition arg")))
+    return BUF_FAILURE;
+  return check_iter_equivalence(bz, after ? after->last : NULL, 0, 0,
+                                "Yield operand");
+}
+
 static const buf_bufferize_model_t while_model = {
     .alloc_reason = "returned from loop",
     .reads = while_reads,
     .writes = while_writes,
     .aliases = while_aliases,
     .region_kind = repetitive,
+    .verify_analysis = while_verify_analysis,
     .bufferize = while_bufferize,
 };
 

@@ -45,6 +45,9 @@ buf_status_t buf__partial_bufferize(buf_op_t *module,
   memset(&o, 0, sizeof o);
   o.op_filter = op_filter;
   o.allow_unknown_ops = true;
+  /* the partial passes never refused loops (upstream's scf-bufferize had
+   * no such check) */
+  o.allow_return_allocs_from_loops = true;
   o.function_boundaries = function_boundaries;
   o.boundary_layout = BUF_BZ_LAYOUT_IDENTITY;
   o.unknown_layout = BUF_BZ_LAYOUT_IDENTITY;

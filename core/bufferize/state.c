@@ -347,8 +347,10 @@ void buf__bz_alias_union(buf_bz_t *bz, uint32_t a, uint32_t b) {
   into->num_writes += from->num_writes;
   into->num_inplace_writes += from->num_inplace_writes;
   into->num_unwritable += from->num_unwritable;
+  into->num_unknown_results += from->num_unknown_results;
   from->read_tree = from->write_tree = 0;
   from->num_reads = from->num_writes = from->num_inplace_writes = from->num_unwritable = 0;
+  from->num_unknown_results = 0;
 }
 
 void buf__bz_equiv_union(buf_bz_t *bz, uint32_t a, uint32_t b) {

@@ -280,7 +280,7 @@ static buf_status_t apply_parse(buf_parser_t *p, buf_op_state_t *st) {
   buf_affine_map_t *m = a->u.map;
   if (m->num_dims != nd || m->num_symbols != ns)
     return buf_parser_error_at(p, st->loc,
-                               "custom op 'affine.apply' dimension or symbol "
+                               "dimension or symbol "
                                "index mismatch");
   for (uint32_t i = 0; i < m->num_results; i++)
     buf_state_add_result(st, buf_type_index(st->ctx));
@@ -378,7 +378,7 @@ static buf_status_t parse_bound(buf_parser_t *p, buf_op_state_t *st,
       return BUF_FAILURE;
     if (k > 1)
       return buf_parser_error_at(p, st->loc,
-                                 "custom op 'affine.for' expected only one "
+                                 "expected only one "
                                  "loop bound operand");
     if (BUF_FAILED(buf_parse_resolve_operands_same(p, ops, k,
                                                    buf_type_index(ctx), st)))
@@ -401,7 +401,7 @@ static buf_status_t parse_bound(buf_parser_t *p, buf_op_state_t *st,
   if (BUF_FAILED(buf_parse_attr(p, &a))) return BUF_FAILURE;
   if (a->kind != BUF_ATTR_AFFINE_MAP)
     return buf_parser_error_at(p, st->loc,
-                               "custom op 'affine.for' expected valid affine "
+                               "expected valid affine "
                                "map representation for loop bounds");
   buf_state_set_attr(st, attr, a);
   uint32_t nd, ns;
@@ -409,16 +409,16 @@ static buf_status_t parse_bound(buf_parser_t *p, buf_op_state_t *st,
   buf_affine_map_t *m = a->u.map;
   if (m->num_dims != nd)
     return buf_parser_error_at(p, st->loc,
-                               "custom op 'affine.for' dim operand count and "
+                               "dim operand count and "
                                "affine map dim count must match");
   if (m->num_symbols != ns)
     return buf_parser_error_at(p, st->loc,
-                               "custom op 'affine.for' symbol operand count "
+                               "symbol operand count "
                                "and affine map symbol count must match");
   if (m->num_results > 1 && !prefixed)
     return buf_parser_error_at(
         p, aloc,
-        "custom op 'affine.for' %s loop bound affine map with multiple "
+        "%s loop bound affine map with multiple "
         "results requires '%s' prefix",
         lower ? "lower" : "upper", lower ? "max" : "min");
   *n = nd + ns;
@@ -473,7 +473,7 @@ static buf_status_t for_parse(buf_parser_t *p, buf_op_state_t *st) {
     if (BUF_FAILED(buf_parse_integer(p, &step))) return BUF_FAILURE;
     if (step < 0)
       return buf_parser_error_at(p, sloc,
-                                 "custom op 'affine.for' expected step to be "
+                                 "expected step to be "
                                  "representable as a positive signed integer");
   }
   buf_state_set_attr(st, "step", buf_attr_index(ctx, step));
@@ -489,7 +489,7 @@ static buf_status_t for_parse(buf_parser_t *p, buf_op_state_t *st) {
       return BUF_FAILURE;
     if (nt != n)
       return buf_parser_error_at(p, st->loc,
-                                 "custom op 'affine.for' mismatch between the "
+                                 "mismatch between the "
                                  "number of loop-carried values and results");
     if (BUF_FAILED(buf_parse_resolve_operands(p, inits, n, types, nt, st)))
       return BUF_FAILURE;

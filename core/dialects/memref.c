@@ -1348,7 +1348,7 @@ static buf_status_t transpose_parse(buf_parser_t *p, buf_op_state_t *st) {
   if (BUF_FAILED(buf_parse_colon_type(p, &from))) return BUF_FAILURE;
   if (!is_ranked_memref(from))
     return buf_parser_error_at(p, loc,
-                               "custom op 'memref.transpose' invalid kind of "
+                               "invalid kind of "
                                "type specified: expected builtin.memref, but "
                                "found '%s'",
                                buf_type_to_string(st->ctx, from));

@@ -378,7 +378,7 @@ static buf_status_t print_parse(buf_parser_t *p, buf_op_state_t *st) {
       if (strcmp(w, puncts[i]) == 0)
         k = i;
     if (k < 0)
-      return buf_parser_error_at(p, loc, "custom op 'vector.print' expected "
+      return buf_parser_error_at(p, loc, "expected "
                                          "::mlir::vector::PrintPunctuation to be one of: "
                                          "no_punctuation, newline, comma, open, close");
     if (BUF_FAILED(buf_parse_expect(p, ">")))

@@ -296,7 +296,7 @@ buf_status_t buf__vector_from_elements_parse(buf_parser_t *p, buf_op_state_t *st
     return buf_parser_error(p, "expected a vector type");
   int64_t want = buf_type_num_elements(t);
   if (want != (int64_t)n)
-    return buf_parser_error_at(p, loc, "custom op 'vector.from_elements' number of operands and types do not match: got %u "
+    return buf_parser_error_at(p, loc, "number of operands and types do not match: got %u "
                                        "operands and %lld types", n, (long long)want);
   if (BUF_FAILED(buf_parse_resolve_operands_same(p, u, n, t->u.shaped.elem, st)))
     return BUF_FAILURE;
@@ -394,7 +394,7 @@ buf_status_t buf__vector_reduction_parse(buf_parser_t *p, buf_op_state_t *st) {
   if (BUF_FAILED(buf_parse_any_keyword(p, &w)))
     return BUF_FAILURE;
   if (!kind_of_name(w, strlen(w), &k))
-    return buf_parser_error_at(p, loc, "custom op 'vector.reduction' expected "
+    return buf_parser_error_at(p, loc, "expected "
                                        "::mlir::vector::CombiningKind to be one of: add, mul, "
                                        "minui, minsi, minnumf, maxui, maxsi, maxnumf, and, or, "
                                        "xor, maximumf, minimumf");

@@ -10,6 +10,7 @@
  */
 #include <assert.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "parser_internal.h"
@@ -20,27 +21,57 @@ buf_loc_t buf_parser_loc(buf_parser_t *p) {
   return buf__p_tok_loc(p, &p->tok);
 }
 
-buf_status_t buf_parser_error(buf_parser_t *p, const char *fmt, ...) {
+/* The errors of the op-assembly API itself (a hook's own errors, a
+ * missing keyword) are MLIR's OpAsmParser::emitError: inside a custom parse
+ * hook they start with "custom op 'name' ". Errors of the parts the hook
+ * asks the parser for (types, attributes, punctuation) do not, as
+ * upstream. */
+static buf_status_t custom_errorv(buf_parser_t *p, buf_loc_t loc,
+                                  const char *fmt, va_list ap) {
   if (p->failed)
     return BUF_FAILURE;
   p->failed = true;
+  if (!p->custom_op) {
+    buf_emitv(p->ctx, BUF_SEV_ERROR, loc, fmt, ap);
+    return BUF_FAILURE;
+  }
+  va_list cp;
+  va_copy(cp, ap);
+  int n = vsnprintf(NULL, 0, fmt, cp);
+  va_end(cp);
+  char *msg = buf_arena_alloc(p->arena, (size_t)(n > 0 ? n : 0) + 1);
+  vsnprintf(msg, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+  buf_emit_error(p->ctx, loc, "custom op '%s' %s", p->custom_op, msg);
+  return BUF_FAILURE;
+}
+
+buf_status_t buf_parser_error(buf_parser_t *p, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  buf_emitv(p->ctx, BUF_SEV_ERROR, buf__p_tok_loc(p, &p->tok), fmt, ap);
+  buf_status_t s = custom_errorv(p, buf__p_tok_loc(p, &p->tok), fmt, ap);
   va_end(ap);
-  return BUF_FAILURE;
+  return s;
 }
 
 buf_status_t buf_parser_error_at(buf_parser_t *p, buf_loc_t loc,
                                  const char *fmt, ...) {
-  if (p->failed)
-    return BUF_FAILURE;
-  p->failed = true;
   va_list ap;
   va_start(ap, fmt);
-  buf_emitv(p->ctx, BUF_SEV_ERROR, loc, fmt, ap);
+  buf_status_t s = custom_errorv(p, loc, fmt, ap);
   va_end(ap);
-  return BUF_FAILURE;
+  return s;
+}
+
+/* A missing keyword: at the token found instead (OpAsmParser's
+ * getCurrentLocation), unless the lexer already failed there. */
+static buf_status_t keyword_error(buf_parser_t *p, const char *fmt, ...) {
+  if (p->tok.kind == BUF_TK_ERROR)
+    return buf__p_error_tok(p, "%s", "");
+  va_list ap;
+  va_start(ap, fmt);
+  buf_status_t s = custom_errorv(p, buf__p_tok_loc(p, &p->tok), fmt, ap);
+  va_end(ap);
+  return s;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -67,7 +98,7 @@ buf_status_t buf_parse_keyword(buf_parser_t *p, const char *kw) {
     return BUF_FAILURE;
   if (buf_parse_optional_keyword(p, kw))
     return BUF_SUCCESS;
-  return buf__p_error_tok(p, "expected '%s'", kw);
+  return keyword_error(p, "expected '%s'", kw);
 }
 
 bool buf_parse_optional_any_keyword(buf_parser_t *p, buf_ident_t *out) {
@@ -83,7 +114,7 @@ buf_status_t buf_parse_any_keyword(buf_parser_t *p, buf_ident_t *out) {
     return BUF_FAILURE;
   if (buf_parse_optional_any_keyword(p, out))
     return BUF_SUCCESS;
-  return buf__p_error_tok(p, "expected valid keyword");
+  return keyword_error(p, "expected valid keyword");
 }
 
 bool buf_parser_next_is(buf_parser_t *p, const char *punct) {

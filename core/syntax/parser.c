@@ -1058,7 +1058,10 @@ static buf_status_t parse_custom(buf_parser_t *p, buf_op_state_t *st) {
   buf__p_next(p);
   p->cur_def = def;
   size_t errs = buf_ctx_num_errors(p->ctx);
+  const char *outer_custom = p->custom_op;
+  p->custom_op = def->name;
   buf_status_t s = def->parse(p, st);
+  p->custom_op = outer_custom;
   if (BUF_FAILED(s) || p->failed) {
     if (!p->failed || buf_ctx_num_errors(p->ctx) == errs) {
       p->failed = false;

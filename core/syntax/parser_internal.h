@@ -118,6 +118,8 @@ struct buf_parser_s {
   buf_block_scope_t *blocks;/* innermost region's block labels */
   buf_block_t *cur_block;   /* where parsed ops are appended */
   const buf_opdef_t *cur_def; /* def of the op whose parts are being parsed */
+  const char *custom_op;    /* the op whose custom parse hook runs (its
+                             * errors say "custom op 'name' ..."); NULL */
   const char *default_dialect; /* default dialect of the enclosing op */
   buf_arena_t *spare_scratch[8]; /* reset scratch arenas of ended scopes */
   uint32_t num_spare_scratch;

@@ -4,7 +4,8 @@
  * A comment "expected-<severity>[@<where>] {{text}}" expects one diagnostic
  * of that severity whose message contains `text`, on the comment's own line
  * or on the line <where> names: @+N / @-N (relative), @above / @below (the
- * previous / next line), or @unknown (a diagnostic without a location). "-re" variants treat every
+ * nearest line before / after it that holds no expectation, as upstream, so
+ * that several @below comments stack above one op), or @unknown (a diagnostic without a location). "-re" variants treat every
  * {{...}} part of the text as a POSIX extended regex. Every expectation must
  * be met by exactly one diagnostic and every diagnostic (notes included)
  * must meet one expectation.
@@ -19,6 +20,7 @@ typedef struct expectation {
   buf_severity_t severity;
   uint32_t line;      /* absolute line the diagnostic must be on; 0: unknown loc */
   uint32_t comment_line;
+  int8_t nearest;     /* @above: -1, @below: +1 (line resolved after the scan); 0 */
   uint32_t col;
   char *text;         /* substring or (regex) pattern */
   bool regex;
@@ -106,14 +108,17 @@ static expectation_t *collect(const char *text, size_t len, uint32_t first_line,
       while (p < le && *p == ' ')
         p++;
       int64_t target = line;
+      int8_t nearest = 0;
       bool unknown = false;
       if (p < le && *p == '@') {
         p++;
         if (le - p >= 5 && memcmp(p, "above", 5) == 0) {
           target = line - 1;
+          nearest = -1;
           p += 5;
         } else if (le - p >= 5 && memcmp(p, "below", 5) == 0) {
           target = line + 1;
+          nearest = 1;
           p += 5;
         } else if (le - p >= 7 && memcmp(p, "unknown", 7) == 0) {
           unknown = true;
@@ -145,6 +150,7 @@ static expectation_t *collect(const char *text, size_t len, uint32_t first_line,
           .severity = (buf_severity_t)sev,
           .line = unknown ? 0 : (uint32_t)(target < 0 ? 0 : target),
           .comment_line = line,
+          .nearest = nearest,
           .col = (uint32_t)(hit - ls) + 1,
           .text = strndup(p + 2, (size_t)(close - p - 2)),
           .regex = regex,
@@ -152,6 +158,20 @@ static expectation_t *collect(const char *text, size_t len, uint32_t first_line,
       p = close + 2;
     }
     ls = le + 1;
+  }
+  /* @above / @below skip the lines that hold expectations themselves */
+  for (uint32_t i = 0; i < n; i++) {
+    if (!list[i].nearest)
+      continue;
+    int64_t t = (int64_t)list[i].comment_line + list[i].nearest;
+    for (bool busy = true; busy && t > 0;) {
+      busy = false;
+      for (uint32_t k = 0; k < n && !busy; k++)
+        busy = list[k].comment_line == t;
+      if (busy)
+        t += list[i].nearest;
+    }
+    list[i].line = t < 0 ? 0 : (uint32_t)t;
   }
   *count = n;
   return list;

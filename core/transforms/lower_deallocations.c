@@ -11,6 +11,9 @@
  * comparisons; deallocs have a handful of operands), where upstream calls a
  * generic helper function for the general case.
  *
+ * Run on a function (not a module), a dealloc of several memrefs is
+ * refused with upstream's errors, as upstream cannot add its helper there.
+ *
  * Fast paths: one memref and nothing retained is `scf.if c {dealloc}` (a
  * bare memref.dealloc when c is the constant true); a condition that is the
  * constant false drops its memref.
@@ -161,10 +164,46 @@ buf_status_t buf__lower_deallocs(buf_op_t *root) {
   return BUF_SUCCESS;
 }
 
-static buf_status_t lower_run(buf_op_t *module,
+/* Collects the deallocs of several memrefs: upstream lowers those through
+ * a library function it adds to the module. */
+static buf_walk_result_t collect_generic(buf_op_t *op, void *user) {
+  uint32_t n = 0;
+  if (buf__bo_is_bufferization_dealloc(op)) {
+    buf_op_segment(op, 0, &n);
+    if (n >= 2)
+      buf__bo_oplist_push(user, op);
+  }
+  return BUF_WALK_ADVANCE;
+}
+
+/* Run on an op that is not a symbol table (func.func(...) in a pipeline),
+ * upstream cannot add its library function, so it refuses every dealloc of
+ * several memrefs (and its conversion then reports the dealloc as not
+ * legalized). This lowering needs no function, but a drop-in for mlir-opt
+ * refuses the same programs with the same errors. */
+static buf_status_t refuse_generic_in_function(buf_op_t *root) {
+  buf_ctx_t *ctx = buf_op_ctx(root);
+  bo_oplist_t l = {.arena = buf_ctx_arena(ctx)};
+  buf_op_walk(root, BUF_WALK_POST, collect_generic, &l);
+  for (uint32_t i = 0; i < l.n; i++) {
+    buf_emit_error(ctx, l.ops[i]->loc,
+                   "library function required for generic lowering, but "
+                   "cannot be automatically inserted when operating on "
+                   "functions");
+    buf_emit_error(ctx, l.ops[i]->loc,
+                   "failed to legalize operation 'bufferization.dealloc' "
+                   "that was explicitly marked illegal");
+  }
+  return l.n ? BUF_FAILURE : BUF_SUCCESS;
+}
+
+static buf_status_t lower_run(buf_op_t *root,
                               const buf_pass_options_t *options) {
   (void)options;
-  return buf__lower_deallocs(module);
+  if (!buf_op_has_trait(root, BUF_TRAIT_SYMBOL_TABLE) &&
+      BUF_FAILED(refuse_generic_in_function(root)))
+    return BUF_FAILURE;
+  return buf__lower_deallocs(root);
 }
 
 const buf_pass_def_t buf_pass_bufferization_lower_deallocations = {

@@ -28,7 +28,7 @@ if [ ${#dirs[@]} -eq 0 ]; then
   [ -n "${BUF_CORPUS_DIR:-}" ] && dirs+=("$BUF_CORPUS_DIR")
   [ -d "$src/tests/programs" ] && dirs+=("$src/tests/programs")
 fi
-bufferize=(--one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
+bufferize=(--one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
            --buffer-deallocation-pipeline --convert-bufferization-to-memref)
 lower=(--convert-linalg-to-loops --scf-forall-to-for --expand-strided-metadata
        --lower-affine --convert-scf-to-cf)

@@ -18,8 +18,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 PY=/usr/bin/python3
 $PY -c 'import jsonschema' 2>/dev/null || { echo "python3-jsonschema missing: skipped"; exit $SKIP; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-BOUNDARY="--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
-DEFAULT="--one-shot-bufferize"
+BOUNDARY="--one-shot-bufferize=allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
+DEFAULT="--one-shot-bufferize=allow-return-allocs-from-loops"
 count() { sed 's://.*$::' "$2" | grep -c -E "$1" || true; } # comments may name ops
 n=0
 while read -r f; do
@@ -36,8 +36,8 @@ done < <(programs)
 [[ -s $tmp/list ]] || { echo "FAIL: no program bufferized"; exit 1; }
 # Peaks of the final program against the interpreter's measured heap peak.
 OSB="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
-DEALLOC="builtin.module(one-shot-bufferize{$OSB},buffer-deallocation-pipeline)"
-PLANNED="builtin.module(eliminate-empty-tensors,one-shot-bufferize{$OSB},buffer-deallocation-pipeline,plan-memory)"
+DEALLOC="builtin.module(one-shot-bufferize{allow-return-allocs-from-loops $OSB},buffer-deallocation-pipeline)"
+PLANNED="builtin.module(eliminate-empty-tensors,one-shot-bufferize{allow-return-allocs-from-loops $OSB},buffer-deallocation-pipeline,plan-memory)"
 : > "$tmp/peaks"
 while read -r f; do
   straight=yes

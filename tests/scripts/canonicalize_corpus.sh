@@ -17,7 +17,7 @@
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-OSB="--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
+OSB="--one-shot-bufferize=allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
 # Where our --canonicalize --cse leaves more ops than mlir-opt's, as
 # "program stage" -> the most ops we may leave, with the reason. Stage t is
 # the tensor program (pipeline 1), b the program after our One-Shot

@@ -112,9 +112,9 @@ done
 # ---- from tensors ----------------------------------------------------------
 osb="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
 tensor_variants=(
-  "one-shot-bufferize{$osb},buffer-deallocation-pipeline"
-  "eliminate-empty-tensors,one-shot-bufferize{$osb},buffer-hoisting,buffer-loop-hoisting,promote-buffers-to-stack,buffer-results-to-out-params{hoist-static-allocs=true},buffer-deallocation-pipeline,optimize-allocation-liveness,plan-memory"
-  "eliminate-empty-tensors,one-shot-bufferize{$osb},buffer-deallocation-pipeline,plan-memory"
+  "one-shot-bufferize{allow-return-allocs-from-loops $osb},buffer-deallocation-pipeline"
+  "eliminate-empty-tensors,one-shot-bufferize{allow-return-allocs-from-loops $osb},buffer-hoisting,buffer-loop-hoisting,promote-buffers-to-stack,buffer-results-to-out-params{hoist-static-allocs=true},buffer-deallocation-pipeline,optimize-allocation-liveness,plan-memory"
+  "eliminate-empty-tensors,one-shot-bufferize{allow-return-allocs-from-loops $osb},buffer-deallocation-pipeline,plan-memory"
 )
 # stats FILE: "ALLOCS PEAK" of a run of FILE (leak-checked)
 stats() {
@@ -124,7 +124,7 @@ stats() {
 # bz_allocs TOOL FILE: heap allocations of FILE bufferized by TOOL's One-Shot
 # alone (no deallocation: leaks are expected)
 bz_allocs() {
-  "$1" "$2" "--one-shot-bufferize=$osb" -o "$tmp/bz.mlir" 2>/dev/null &&
+  "$1" "$2" "--one-shot-bufferize=allow-return-allocs-from-loops $osb" -o "$tmp/bz.mlir" 2>/dev/null &&
     "$opt" "$tmp/bz.mlir" --run=main --run-stats 2>&1 >/dev/null |
     sed -nE 's/.*heap_allocs=([0-9]+) .*/\1/p'
 }
@@ -161,7 +161,7 @@ for f in $( { [ -d "$corpus" ] && find "$corpus" -name '*.run.mlir'; find "$src/
       continue
     fi
     if [ $ti = ${#tensor_variants[@]} ] && [ $have_mlir_opt = 1 ] &&
-       "$mlir_opt" "$f" --eliminate-empty-tensors "--one-shot-bufferize=$osb" \
+       "$mlir_opt" "$f" --eliminate-empty-tensors "--one-shot-bufferize=allow-return-allocs-from-loops $osb" \
          --buffer-deallocation-pipeline -o "$tmp/up.mlir" 2>/dev/null; then
       read -r oa op <<<"$(stats "$tmp/t.mlir")"
       read -r ua up <<<"$(stats "$tmp/up.mlir")"

@@ -166,10 +166,10 @@ fi
 
 DEALLOC=${GEN_DEALLOC:-0}
 DEALLOC_VARIANTS=(
-  "one-shot-bufferize{$OSB_FB},buffer-deallocation-pipeline"
-  "eliminate-empty-tensors,one-shot-bufferize{$OSB_FB},buffer-hoisting,buffer-loop-hoisting,promote-buffers-to-stack,buffer-deallocation-pipeline,plan-memory"
-  "eliminate-empty-tensors,one-shot-bufferize{$OSB_FB},buffer-results-to-out-params{hoist-static-allocs=true},drop-equivalent-buffer-results,buffer-deallocation-pipeline,plan-memory"
-  "eliminate-empty-tensors,one-shot-bufferize{$OSB_FB},buffer-deallocation-pipeline,plan-memory"
+  "one-shot-bufferize{allow-return-allocs-from-loops $OSB_FB},buffer-deallocation-pipeline"
+  "eliminate-empty-tensors,one-shot-bufferize{allow-return-allocs-from-loops $OSB_FB},buffer-hoisting,buffer-loop-hoisting,promote-buffers-to-stack,buffer-deallocation-pipeline,plan-memory"
+  "eliminate-empty-tensors,one-shot-bufferize{allow-return-allocs-from-loops $OSB_FB},buffer-results-to-out-params{hoist-static-allocs=true},drop-equivalent-buffer-results,buffer-deallocation-pipeline,plan-memory"
+  "eliminate-empty-tensors,one-shot-bufferize{allow-return-allocs-from-loops $OSB_FB},buffer-deallocation-pipeline,plan-memory"
 )
 # stats_of FILE [LEAKCHECK(default 1)]: "ALLOCS PEAK" of a run (empty on
 # failure).
@@ -194,7 +194,7 @@ check_dealloc() {
       if [[ $v == eliminate-empty-tensors,* ]] && have_mlir_opt &&
          grep -q "cannot avoid RaW conflict" "$d/err" &&
          ! timeout $TMO "$MLIR_OPT" "$f" --eliminate-empty-tensors \
-             --one-shot-bufferize="$OSB_FB" -o /dev/null 2> /dev/null; then
+             --one-shot-bufferize="allow-return-allocs-from-loops $OSB_FB" -o /dev/null 2> /dev/null; then
         echo skip-upstream-refuses; return; fi
       { echo "buffer-opt --pass-pipeline=builtin.module($v) exit $rc:"; head -c 2000 "$d/err"; } > "$d/detail"
       echo "dealloc-compile-error-$i"; return; fi
@@ -209,7 +209,7 @@ check_dealloc() {
   done
   # The last variant is the footprint one: compare with upstream.
   if ((up)) && have_mlir_opt &&
-     timeout $TMO "$MLIR_OPT" "$f" --eliminate-empty-tensors --one-shot-bufferize="$OSB_FB" \
+     timeout $TMO "$MLIR_OPT" "$f" --eliminate-empty-tensors --one-shot-bufferize="allow-return-allocs-from-loops $OSB_FB" \
        --buffer-deallocation-pipeline -o "$d/dlup.mlir" 2> /dev/null; then
     local ours_s up_s
     ours_s=$(stats_of "$d/dl.mlir"); up_s=$(stats_of "$d/dlup.mlir")
@@ -221,8 +221,8 @@ check_dealloc() {
         # decided some write out of place where upstream's did not: a gap of
         # its analysis, not of the buffer passes. Counted, not failed.
         local ob ub
-        "$BUFFER_OPT" "$f" --one-shot-bufferize="$OSB_FB" -o "$d/dlb.mlir" 2> /dev/null &&
-          "$MLIR_OPT" "$f" --one-shot-bufferize="$OSB_FB" -o "$d/dlbup.mlir" 2> /dev/null &&
+        "$BUFFER_OPT" "$f" --one-shot-bufferize="allow-return-allocs-from-loops $OSB_FB" -o "$d/dlb.mlir" 2> /dev/null &&
+          "$MLIR_OPT" "$f" --one-shot-bufferize="allow-return-allocs-from-loops $OSB_FB" -o "$d/dlbup.mlir" 2> /dev/null &&
           ob=$(stats_of "$d/dlb.mlir" 0) && ub=$(stats_of "$d/dlbup.mlir" 0)
         if [[ -n ${ob:-} && -n ${ub:-} ]] && (( ${ob%% *} > ${ub%% *} )); then
           echo skip-oneshot-allocs; return; fi
@@ -241,7 +241,7 @@ check_canon() {
   local -a p
   for i in 1 2; do
     if ((i == 1)); then p=(--canonicalize --cse)
-    else p=(--one-shot-bufferize="$OSB_FB" --canonicalize --cse); fi
+    else p=(--one-shot-bufferize="allow-return-allocs-from-loops $OSB_FB" --canonicalize --cse); fi
     timeout $TMO "$BUFFER_OPT" "${p[@]}" "$f" -o "$d/cn.mlir" 2> "$d/err"; rc=$?
     if ((rc != 0)); then
       if ((i == 2)) && grep -q "has no bufferization model" "$d/err"; then break; fi
@@ -338,7 +338,7 @@ check() {
   if ((HAVE_OSB)); then
     local name opts
     for name in fb default; do
-      if [[ $name == fb ]]; then opts=(--one-shot-bufferize="$OSB_FB"); else opts=(--one-shot-bufferize); fi
+      if [[ $name == fb ]]; then opts=(--one-shot-bufferize="allow-return-allocs-from-loops $OSB_FB"); else opts=(--one-shot-bufferize=allow-return-allocs-from-loops); fi
       timeout $TMO "$BUFFER_OPT" "${opts[@]}" "$f" -o "$d/b.mlir" 2> "$d/err"; rc=$?
       if ((rc != 0)); then
         # A rejection is fine where upstream's One-Shot rejects it too.
@@ -379,7 +379,7 @@ check_extern() {
   if ! "${GEN[@]}" --extern-decls "$f" > "$d/xd.mlir" 2> "$d/err"; then
     { echo "bufferd-gen --extern-decls fails:"; cat "$d/err"; } > "$d/detail"; echo extern-gen-error; return; fi
   for name in fb default upstream-fb; do
-    if [[ $name == default ]]; then opts=(--one-shot-bufferize); else opts=(--one-shot-bufferize="$OSB_FB"); fi
+    if [[ $name == default ]]; then opts=(--one-shot-bufferize=allow-return-allocs-from-loops); else opts=(--one-shot-bufferize="allow-return-allocs-from-loops $OSB_FB"); fi
     tool=$BUFFER_OPT
     if [[ $name == upstream-fb ]]; then
       upbuf_seed "$seed" || continue

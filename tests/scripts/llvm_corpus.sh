@@ -42,7 +42,7 @@ pass=0 fail=0 skip=0
 while IFS= read -r f; do
   exp=${f%.run.mlir}.expected
   if ! "$tools/mlir-opt" "$f" \
-      --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
+      --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
       --buffer-deallocation-pipeline --convert-bufferization-to-memref -o "$tmp/m.mlir" 2>/dev/null; then
     skip=$((skip + 1)); echo "SKIP $f: mlir-opt failed"; continue
   fi

@@ -26,7 +26,7 @@ trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 while IFS= read -r f; do
   exp=${f%.run.mlir}.expected
-  "$mlir_opt" "$f" --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
+  "$mlir_opt" "$f" --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
       --buffer-deallocation-pipeline --convert-bufferization-to-memref -o "$tmp/m.mlir" 2>/dev/null ||
     { echo "SKIP $f: mlir-opt failed"; continue; }
   if "$opt" --convert-linalg-to-loops --convert-scf-to-cf "$tmp/m.mlir" -o "$tmp/l.mlir" 2>"$tmp/err" &&

@@ -43,7 +43,7 @@ RUNNER_LIBS="$(runner_lib libmlir_runner_utils),$(runner_lib libmlir_c_runner_ut
   { echo "mlir runner utils not found: skipped"; exit $SKIP; }
 PTXAS=$(command -v ptxas || ls /usr/local/cuda/bin/ptxas 2>/dev/null || true)
 LLVM_AS=$LLVM_BIN/llvm-as
-ONESHOT="one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}"
+ONESHOT="one-shot-bufferize{allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}"
 PIPELINE="builtin.module($ONESHOT,buffer-deallocation-pipeline)"
 # Upstream's execution: the same bufferization, then the lowering to LLVM;
 # math.erf and math.tanh have no LLVM intrinsic and go to libm.

@@ -11,7 +11,7 @@ with_parallel=0
 while read -r f; do
   expected=${f%.run.mlir}.expected
   [[ -f $expected ]] || continue
-  "$BUFFER_OPT" --one-shot-bufferize=bufferize-function-boundaries \
+  "$BUFFER_OPT" --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries" \
     --convert-linalg-to-parallel-loops "$f" -o "$tmp/p.mlir" 2> /dev/null || continue
   grep -q 'scf.parallel' "$tmp/p.mlir" && with_parallel=$((with_parallel + 1))
   if grep -q 'linalg\.' <(sed 's://.*$::' "$tmp/p.mlir"); then

@@ -116,6 +116,13 @@ struct buf_bufferize_model_s {
    * upstream's pre-bufferization assumptions): emits a located error and
    * fails when the analysis cannot keep the op's promise. NULL: holds. */
   buf_status_t (*precondition)(buf_bz_t *bz, buf_op_t *op);
+  /* Upstream's verifyAnalysis: checked once every operand of the op's
+   * function is decided (alias and equivalence sets final), for limits
+   * of the op's bufferization the decisions reveal (a loop yielding a
+   * value not equivalent to its iteration argument, unless
+   * allow-return-allocs-from-loops). Emits a located error and fails;
+   * NULL: holds. */
+  buf_status_t (*verify_analysis)(buf_bz_t *bz, buf_op_t *op);
   /* True when at most one of the op's regions runs (scf.if). */
   bool exclusive_regions;
   /* Replaces op by its buffer form through the rewriter. Must map every
@@ -181,6 +188,9 @@ typedef enum buf_bz_heuristic {
 typedef struct buf_bz_options {
   bool function_boundaries;
   buf_bz_layout_t boundary_layout;
+  /* A loop may yield a value that is not equivalent to its iteration
+   * argument (the rewrite copies it into the iteration buffer); false: the
+   * analysis refuses such a loop with a located error, as upstream. */
   bool allow_return_allocs_from_loops;
   bool allow_unknown_ops;
   bool copy_before_write;

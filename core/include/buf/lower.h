@@ -72,7 +72,9 @@ typedef struct buf_llvm_options {
 
 /* What runs before the LLVM emission. A module with tensor values is
  * bufferized first (function boundaries included, with identity layouts so
- * C callers pass plain row-major descriptors) and gets ownership-based
+ * C callers pass plain row-major descriptors, and loops may yield tensors
+ * that are not their iter_args: any tensor program the interpreter runs
+ * must lower) and gets ownership-based
  * deallocation; then the bufferization.dealloc ops a memref program was
  * written with become memref.dealloc under scf.if (those of the
  * deallocation pipeline already have), linalg becomes loops (an innermost
@@ -81,7 +83,8 @@ typedef struct buf_llvm_options {
  * adds), affine becomes scf/arith/memref (lower-affine) and scf becomes
  * cf. */
 #define BUF_LLVM_ONE_SHOT_BUFFERIZE                                            \
-  "one-shot-bufferize{bufferize-function-boundaries "                          \
+  "one-shot-bufferize{allow-return-allocs-from-loops "                         \
+  "bufferize-function-boundaries "                                             \
   "function-boundary-type-conversion=identity-layout-map}"
 #define BUF_LLVM_DEALLOCATION "buffer-deallocation-pipeline"
 /* Runs before One-Shot: ops without a loop lowering (linalg.softmax)

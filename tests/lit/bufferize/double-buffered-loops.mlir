@@ -6,7 +6,7 @@
 // odd trip count one copy puts the last value back. Upstream allocates a
 // buffer per iteration (and without allow-return-allocs-from-loops refuses
 // these loops); we used to copy back every iteration.
-// RUN: buffer-opt --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},buffer-deallocation-pipeline)" --bufferization-report=%t.json %s -o %t.mlir
+// RUN: buffer-opt --pass-pipeline="builtin.module(one-shot-bufferize{allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},buffer-deallocation-pipeline)" --bufferization-report=%t.json %s -o %t.mlir
 // RUN: FileCheck %s < %t.mlir
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // RUN: buffer-opt --run=main %s | sed -E 's/0x[0-9a-f]+/ADDR/' > %t.tensor

@@ -12,19 +12,19 @@
 //   - a loop whose iteration yields a buffer of another space than its
 //     iter_arg copies it into the iter_arg's buffer.
 // REQUIRES: mlir-opt
-// RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %s | FileCheck %s
-// RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %s | mlir-opt > /dev/null
-// RUN: buffer-opt --one-shot-bufferize=bufferize-function-boundaries %s | FileCheck %s --check-prefix=INFER
-// RUN: buffer-opt --one-shot-bufferize=bufferize-function-boundaries %s | mlir-opt > /dev/null
-// RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=fully-dynamic-layout-map" %s | mlir-opt > /dev/null
-// RUN: buffer-opt --one-shot-bufferize %s | mlir-opt > /dev/null
+// RUN: buffer-opt --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %s | FileCheck %s
+// RUN: buffer-opt --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %s | mlir-opt > /dev/null
+// RUN: buffer-opt --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries" %s | FileCheck %s --check-prefix=INFER
+// RUN: buffer-opt --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries" %s | mlir-opt > /dev/null
+// RUN: buffer-opt --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=fully-dynamic-layout-map" %s | mlir-opt > /dev/null
+// RUN: buffer-opt --one-shot-bufferize=allow-return-allocs-from-loops %s | mlir-opt > /dev/null
 // The bufferized program prints what the tensor program prints.
 // RUN: buffer-opt --run=main %s | sed -E 's/0x[0-9a-f]+/ADDR/' > %t.ref
-// RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --run=main %s | sed -E 's/0x[0-9a-f]+/ADDR/' > %t.id
+// RUN: buffer-opt --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --run=main %s | sed -E 's/0x[0-9a-f]+/ADDR/' > %t.id
 // RUN: diff %t.ref %t.id
-// RUN: buffer-opt --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --run=main --run-leak-check %s | sed -E 's/0x[0-9a-f]+/ADDR/' > %t.infer
+// RUN: buffer-opt --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries" --buffer-deallocation-pipeline --run=main --run-leak-check %s | sed -E 's/0x[0-9a-f]+/ADDR/' > %t.infer
 // RUN: diff %t.ref %t.infer
-// RUN: buffer-opt --one-shot-bufferize --run=main %s | sed -E 's/0x[0-9a-f]+/ADDR/' > %t.default
+// RUN: buffer-opt --one-shot-bufferize=allow-return-allocs-from-loops --run=main %s | sed -E 's/0x[0-9a-f]+/ADDR/' > %t.default
 // RUN: diff %t.ref %t.default
 
 func.func private @printMemrefF32(memref<*xf32>)

@@ -2,15 +2,15 @@
 // swapping the buffers, not by copying every iteration; a zero-trip loop
 // returns its inits, so an init that only the loop result reads is still
 // read (the program runs 0 to 4 trips of each loop).
-// RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %s | FileCheck %s
+// RUN: buffer-opt --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %s | FileCheck %s
 // The program prints the same before and after bufferization, with each
 // set of options, and leak-free after deallocation.
 // RUN: buffer-opt --run=main %s | FileCheck %s --check-prefix=OUT
-// RUN: buffer-opt --one-shot-bufferize %s --run=main | FileCheck %s --check-prefix=OUT
-// RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries" --buffer-deallocation-pipeline %s --run=main --run-leak-check | FileCheck %s --check-prefix=OUT
-// RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline %s --run=main --run-leak-check | FileCheck %s --check-prefix=OUT
+// RUN: buffer-opt --one-shot-bufferize=allow-return-allocs-from-loops %s --run=main | FileCheck %s --check-prefix=OUT
+// RUN: buffer-opt --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries" --buffer-deallocation-pipeline %s --run=main --run-leak-check | FileCheck %s --check-prefix=OUT
+// RUN: buffer-opt --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline %s --run=main --run-leak-check | FileCheck %s --check-prefix=OUT
 // Upstream parses what we print.
-// RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries" %s | mlir-opt > /dev/null
+// RUN: buffer-opt --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries" %s | mlir-opt > /dev/null
 // REQUIRES: mlir-opt
 
 // Two buffers swap roles every iteration: the loop yields them swapped,

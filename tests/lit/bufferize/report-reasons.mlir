@@ -2,9 +2,9 @@
 // copy a loop needs when it yields a buffer other than its iteration buffer.
 // With function boundaries, arguments are writable; without them, writing
 // an argument or a call result is refused at the function boundary.
-// RUN: buffer-opt %s --allow-unregistered-dialect --one-shot-bufferize="bufferize-function-boundaries allow-unknown-ops" --bufferization-report=%t.json -o /dev/null
+// RUN: buffer-opt %s --allow-unregistered-dialect --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries allow-unknown-ops" --bufferization-report=%t.json -o /dev/null
 // RUN: FileCheck %s < %t.json
-// RUN: buffer-opt %s --allow-unregistered-dialect --one-shot-bufferize=allow-unknown-ops --bufferization-report=%t.default.json -o /dev/null
+// RUN: buffer-opt %s --allow-unregistered-dialect --one-shot-bufferize="allow-return-allocs-from-loops allow-unknown-ops" --bufferization-report=%t.default.json -o /dev/null
 // RUN: FileCheck %s --check-prefix=DEFAULT < %t.default.json
 
 // CHECK:      "records": [

@@ -3,13 +3,13 @@
 // copied into the slot (swapped slots go through one temporary); a result
 // the condition forwards without a matching init gets a fresh buffer.
 // REQUIRES: mlir-opt
-// RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %s | FileCheck %s
-// RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %s | mlir-opt > /dev/null
-// RUN: buffer-opt --one-shot-bufferize %s | mlir-opt > /dev/null
+// RUN: buffer-opt --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %s | FileCheck %s
+// RUN: buffer-opt --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %s | mlir-opt > /dev/null
+// RUN: buffer-opt --one-shot-bufferize=allow-return-allocs-from-loops %s | mlir-opt > /dev/null
 // RUN: buffer-opt --run=main %s | sed -E 's/0x[0-9a-f]+/ADDR/' > %t.ref
-// RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --run=main %s | sed -E 's/0x[0-9a-f]+/ADDR/' > %t.fb
+// RUN: buffer-opt --one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --run=main %s | sed -E 's/0x[0-9a-f]+/ADDR/' > %t.fb
 // RUN: diff %t.ref %t.fb
-// RUN: buffer-opt --one-shot-bufferize --run=main %s | sed -E 's/0x[0-9a-f]+/ADDR/' > %t.def
+// RUN: buffer-opt --one-shot-bufferize=allow-return-allocs-from-loops --run=main %s | sed -E 's/0x[0-9a-f]+/ADDR/' > %t.def
 // RUN: diff %t.ref %t.def
 
 #id = affine_map<(d0) -> (d0)>

@@ -1,8 +1,8 @@
 // One-Shot options of MLIR 22, spelled as upstream's RUN lines spell them.
-// RUN: buffer-opt %s -one-shot-bufferize="test-analysis-only analysis-heuristic=bottom-up-from-terminators" -split-input-file | FileCheck %s --check-prefix=TERM
-// RUN: buffer-opt %s -one-shot-bufferize="test-analysis-only analysis-heuristic=top-down" -split-input-file | FileCheck %s --check-prefix=TOPDOWN
-// RUN: buffer-opt %s -one-shot-bufferize="test-analysis-only analysis-fuzzer-seed=23" -split-input-file -o /dev/null
-// RUN: buffer-opt %s -one-shot-bufferize="test-analysis-only analysis-heuristic=fuzzer analysis-fuzzer-seed=59" -split-input-file -o /dev/null
+// RUN: buffer-opt %s -one-shot-bufferize="allow-return-allocs-from-loops test-analysis-only analysis-heuristic=bottom-up-from-terminators" -split-input-file | FileCheck %s --check-prefix=TERM
+// RUN: buffer-opt %s -one-shot-bufferize="allow-return-allocs-from-loops test-analysis-only analysis-heuristic=top-down" -split-input-file | FileCheck %s --check-prefix=TOPDOWN
+// RUN: buffer-opt %s -one-shot-bufferize="allow-return-allocs-from-loops test-analysis-only analysis-fuzzer-seed=23" -split-input-file -o /dev/null
+// RUN: buffer-opt %s -one-shot-bufferize="allow-return-allocs-from-loops test-analysis-only analysis-heuristic=fuzzer analysis-fuzzer-seed=59" -split-input-file -o /dev/null
 // RUN: buffer-opt %s -one-shot-bufferize="bufferize-function-boundaries buffer-alignment=0" -split-input-file | FileCheck %s --check-prefix=NOALIGN
 // RUN: buffer-opt %s -one-shot-bufferize="bufferize-function-boundaries buffer-alignment=128" -split-input-file | FileCheck %s --check-prefix=ALIGN
 // RUN: buffer-opt %s -one-shot-bufferize="bufferize-function-boundaries no-analysis-func-filter=copying" -split-input-file | FileCheck %s --check-prefix=FILTER

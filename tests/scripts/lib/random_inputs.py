@@ -24,9 +24,9 @@ import sys
 import tempfile
 import zlib
 
-BOUNDARY = ("--one-shot-bufferize=bufferize-function-boundaries "
+BOUNDARY = ("--one-shot-bufferize=allow-return-allocs-from-loops bufferize-function-boundaries "
             "function-boundary-type-conversion=identity-layout-map")
-DEFAULT = "--one-shot-bufferize"
+DEFAULT = "--one-shot-bufferize=allow-return-allocs-from-loops"
 # A random input can make a loop run very long (a while whose condition
 # depends on the data): such a seed is skipped, not waited for.
 TIMEOUT = 10

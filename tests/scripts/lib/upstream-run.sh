@@ -12,7 +12,7 @@ RUNNER=$LLVM/bin/mlir-runner
 [[ -x $OPT && -x $RUNNER ]] || { echo "upstream-run: mlir-opt/mlir-runner 22 not installed" >&2; exit 77; }
 lib() { local f; for f in "$LLVM/lib/$1.so" "$LLVM"/lib/"$1".so.*; do [[ -e $f ]] && { echo "$f"; return; }; done; return 1; }
 LIBS="$(lib libmlir_runner_utils),$(lib libmlir_c_runner_utils)"
-PASSES=(--one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
+PASSES=(--one-shot-bufferize="allow-return-allocs-from-loops bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
   --buffer-deallocation-pipeline --convert-bufferization-to-memref
   --convert-linalg-to-loops --scf-forall-to-for --convert-vector-to-scf
   --expand-strided-metadata --lower-affine
