@@ -93,9 +93,15 @@ static void replace_by_constant(buf_op_t *op, int64_t value) {
   buf_op_replace(op, &r);
 }
 
-/* Post-order: operands' defs fold before their users within a block. */
+/* Post-order: operands' defs fold before their users within a block. A
+ * hook may erase an op after the one it is given (a clone's redundant
+ * dealloc): the walk then reaches that op unlinked (no block; its memory
+ * stays in the arena) and stops in this block, which the next round
+ * visits again. */
 static buf_walk_result_t canonicalize_op(buf_op_t *op, void *user) {
   uint32_t *changes = user;
+  if (!op->block && op->num_regions == 0)
+    return BUF_WALK_ADVANCE;
   int64_t value;
   if (folds_to_constant(op, &value)) {
     replace_by_constant(op, value);
