@@ -681,6 +681,7 @@ static const buf_opdef_t bufferization_ops[] = {
      .alloc_kind = BUF_ALLOC_TENSOR,
      .inherent_attrs = alloc_tensor_attrs,
      .verify = alloc_tensor_verify,
+     .canonicalize = buf__alloc_tensor_canonicalize,
      .parse = alloc_tensor_parse,
      .print = alloc_tensor_print},
     {.name = "bufferization.clone",

@@ -24,6 +24,9 @@
  *     When both are freed in one block the lifetimes may not nest, and a
  *     value freed twice (one dealloc per branch) or by a realloc or a
  *     conditional dealloc is left alone.
+ *
+ * bufferization.alloc_tensor: constant dynamic sizes become static, cast
+ * back to the old type.
  */
 #include <string.h>
 
@@ -243,5 +246,66 @@ bool buf__clone_canonicalize(buf_op_t *op) {
   buf_value_replace_all_uses(res, to);
   buf_op_erase(op);
   buf_op_erase(redundant);
+  return true;
+}
+
+/* bufferization.alloc_tensor without a copy whose dynamic sizes include
+ * non-negative constants allocates the type with those sizes static, cast
+ * back to the old type (upstream's ReplaceStaticShapeDims). */
+bool buf__alloc_tensor_canonicalize(buf_op_t *op) {
+  enum { RANK_MAX = 64 };
+  buf_type_t t = op->num_results == 1 ? op->results[0].type : NULL;
+  int64_t seg[3];
+  if (!t || t->kind != BUF_TYPE_TENSOR || t->u.shaped.rank > RANK_MAX ||
+      buf_op_segment_sizes(op, "operandSegmentSizes", seg, 3) != 3 ||
+      seg[1] != 0 || seg[0] + seg[1] + seg[2] != op->num_operands)
+    return false;
+  uint32_t rank = t->u.shaped.rank, k = 0, nkept = 0;
+  int64_t shape[RANK_MAX];
+  buf_value_t *kept[RANK_MAX + 1];
+  bool folded = false;
+  for (uint32_t i = 0; i < rank; i++) {
+    shape[i] = t->u.shaped.shape[i];
+    if (shape[i] != BUF_DYNAMIC)
+      continue;
+    if (k >= (uint32_t)seg[0])
+      return false;
+    int64_t c;
+    buf_value_t *v = op->operands[k++].value;
+    if (buf_value_constant_int(v, &c) && c >= 0) {
+      shape[i] = c;
+      folded = true;
+    } else {
+      kept[nkept++] = v;
+    }
+  }
+  if (!folded || k != (uint32_t)seg[0])
+    return false;
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, op->name, op->loc);
+  buf_state_add_operands(&st, nkept, kept);
+  for (uint32_t i = k; i < op->num_operands; i++)
+    buf_state_add_operand(&st, op->operands[i].value);
+  buf_state_add_result(&st, buf_type_tensor(ctx, rank, shape, t->u.shaped.elem,
+                                            t->u.shaped.encoding));
+  buf_attr_t d = op->attrs;
+  for (uint32_t i = 0; d && i < d->u.dict.n; i++)
+    buf_state_set_attr(&st, d->u.dict.entries[i].name,
+                       d->u.dict.entries[i].value);
+  int64_t nseg[3] = {nkept, 0, seg[2]};
+  buf_state_set_attr(&st, "operandSegmentSizes",
+                     buf_attr_dense_array(ctx, buf_type_i32(ctx), 3, nseg, NULL));
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  buf_op_t *n = buf_builder_insert(&b, &st);
+  buf_value_t *cast = buf_op_result(
+      buf_build(&b, "tensor.cast", t, 1, (buf_value_t *[]){buf_op_result(n, 0)},
+                NULL),
+      0);
+  buf_value_replace_all_uses(&op->results[0], cast);
+  buf_op_erase(op);
   return true;
 }

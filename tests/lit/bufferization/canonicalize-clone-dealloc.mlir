@@ -5,7 +5,8 @@
 // source; a dealloc drops false conditions, merges repeated memrefs (or-ing
 // their conditions) and repeated retained values, frees an allocation
 // instead of its extracted base buffer, forgets allocations nothing else
-// uses, and goes when nothing is left to free.
+// uses, and goes when nothing is left to free; an alloc_tensor gets its
+// constant sizes static.
 // RUN: buffer-opt %s -canonicalize -split-input-file -allow-unregistered-dialect | FileCheck %s
 // RUN: mlir-opt %s -canonicalize -split-input-file -allow-unregistered-dialect | FileCheck %s
 
@@ -78,4 +79,17 @@ func.func @nothing_left(%m: memref<2xf32>, %r: memref<2xf32>) -> i1 {
   %false = arith.constant false
   %0 = bufferization.dealloc (%m : memref<2xf32>) if (%false) retain (%r : memref<2xf32>)
   return %0 : i1
+}
+
+// -----
+
+// An alloc_tensor's constant dynamic size becomes static behind a cast.
+// CHECK-LABEL: func.func @alloc_tensor_constant_size(
+//       CHECK:   %[[T:.*]] = bufferization.alloc_tensor(%{{.*}}) : tensor<3x?x5xi16>
+//       CHECK:   %[[C:.*]] = tensor.cast %[[T]] : tensor<3x?x5xi16> to tensor<?x?x5xi16>
+//       CHECK:   return %[[C]]
+func.func @alloc_tensor_constant_size(%n: index) -> tensor<?x?x5xi16> {
+  %c3 = arith.constant 3 : index
+  %t = bufferization.alloc_tensor(%c3, %n) : tensor<?x?x5xi16>
+  return %t : tensor<?x?x5xi16>
 }
