@@ -19,9 +19,10 @@
  *     replaced by them;
  *   - with add-result-attr each out-parameter carries the unit attribute
  *     bufferize.result.
- * Functions with argument or result attributes, or with a dynamically
- * shaped memref result that is not such a hoistable alloc, are left
- * unchanged (the caller could not size the buffer before the call).
+ * Functions with argument or result attributes are left unchanged. A
+ * dynamically shaped memref result that is not such a hoistable alloc
+ * becomes an out-parameter too, but a call of its function is an error,
+ * as upstream's: the caller could not size the buffer before the call.
  */
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
@@ -60,6 +61,19 @@ static buf_op_t *hoistable_alloc(buf_op_t *f, uint32_t r, bool dynamic) {
     if (d->operands[i].value->block != entry)
       return NULL; /* a size computed in the body: the caller cannot know it */
   return d;
+}
+
+/* A caller could not size the out-buffer of a dynamically shaped result
+ * that is not a hoistable alloc: as upstream, each call of f is an error
+ * (a function nobody calls is converted: its returns copy into the
+ * out-parameter). */
+static buf_status_t check_no_calls(buf_op_t *module, buf_op_t *f) {
+  bo_oplist_t calls = {.arena = buf_ctx_arena(buf_op_ctx(f))};
+  buf__bo_collect_calls(module, f, &calls);
+  for (uint32_t k = 0; k < calls.n; k++)
+    buf_op_emit_error(calls.ops[k],
+                      "cannot create out param for dynamically shaped result");
+  return calls.n ? BUF_FAILURE : BUF_SUCCESS;
 }
 
 static void convert(buf_op_t *module, buf_op_t *f, bool hoist,
@@ -213,18 +227,23 @@ static buf_status_t out_params_run(buf_op_t *module,
     buf_attr_t fta = buf_op_attr(f, "function_type");
     if (!fta || !fta->type || fta->type->kind != BUF_TYPE_FUNCTION)
       continue;
-    bool any = false, ok = true;
+    bool any = false, ok = true, unsized = false;
     for (uint32_t r = 0; r < fta->type->u.func.num_results; r++) {
       buf_type_t t = fta->type->u.func.results[r];
       if (!buf_type_is_memref(t))
         continue;
       any = true;
-      if (t->kind != BUF_TYPE_MEMREF ||
-          (!buf_type_has_static_shape(t) && !(hoist_dynamic && hoistable_alloc(f, r, true))))
+      if (t->kind != BUF_TYPE_MEMREF)
         ok = false;
+      else if (!buf_type_has_static_shape(t) &&
+               !(hoist_dynamic && hoistable_alloc(f, r, true)))
+        unsized = true;
     }
-    if (any && ok)
-      convert(module, f, hoist, hoist_dynamic, result_attr);
+    if (!any || !ok)
+      continue;
+    if (unsized && BUF_FAILED(check_no_calls(module, f)))
+      return BUF_FAILURE;
+    convert(module, f, hoist, hoist_dynamic, result_attr);
   }
   return BUF_SUCCESS;
 }
