@@ -71,8 +71,8 @@ static buf_status_t check_no_calls(buf_op_t *module, buf_op_t *f) {
   bo_oplist_t calls = {.arena = buf_ctx_arena(buf_op_ctx(f))};
   buf__bo_collect_calls(module, f, &calls);
   for (uint32_t k = 0; k < calls.n; k++)
-    buf_op_emit_error(calls.ops[k],
-                      "cannot create out param for dynamically shaped result");
+    buf_emit_error(buf_op_ctx(f), calls.ops[k]->loc,
+                   "cannot create out param for dynamically shaped result");
   return calls.n ? BUF_FAILURE : BUF_SUCCESS;
 }
 

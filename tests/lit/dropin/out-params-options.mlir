@@ -41,7 +41,7 @@ func.func private @dynamic_result(%n: index, %f: f32) -> memref<?xf32> {
 func.func @caller(%a: memref<4xf32>, %n: index, %f: f32) -> (f32, f32) {
   %c0 = arith.constant 0 : index
   %0 = call @static_result(%a) : (memref<4xf32>) -> memref<4xf32>
-  // PLAIN: :[[@LINE+1]]:8: error: 'func.call' op cannot create out param for dynamically shaped result
+  // PLAIN: :[[@LINE+1]]:8: error: cannot create out param for dynamically shaped result
   %1 = call @dynamic_result(%n, %f) : (index, f32) -> memref<?xf32>
   %x = memref.load %0[%c0] : memref<4xf32>
   %y = memref.load %1[%c0] : memref<?xf32>
