@@ -19,10 +19,13 @@
  *     replaced by them;
  *   - with add-result-attr each out-parameter carries the unit attribute
  *     bufferize.result.
- * Functions with argument or result attributes are left unchanged. A
- * dynamically shaped memref result that is not such a hoistable alloc
- * becomes an out-parameter too, but a call of its function is an error,
- * as upstream's: the caller could not size the buffer before the call.
+ * Functions with argument or result attributes are left unchanged, and so
+ * are functions with a dynamically shaped memref result that is not such a
+ * hoistable alloc, unless nobody can call them (private, no call in the
+ * module): a caller could not size the buffer before the call (mlir-opt
+ * fails the pass there with "cannot create out param for dynamically
+ * shaped result"). A private function nobody calls gets its out-parameter
+ * as upstream gives it.
  */
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
@@ -63,17 +66,11 @@ static buf_op_t *hoistable_alloc(buf_op_t *f, uint32_t r, bool dynamic) {
   return d;
 }
 
-/* A caller could not size the out-buffer of a dynamically shaped result
- * that is not a hoistable alloc: as upstream, each call of f is an error
- * (a function nobody calls is converted: its returns copy into the
- * out-parameter). */
-static buf_status_t check_no_calls(buf_op_t *module, buf_op_t *f) {
+/* Does any func.call in the module call f? */
+static bool has_calls(buf_op_t *module, buf_op_t *f) {
   bo_oplist_t calls = {.arena = buf_ctx_arena(buf_op_ctx(f))};
   buf__bo_collect_calls(module, f, &calls);
-  for (uint32_t k = 0; k < calls.n; k++)
-    buf_emit_error(buf_op_ctx(f), calls.ops[k]->loc,
-                   "cannot create out param for dynamically shaped result");
-  return calls.n ? BUF_FAILURE : BUF_SUCCESS;
+  return calls.n > 0;
 }
 
 static void convert(buf_op_t *module, buf_op_t *f, bool hoist,
@@ -239,10 +236,12 @@ static buf_status_t out_params_run(buf_op_t *module,
                !(hoist_dynamic && hoistable_alloc(f, r, true)))
         unsized = true;
     }
-    if (!any || !ok)
+    /* A caller could not size the out-buffer of an unsized result: the
+     * function changes only when it has no caller, here or outside (a
+     * private function nobody calls), as upstream converts it; where a
+     * call exists upstream fails the pass, this pass leaves it alone. */
+    if (!any || !ok || (unsized && (is_public(f) || has_calls(module, f))))
       continue;
-    if (unsized && BUF_FAILED(check_no_calls(module, f)))
-      return BUF_FAILURE;
     convert(module, f, hoist, hoist_dynamic, result_attr);
   }
   return BUF_SUCCESS;
