@@ -58,13 +58,18 @@ static buf_type_t boundary_type(buf_bz_rewriter_t *rw, buf_type_t t,
   return buf_bz_dynamic_layout_type(ctx, t, NULL);
 }
 
-/* Once the signature holds memrefs, an argument's `bufferization.writable
- * = true` says nothing more (it is the caller's buffer either way) and
- * mlir-opt drops it, so the output matches upstream's. `= false` stays: the
- * interpreter reads it to report writes into a read-only argument. */
+/* Argument attributes that only direct function-boundary bufferization.
+ * Once the signature holds memrefs they say nothing more (the argument is
+ * the caller's buffer, of the layout already chosen) and mlir-opt drops
+ * them, so the output matches upstream's. */
 static const char writable_attr[] = "bufferization.writable";
+static const char buffer_layout_attr[] = "bufferization.buffer_layout";
 
-static void drop_writable_true(buf_ctx_t *ctx, buf_op_t *func) {
+static bool is_boundary_attr(const char *name) {
+  return strcmp(name, writable_attr) == 0 || strcmp(name, buffer_layout_attr) == 0;
+}
+
+static void drop_boundary_attrs(buf_ctx_t *ctx, buf_op_t *func) {
   buf_attr_t all = buf_op_attr(func, "arg_attrs");
   if (!all || all->kind != BUF_ATTR_ARRAY || all->u.array.n > 256)
     return;
@@ -72,20 +77,36 @@ static void drop_writable_true(buf_ctx_t *ctx, buf_op_t *func) {
   bool changed = false;
   for (uint32_t i = 0; i < all->u.array.n; i++) {
     buf_attr_t d = dicts[i] = all->u.array.elems[i];
-    buf_attr_t w = d && d->kind == BUF_ATTR_DICT
-                       ? buf_attr_dict_get(d, writable_attr) : NULL;
-    if (!w || w->kind != BUF_ATTR_BOOL || !w->u.b || d->u.dict.n > 64)
+    if (!d || d->kind != BUF_ATTR_DICT || d->u.dict.n > 64)
       continue;
     buf_named_attr_t kept[64];
     uint32_t k = 0;
     for (uint32_t e = 0; e < d->u.dict.n; e++)
-      if (strcmp(d->u.dict.entries[e].name, writable_attr) != 0)
+      if (!is_boundary_attr(d->u.dict.entries[e].name))
         kept[k++] = d->u.dict.entries[e];
+    if (k == d->u.dict.n)
+      continue;
     dicts[i] = buf_attr_dict(ctx, k, kept);
     changed = true;
   }
   if (changed)
     buf_op_set_attr(func, "arg_attrs", buf_attr_array(ctx, all->u.array.n, dicts));
+}
+
+/* The buffer type an argument asks for with `bufferization.buffer_layout`
+ * (an affine map or strided layout; the identity map means no layout), or
+ * NULL when it names none and the pass options decide. */
+static buf_type_t requested_arg_type(buf_ctx_t *ctx, buf_op_t *func, uint32_t i,
+                                     buf_type_t t) {
+  buf_attr_t l = buf_op_arg_attr(func, i, buffer_layout_attr);
+  if (!l || t->kind != BUF_TYPE_TENSOR)
+    return NULL;
+  if (l->kind == BUF_ATTR_AFFINE_MAP && buf_affine_map_is_identity(l->u.map))
+    return buf_type_memref_for_tensor(ctx, t, NULL);
+  if (l->kind != BUF_ATTR_AFFINE_MAP && l->kind != BUF_ATTR_STRIDED)
+    return NULL;
+  return buf_type_memref(ctx, t->u.shaped.rank, t->u.shaped.shape,
+                         t->u.shaped.elem, l, NULL);
 }
 
 static buf_status_t func_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
@@ -103,8 +124,10 @@ static buf_status_t func_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   if (ni > 256 || nr > 256)
     return BUF_FAILURE;
   buf_type_t ins[256], outs[256];
-  for (uint32_t i = 0; i < ni; i++)
-    ins[i] = boundary_type(rw, ft->u.func.inputs[i], false, NULL);
+  for (uint32_t i = 0; i < ni; i++) {
+    buf_type_t want = requested_arg_type(ctx, op, i, ft->u.func.inputs[i]);
+    ins[i] = want ? want : boundary_type(rw, ft->u.func.inputs[i], false, NULL);
+  }
   if (has_body) {
     buf_block_t *entry = buf_region_entry(op->regions[0]);
     for (uint32_t i = 0; i < entry->num_args && i < ni; i++) {
@@ -153,7 +176,7 @@ static buf_status_t func_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   }
   buf_op_set_attr(op, "function_type",
                   buf_attr_type(ctx, buf_type_function(ctx, ni, ins, nr, outs)));
-  drop_writable_true(ctx, op);
+  drop_boundary_attrs(ctx, op);
   return BUF_SUCCESS;
 }
 

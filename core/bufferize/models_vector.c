@@ -3,8 +3,10 @@
  * upstream's VectorBufferizableOpInterfaceImpl:
  *   - transfer_read reads its tensor source and writes nothing; on buffers
  *     it reads the source's buffer;
- *   - transfer_write reads and writes its destination (it writes a part:
- *     the rest of the destination keeps its contents), its result is that
+ *   - transfer_write writes its destination and reads it (it writes a
+ *     part: the rest keeps its contents) unless it surely overwrites all of
+ *     it: a static destination, written at offset 0 in every dimension,
+ *     unmasked, by a vector at least as large in each; its result is that
  *     buffer (equivalent); on buffers it writes the buffer and has no
  *     result.
  * Other operands (indices, padding, mask, the written vector) are not
@@ -15,6 +17,32 @@
 static bool reads_source(buf_bz_t *bz, buf_use_t *u) {
   (void)bz, (void)u;
   return true;
+}
+
+/* Does the transfer_write leave part of its destination as it was, so
+ * that the write reads it? Operands: vector, destination, indices, then an
+ * optional mask (operandSegmentSizes). */
+static bool write_reads(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz;
+  buf_op_t *op = u->owner;
+  if (u->index != 1)
+    return true;
+  buf_type_t dest = op->operands[1].value->type, vec = op->operands[0].value->type;
+  int64_t seg[4];
+  if (!buf_type_has_static_shape(dest) || vec->kind != BUF_TYPE_VECTOR ||
+      buf_op_segment_sizes(op, "operandSegmentSizes", seg, 4) != 4 || seg[3] != 0)
+    return true;
+  for (int64_t i = 0; i < seg[2]; i++) {
+    int64_t c;
+    if (!buf_value_constant_int(op->operands[2 + i].value, &c) || c != 0)
+      return true;
+  }
+  uint32_t n = dest->u.shaped.rank < vec->u.shaped.rank ? dest->u.shaped.rank
+                                                        : vec->u.shaped.rank;
+  for (uint32_t i = 0; i < n; i++)
+    if (dest->u.shaped.shape[i] > vec->u.shaped.shape[i])
+      return true;
+  return false;
 }
 
 static bool writes_nothing(buf_bz_t *bz, buf_use_t *u) {
@@ -82,7 +110,7 @@ static const buf_bufferize_model_t transfer_read_model = {
 };
 
 static const buf_bufferize_model_t transfer_write_model = {
-    .reads = reads_source,
+    .reads = write_reads,
     .writes = writes_destination,
     .aliases = write_aliases,
     .bufferize = write_bufferize,

@@ -174,6 +174,12 @@ bool buf__fold_memref_cast_operands(buf_op_t *op);
  * cast's type accepts the source as well (upstream's
  * memref::CastOp::canFoldIntoConsumerOp)? False for any other op. */
 bool buf__memref_cast_only_forgets(const buf_op_t *cast);
+/* The canonicalize hooks of bufferization.dealloc, clone and alloc_tensor
+ * (bufferization_fold.c): upstream's canonicalization patterns of the
+ * ops. True when op changed (it may be erased). */
+bool buf__dealloc_canonicalize(buf_op_t *op);
+bool buf__clone_canonicalize(buf_op_t *op);
+bool buf__alloc_tensor_canonicalize(buf_op_t *op);
 /* May a memref.cast cast a to b (memref.c's verifier rule)? */
 bool buf__memref_cast_compatible(buf_type_t a, buf_type_t b);
 /* The same for casts that keep the sizes and forget only strides or

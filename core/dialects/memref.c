@@ -603,6 +603,93 @@ static void print_indexed(buf_printer_t *pr, buf_op_t *op, uint32_t m) {
   buf_printer_print_operand_types(pr, op, m, 1);
 }
 
+/* memref.prefetch %m[%i, ...], read|write, locality<0..3>, data|instr
+ *     attr-dict : T
+ * A hint to the cache: it reads the buffer's address only, never changes
+ * its contents. */
+static const char *const prefetch_attrs[] = {"isWrite", "localityHint",
+                                             "isDataCache", NULL};
+
+static buf_status_t prefetch_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_ctx_t *ctx = st->ctx;
+  buf_unresolved_t m, *idx;
+  uint32_t n;
+  buf_ident_t rw, cache;
+  int64_t hint;
+  buf_type_t t;
+  if (BUF_FAILED(buf_parse_operand(p, &m)) ||
+      BUF_FAILED(buf_parse_operand_list(p, "[", &idx, &n)) ||
+      BUF_FAILED(buf_parse_expect(p, ",")) ||
+      BUF_FAILED(buf_parse_any_keyword(p, &rw)))
+    return BUF_FAILURE;
+  if (strcmp(rw, "read") != 0 && strcmp(rw, "write") != 0)
+    return buf_parser_error(p, "rw specifier has to be 'read' or 'write'");
+  if (BUF_FAILED(buf_parse_expect(p, ",")) ||
+      BUF_FAILED(buf_parse_keyword(p, "locality")) ||
+      BUF_FAILED(buf_parse_expect(p, "<")) ||
+      BUF_FAILED(buf_parse_integer(p, &hint)) ||
+      BUF_FAILED(buf_parse_expect(p, ">")) ||
+      BUF_FAILED(buf_parse_expect(p, ",")) ||
+      BUF_FAILED(buf_parse_any_keyword(p, &cache)))
+    return BUF_FAILURE;
+  if (strcmp(cache, "data") != 0 && strcmp(cache, "instr") != 0)
+    return buf_parser_error(p, "cache type has to be 'data' or 'instr'");
+  if (BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)))
+    return BUF_FAILURE;
+  if (!is_ranked_memref(t))
+    return buf_parser_error(p, "expected a ranked memref type, got '%s'",
+                            buf_type_to_string(ctx, t));
+  buf_state_set_attr(st, "isWrite", buf_attr_bool(ctx, strcmp(rw, "write") == 0));
+  buf_state_set_attr(st, "localityHint",
+                     buf_attr_integer(ctx, buf_type_i32(ctx), hint));
+  buf_state_set_attr(st, "isDataCache", buf_attr_bool(ctx, strcmp(cache, "data") == 0));
+  return resolve_source_and_indices(p, st, &m, t, idx, n);
+}
+
+static void prefetch_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_attr_t w = buf_op_attr(op, "isWrite"), h = buf_op_attr(op, "localityHint"),
+             d = buf_op_attr(op, "isDataCache");
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, 1);
+  buf_printer_puts(pr, "[");
+  buf_printer_print_operands(pr, op, 1, op->num_operands - 1);
+  buf_printer_printf(pr, "], %s, locality<%lld>, %s",
+                     w && w->kind == BUF_ATTR_BOOL && w->u.b ? "write" : "read",
+                     h && h->kind == BUF_ATTR_INTEGER ? (long long)h->u.i : 0LL,
+                     d && d->kind == BUF_ATTR_BOOL && !d->u.b ? "instr" : "data");
+  buf_printer_print_attr_dict(pr, op, prefetch_attrs);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_operand_types(pr, op, 0, 1);
+}
+
+static buf_status_t prefetch_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_results(op, 0)) || op->num_operands < 1 ||
+      BUF_FAILED(check_operand(op, 0, is_ranked_memref,
+                               "memref of any type values")) ||
+      BUF_FAILED(check_index_operands(op, 1)))
+    return BUF_FAILURE;
+  buf_attr_t w = buf_op_attr(op, "isWrite"), h = buf_op_attr(op, "localityHint"),
+             d = buf_op_attr(op, "isDataCache");
+  if (!w || w->kind != BUF_ATTR_BOOL || !d || d->kind != BUF_ATTR_BOOL ||
+      !h || h->kind != BUF_ATTR_INTEGER) {
+    buf_op_emit_error(op, "requires attributes 'isWrite', 'localityHint' "
+                          "and 'isDataCache'");
+    return BUF_FAILURE;
+  }
+  if (h->u.i < 0 || h->u.i > 3) {
+    buf_op_emit_error(op, "attribute 'localityHint' failed to satisfy "
+                          "constraint: 32-bit signless integer attribute whose "
+                          "minimum value is 0 whose maximum value is 3");
+    return BUF_FAILURE;
+  }
+  if (op->num_operands - 1 != operand_type(op, 0)->u.shaped.rank) {
+    buf_op_emit_error(op, "too few indices");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
 static void load_print(buf_printer_t *pr, buf_op_t *op) {
   buf_printer_puts(pr, " ");
   print_indexed(pr, op, 0);
@@ -2139,6 +2226,9 @@ static const buf_opdef_t memref_ops[] = {
     {.name = "memref.global", .traits = BUF_TRAIT_SYMBOL,
      .inherent_attrs = global_attrs, .verify = global_verify,
      .parse = global_parse, .print = global_print},
+    {.name = "memref.prefetch", .operand_effect = read_operand_effect,
+     .inherent_attrs = prefetch_attrs, .verify = prefetch_verify,
+     .parse = prefetch_parse, .print = prefetch_print},
     {.name = "memref.load", .operand_effect = read_operand_effect,
      .indexed_access = 1 /* the buffer is operand 0 */,
      .fold = buf__memref_load_fold,

@@ -1956,7 +1956,9 @@ static const buf_opdef_t scf_ops[] = {
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_REGION_BRANCH,
      .inherent_attrs = index_switch_attrs, .verify = index_switch_verify,
      .parse = index_switch_parse, .print = index_switch_print},
-    {.name = "scf.parallel", .traits = BODY | BUF_TRAIT_LOOP | BUF_TRAIT_PARALLEL,
+    {.name = "scf.parallel",
+     .traits = BODY | BUF_TRAIT_LOOP | BUF_TRAIT_PARALLEL |
+               BUF_TRAIT_ALLOCATION_SCOPE,
      .inherent_attrs = parallel_attrs, .trip_count = parallel_trip_count,
      .verify = parallel_verify, .parse = parallel_parse,
      .print = parallel_print},

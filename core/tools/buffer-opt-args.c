@@ -4,8 +4,8 @@
  * mlir-opt parses its command line with LLVM's cl library, whose rules an
  * upstream RUN line relies on: a long option takes one dash or two
  * (-split-input-file, --split-input-file), a value is joined by '=' or
- * given as the next argument (-pass-pipeline "...", -o FILE), and -o is
- * the one short option. buffer_opt_normalize_args rewrites argv into the
+ * given as the next argument (-pass-pipeline "...", -o FILE), -o is the
+ * one short option and -p the one alias (of --pass-pipeline). buffer_opt_normalize_args rewrites argv into the
  * single spelling parse_args reads ("--name" or "--name=value", "-o"
  * with its own argument), so the flag table is written once.
  *
@@ -62,6 +62,15 @@ char **buffer_opt_normalize_args(int argc, char **argv, int *out_argc) {
       key[name_len] = 0;
     } else {
       key[0] = 0;
+    }
+    /* -p is mlir-opt's alias of --pass-pipeline (cl::alias). */
+    static const char pipeline_flag[] = "pass-pipeline";
+    if (strcmp(key, "p") == 0) {
+      const char *v = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
+      char *spelled = malloc(sizeof pipeline_flag + (v ? strlen(v) : 0) + 4);
+      sprintf(spelled, "--%s%s%s", pipeline_flag, v ? "=" : "", v ? v : "");
+      out[n++] = spelled;
+      continue;
     }
     if (!eq && takes_value(key) && i + 1 < argc) {
       const char *v = argv[++i];
@@ -189,6 +198,7 @@ void buffer_opt_print_help(FILE *out) {
       {"-o <filename>", "Output filename"},
       {"--output-split-marker=<string>", "Split marker to use for merging the output (default: '// -----')"},
       {"--pass-pipeline=<string>", "Textual description of the pass pipeline to run"},
+      {"-p", "Alias for --pass-pipeline"},
       {"--run=<string>", "Interpret this function after the passes"},
       {"--run-leak-check", "Buffers live at the end of --run are errors"},
       {"--run-max-steps=<uint>", "Fail --run once the interpreter has executed this many ops (default: 1000000000)"},

@@ -1,5 +1,5 @@
 /*
- * buffer_loop_hoisting.c: --buffer-loop-hoisting. Move allocations with loop-invariant sizes out of scf.for/while/parallel loops (never scf.forall).
+ * buffer_loop_hoisting.c: --buffer-loop-hoisting. Move allocations with loop-invariant sizes out of scf.for/scf.while loops (never scf.forall or scf.parallel: allocation scopes).
  *
  * The engine is buf__bo_hoist_allocs (bufopt_util.c): an alloc leaves a
  * region op only when its dynamic sizes are defined outside it, never
@@ -19,7 +19,7 @@ static buf_status_t buffer_loop_hoisting_run(buf_op_t *func, const buf_pass_opti
 
 const buf_pass_def_t buf_pass_buffer_loop_hoisting = {
     .name = "buffer-loop-hoisting",
-    .summary = "Move allocations with loop-invariant sizes out of scf.for/while/parallel loops (never scf.forall)",
+    .summary = "Move allocations with loop-invariant sizes out of scf.for/scf.while loops (never scf.forall or scf.parallel: allocation scopes)",
     .anchor = "func.func",
     .run = buffer_loop_hoisting_run,
 };

@@ -19,9 +19,13 @@
  *     replaced by them;
  *   - with add-result-attr each out-parameter carries the unit attribute
  *     bufferize.result.
- * Functions with argument or result attributes, or with a dynamically
- * shaped memref result that is not such a hoistable alloc, are left
- * unchanged (the caller could not size the buffer before the call).
+ * Functions with argument or result attributes are left unchanged, and so
+ * are functions with a dynamically shaped memref result that is not such a
+ * hoistable alloc, unless nobody can call them (private, no call in the
+ * module): a caller could not size the buffer before the call (mlir-opt
+ * fails the pass there with "cannot create out param for dynamically
+ * shaped result"). A private function nobody calls gets its out-parameter
+ * as upstream gives it.
  */
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
@@ -60,6 +64,13 @@ static buf_op_t *hoistable_alloc(buf_op_t *f, uint32_t r, bool dynamic) {
     if (d->operands[i].value->block != entry)
       return NULL; /* a size computed in the body: the caller cannot know it */
   return d;
+}
+
+/* Does any func.call in the module call f? */
+static bool has_calls(buf_op_t *module, buf_op_t *f) {
+  bo_oplist_t calls = {.arena = buf_ctx_arena(buf_op_ctx(f))};
+  buf__bo_collect_calls(module, f, &calls);
+  return calls.n > 0;
 }
 
 static void convert(buf_op_t *module, buf_op_t *f, bool hoist,
@@ -213,18 +224,25 @@ static buf_status_t out_params_run(buf_op_t *module,
     buf_attr_t fta = buf_op_attr(f, "function_type");
     if (!fta || !fta->type || fta->type->kind != BUF_TYPE_FUNCTION)
       continue;
-    bool any = false, ok = true;
+    bool any = false, ok = true, unsized = false;
     for (uint32_t r = 0; r < fta->type->u.func.num_results; r++) {
       buf_type_t t = fta->type->u.func.results[r];
       if (!buf_type_is_memref(t))
         continue;
       any = true;
-      if (t->kind != BUF_TYPE_MEMREF ||
-          (!buf_type_has_static_shape(t) && !(hoist_dynamic && hoistable_alloc(f, r, true))))
+      if (t->kind != BUF_TYPE_MEMREF)
         ok = false;
+      else if (!buf_type_has_static_shape(t) &&
+               !(hoist_dynamic && hoistable_alloc(f, r, true)))
+        unsized = true;
     }
-    if (any && ok)
-      convert(module, f, hoist, hoist_dynamic, result_attr);
+    /* A caller could not size the out-buffer of an unsized result: the
+     * function changes only when it has no caller, here or outside (a
+     * private function nobody calls), as upstream converts it; where a
+     * call exists upstream fails the pass, this pass leaves it alone. */
+    if (!any || !ok || (unsized && (is_public(f) || has_calls(module, f))))
+      continue;
+    convert(module, f, hoist, hoist_dynamic, result_attr);
   }
   return BUF_SUCCESS;
 }

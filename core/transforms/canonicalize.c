@@ -30,6 +30,46 @@
 /* Upstream's default bound on the greedy driver's iterations. */
 #define MAX_ROUNDS 10
 
+/* mlir-opt's options of the pass, so upstream RUN lines that give them
+ * parse. max-iterations bounds the rounds; test-convergence makes a run
+ * that has not settled within them an error, as upstream's. The others
+ * shape upstream's pattern driver, which this pass does not have: the
+ * worklist order (top-down), how far regions are simplified
+ * (region-simplify: only unreachable blocks are erased here, which
+ * upstream does at every level), the rewrite budget of one round and the
+ * pattern labels; they are accepted and change nothing. */
+enum {
+  CANON_TOP_DOWN,
+  CANON_REGION_SIMPLIFY,
+  CANON_MAX_ITERATIONS,
+  CANON_MAX_NUM_REWRITES,
+  CANON_TEST_CONVERGENCE,
+  CANON_DISABLE_PATTERNS,
+  CANON_ENABLE_PATTERNS,
+  CANON_NUM_OPTIONS
+};
+
+static const char *const region_simplify_levels[] = {"disabled", "normal",
+                                                      "aggressive", NULL};
+
+static const buf_option_spec_t canonicalize_options[CANON_NUM_OPTIONS] = {
+    [CANON_TOP_DOWN] = {"top-down", BUF_OPT_BOOL, "true", NULL,
+                        "Seed the worklist in general top-down order"},
+    [CANON_REGION_SIMPLIFY] = {"region-simplify", BUF_OPT_ENUM, "normal",
+                               region_simplify_levels,
+                               "Perform control flow optimizations to the region tree"},
+    [CANON_MAX_ITERATIONS] = {"max-iterations", BUF_OPT_INT, "10", NULL,
+                              "Max. iterations between applying patterns / simplifying regions"},
+    [CANON_MAX_NUM_REWRITES] = {"max-num-rewrites", BUF_OPT_STRING, "-1", NULL,
+                                "Max. number of pattern rewrites within an iteration"},
+    [CANON_TEST_CONVERGENCE] = {"test-convergence", BUF_OPT_BOOL, "false", NULL,
+                                "Test only: Fail pass on non-convergence to detect cyclic pattern"},
+    [CANON_DISABLE_PATTERNS] = {"disable-patterns", BUF_OPT_LIST, "", NULL,
+                                "Labels of patterns that should be filtered out during application"},
+    [CANON_ENABLE_PATTERNS] = {"enable-patterns", BUF_OPT_LIST, "", NULL,
+                               "Labels of patterns that should be used during application, all other patterns are filtered out"},
+};
+
 /* True when op's result 0 is a constant that fold_int knows and op can be
  * dropped for it: one result, no regions, no memory effects (PURE, or
  * reading only a buffer's sizes: memref.dim of a cast of a static size). */
@@ -53,9 +93,15 @@ static void replace_by_constant(buf_op_t *op, int64_t value) {
   buf_op_replace(op, &r);
 }
 
-/* Post-order: operands' defs fold before their users within a block. */
+/* Post-order: operands' defs fold before their users within a block. A
+ * hook may erase an op after the one it is given (a clone's redundant
+ * dealloc): the walk then reaches that op unlinked (no block; its memory
+ * stays in the arena) and stops in this block, which the next round
+ * visits again. */
 static buf_walk_result_t canonicalize_op(buf_op_t *op, void *user) {
   uint32_t *changes = user;
+  if (!op->block && op->num_regions == 0)
+    return BUF_WALK_ADVANCE;
   int64_t value;
   if (folds_to_constant(op, &value)) {
     replace_by_constant(op, value);
@@ -78,24 +124,37 @@ static uint32_t num_ops(buf_op_t *root) {
   return n;
 }
 
-/* Runs the rounds on root (a module or a function). */
-buf_status_t buf__canonicalize(buf_op_t *root) {
-  for (uint32_t round = 0; round < MAX_ROUNDS; round++) {
+/* Runs at most max_rounds rounds on root (a module or a function); true
+ * when the last one changed nothing. */
+static bool canonicalize_rounds(buf_op_t *root, int64_t max_rounds) {
+  for (int64_t round = 0; round < max_rounds; round++) {
     uint32_t changes = 0, before = num_ops(root);
     buf__greedy_cleanup_constants(root);
     buf_op_walk(root, BUF_WALK_POST, canonicalize_op, &changes);
     changes += buf__greedy_cleanup_unreachable_blocks(root);
     buf__greedy_cleanup_dead(root);
     if (!changes && num_ops(root) == before)
-      break;
+      return true;
   }
+  return false;
+}
+
+/* Runs the rounds on root (a module or a function). */
+buf_status_t buf__canonicalize(buf_op_t *root) {
+  canonicalize_rounds(root, MAX_ROUNDS);
   return BUF_SUCCESS;
 }
 
 static buf_status_t canonicalize_run(buf_op_t *root,
                                      const buf_pass_options_t *options) {
-  (void)options;
-  return buf__canonicalize(root);
+  int64_t rounds = buf_pass_option_int(options, CANON_MAX_ITERATIONS);
+  if (canonicalize_rounds(root, rounds) ||
+      !buf_pass_option_bool(options, CANON_TEST_CONVERGENCE))
+    return BUF_SUCCESS;
+  buf_emit_error(buf_op_ctx(root), root->loc,
+               "Canonicalizer failed to converge within %lld iterations",
+               (long long)rounds);
+  return BUF_FAILURE;
 }
 
 const buf_pass_def_t buf_pass_canonicalize = {
@@ -104,5 +163,7 @@ const buf_pass_def_t buf_pass_canonicalize = {
                "folds, erase dead ops",
     .class_name = "Canonicalizer",
     .anchor = "any",
+    .options = canonicalize_options,
+    .num_options = CANON_NUM_OPTIONS,
     .run = canonicalize_run,
 };

@@ -588,10 +588,18 @@ buf_status_t buf__dealloc_simplify(buf_op_t *root) {
   return BUF_SUCCESS;
 }
 
+/* Upstream runs the simplifications as a greedy pattern rewrite, whose
+ * driver also uniques constants at the top of their region and erases
+ * trivially dead ops; the pass alone does the same, so its output lines
+ * up with mlir-opt's (the constants a dealloc needs come first). */
 static buf_status_t simplify_run(buf_op_t *module,
                                  const buf_pass_options_t *options) {
   (void)options;
-  return buf__dealloc_simplify(module);
+  if (BUF_FAILED(buf__dealloc_simplify(module)))
+    return BUF_FAILURE;
+  buf__greedy_cleanup_constants(module);
+  buf__greedy_cleanup_dead(module);
+  return BUF_SUCCESS;
 }
 
 const buf_pass_def_t buf_pass_buffer_deallocation_simplification = {

@@ -682,8 +682,14 @@ static void process_block(od_t *d, buf_block_t *blk, own_list_t *l) {
       /* A free that returns no fresh buffer (memref.dealloc,
        * bufferization.dealloc) is the pass's own business. */
       if (buf_op_alloc_kind(op) == BUF_ALLOC_NONE) {
-        buf_op_emit_error(op, "ownership-based deallocation: the input "
-                              "already frees buffers");
+        /* upstream's words: a dealloc of the pass's own kind, or a free
+         * it cannot track */
+        buf_emit_error(buf_op_ctx(op), op->loc, "%s",
+                       buf_op_has_trait(op, BUF_TRAIT_CONDITIONAL_FREE)
+                           ? "No deallocation operations must be present "
+                             "when running this pass!"
+                           : "memory free side-effect on MemRef value not "
+                             "supported!");
         d->failed = true;
         return;
       }

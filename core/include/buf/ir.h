@@ -997,9 +997,9 @@ enum {
    * (upstream's CopyOpInterface: memref.copy). */
   BUF_TRAIT_COPY = 1u << 25,
   /* Allocations made in its regions stay there (upstream's
-   * AutomaticAllocationScope): func.func, affine.for, and scf.forall, whose
-   * parallel iterations each need their own buffers. Buffer hoisting does
-   * not move an alloc out of it. */
+   * AutomaticAllocationScope): func.func, affine.for, and scf.forall and
+   * scf.parallel, whose parallel iterations each need their own buffers.
+   * Buffer hoisting does not move an alloc out of it. */
   BUF_TRAIT_ALLOCATION_SCOPE = 1u << 26,
   /* Casts: result 0 has operand 0's shape, a dimension may become dynamic
    * or static (upstream's CastOpInterface). VIEW ops memref.cast,

@@ -5,10 +5,9 @@
 // whose summary writes its argument, and of an external callee, which may
 // write any argument unless its declaration says
 // {bufferization.access = "read" | "none"} ("write": a new buffer, not
-// copied). Allocations and copies equal upstream's. `= false` stays on the
-// memref argument (upstream drops it; `= true` goes): the interpreter then reports any
-// write into the argument, so the runs below fail if a write slipped through,
-// and they give the tensor program's values (the types aside). The tensor
+// copied). Allocations and copies equal upstream's, and like upstream the
+// bufferized signature drops the marking. The runs below give the tensor
+// program's values (the types aside). The tensor
 // program's inputs also run the bufferized @fill (a tensor input fits a
 // memref argument); the others spell memref inputs.
 // RUN: buffer-opt --one-shot-bufferize=bufferize-function-boundaries %s | FileCheck %s
@@ -42,7 +41,7 @@ func.func private @ext_write(tensor<4xf32> {bufferization.access = "write"}) -> 
 func.func private @ext_none(tensor<4xf32> {bufferization.access = "none"}) -> f32
 
 // CHECK-LABEL: func.func @fill(
-// CHECK-SAME: %[[A:.*]]: memref<4xf32, strided<[?], offset: ?>> {bufferization.writable = false}
+// CHECK-SAME: %[[A:.*]]: memref<4xf32, strided<[?], offset: ?>>) -> memref<4xf32>
 // CHECK: %[[NEW:.*]] = memref.alloc()
 // CHECK-NOT: memref.copy
 // CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[NEW]] : memref<4xf32>)
@@ -55,7 +54,7 @@ func.func @fill(%a: tensor<4xf32> {bufferization.writable = false}) -> tensor<4x
 }
 
 // CHECK-LABEL: func.func @externals(
-// CHECK-SAME: %[[A:[^:]*]]: memref<4xf32, strided<[?], offset: ?>> {bufferization.writable = false}
+// CHECK-SAME: %[[A:[^:]*]]: memref<4xf32, strided<[?], offset: ?>>
 // CHECK: %[[COPY:.*]] = memref.alloc()
 // CHECK: memref.copy %[[A]], %[[COPY]]
 // CHECK: %[[CAST:.*]] = memref.cast %[[COPY]]
@@ -81,7 +80,7 @@ func.func @callee_writes(%t: tensor<4xf32>, %v: f32) -> tensor<4xf32> {
 }
 
 // CHECK-LABEL: func.func @passes_on(
-// CHECK-SAME: %[[A:[^:]*]]: memref<4xf32, strided<[?], offset: ?>> {bufferization.writable = false}
+// CHECK-SAME: %[[A:[^:]*]]: memref<4xf32, strided<[?], offset: ?>>
 // CHECK: %[[COPY:.*]] = memref.alloc()
 // CHECK: memref.copy %[[A]], %[[COPY]]
 // CHECK: %[[CAST:.*]] = memref.cast %[[COPY]]
@@ -92,7 +91,7 @@ func.func @passes_on(%a: tensor<4xf32> {bufferization.writable = false}, %v: f32
 }
 
 // CHECK-LABEL: func.func @loop(
-// CHECK-SAME: %[[A:[^:]*]]: memref<4xf32, strided<[?], offset: ?>> {bufferization.writable = false}
+// CHECK-SAME: %[[A:[^:]*]]: memref<4xf32, strided<[?], offset: ?>>
 // CHECK: %[[COPY:.*]] = memref.alloc()
 // CHECK: memref.copy %[[A]], %[[COPY]]
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[COPY]])
@@ -109,7 +108,7 @@ func.func @loop(%a: tensor<4xf32> {bufferization.writable = false}, %n: index) -
 }
 
 // CHECK-LABEL: func.func @slice(
-// CHECK-SAME: %[[A:[^:]*]]: memref<4xf32, strided<[?], offset: ?>> {bufferization.writable = false}
+// CHECK-SAME: %[[A:[^:]*]]: memref<4xf32, strided<[?], offset: ?>>
 // CHECK: %[[COPY:.*]] = memref.alloc()
 // CHECK: memref.copy %[[A]], %[[COPY]]
 // CHECK: memref.subview %[[COPY]][1] [2] [1]

@@ -307,3 +307,19 @@ func.func @expand_legacy_dynamic(%d: memref<?xf32>) {
   %e = memref.expand_shape %d [[0, 1]] : memref<?xf32> into memref<?x4xf32>
   return
 }
+
+// -----
+
+func.func @prefetch_bad_rw(%m: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{rw specifier has to be 'read' or 'write'}}
+  memref.prefetch %m[%i], fetch, locality<1>, data : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_bad_locality(%m: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{'memref.prefetch' op attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3}}
+  memref.prefetch %m[%i], read, locality<5>, data : memref<4xf32>
+  return
+}
