@@ -10,20 +10,22 @@
  * How. LLVM contexts are single-threaded, so each share is a module of its
  * own context:
  *   - symbols become linkable across shares: every internal definition
- *     gets external linkage and hidden visibility;
+ *     becomes a hidden global whose name ends in .bufferd.<hash of the
+ *     module's shape> (as ThinLTO promotes locals to name.llvm.<hash>), so
+ *     objects linked together do not clash and a shared library does not
+ *     export them;
  *   - share 0 is the module itself, with the functions of the other shares
  *     turned into declarations; it keeps every global's data (the
- *     weights), so they are neither copied nor serialized;
+ *     weights), written by LLVM straight to its part file, so they are
+ *     neither held twice in memory nor serialized;
  *   - the other shares come from one bitcode image of a copy of the module
  *     whose globals are declarations (no weights in it): each thread reads
  *     it into its own context and declares the functions not its own;
- *   - each thread makes an object file with its own target machine; the
- *     objects are joined with `ld -r` and `objcopy --localize-hidden` makes
- *     the hidden symbols local again, so the result links like the object
- *     one code generator makes.
+ *   - each thread makes an object file with its own target machine, and
+ *     `ld -r` joins the parts into the output.
  * Functions are dealt to shares largest first, each to the share with the
- * least code so far. Without ld or objcopy (binutils) in PATH, or with
- * fewer than two functions worth a thread, the caller emits as before.
+ * least code so far. Without ld (binutils) in PATH, or when one share
+ * would hold nearly all the code, the caller emits as before.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -50,6 +52,33 @@ static uint64_t function_size(LLVMValueRef f) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
       n++;
   return n;
+}
+
+static uint64_t hash_bytes(uint64_t h, const void *p, size_t n) {
+  const unsigned char *b = p;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ b[i]) * UINT64_C(1099511628211);
+  return h;
+}
+
+static bool is_local(LLVMValueRef v) {
+  return LLVMGetLinkage(v) == LLVMInternalLinkage ||
+         LLVMGetLinkage(v) == LLVMPrivateLinkage;
+}
+
+/* v, local to the module, becomes a hidden global named name+suffix. */
+static void promote(LLVMValueRef v, const char *suffix) {
+  size_t len, slen = strlen(suffix);
+  const char *name = LLVMGetValueName2(v, &len);
+  char *full = malloc(len + slen + 1);
+  if (!full)
+    abort();
+  memcpy(full, name, len);
+  memcpy(full + len, suffix, slen + 1);
+  LLVMSetLinkage(v, LLVMExternalLinkage);
+  LLVMSetVisibility(v, LLVMHiddenVisibility);
+  LLVMSetValueName2(v, full, len + slen);
+  free(full);
 }
 
 /* f (a definition) becomes a declaration of the same name and type. */
@@ -103,6 +132,7 @@ typedef struct {
   const uint8_t *share_of;
   const char *triple, *cpu;
   LLVMCodeGenOptLevel level;
+  const char *file;             /* write the object here (else: object) */
   /* out */
   LLVMMemoryBufferRef object;
   char *error;
@@ -132,7 +162,10 @@ static void *emit_share(void *arg) {
   } else {
     LLVMTargetMachineRef tm = LLVMCreateTargetMachine(
         target, j->triple, j->cpu, "", j->level, LLVMRelocPIC, LLVMCodeModelDefault);
-    if (LLVMTargetMachineEmitToMemoryBuffer(tm, M, LLVMObjectFile, &err, &j->object))
+    bool failed = j->file ? LLVMTargetMachineEmitToFile(tm, M, j->file, LLVMObjectFile, &err)
+                          : LLVMTargetMachineEmitToMemoryBuffer(tm, M, LLVMObjectFile, &err,
+                                                                &j->object);
+    if (failed)
       j->error = strdup(err ? err : "code generation failed");
     LLVMDisposeTargetMachine(tm);
   }
@@ -219,7 +252,7 @@ int buf__lw_emit_object_parallel(LLVMModuleRef M, const char *triple, const char
                                  LLVMCodeGenOptLevel level, unsigned threads,
                                  const char *path, char **err) {
   *err = NULL;
-  if (threads < 2 || !tool_found("ld") || !tool_found("objcopy"))
+  if (threads < 2 || !tool_found("ld"))
     return 0;
   /* The defined functions, largest first, dealt to the lightest share. */
   uint32_t nf = 0;
@@ -284,19 +317,31 @@ int buf__lw_emit_object_parallel(LLVMModuleRef M, const char *triple, const char
       return 0;
     }
 
-  /* Every internal definition visible to the other shares. */
+  /* Every internal definition visible to the other shares: a hidden
+   * global whose name gets a suffix from a hash of the module's shape, as
+   * ThinLTO promotes locals (name.llvm.<hash>), so two objects linked
+   * together do not clash. */
+  uint64_t h = UINT64_C(1469598103934665603);
+  for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    h = hash_bytes(h, name, len);
+    uint64_t n = LLVMIsDeclaration(f) ? 0 : function_size(f);
+    h = hash_bytes(h, &n, sizeof n);
+  }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(M); g; g = LLVMGetNextGlobal(g)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(g, &len);
+    h = hash_bytes(h, name, len);
+  }
+  char suffix[40];
+  snprintf(suffix, sizeof suffix, ".bufferd.%016llx", (unsigned long long)h);
   for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f))
-    if (!LLVMIsDeclaration(f) && (LLVMGetLinkage(f) == LLVMInternalLinkage ||
-                                  LLVMGetLinkage(f) == LLVMPrivateLinkage)) {
-      LLVMSetLinkage(f, LLVMExternalLinkage);
-      LLVMSetVisibility(f, LLVMHiddenVisibility);
-    }
+    if (!LLVMIsDeclaration(f) && is_local(f))
+      promote(f, suffix);
   for (LLVMValueRef g = LLVMGetFirstGlobal(M); g; g = LLVMGetNextGlobal(g))
-    if (!LLVMIsDeclaration(g) && (LLVMGetLinkage(g) == LLVMInternalLinkage ||
-                                  LLVMGetLinkage(g) == LLVMPrivateLinkage)) {
-      LLVMSetLinkage(g, LLVMExternalLinkage);
-      LLVMSetVisibility(g, LLVMHiddenVisibility);
-    }
+    if (!LLVMIsDeclaration(g) && is_local(g))
+      promote(g, suffix);
 
   /* The other shares' image: a copy without the globals' data. */
   LLVMModuleRef copy = LLVMCloneModule(M);
@@ -310,6 +355,14 @@ int buf__lw_emit_object_parallel(LLVMModuleRef M, const char *triple, const char
   LLVMDisposeModule(copy);
   keep_share(M, share_of, 0);
 
+  const char *tmp = getenv("TMPDIR");
+  char dir[512], part[MAX_SHARES][600], all[600];
+  snprintf(dir, sizeof dir, "%s/bufferd-codegen-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  bool have_dir = mkdtemp(dir) != NULL;
+  for (unsigned s = 0; s < shares; s++)
+    snprintf(part[s], sizeof part[s], "%s/part%u.o", dir, s);
+  snprintf(all, sizeof all, "%s/all.o", dir);
+
   share_job_t jobs[MAX_SHARES];
   pthread_t tid[MAX_SHARES];
   bool started[MAX_SHARES] = {false};
@@ -321,12 +374,15 @@ int buf__lw_emit_object_parallel(LLVMModuleRef M, const char *triple, const char
                             .share_of = share_of,
                             .triple = triple,
                             .cpu = cpu,
-                            .level = level};
-    if (s > 0)
+                            .level = level,
+                            /* the weights' share: no copy in memory */
+                            .file = s == 0 && have_dir ? part[0] : NULL};
+    if (s > 0 && have_dir)
       started[s] = pthread_create(&tid[s], NULL, emit_share, &jobs[s]) == 0;
   }
-  emit_share(&jobs[0]);
-  for (unsigned s = 1; s < shares; s++) {
+  if (have_dir)
+    emit_share(&jobs[0]);
+  for (unsigned s = 1; s < shares && have_dir; s++) {
     if (started[s])
       pthread_join(tid[s], NULL);
     else /* no thread: this one does it */
@@ -335,51 +391,51 @@ int buf__lw_emit_object_parallel(LLVMModuleRef M, const char *triple, const char
   LLVMDisposeMemoryBuffer(image);
   free(share_of);
 
-  /* ld -r p0.o p1.o ... -o all.o; objcopy --localize-hidden all.o */
-  const char *tmp = getenv("TMPDIR");
-  char dir[512];
-  snprintf(dir, sizeof dir, "%s/bufferd-codegen-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-  bool have_dir = mkdtemp(dir) != NULL;
-  char part[MAX_SHARES][600], all[600];
-  char *ld[MAX_SHARES + 5];
   int rc = 1;
+  if (!have_dir) {
+    *err = strdup("cannot make a temporary directory for the object's parts");
+    rc = -1;
+  }
   for (unsigned s = 0; s < shares && rc == 1; s++)
     if (jobs[s].error) {
       *err = jobs[s].error;
       jobs[s].error = NULL;
       rc = -1;
     }
-  if (rc == 1 && !have_dir) {
-    *err = strdup("cannot make a temporary directory for the object's parts");
-    rc = -1;
-  }
-  unsigned written = 0;
-  for (unsigned s = 0; s < shares && rc == 1; s++) {
-    snprintf(part[s], sizeof part[s], "%s/part%u.o", dir, s);
+  for (unsigned s = 1; s < shares && rc == 1; s++)
     if (!write_file(part[s], LLVMGetBufferStart(jobs[s].object),
                     LLVMGetBufferSize(jobs[s].object))) {
       *err = strdup("cannot write an object part to the temporary directory");
       rc = -1;
     }
-    written = s + 1;
-  }
-  snprintf(all, sizeof all, "%s/all.o", dir);
   if (rc == 1) {
+    /* ld writes the output itself where it can open it (the caller's
+     * file or in-memory file, through this process's /proc entry), else
+     * into the temporary directory, copied from there. */
+    char direct[64];
+    int fd = -1;
+    if (sscanf(path, "/proc/self/fd/%d", &fd) == 1)
+      snprintf(direct, sizeof direct, "/proc/%d/fd/%d", (int)getpid(), fd);
+    else
+      snprintf(direct, sizeof direct, "%.63s", path);
+    char *ld[MAX_SHARES + 5];
     unsigned n = 0;
     ld[n++] = "ld";
     ld[n++] = "-r";
     ld[n++] = "-o";
-    ld[n++] = all;
+    ld[n++] = direct;
     for (unsigned s = 0; s < shares; s++)
       ld[n++] = part[s];
     ld[n] = NULL;
-    char *localize[] = {"objcopy", "--localize-hidden", all, NULL};
-    if (!run_tool(ld) || !run_tool(localize)) {
-      *err = strdup("joining the object's parts failed (ld -r, objcopy)");
-      rc = -1;
-    } else if (!copy_file(all, path)) {
-      *err = strdup("cannot write the object file");
-      rc = -1;
+    if (!run_tool(ld)) {
+      ld[3] = all;
+      if (!run_tool(ld)) {
+        *err = strdup("joining the object's parts with ld -r failed");
+        rc = -1;
+      } else if (!copy_file(all, path)) {
+        *err = strdup("cannot write the object file");
+        rc = -1;
+      }
     }
   }
   for (unsigned s = 0; s < shares; s++) {
@@ -387,9 +443,9 @@ int buf__lw_emit_object_parallel(LLVMModuleRef M, const char *triple, const char
       LLVMDisposeMemoryBuffer(jobs[s].object);
     free(jobs[s].error);
   }
-  for (unsigned s = 0; s < written; s++)
-    unlink(part[s]);
   if (have_dir) {
+    for (unsigned s = 0; s < shares; s++)
+      unlink(part[s]);
     unlink(all);
     rmdir(dir);
   }

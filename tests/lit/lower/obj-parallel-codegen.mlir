@@ -2,9 +2,10 @@
 // 400 chained linalg ops (about 2,800 ops once bufferized) is cut into
 // segments (outline-function-segments{ops=1000}), each thread generates the
 // code of a share of the functions, and `ld -r` joins the parts. The
-// segments are local symbols of the result, @run stays global, and the
-// object computes what one code generator's object, the JIT and the
-// interpreter compute.
+// segments, private to the module, become hidden globals with a
+// .bufferd.<hash> suffix (as ThinLTO promotes locals), @run stays as it
+// was, and the object computes what one code generator's object, the JIT
+// and the interpreter compute.
 // REQUIRES: llvm-lowering, gcc
 // RUN: %python %S/Inputs/gen_chain_function.py 400 > %t.mlir
 // RUN: buffer-opt --run=run %t.mlir | FileCheck %s --check-prefix=INTERP
@@ -12,7 +13,7 @@
 // RUN: env BUFFERD_CODEGEN_THREADS=1 buffer-opt --emit=obj %t.mlir -o %t.1.o
 // RUN: env BUFFERD_CODEGEN_THREADS=3 buffer-opt --emit=obj %t.mlir -o %t.3.o
 // RUN: nm %t.1.o | FileCheck %s --check-prefix=ONE
-// RUN: nm %t.3.o | FileCheck %s --check-prefix=SHARED
+// RUN: readelf -sW %t.3.o | FileCheck %s --check-prefix=SHARED
 // RUN: gcc %S/Inputs/run_f32_main.c %t.1.o -o %t.1.exe
 // RUN: gcc %S/Inputs/run_f32_main.c %t.3.o -o %t.3.exe
 // RUN: %t.1.exe | FileCheck %s --check-prefix=NATIVE
@@ -30,7 +31,7 @@
 // ONE: {{ T }}run
 // ONE-NOT: segment
 
-// Three: the segments, hidden across the parts, are local after the join.
-// SHARED-DAG: {{ t }}run_segment0
-// SHARED-DAG: {{ t }}run_segment1
-// SHARED-DAG: {{ T }}run
+// Three: the segments are hidden, @run is not.
+// SHARED-DAG: FUNC GLOBAL HIDDEN {{.*}} run_segment0.bufferd.{{[0-9a-f]+$}}
+// SHARED-DAG: FUNC GLOBAL HIDDEN {{.*}} run_segment1.bufferd.{{[0-9a-f]+$}}
+// SHARED-DAG: FUNC GLOBAL DEFAULT {{.*}} run{{$}}
