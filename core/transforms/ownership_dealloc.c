@@ -92,11 +92,17 @@ static buf_value_t *const_i1(od_t *d, buf_builder_t *b, bool v) {
   return buf_op_result(c, 0);
 }
 
+/* An allocation, or a free, the program manages itself (upstream's
+ * bufferization.manual_deallocation): its buffer is never owned. */
+static bool is_manual(const buf_op_t *op) {
+  return buf_op_has_attr(op, "bufferization.manual_deallocation");
+}
+
 /* Does op return buffers its block owns from the start: a heap allocation
  * (alloc, realloc, clone), or a call (calls return owned buffers)? */
 static bool is_owned_fresh(const buf_op_t *op) {
-  return buf_op_alloc_kind(op) == BUF_ALLOC_HEAP ||
-         buf_op_has_trait(op, BUF_TRAIT_CALL);
+  return !is_manual(op) && (buf_op_alloc_kind(op) == BUF_ALLOC_HEAP ||
+                            buf_op_has_trait(op, BUF_TRAIT_CALL));
 }
 
 /* The base buffer to free for an owned value: fresh buffers are their own
@@ -670,6 +676,40 @@ static bool take_freed(od_t *d, buf_op_t *op, own_list_t *l) {
   return true;
 }
 
+/* A free marked manual_deallocation stays, after a run-time check that
+ * the block does not own what it frees (upstream's assertion): a buffer
+ * the block owns for sure is an error now; one it may own (a flag) is
+ * checked when the program runs. */
+static void check_manual_free(od_t *d, buf_op_t *op, own_list_t *l) {
+  buf_builder_t b;
+  buf_builder_init(&b, d->ctx);
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  for (uint32_t k = 0; k < op->num_operands; k++) {
+    if (!(buf_op_operand_effect(op, k) & BUF_EFFECT_FREE))
+      continue;
+    buf_value_t *src = op->operands[k].value, *not_owned = NULL;
+    for (uint32_t i = 0; i < l->n && !not_owned; i++) {
+      if (l->e[i].v != src)
+        continue;
+      if (!l->e[i].cond) {
+        buf_op_emit_error(op, "manual deallocation of a buffer this block owns");
+        d->failed = true;
+        return;
+      }
+      buf_value_t *ops[2] = {l->e[i].cond, const_i1(d, &b, true)};
+      not_owned = buf_op_result(buf_build(&b, "arith.xori", buf_type_i1(d->ctx), 2, ops,
+                                          NULL),
+                                0);
+    }
+    if (!not_owned)
+      not_owned = const_i1(d, &b, true);
+    buf_build(&b, "cf.assert", NULL, 1, &not_owned, "msg",
+              buf_attr_string_cstr(d->ctx, "expected that the block does not have ownership"),
+              NULL);
+  }
+}
+
 static void process_block(od_t *d, buf_block_t *blk, own_list_t *l) {
   buf_op_t *next;
   for (buf_op_t *op = blk->first; op && !d->failed; op = next) {
@@ -681,6 +721,10 @@ static void process_block(od_t *d, buf_block_t *blk, own_list_t *l) {
     if (buf_op_has_trait(op, BUF_TRAIT_FREE)) {
       /* A free that returns no fresh buffer (memref.dealloc,
        * bufferization.dealloc) is the pass's own business. */
+      if (buf_op_alloc_kind(op) == BUF_ALLOC_NONE && is_manual(op)) {
+        check_manual_free(d, op, l);
+        continue;
+      }
       if (buf_op_alloc_kind(op) == BUF_ALLOC_NONE) {
         /* upstream's words: a dealloc of the pass's own kind, or a free
          * it cannot track */
