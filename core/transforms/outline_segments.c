@@ -82,12 +82,8 @@ static bool range_holds(const seg_range_t *r, buf_op_t *op) {
   return top && position(top) >= r->lo && position(top) <= r->hi;
 }
 
-typedef struct {
-  const seg_range_t *r;
-} collect_t;
-
 static buf_walk_result_t collect_inputs(buf_op_t *op, void *user) {
-  const seg_range_t *r = ((collect_t *)user)->r;
+  const seg_range_t *r = user;
   segment_t *s = r->s;
   for (uint32_t i = 0; i < op->num_operands; i++) {
     buf_value_t *v = op->operands[i].value;
@@ -278,9 +274,8 @@ static void outline_function(buf_op_t *module, buf_op_t *fn, uint64_t per) {
                      .in = {.arena = arena}, .out = {.arena = arena},
                      .cloned = {.arena = arena}};
     seg_range_t r = {.s = s, .lo = position(first), .hi = position(o)};
-    collect_t c = {.r = &r};
     for (buf_op_t *x = first;; x = x->next) {
-      buf_op_walk(x, BUF_WALK_PRE, collect_inputs, &c);
+      buf_op_walk(x, BUF_WALK_PRE, collect_inputs, &r);
       if (x == o)
         break;
     }

@@ -61,6 +61,12 @@ static uint64_t hash_bytes(uint64_t h, const void *p, size_t n) {
   return h;
 }
 
+static bool is_unnamed_definition(LLVMValueRef v) {
+  size_t len;
+  LLVMGetValueName2(v, &len);
+  return !LLVMIsDeclaration(v) && len == 0;
+}
+
 static bool is_local(LLVMValueRef v) {
   return LLVMGetLinkage(v) == LLVMInternalLinkage ||
          LLVMGetLinkage(v) == LLVMPrivateLinkage;
@@ -293,21 +299,14 @@ int buf__lw_emit_object_parallel(LLVMModuleRef M, const char *triple, const char
   free(order);
   free(size);
   /* Unnamed definitions cannot be referred to from another share. */
-  for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f)) {
-    size_t len;
-    LLVMGetValueName2(f, &len);
-    if (!LLVMIsDeclaration(f) && len == 0) {
-      free(share_of);
-      return 0;
-    }
-  }
-  for (LLVMValueRef g = LLVMGetFirstGlobal(M); g; g = LLVMGetNextGlobal(g)) {
-    size_t len;
-    LLVMGetValueName2(g, &len);
-    if (!LLVMIsDeclaration(g) && len == 0) {
-      free(share_of);
-      return 0;
-    }
+  bool unnamed = false;
+  for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f))
+    unnamed |= is_unnamed_definition(f);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(M); g; g = LLVMGetNextGlobal(g))
+    unnamed |= is_unnamed_definition(g);
+  if (unnamed) {
+    free(share_of);
+    return 0;
   }
   /* When one share holds nearly all the code (one large function and
    * small helpers), threads gain nothing. */
