@@ -5,6 +5,8 @@
  *   lower_llvm.c        the entry point (buf_llvm_emit): the state, the
  *                       module's two passes, target, optimization, output
  *   lower_output.c      where LLVM writes the output (a file, a memfd)
+ *   lower_object_data.c an object file's large constants, written by
+ *                       bufferd next to LLVM's code (not through LLVM)
  *   lower_value_map.c   IR values and blocks to LLVM ones
  *   lower_types.c       LLVM types of IR types; memref descriptors
  *   lower_bf16.c        bf16 on the host; intrinsic calls
@@ -46,6 +48,18 @@ typedef struct lw_slot {
   void *value;
 } lw_slot_t;
 
+/* A large constant global whose bytes go into the object file without
+ * passing through LLVM (lower_object_data.c): in the module it is a
+ * declaration named `symbol`. */
+typedef struct lw_datum {
+  char *symbol;         /* malloc'ed */
+  const uint8_t *bytes; /* size bytes: a resource blob's, or owned */
+  uint64_t size;
+  unsigned align;
+  bool local; /* a private memref.global: a local symbol in the object */
+  bool owned; /* bytes are malloc'ed by the lowering */
+} lw_datum_t;
+
 typedef struct lw {
   buf_ctx_t *ctx;
   buf_op_t *module;
@@ -64,7 +78,10 @@ typedef struct lw {
   const char *libdevice;                /* GPU: path of libdevice's bitcode */
   LLVMMemoryBufferRef libdevice_bytes;  /* read when a kernel needs it */
   const char *jit_entry; /* function that gets the JIT's packed entry */
-
+  bool data_apart;   /* large constants go to `data`, not into LLVM: the
+                      * output is an ELF object file */
+  lw_datum_t *data;  /* those constants, in declaration order */
+  size_t ndata, data_cap;
 } lw_t;
 
 /* LLVM's PTX_Kernel calling convention (CallingConv::PTX_Kernel). */
@@ -114,6 +131,25 @@ unsigned buf__lw_codegen_threads(void);
 int buf__lw_emit_object_parallel(LLVMModuleRef M, const char *triple, const char *cpu,
                                  LLVMCodeGenOptLevel level, unsigned threads,
                                  const char *path, char **err);
+
+/* ------------------------------------------------------------------------ */
+/* lower_object_data.c: large constants written next to LLVM's code         */
+/* ------------------------------------------------------------------------ */
+
+/* Constants of at least this many bytes are written apart (smaller ones
+ * stay in LLVM, which may fold loads from them). */
+enum { LW_DATA_APART_MIN_BYTES = 64 << 10 };
+
+/* Writes the object file of L's optimized module to path: LLVM makes the
+ * code (with up to `threads` code generators, lower_parallel.c), and
+ * L->data's constants that the code refers to are added to it as one
+ * read-only section, each under its symbol. False with *err (malloc'ed)
+ * on failure. */
+bool buf__lw_emit_object_with_data(lw_t *L, LLVMTargetMachineRef tm, const char *triple,
+                                   const char *cpu, LLVMCodeGenOptLevel level,
+                                   unsigned threads, const char *path, char **err);
+/* Frees L->data. */
+void buf__lw_data_free(lw_t *L);
 
 /* ------------------------------------------------------------------------ */
 /* lower_value_map.c: IR values and blocks to LLVM ones                     */

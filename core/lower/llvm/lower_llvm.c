@@ -206,6 +206,15 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
                                                        : buf_gpu_libdevice_path(),
             .jit_entry = options ? options->jit_entry : NULL};
 
+  /* The output: written by LLVM to the caller's file or an in-memory file
+   * (lower_output.c), or, where neither opens, in LLVM's memory (text or
+   * mb). An object file written there gets its large constants from
+   * bufferd, not LLVM (lower_object_data.c). */
+  FILE *stream = options ? options->out : NULL;
+  lw_output_t direct;
+  buf__lw_output_open(&direct, stream);
+  L.data_apart = kind == BUF_LLVM_OUTPUT_OBJECT && buf__lw_output_direct(&direct);
+
   L.C = LLVMContextCreate();
   L.M = LLVMModuleCreateWithNameInContext("bufferd", L.C);
   L.B = LLVMCreateBuilderInContext(L.C);
@@ -247,8 +256,9 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     status = build_module(&L);
     /* counted before libdevice's functions join the module */
     program_blocks = module_blocks(L.M);
-    /* LLVM copied every blob its globals use; nothing else reads them. */
-    if (!BUF_FAILED(status) && options && options->release_resource_blobs)
+    /* LLVM copied every blob its globals use; nothing else reads them
+     * (those written apart are released once written). */
+    if (!BUF_FAILED(status) && options && options->release_resource_blobs && !L.ndata)
       buf_ctx_release_resource_blobs(ctx);
     linked_libdevice = !BUF_FAILED(status) && L.libdevice_bytes;
     if (linked_libdevice)
@@ -287,16 +297,18 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
     }
   }
   lap(timing ? &timing->llvm_optimize : NULL, &clock);
-  /* The output: written by LLVM to the caller's file or an in-memory file
-   * (lower_output.c), or, where neither opens, in LLVM's memory (text or
-   * mb). */
-  FILE *stream = options ? options->out : NULL;
-  lw_output_t direct;
-  buf__lw_output_open(&direct, stream);
   char *text = NULL;
   LLVMMemoryBufferRef mb = NULL;
   if (BUF_FAILED(status)) {
     /* nothing to write */
+  } else if (L.ndata) {
+    if (!buf__lw_emit_object_with_data(&L, tm, triple, cpu, cg_level, threads, direct.path,
+                                       &err)) {
+      buf_emit_error(ctx, module->loc, "LLVM code generation failed: %s", err);
+      free(err);
+      err = NULL;
+      status = BUF_FAILURE;
+    }
   } else if (buf__lw_output_direct(&direct) && kind == BUF_LLVM_OUTPUT_OBJECT &&
              (parallel = buf__lw_emit_object_parallel(L.M, triple, cpu, cg_level, threads,
                                                       direct.path, &err)) != 0) {
@@ -356,6 +368,9 @@ buf_status_t buf_llvm_emit(buf_op_t *module, buf_llvm_output_t kind,
   lap(timing ? &timing->llvm_emit : NULL, &clock);
   if (L.libdevice_bytes) /* read, but a failure came before the link */
     LLVMDisposeMemoryBuffer(L.libdevice_bytes);
+  if (L.ndata && options && options->release_resource_blobs)
+    buf_ctx_release_resource_blobs(ctx);
+  buf__lw_data_free(&L);
   free(L.slots);
   return status;
 }

@@ -15,9 +15,9 @@
  *     objects linked together do not clash and a shared library does not
  *     export them;
  *   - share 0 is the module itself, with the functions of the other shares
- *     turned into declarations; it keeps every global's data (the
- *     weights), written by LLVM straight to its part file, so they are
- *     neither held twice in memory nor serialized;
+ *     turned into declarations; it keeps every global's data (what is
+ *     not written apart by lower_object_data.c), written by LLVM straight
+ *     to its part file, so it is neither held twice nor serialized;
  *   - the other shares come from one bitcode image of a copy of the module
  *     whose globals are declarations (no weights in it): each thread reads
  *     it into its own context and declares the functions not its own;

@@ -7,7 +7,9 @@
  * functions (printMemrefF32(i64 rank, ptr)) link against the real library;
  * public functions also get a _mlir_ciface_ wrapper taking descriptors by
  * pointer, and the function the JIT runs a packed entry point. memref.global
- * becomes an LLVM global: zeroinitializer, or its elements as raw bytes.
+ * becomes an LLVM global: zeroinitializer, or its elements as raw bytes;
+ * for an object file, a large constant is only declared here and its bytes
+ * are written by lower_object_data.c.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -377,6 +379,46 @@ static bool zero_splat(buf_attr_t a) {
   return a->u.dense.ints && a->u.dense.ints[0] == 0;
 }
 
+/* A constant whose bytes go into the object file apart from LLVM
+ * (lower_object_data.c): a declaration here. A private one is hidden, so
+ * that code refers to it PC-relative, as to a definition of its own. */
+static LLVMValueRef declare_apart(lw_t *L, const char *name, const byte_source_t *src,
+                                  uint64_t size, bool local, unsigned align) {
+  LLVMValueRef gv = LLVMAddGlobal(L->M, LLVMArrayType2(L->i8, size), name);
+  LLVMSetGlobalConstant(gv, 1);
+  LLVMSetAlignment(gv, align);
+  if (local)
+    LLVMSetVisibility(gv, LLVMHiddenVisibility);
+  const uint8_t *bytes = src->data;
+  if (!bytes) {
+    uint8_t *made = malloc(size);
+    if (!made)
+      abort();
+    source_bytes(src, 0, size, made);
+    bytes = made;
+  }
+  if (L->ndata == L->data_cap) {
+    L->data_cap = L->data_cap ? 2 * L->data_cap : 16;
+    L->data = realloc(L->data, L->data_cap * sizeof *L->data);
+    if (!L->data)
+      abort();
+  }
+  size_t len;
+  const char *given = LLVMGetValueName2(gv, &len);
+  char *symbol = malloc(len + 1);
+  if (!symbol)
+    abort();
+  memcpy(symbol, given, len);
+  symbol[len] = 0;
+  L->data[L->ndata++] = (lw_datum_t){.symbol = symbol,
+                                     .bytes = bytes,
+                                     .size = size,
+                                     .align = align,
+                                     .local = local,
+                                     .owned = !src->data};
+  return gv;
+}
+
 /* Contract in lower_internal.h. */
 buf_status_t buf__lw_declare_global(lw_t *L, buf_op_t *g) {
   buf_attr_t ta = buf_op_attr(g, "type");
@@ -397,7 +439,15 @@ buf_status_t buf__lw_declare_global(lw_t *L, buf_op_t *g) {
     return fail(L, g, bad);
   buf_type_t elem = t->u.shaped.elem;
   bool i1 = elem->kind == BUF_TYPE_INTEGER && elem->u.integer.width == 1;
-  LLVMValueRef gv;
+  bool constant = buf_op_has_attr(g, "constant");
+  buf_attr_t vis = buf_op_attr(g, "sym_visibility");
+  bool private =
+      vis && vis->kind == BUF_ATTR_STRING && strcmp(vis->u.str.data, "private") == 0;
+  buf_attr_t al = buf_op_attr(g, "alignment");
+  unsigned align = al && al->kind == BUF_ATTR_INTEGER ? (unsigned)al->u.i : 16;
+  /* The initial value as raw bytes, where it has a raw layout. */
+  byte_source_t src = {0};
+  uint64_t raw_size = 0;
   if (init && init->kind == BUF_ATTR_DENSE_RESOURCE && !i1) {
     /* The blob is the array's little-endian bytes already: one raw
      * constant, never one constant per element. It is an array of bytes
@@ -408,16 +458,23 @@ buf_status_t buf__lw_declare_global(lw_t *L, buf_op_t *g) {
      * by the element type, so its array type does not matter to them. i1
      * takes a byte per element in the blob but a bit in LLVM: it goes the
      * element-wise way below. */
-    const buf_resource_t *r = init->u.resource;
-    byte_source_t src = {.data = (const uint8_t *)r->data, .eb = 1};
-    LLVMValueRef raw = raw_initializer(L, &src, r->size);
-    gv = LLVMAddGlobal(L->M, LLVMTypeOf(raw), name);
-    LLVMSetInitializer(gv, raw);
+    src = (byte_source_t){.data = (const uint8_t *)init->u.resource->data, .eb = 1};
+    raw_size = init->u.resource->size;
   } else if (init && init->kind == BUF_ATTR_DENSE && !zero_splat(init) && n > 0 &&
              raw_elem_bytes(elem)) {
     /* Any other dense value with a raw layout: the same raw bytes. */
-    byte_source_t src = {.elem = elem, .dense = init, .eb = raw_elem_bytes(elem)};
-    LLVMValueRef raw = raw_initializer(L, &src, (uint64_t)n * src.eb);
+    src = (byte_source_t){.elem = elem, .dense = init, .eb = raw_elem_bytes(elem)};
+    raw_size = (uint64_t)n * src.eb;
+  }
+  /* A splat stays in LLVM, which holds one piece of it (raw_initializer). */
+  if (raw_size && constant && L->data_apart && raw_size >= LW_DATA_APART_MIN_BYTES &&
+      (src.data || !init->u.dense.splat)) {
+    declare_apart(L, name, &src, raw_size, private, align);
+    return BUF_SUCCESS;
+  }
+  LLVMValueRef gv;
+  if (raw_size) {
+    LLVMValueRef raw = raw_initializer(L, &src, raw_size);
     gv = LLVMAddGlobal(L->M, LLVMTypeOf(raw), name);
     LLVMSetInitializer(gv, raw);
   } else if (buf_attr_is_elements(init) && !zero_splat(init)) {
@@ -433,12 +490,10 @@ buf_status_t buf__lw_declare_global(lw_t *L, buf_op_t *g) {
     gv = LLVMAddGlobal(L->M, at, name);
     LLVMSetInitializer(gv, LLVMConstNull(at));
   }
-  if (buf_op_has_attr(g, "constant"))
+  if (constant)
     LLVMSetGlobalConstant(gv, 1);
-  buf_attr_t vis = buf_op_attr(g, "sym_visibility");
-  if (vis && vis->kind == BUF_ATTR_STRING && strcmp(vis->u.str.data, "private") == 0)
+  if (private)
     LLVMSetLinkage(gv, LLVMInternalLinkage);
-  buf_attr_t al = buf_op_attr(g, "alignment");
-  LLVMSetAlignment(gv, al && al->kind == BUF_ATTR_INTEGER ? (unsigned)al->u.i : 16);
+  LLVMSetAlignment(gv, align);
   return BUF_SUCCESS;
 }
