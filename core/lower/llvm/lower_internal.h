@@ -121,13 +121,15 @@ bool buf__lw_output_finish(lw_output_t *o, char **bytes, size_t *len);
 void buf__lw_output_close(lw_output_t *o);
 
 /* How many threads generate an object's code: $BUFFERD_CODEGEN_THREADS,
- * else the online processors (at most 16). */
+ * else the online processors (at most 16), for one compile and for all
+ * the compiles of the process together. */
 unsigned buf__lw_codegen_threads(void);
 /* Writes the object file of the optimized module M to path, made by up to
- * `threads` code generators at once (lower_parallel.c). Returns 1 when
- * done, 0 when it does not apply (one thread, one function, no ld or
- * objcopy: M is unchanged, emit it as usual), -1 on failure with *err
- * (malloc'ed). M's functions and linkage are changed when it applies. */
+ * `threads` code generators at once (lower_parallel.c), fewer while other
+ * compiles of the process hold some. Returns 1 when done, 0 when it does
+ * not apply (one thread or none free, one function, no ld: M is
+ * unchanged, emit it as usual), -1 on failure with *err (malloc'ed). M's
+ * functions and linkage are changed when it applies. */
 int buf__lw_emit_object_parallel(LLVMModuleRef M, const char *triple, const char *cpu,
                                  LLVMCodeGenOptLevel level, unsigned threads,
                                  const char *path, char **err);

@@ -32,6 +32,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <spawn.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,6 +254,29 @@ unsigned buf__lw_codegen_threads(void) {
   return n > MAX_SHARES ? MAX_SHARES : (unsigned)n;
 }
 
+/* Code generators running in this process besides the compiles' own
+ * threads. The daemon runs several compiles at once: each taking every
+ * CPU would oversubscribe them, so together they take at most
+ * buf__lw_codegen_threads() - 1 more. */
+static atomic_uint extra_threads_in_use;
+
+/* Up to want more threads for one compile (0: none free now). */
+static unsigned take_extra_threads(unsigned want) {
+  unsigned limit = buf__lw_codegen_threads() - 1;
+  unsigned used = atomic_load(&extra_threads_in_use);
+  for (;;) {
+    unsigned room = used < limit ? limit - used : 0;
+    unsigned got = want < room ? want : room;
+    if (got == 0 ||
+        atomic_compare_exchange_weak(&extra_threads_in_use, &used, used + got))
+      return got;
+  }
+}
+
+static int emit_parallel(LLVMModuleRef M, const char *triple, const char *cpu,
+                         LLVMCodeGenOptLevel level, unsigned threads, const char *path,
+                         char **err);
+
 /* Contract in lower_internal.h. */
 int buf__lw_emit_object_parallel(LLVMModuleRef M, const char *triple, const char *cpu,
                                  LLVMCodeGenOptLevel level, unsigned threads,
@@ -260,6 +284,18 @@ int buf__lw_emit_object_parallel(LLVMModuleRef M, const char *triple, const char
   *err = NULL;
   if (threads < 2 || !tool_found("ld"))
     return 0;
+  unsigned extra = take_extra_threads(threads - 1);
+  if (!extra)
+    return 0;
+  int rc = emit_parallel(M, triple, cpu, level, extra + 1, path, err);
+  atomic_fetch_sub(&extra_threads_in_use, extra);
+  return rc;
+}
+
+/* buf__lw_emit_object_parallel with its threads taken. */
+static int emit_parallel(LLVMModuleRef M, const char *triple, const char *cpu,
+                         LLVMCodeGenOptLevel level, unsigned threads, const char *path,
+                         char **err) {
   /* The defined functions, largest first, dealt to the lightest share. */
   uint32_t nf = 0;
   uint64_t total = 0;
