@@ -40,6 +40,7 @@ extern const buf_pass_def_t buf_pass_convert_linalg_to_loops;
 extern const buf_pass_def_t buf_pass_convert_linalg_to_parallel_loops;
 extern const buf_pass_def_t buf_pass_gpu_outline_parallel_loops;
 extern const buf_pass_def_t buf_pass_outline_function_segments;
+extern const buf_pass_def_t buf_pass_share_repeated_loop_nests;
 extern const buf_pass_def_t buf_pass_convert_scf_to_cf;
 extern const buf_pass_def_t buf_pass_lower_affine;
 
@@ -76,6 +77,7 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_optimize_allocation_liveness,
     &buf_pass_plan_memory,
     &buf_pass_outline_function_segments,
+    &buf_pass_share_repeated_loop_nests,
     &buf_pass_convert_linalg_to_loops,
     &buf_pass_convert_linalg_to_parallel_loops,
     &buf_pass_gpu_outline_parallel_loops,

@@ -91,10 +91,12 @@ typedef struct buf_llvm_options {
  * become their decomposition. */
 #define BUF_LLVM_DECOMPOSE "linalg-decompose-aggregated-ops"
 #define BUF_LLVM_BUFFERIZE_PIPELINE BUF_LLVM_ONE_SHOT_BUFFERIZE "," BUF_LLVM_DEALLOCATION
+/* Loop nests that are the same code are compiled once
+ * (share-repeated-loop-nests: a network repeats its layers). */
 #define BUF_LLVM_LOOPS_PIPELINE                                                \
   "bufferization-lower-deallocations,"                                         \
-  "func.func(convert-linalg-to-loops{interchange-reductions},lower-affine,"   \
-  "convert-scf-to-cf)"
+  "func.func(convert-linalg-to-loops{interchange-reductions},lower-affine),"  \
+  "share-repeated-loop-nests,func.func(convert-scf-to-cf)"
 
 /* True when this build of libbufcore can lower to LLVM. */
 bool buf_llvm_available(void);

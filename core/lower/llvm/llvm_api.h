@@ -31,6 +31,7 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #define BUF_LLVM_FUNCTIONS(X) \
+  X(LLVMAddAttributeAtIndex) \
   X(LLVMAddCase) \
   X(LLVMAddFunction) \
   X(LLVMAddGlobal) \
@@ -102,6 +103,7 @@
   X(LLVMCreateMemoryBufferWithContentsOfFile) \
   X(LLVMCreateMemoryBufferWithMemoryRange) \
   X(LLVMCountBasicBlocks) \
+  X(LLVMCreateEnumAttribute) \
   X(LLVMCreateMessage) \
   X(LLVMCreatePassBuilderOptions) \
   X(LLVMCreateTargetDataLayout) \
@@ -117,6 +119,7 @@
   X(LLVMDoubleTypeInContext) \
   X(LLVMFloatTypeInContext) \
   X(LLVMFunctionType) \
+  X(LLVMGetEnumAttributeKindForName) \
   X(LLVMGetBufferSize) \
   X(LLVMGetBufferStart) \
   X(LLVMGetDataLayoutStr) \
@@ -251,7 +254,10 @@ bool buf__llvm_load(const char **why);
 #define LLVMDeleteGlobal (*buf__llvm.LLVMDeleteGlobal)
 #define LLVMGetAlignment (*buf__llvm.LLVMGetAlignment)
 #define LLVMIsGlobalConstant (*buf__llvm.LLVMIsGlobalConstant)
+#define LLVMAddAttributeAtIndex (*buf__llvm.LLVMAddAttributeAtIndex)
 #define LLVMAddCase (*buf__llvm.LLVMAddCase)
+#define LLVMCreateEnumAttribute (*buf__llvm.LLVMCreateEnumAttribute)
+#define LLVMGetEnumAttributeKindForName (*buf__llvm.LLVMGetEnumAttributeKindForName)
 #define LLVMAddFunction (*buf__llvm.LLVMAddFunction)
 #define LLVMAddGlobal (*buf__llvm.LLVMAddGlobal)
 #define LLVMAddIncoming (*buf__llvm.LLVMAddIncoming)

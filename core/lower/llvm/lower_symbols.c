@@ -138,6 +138,27 @@ LLVMTypeRef buf__lw_fn_llvm_type(lw_t *L, buf_type_t ft, const char **why) {
   return LLVMFunctionType(result_type(L, ft), params, np, 0);
 }
 
+/* A memref argument marked llvm.noalias (share-repeated-loop-nests marks
+ * buffers that cannot overlap): LLVM's noalias on the aligned pointer of
+ * its descriptor, the one loads and stores go through. */
+static void mark_noalias_params(lw_t *L, buf_op_t *fn, buf_type_t ft, LLVMValueRef f) {
+  if (!buf_op_attr(fn, "arg_attrs"))
+    return;
+  LLVMAttributeRef noalias = NULL;
+  LLVMTypeRef scratch[3 + 2 * 64];
+  unsigned p = 0;
+  for (uint32_t i = 0; i < ft->u.func.num_inputs; i++) {
+    buf_type_t t = ft->u.func.inputs[i];
+    if (t->kind == BUF_TYPE_MEMREF && buf_op_arg_attr(fn, i, "llvm.noalias")) {
+      if (!noalias)
+        noalias = LLVMCreateEnumAttribute(
+            L->C, LLVMGetEnumAttributeKindForName("noalias", 7), 0);
+      LLVMAddAttributeAtIndex(f, p + 2, noalias); /* 1-based; field 1 */
+    }
+    p += expand_type(L, t, scratch);
+  }
+}
+
 /* Contract in lower_internal.h. */
 buf_status_t buf__lw_declare_fn(lw_t *L, buf_op_t *fn) {
   buf_type_t ft = buf__lw_fn_type(fn);
@@ -148,6 +169,7 @@ buf_status_t buf__lw_declare_fn(lw_t *L, buf_op_t *fn) {
   if (!fty)
     return fail(L, fn, why);
   LLVMValueRef f = LLVMAddFunction(L->M, name, fty);
+  mark_noalias_params(L, fn, ft, f);
   buf_attr_t vis = buf_op_attr(fn, "sym_visibility");
   bool has_body = fn->num_regions && !buf_region_empty(fn->regions[0]);
   if (has_body && vis && vis->kind == BUF_ATTR_STRING &&
