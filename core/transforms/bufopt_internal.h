@@ -113,7 +113,7 @@ void buf__bo_collect_returns(buf_op_t *func, bo_oplist_t *out);
  * three passes without option objects. */
 /* private_dynamic: the private-function-dynamic-ownership option. */
 buf_status_t buf__ownership_dealloc_module(buf_op_t *module, bool private_dynamic);
-buf_status_t buf__dealloc_simplify(buf_op_t *root);
+buf_status_t buf__dealloc_simplify(buf_op_t *root, bool early_frees);
 buf_status_t buf__lower_deallocs(buf_op_t *root);
 
 /* Lowers one linalg structured op on memrefs to loops and erases it
