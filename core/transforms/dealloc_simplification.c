@@ -633,7 +633,7 @@ enum pipeline_option {
 static buf_status_t pipeline_run(buf_op_t *module,
                                  const buf_pass_options_t *options) {
   bool dynamic = buf_pass_option_bool(options, PIPELINE_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP);
-  if (BUF_FAILED(buf__ownership_dealloc_module(module, dynamic)) ||
+  if (BUF_FAILED(buf__ownership_dealloc_module(module, dynamic, true)) ||
       BUF_FAILED(buf__dealloc_simplify(module, true)) ||
       BUF_FAILED(buf__lower_deallocs(module)))
     return BUF_FAILURE;

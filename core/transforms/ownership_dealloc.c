@@ -41,6 +41,7 @@
  * memref.dealloc.
  */
 #include "buf/pipeline.h"
+#include "buf/syntax.h"
 #include "bufopt_internal.h"
 
 typedef struct own_ent {
@@ -63,6 +64,12 @@ typedef struct od {
    * whose function type already says so. */
   bo_oplist_t dynamic_funcs;
   bo_oplist_t retyped;
+  /* Call results of the identity layout are freed as they are (they start
+   * at their allocation's base) rather than through their extracted base
+   * buffer, which keeps them visible to the simplification's alias
+   * reasoning; buffer-deallocation-pipeline sets it, the pass alone spells
+   * every non-allocation base as upstream's pass does. */
+  bool calls_own_base;
   bool failed;
 } od_t;
 
@@ -105,23 +112,45 @@ static bool is_owned_fresh(const buf_op_t *op) {
                             buf_op_has_trait(op, BUF_TRAIT_CALL));
 }
 
-/* The base buffer to free for an owned value: fresh buffers are their own
- * base; anything else (a call result of a strided layout, which may be a
- * view) (a flag-carried block argument or region result, which
- * may be a view) goes through memref.extract_strided_metadata. */
+/* The base buffer to free for an owned value: heap allocations are their
+ * own base; anything else (a call result, which may be a view of its
+ * allocation whatever its layout; a flag-carried block argument or region
+ * result) goes through memref.extract_strided_metadata, as upstream's pass
+ * does. An unranked memref is first reinterpreted as a 0-d memref of its
+ * element type (offset 0), whose base is the same buffer. */
 static buf_value_t *base_of(od_t *d, buf_builder_t *b, buf_value_t *v) {
-  /* A call may return a view of its allocation (a subview at an offset,
-   * returned without a clone since its ownership is known): only a result
-   * of the identity layout is sure to start at its allocation's base. */
-  if (v->def && is_owned_fresh(v->def) &&
+  if (v->def && !is_manual(v->def) &&
       (buf_op_alloc_kind(v->def) == BUF_ALLOC_HEAP ||
-       (v->type->kind == BUF_TYPE_MEMREF && !v->type->u.shaped.layout)))
+       (d->calls_own_base && is_owned_fresh(v->def) &&
+        v->type->kind == BUF_TYPE_MEMREF && !v->type->u.shaped.layout)))
     return v;
   buf_type_t t = v->type;
+  if (t->kind == BUF_TYPE_UNRANKED_MEMREF) {
+    buf_ctx_t *ctx = d->ctx;
+    buf_type_t ranked = buf_type_memref(
+        ctx, 0, NULL, t->u.shaped.elem, buf_attr_strided(ctx, 0, NULL, 0),
+        t->u.shaped.memory_space);
+    buf_op_state_t rc;
+    buf_state_init(&rc, ctx, "memref.reinterpret_cast", b->loc);
+    buf_state_add_operand(&rc, v);
+    buf_state_add_result(&rc, ranked);
+    int64_t seg[4] = {1, 0, 0, 0}, zero = 0;
+    buf_state_set_attr(&rc, "operandSegmentSizes",
+                       buf_attr_dense_array(ctx, buf_type_i32(ctx), 4, seg, NULL));
+    buf_state_set_attr(&rc, "static_offsets",
+                       buf_attr_dense_array(ctx, buf_type_i64(ctx), 1, &zero, NULL));
+    buf_state_set_attr(&rc, "static_sizes",
+                       buf_attr_dense_array(ctx, buf_type_i64(ctx), 0, NULL, NULL));
+    buf_state_set_attr(&rc, "static_strides",
+                       buf_attr_dense_array(ctx, buf_type_i64(ctx), 0, NULL, NULL));
+    v = buf_op_result(buf_builder_insert(b, &rc), 0);
+    t = ranked;
+  }
   if (t->kind != BUF_TYPE_MEMREF) {
     buf_emit_error(d->ctx, b->loc,
-                   "ownership-based deallocation: unranked memref ownership "
-                   "is not supported");
+                   "ownership-based deallocation: ownership of a value of "
+                   "type '%s' is not supported",
+                   buf_type_to_string(d->ctx, t));
     d->failed = true;
     return v;
   }
@@ -971,10 +1000,12 @@ static void collect_dynamic_funcs(od_t *d, buf_op_t *module) {
   }
 }
 
-buf_status_t buf__ownership_dealloc_module(buf_op_t *module, bool private_dynamic) {
+buf_status_t buf__ownership_dealloc_module(buf_op_t *module, bool private_dynamic,
+                                           bool calls_own_base) {
   if (module->num_regions == 0 || !buf_region_entry(module->regions[0]))
     return BUF_SUCCESS;
-  od_t d = {.ctx = buf_op_ctx(module), .arena = buf_ctx_arena(buf_op_ctx(module))};
+  od_t d = {.ctx = buf_op_ctx(module), .arena = buf_ctx_arena(buf_op_ctx(module)),
+            .calls_own_base = calls_own_base};
   d.extended.arena = d.arena;
   d.dynamic_funcs.arena = d.arena;
   d.retyped.arena = d.arena;
@@ -1001,7 +1032,8 @@ enum ownership_option {
 static buf_status_t ownership_run(buf_op_t *module,
                                   const buf_pass_options_t *options) {
   return buf__ownership_dealloc_module(
-      module, buf_pass_option_bool(options, OWNERSHIP_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP));
+      module, buf_pass_option_bool(options, OWNERSHIP_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP),
+      false);
 }
 
 static const buf_option_spec_t ownership_options[OWNERSHIP_NUM_OPTIONS] = {
