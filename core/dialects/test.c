@@ -11,6 +11,7 @@
  *   ^bb0(%x: f32, %y: f32):
  *     test.region_yield %x : f32
  *   }
+ *   %r = "test.forward_buffer"(%a) : (memref<2xf32>) -> memref<2xf32>
  *
  * test.copy copies like memref.copy (CopyOpInterface upstream) and the
  * interpreter runs it so; the buffer-based ops only read `in` and write
@@ -179,6 +180,17 @@ static buf_status_t region_yield_verify(buf_op_t *op) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* test.forward_buffer                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* A pure op with one result and no interface beyond that (generic form
+ * only): upstream's deallocation tests use it for "an op that may return
+ * one of its operands". */
+static buf_status_t forward_buffer_verify(buf_op_t *op) {
+  return buf__verify_num_results(op, 1);
+}
+
+/* ------------------------------------------------------------------------ */
 /* The table                                                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -193,6 +205,8 @@ static const buf_opdef_t test_ops[] = {
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR,
      .operand_effect = in_out_effect, .verify = region_buffer_based_verify,
      .parse = region_buffer_based_parse, .print = buffer_based_print},
+    {.name = "test.forward_buffer", .traits = BUF_TRAIT_PURE,
+     .verify = forward_buffer_verify},
     {.name = "test.region_yield",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE,
      .verify = region_yield_verify, .parse = region_yield_parse,

@@ -458,6 +458,33 @@ static bool calls_dynamic_func(od_t *d, const buf_op_t *op) {
   return callee && in_oplist(&d->dynamic_funcs, callee);
 }
 
+/* Whether the block owns v for sure: v is in l with no condition, or v
+ * is a result of a region-free op that allocates nothing and calls
+ * nothing, whose memref operands (at least one) are all owned for sure.
+ * Such a result may be any of its operands (upstream combines the
+ * operands' ownership the same way), and the dealloc at the terminator
+ * retains it, so what it aliases stays alive and it can go on as owned. */
+static bool statically_owned(const own_list_t *l, buf_value_t *v, int depth) {
+  for (uint32_t i = 0; i < l->n; i++)
+    if (l->e[i].v == v)
+      return !l->e[i].cond;
+  buf_op_t *def = v->def;
+  if (!def || depth > 8 || def->num_regions ||
+      buf_op_alloc_kind(def) != BUF_ALLOC_NONE ||
+      buf_op_has_trait(def, BUF_TRAIT_CALL | BUF_TRAIT_UNREGISTERED))
+    return false;
+  uint32_t memrefs = 0;
+  for (uint32_t i = 0; i < def->num_operands; i++) {
+    buf_value_t *o = def->operands[i].value;
+    if (!is_memref(o->type))
+      continue;
+    if (!statically_owned(l, o, depth + 1))
+      return false;
+    memrefs++;
+  }
+  return memrefs > 0;
+}
+
 static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
                                own_list_t *l) {
   buf_builder_t b;
@@ -506,11 +533,7 @@ static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
       buf_value_t *v = ret[k];
       if (cloned[k])
         continue;
-      bool owned_static = false;
-      for (uint32_t i = 0; i < l->n; i++)
-        if (l->e[i].v == v && !l->e[i].cond)
-          owned_static = true;
-      if (owned_static)
+      if (statically_owned(l, v, 0))
         continue;
       /* Function arguments, globals and stack buffers are never owned. */
       buf_alloc_kind_t kind = v->def ? buf_op_alloc_kind(v->def) : BUF_ALLOC_NONE;
@@ -743,6 +766,14 @@ static void process_block(od_t *d, buf_block_t *blk, own_list_t *l) {
   buf_op_t *next;
   for (buf_op_t *op = blk->first; op && !d->failed; op = next) {
     next = op->next;
+    if (buf_op_has_trait(op, BUF_TRAIT_UNREGISTERED)) {
+      /* An op no dialect defines may allocate, free or capture any buffer:
+       * no ownership can be tracked across it (upstream's words). */
+      buf_emit_error(buf_op_ctx(op), op->loc,
+                     "ops with unknown memory side effects are not supported");
+      d->failed = true;
+      return;
+    }
     if (buf_op_has_trait(op, BUF_TRAIT_TERMINATOR) && !next) {
       process_terminator(d, blk, op, l);
       break;
