@@ -1011,6 +1011,9 @@ enum {
    * arith ops but constant, the math ops). convert-elementwise-to-linalg
    * rewrites such ops on ranked tensors into linalg.generic. */
   BUF_TRAIT_ELEMENTWISE_MAPPABLE = 1u << 28,
+  /* Result 0 is the rank of operand 0's buffer (memref.rank): a size it
+   * gives is small, as promote-buffers-to-stack assumes upstream. */
+  BUF_TRAIT_RANK_OF = 1u << 29,
 };
 
 
