@@ -6,8 +6,8 @@
  * Model (the same contract as upstream's pass, written independently):
  *   - Every block keeps a list of the memrefs it owns, each with an i1
  *     ownership condition (NULL: statically true). A block owns the results
- *     of heap allocations (memref.alloc / memref.realloc /
- *     bufferization.clone, by their alloc kind) and of calls (calls return
+ *     of heap allocations (memref.alloc / bufferization.clone, by their
+ *     alloc kind) and of calls (calls return
  *     owned buffers), and the memref arguments that reach it with an
  *     ownership flag (loop-carried values, cf block arguments). Function
  *     arguments, globals and stack buffers are never owned.
@@ -704,30 +704,6 @@ static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
   emit_dealloc(d, &b, l, 0, NULL, none);
 }
 
-/* Takes the buffers op frees out of l: op (memref.realloc) frees them and
- * returns a fresh one, so this block must own them statically. */
-static bool take_freed(od_t *d, buf_op_t *op, own_list_t *l) {
-  for (uint32_t k = 0; k < op->num_operands; k++) {
-    if (!(buf_op_operand_effect(op, k) & BUF_EFFECT_FREE))
-      continue;
-    buf_value_t *src = op->operands[k].value;
-    bool found = false;
-    for (uint32_t i = 0; i < l->n; i++)
-      if (l->e[i].v == src && !l->e[i].cond) {
-        l->e[i] = l->e[--l->n];
-        found = true;
-        break;
-      }
-    if (!found) {
-      buf_op_emit_error(op, "ownership-based deallocation: %s of a buffer "
-                            "this block does not statically own", op->name);
-      d->failed = true;
-      return false;
-    }
-  }
-  return true;
-}
-
 /* A free marked manual_deallocation stays, after a run-time check that
  * the block does not own what it frees (upstream's assertion): a buffer
  * the block owns for sure is an error now; one it may own (a flag) is
@@ -779,26 +755,22 @@ static void process_block(od_t *d, buf_block_t *blk, own_list_t *l) {
       break;
     }
     if (buf_op_has_trait(op, BUF_TRAIT_FREE)) {
-      /* A free that returns no fresh buffer (memref.dealloc,
-       * bufferization.dealloc) is the pass's own business. */
+      /* A free marked manual_deallocation is checked, not tracked. */
       if (buf_op_alloc_kind(op) == BUF_ALLOC_NONE && is_manual(op)) {
         check_manual_free(d, op, l);
         continue;
       }
-      if (buf_op_alloc_kind(op) == BUF_ALLOC_NONE) {
-        /* upstream's words: a dealloc of the pass's own kind, or a free
-         * it cannot track */
-        buf_emit_error(buf_op_ctx(op), op->loc, "%s",
-                       buf_op_has_trait(op, BUF_TRAIT_CONDITIONAL_FREE)
-                           ? "No deallocation operations must be present "
-                             "when running this pass!"
-                           : "memory free side-effect on MemRef value not "
-                             "supported!");
-        d->failed = true;
-        return;
-      }
-      if (!take_freed(d, op, l))
-        return;
+      /* upstream's words: a dealloc of the pass's own kind, or any other
+       * free (memref.dealloc, memref.realloc: run expand-realloc first),
+       * which the pass cannot track */
+      buf_emit_error(buf_op_ctx(op), op->loc, "%s",
+                     buf_op_has_trait(op, BUF_TRAIT_CONDITIONAL_FREE)
+                         ? "No deallocation operations must be present "
+                           "when running this pass!"
+                         : "memory free side-effect on MemRef value not "
+                           "supported!");
+      d->failed = true;
+      return;
     }
     if (calls_dynamic_func(d, op)) {
       own_dynamic_call_results(d, op, blk, l);

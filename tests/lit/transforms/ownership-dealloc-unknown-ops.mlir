@@ -36,3 +36,13 @@ func.func @unknown_op() {
   "test.unknown_user"(%0) : (memref<5xf32>) -> ()
   return
 }
+
+// -----
+
+// realloc frees its operand: run expand-realloc first (as upstream).
+func.func @realloc_free() {
+  %0 = memref.alloc() : memref<2xi32>
+  // expected-error @below {{memory free side-effect on MemRef value not supported!}}
+  %1 = memref.realloc %0 : memref<2xi32> to memref<4xi32>
+  return
+}
