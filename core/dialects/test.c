@@ -12,6 +12,7 @@
  *     test.region_yield %x : f32
  *   }
  *   %r = "test.forward_buffer"(%a) : (memref<2xf32>) -> memref<2xf32>
+ *   "test.read_buffer"(%a) : (memref<2xf32>) -> ()
  *
  * test.copy copies like memref.copy (CopyOpInterface upstream) and the
  * interpreter runs it so; the buffer-based ops only read `in` and write
@@ -180,6 +181,26 @@ static buf_status_t region_yield_verify(buf_op_t *op) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* test.read_buffer                                                          */
+/* ------------------------------------------------------------------------ */
+
+/* Reads the buffer it is given (generic form only): "some op that reads
+ * this buffer here". */
+static uint32_t read_effect(const buf_op_t *op, uint32_t i) {
+  (void)op, (void)i;
+  return BUF_EFFECT_READ;
+}
+
+static buf_status_t read_buffer_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 1)) ||
+      BUF_FAILED(buf__verify_num_results(op, 0)))
+    return BUF_FAILURE;
+  return buf__verify_operand_like(op, 0, is_any_memref,
+                                  "ranked or unranked memref of any type "
+                                  "values");
+}
+
+/* ------------------------------------------------------------------------ */
 /* test.forward_buffer                                                       */
 /* ------------------------------------------------------------------------ */
 
@@ -205,6 +226,8 @@ static const buf_opdef_t test_ops[] = {
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR,
      .operand_effect = in_out_effect, .verify = region_buffer_based_verify,
      .parse = region_buffer_based_parse, .print = buffer_based_print},
+    {.name = "test.read_buffer", .operand_effect = read_effect,
+     .verify = read_buffer_verify},
     {.name = "test.forward_buffer", .traits = BUF_TRAIT_PURE,
      .verify = forward_buffer_verify},
     {.name = "test.region_yield",
