@@ -185,6 +185,38 @@ typedef struct {
   bool overflow; /* too many: treat as "may be anything" */
 } leaves_t;
 
+static void leaves_add(leaves_t *l, buf_value_t *v, uint32_t depth);
+
+/* A result of a loop or of an op that runs one of its regions is its init
+ * (loops: operand forward_first + i) or what a terminator of its regions
+ * hands on as value i: adds the sources of all of them and returns true;
+ * false for other values. scf.while's yield hands on to the other region
+ * rather than to the results; adding it too only over-approximates. */
+static bool region_result_leaves(leaves_t *l, buf_value_t *v, uint32_t depth) {
+  buf_op_t *op = v->def;
+  if (!op || op->num_regions == 0 ||
+      !buf_op_has_trait(op, BUF_TRAIT_LOOP | BUF_TRAIT_REGION_BRANCH))
+    return false;
+  uint32_t i = v->index;
+  if (buf_op_has_trait(op, BUF_TRAIT_LOOP)) {
+    uint32_t ff = op->def->forward_first;
+    if (!ff || ff + i >= op->num_operands)
+      return false;
+    leaves_add(l, op->operands[ff + i].value, depth + 1);
+  }
+  for (uint32_t r = 0; r < op->num_regions; r++)
+    for (buf_block_t *b = op->regions[r]->first; b; b = b->next) {
+      buf_op_t *t = b->last;
+      if (!t || !buf_op_has_trait(t, BUF_TRAIT_FORWARDS))
+        return l->overflow = true;
+      uint32_t tf = t->def->forward_first;
+      if (tf + i >= t->num_operands)
+        return l->overflow = true;
+      leaves_add(l, t->operands[tf + i].value, depth + 1);
+    }
+  return true;
+}
+
 static void leaves_add(leaves_t *l, buf_value_t *v, uint32_t depth) {
   if (depth > 32 || l->overflow) {
     l->overflow = true;
@@ -199,6 +231,8 @@ static void leaves_add(leaves_t *l, buf_value_t *v, uint32_t depth) {
     leaves_add(l, s, depth + 1);
     return;
   }
+  if (region_result_leaves(l, v, depth))
+    return;
   /* Only pure ops pass an operand on: one that reads memory (a load from
    * a memref of memrefs) may produce any buffer. */
   buf_op_t *d = v->def;
