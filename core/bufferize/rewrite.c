@@ -473,7 +473,10 @@ static buf_status_t rewrite_op(buf_bz_rewriter_t *rw, buf_op_t *op) {
           return BUF_FAILURE;
     return BUF_SUCCESS;
   }
-  if (!buf_bz_options(rw->bz)->allow_unknown_ops) {
+  /* an op the dialect filter leaves out is not bufferized, and so not an
+   * unknown op (upstream's isOpAllowed comes first) */
+  if (!buf_bz_options(rw->bz)->allow_unknown_ops &&
+      buf__bz_filter_accepts(buf_bz_options(rw->bz), op->name)) {
     buf_op_emit_error(op, "cannot bufferize: op has no bufferization model "
                           "(use allow-unknown-ops to keep it on tensors)");
     return BUF_FAILURE;
