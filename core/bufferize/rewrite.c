@@ -372,6 +372,18 @@ static bool regions_have_tensor_args(const buf_op_t *op) {
   return false;
 }
 
+/* The tensor type a buffer of type mt stands for; under
+ * use-encoding-for-memory-space its memory space is the tensor's encoding
+ * (the encoding the buffer's space came from). */
+static buf_type_t tensor_for_buffer(buf_bz_rewriter_t *rw, buf_type_t mt) {
+  buf_type_t t = buf_type_tensor_for_memref(rw->ctx, mt);
+  if (rw->bz->opts.use_encoding_for_memory_space && t->kind == BUF_TYPE_TENSOR &&
+      mt->kind == BUF_TYPE_MEMREF && mt->u.shaped.memory_space)
+    t = buf_type_tensor(rw->ctx, t->u.shaped.rank, t->u.shaped.shape,
+                        t->u.shaped.elem, mt->u.shaped.memory_space);
+  return t;
+}
+
 /* Keeps op on tensors: operands that were bufferized are read back through
  * bufferization.to_tensor; results stay tensors (a to_buffer is made when
  * a buffer is needed). */
@@ -396,7 +408,7 @@ buf_status_t buf__bz_keep_on_tensors(buf_bz_rewriter_t *rw, buf_op_t *op) {
      * wants the tensor it stood for */
     buf_type_t tensor = buf__bz_is_tensor_type(v->type)
                             ? v->type
-                            : buf_type_tensor_for_memref(rw->ctx, m->type);
+                            : tensor_for_buffer(rw, m->type);
     buf_op_set_operand(op, i, to_tensor_before(rw, op, m, tensor));
   }
   for (uint32_t r = 0; r < op->num_regions; r++)
@@ -461,7 +473,10 @@ static buf_status_t rewrite_op(buf_bz_rewriter_t *rw, buf_op_t *op) {
           return BUF_FAILURE;
     return BUF_SUCCESS;
   }
-  if (!buf_bz_options(rw->bz)->allow_unknown_ops) {
+  /* an op the dialect filter leaves out is not bufferized, and so not an
+   * unknown op (upstream's isOpAllowed comes first) */
+  if (!buf_bz_options(rw->bz)->allow_unknown_ops &&
+      buf__bz_filter_accepts(buf_bz_options(rw->bz), op->name)) {
     buf_op_emit_error(op, "cannot bufferize: op has no bufferization model "
                           "(use allow-unknown-ops to keep it on tensors)");
     return BUF_FAILURE;

@@ -1511,4 +1511,4 @@ static const buf_opdef_t affine_ops[] = {
 };
 
 const buf_dialect_t buf_dialect_affine = {
-    "affine", affine_ops, sizeof affine_ops / sizeof affine_ops[0]};
+    "affine", affine_ops, sizeof affine_ops / sizeof affine_ops[0], false};

@@ -2239,7 +2239,8 @@ static const buf_opdef_t memref_ops[] = {
      .verify = memspace_cast_verify, .parse = cast_parse, .print = cast_print,
      .result_name = "memspacecast"},
     {.name = "memref.rank",
-     .traits = BUF_TRAIT_PURE | BUF_TRAIT_METADATA_ONLY, .verify = rank_verify,
+     .traits = BUF_TRAIT_PURE | BUF_TRAIT_METADATA_ONLY | BUF_TRAIT_RANK_OF,
+     .verify = rank_verify,
      .fold_int = buf__memref_rank_fold_int,
      .parse = rank_parse, .print = unary_colon_print},
     {.name = "memref.realloc", .traits = BUF_TRAIT_ALLOC | BUF_TRAIT_FREE,
@@ -2275,4 +2276,4 @@ static const buf_opdef_t memref_ops[] = {
 };
 
 const buf_dialect_t buf_dialect_memref = {
-    "memref", memref_ops, sizeof memref_ops / sizeof memref_ops[0]};
+    "memref", memref_ops, sizeof memref_ops / sizeof memref_ops[0], false};

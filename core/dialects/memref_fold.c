@@ -152,11 +152,23 @@ bool buf__memref_dim_fold(buf_op_t *op) {
 
 /* --canonicalize: a dim of a memref.cast between ranked memrefs is the dim
  * of the cast's source (the sizes are the same buffer's), which may then
- * fold. */
+ * fold; a dim of a bufferization.to_buffer is the dim of its tensor. */
 bool buf__memref_dim_canonicalize(buf_op_t *op) {
   if (op->num_operands != 2)
     return false;
   buf_op_t *def = op->operands[0].value->def;
+  /* a dim of the buffer of a ranked tensor is the tensor's dim (which may
+   * fold further, to a tensor.empty's size say), as upstream rewrites it */
+  if (def && buf_op_isa(def, "bufferization.to_buffer") && def->num_operands == 1 &&
+      def->operands[0].value->type->kind == BUF_TYPE_TENSOR) {
+    buf_builder_t b;
+    builder_before(&b, op);
+    buf_value_t *ops[2] = {def->operands[0].value, op->operands[1].value};
+    buf_op_t *d = buf_build(&b, "tensor.dim", op->results[0].type, 2, ops, NULL);
+    buf_value_replace_all_uses(&op->results[0], &d->results[0]);
+    buf_op_erase(op);
+    return true;
+  }
   if (!def || !buf_op_isa(def, "memref.cast") ||
       def->operands[0].value->type->kind != BUF_TYPE_MEMREF ||
       op->operands[0].value->type->kind != BUF_TYPE_MEMREF)

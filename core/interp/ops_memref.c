@@ -818,6 +818,8 @@ static const buf__interp_row_t rows[] = {
     {"memref.load", memref_load, 0, NULL},
     {"memref.store", memref_store, 0, NULL},
     {"memref.copy", memref_copy, 0, NULL},
+    /* the test dialect's stand-in copies as memref.copy does */
+    {"test.copy", memref_copy, 0, NULL},
     {"memref.cast", memref_cast, 0, NULL},
     {"memref.memory_space_cast", memref_cast, 1, NULL},
     {"memref.subview", memref_subview, 0, NULL},

@@ -403,10 +403,23 @@ const void *buf_op_model(const buf_op_t *op, buf_model_kind_t kind) {
   return m == &no_model ? NULL : m;
 }
 
-bool buf_ctx_dialect_known(buf_ctx_t *ctx, const char *dialect, size_t len) {
+static const buf_dialect_t *find_dialect(buf_ctx_t *ctx, const char *dialect,
+                                         size_t len) {
   strkey_t k = {dialect, len};
   return buf__htab_find(&ctx->dialects, buf__hash_str(dialect, len),
-                        dialect_eq, &k) != NULL;
+                        dialect_eq, &k);
+}
+
+bool buf_ctx_dialect_known(buf_ctx_t *ctx, const char *dialect, size_t len) {
+  return find_dialect(ctx, dialect, len) != NULL;
+}
+
+bool buf_ctx_rejects_unknown_op(buf_ctx_t *ctx, const char *op_name) {
+  const char *dot = strchr(op_name, '.');
+  if (!dot || buf_ctx_lookup_opdef(ctx, op_name))
+    return false;
+  const buf_dialect_t *d = find_dialect(ctx, op_name, (size_t)(dot - op_name));
+  return d && !d->allows_unknown_ops;
 }
 
 /* ---- sources ------------------------------------------------------------- */

@@ -237,7 +237,7 @@ static bool graph_region(const buf_region_t *r) {
 static void check_name(vstate_t *vs, buf_op_t *op) {
   if (!is_unregistered(op)) return;
   const char *dot = strchr(op->name, '.');
-  if (dot && buf_ctx_dialect_known(vs->ctx, op->name, (size_t)(dot - op->name))) {
+  if (buf_ctx_rejects_unknown_op(vs->ctx, op->name)) {
     buf_emit_error(vs->ctx, op->loc,
                    "unregistered operation '%s' found in dialect ('%.*s') that "
                    "does not allow unknown operations",

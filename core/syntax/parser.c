@@ -921,7 +921,7 @@ static buf_status_t check_registered(buf_parser_t *p, buf_ident_t name,
   if (buf_ctx_lookup_opdef(p->ctx, name) || buf_ctx_allows_unregistered_op(p->ctx, name))
     return BUF_SUCCESS;
   const char *dot = strchr(name, '.');
-  if (dot && buf_ctx_dialect_known(p->ctx, name, (size_t)(dot - name)))
+  if (buf_ctx_rejects_unknown_op(p->ctx, name))
     return buf__p_error_at(p, loc,
                            "unregistered operation '%s' found in dialect "
                            "('%.*s') that does not allow unknown operations",

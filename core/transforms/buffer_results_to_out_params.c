@@ -19,13 +19,12 @@
  *     replaced by them;
  *   - with add-result-attr each out-parameter carries the unit attribute
  *     bufferize.result.
- * Functions with argument or result attributes are left unchanged, and so
- * are functions with a dynamically shaped memref result that is not such a
- * hoistable alloc, unless nobody can call them (private, no call in the
- * module): a caller could not size the buffer before the call (mlir-opt
- * fails the pass there with "cannot create out param for dynamically
- * shaped result"). A private function nobody calls gets its out-parameter
- * as upstream gives it.
+ * Functions with argument or result attributes are left unchanged. A
+ * dynamically shaped memref result that is not such a hoistable alloc
+ * cannot be sized by a caller before the call: each call of such a
+ * function is an error ("cannot create out param for dynamically shaped
+ * result", as mlir-opt reports it) and the pass fails; a function nobody
+ * in the module calls gets its out-parameter as upstream gives it.
  */
 #include "buf/pipeline.h"
 #include "bufopt_internal.h"
@@ -67,12 +66,6 @@ static buf_op_t *hoistable_alloc(buf_op_t *f, uint32_t r, bool dynamic) {
 }
 
 /* Does any func.call in the module call f? */
-static bool has_calls(buf_op_t *module, buf_op_t *f) {
-  bo_oplist_t calls = {.arena = buf_ctx_arena(buf_op_ctx(f))};
-  buf__bo_collect_calls(module, f, &calls);
-  return calls.n > 0;
-}
-
 static void convert(buf_op_t *module, buf_op_t *f, bool hoist,
                     bool hoist_dynamic, bool result_attr) {
   buf_ctx_t *ctx = buf_op_ctx(f);
@@ -215,6 +208,7 @@ static buf_status_t out_params_run(buf_op_t *module,
   bool result_attr = buf_pass_option_bool(options, OUT_PARAMS_ADD_RESULT_ATTR);
   if (module->num_regions == 0 || !buf_region_entry(module->regions[0]))
     return BUF_SUCCESS;
+  bool failed = false;
   for (buf_op_t *f = buf_region_entry(module->regions[0])->first; f;
        f = f->next) {
     if (!buf_op_has_trait(f, BUF_TRAIT_FUNCTION) || f->num_regions == 0 ||
@@ -236,15 +230,25 @@ static buf_status_t out_params_run(buf_op_t *module,
                !(hoist_dynamic && hoistable_alloc(f, r, true)))
         unsized = true;
     }
-    /* A caller could not size the out-buffer of an unsized result: the
-     * function changes only when it has no caller, here or outside (a
-     * private function nobody calls), as upstream converts it; where a
-     * call exists upstream fails the pass, this pass leaves it alone. */
-    if (!any || !ok || (unsized && (is_public(f) || has_calls(module, f))))
+    if (!any || !ok)
       continue;
+    /* A caller cannot size the out-buffer of an unsized result: every call
+     * of such a function is an error, as upstream's pass reports it. */
+    if (unsized) {
+      bo_oplist_t calls = {.arena = buf_ctx_arena(buf_op_ctx(f))};
+      buf__bo_collect_calls(module, f, &calls);
+      for (uint32_t c = 0; c < calls.n; c++)
+        buf_emit_error(buf_op_ctx(f), calls.ops[c]->loc,
+                       "cannot create out param for dynamically shaped "
+                       "result");
+      if (calls.n) {
+        failed = true;
+        continue;
+      }
+    }
     convert(module, f, hoist, hoist_dynamic, result_attr);
   }
-  return BUF_SUCCESS;
+  return failed ? BUF_FAILURE : BUF_SUCCESS;
 }
 
 static const buf_option_spec_t out_params_options[OUT_PARAMS_NUM_OPTIONS] = {

@@ -256,12 +256,19 @@ void buf__bo_hoist_allocs(buf_op_t *func, bool loops) {
       if (!p || p == func || !is_hoist_barrier_free(p, loops) ||
           !operands_outside(alloc, p))
         break;
-      if (loops && escapes_op(&aliases, p))
+      /* Out of a loop only what stays in one iteration; out of a region
+       * that runs once only what its results hand on (a buffer used only
+       * inside is allocated only when the region runs, as upstream's
+       * buffer-hoisting leaves it). */
+      if (escapes_op(&aliases, p) == loops)
         break;
       buf_op_move_before(alloc, p);
       moved = true;
     }
-    if (moved || !loops)
+    /* buffer-loop-hoisting also raises an alloc it moved as early as its
+     * operands allow; buffer-hoisting leaves it right before the op it
+     * left, as upstream's pass does. */
+    if (moved && loops)
       raise_in_block(alloc);
   }
 }

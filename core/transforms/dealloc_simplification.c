@@ -10,8 +10,10 @@
  *     the result. So a returned view of a fresh allocation, or a loop's
  *     result that is its init, keeps no run-time ownership check.
  *   - Conditions are read through loops that carry them unchanged.
- *   - A fresh buffer (a heap allocation: memref.alloc, realloc,
- *     bufferization.clone; or a call result) defined in the dealloc's block, with the constant true
+ *   - Only in buffer-deallocation-pipeline (upstream's pass alone keeps
+ *     them in the op): a fresh buffer (a heap allocation: memref.alloc,
+ *     realloc, bufferization.clone; or a call result) defined in the
+ *     dealloc's block, with the constant true
  *     condition, none of whose possible aliases is retained or deallocated
  *     by the same op, leaves the op: a memref.dealloc is placed right after
  *     the last op of the block that uses the buffer or any possible alias
@@ -183,6 +185,38 @@ typedef struct {
   bool overflow; /* too many: treat as "may be anything" */
 } leaves_t;
 
+static void leaves_add(leaves_t *l, buf_value_t *v, uint32_t depth);
+
+/* A result of a loop or of an op that runs one of its regions is its init
+ * (loops: operand forward_first + i) or what a terminator of its regions
+ * hands on as value i: adds the sources of all of them and returns true;
+ * false for other values. scf.while's yield hands on to the other region
+ * rather than to the results; adding it too only over-approximates. */
+static bool region_result_leaves(leaves_t *l, buf_value_t *v, uint32_t depth) {
+  buf_op_t *op = v->def;
+  if (!op || op->num_regions == 0 ||
+      !buf_op_has_trait(op, BUF_TRAIT_LOOP | BUF_TRAIT_REGION_BRANCH))
+    return false;
+  uint32_t i = v->index;
+  if (buf_op_has_trait(op, BUF_TRAIT_LOOP)) {
+    uint32_t ff = op->def->forward_first;
+    if (!ff || ff + i >= op->num_operands)
+      return false;
+    leaves_add(l, op->operands[ff + i].value, depth + 1);
+  }
+  for (uint32_t r = 0; r < op->num_regions; r++)
+    for (buf_block_t *b = op->regions[r]->first; b; b = b->next) {
+      buf_op_t *t = b->last;
+      if (!t || !buf_op_has_trait(t, BUF_TRAIT_FORWARDS))
+        return l->overflow = true;
+      uint32_t tf = t->def->forward_first;
+      if (tf + i >= t->num_operands)
+        return l->overflow = true;
+      leaves_add(l, t->operands[tf + i].value, depth + 1);
+    }
+  return true;
+}
+
 static void leaves_add(leaves_t *l, buf_value_t *v, uint32_t depth) {
   if (depth > 32 || l->overflow) {
     l->overflow = true;
@@ -197,6 +231,8 @@ static void leaves_add(leaves_t *l, buf_value_t *v, uint32_t depth) {
     leaves_add(l, s, depth + 1);
     return;
   }
+  if (region_result_leaves(l, v, depth))
+    return;
   /* Only pure ops pass an operand on: one that reads memory (a load from
    * a memref of memrefs) may produce any buffer. */
   buf_op_t *d = v->def;
@@ -404,7 +440,7 @@ static void erase_if_dead(buf_value_t *v) {
   buf_op_erase(d);
 }
 
-static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
+static void simplify_one(buf_ctx_t *ctx, buf_op_t *op, bool early_frees) {
   buf_arena_t *arena = buf_ctx_arena(ctx);
   dealloc_info_t d = {.op = op};
   uint32_t nc;
@@ -477,7 +513,8 @@ static void simplify_one(buf_ctx_t *ctx, buf_op_t *op) {
       drop[i] = changed = true;
       for (uint32_t j = 0; j < nr; j++)
         or_in[(size_t)i * nr + j] = must_alias(m, retained_at(&d, j));
-    } else if (buf__bo_value_is_const_i1(op->operands[sc + i].value, true) &&
+    } else if (early_frees &&
+               buf__bo_value_is_const_i1(op->operands[sc + i].value, true) &&
                free_early(ctx, op, i, nm, nr, d.sm, d.sr)) {
       drop[i] = changed = true;
     }
@@ -578,12 +615,15 @@ static buf_walk_result_t drop_dead_meta(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
-buf_status_t buf__dealloc_simplify(buf_op_t *root) {
+/* Simplifies every bufferization.dealloc under root; early_frees also
+ * moves fresh buffers with a constant true condition out into a
+ * memref.dealloc after their last use (the pipeline's extra step). */
+buf_status_t buf__dealloc_simplify(buf_op_t *root, bool early_frees) {
   buf_ctx_t *ctx = buf_op_ctx(root);
   bo_oplist_t l = {.arena = buf_ctx_arena(ctx)};
   buf_op_walk(root, BUF_WALK_POST, collect, &l);
   for (uint32_t i = 0; i < l.n; i++)
-    simplify_one(ctx, l.ops[i]);
+    simplify_one(ctx, l.ops[i], early_frees);
   buf_op_walk(root, BUF_WALK_POST, drop_dead_meta, NULL);
   return BUF_SUCCESS;
 }
@@ -591,11 +631,15 @@ buf_status_t buf__dealloc_simplify(buf_op_t *root) {
 /* Upstream runs the simplifications as a greedy pattern rewrite, whose
  * driver also uniques constants at the top of their region and erases
  * trivially dead ops; the pass alone does the same, so its output lines
- * up with mlir-opt's (the constants a dealloc needs come first). */
+ * up with mlir-opt's (the constants a dealloc needs come first). The pass
+ * alone leaves a fresh buffer with a constant true condition in its
+ * dealloc, as upstream's does (its tests and later passes expect the
+ * dealloc there); buffer-deallocation-pipeline frees it right after its
+ * last use instead. */
 static buf_status_t simplify_run(buf_op_t *module,
                                  const buf_pass_options_t *options) {
   (void)options;
-  if (BUF_FAILED(buf__dealloc_simplify(module)))
+  if (BUF_FAILED(buf__dealloc_simplify(module, false)))
     return BUF_FAILURE;
   buf__greedy_cleanup_constants(module);
   buf__greedy_cleanup_dead(module);
@@ -605,7 +649,7 @@ static buf_status_t simplify_run(buf_op_t *module,
 const buf_pass_def_t buf_pass_buffer_deallocation_simplification = {
     .name = "buffer-deallocation-simplification",
     .summary = "Drop statically known memrefs from bufferization.dealloc "
-               "ops and free fresh buffers right after their last use",
+               "ops",
     .anchor = "any",
     .run = simplify_run,
 };
@@ -623,8 +667,8 @@ enum pipeline_option {
 static buf_status_t pipeline_run(buf_op_t *module,
                                  const buf_pass_options_t *options) {
   bool dynamic = buf_pass_option_bool(options, PIPELINE_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP);
-  if (BUF_FAILED(buf__ownership_dealloc_module(module, dynamic)) ||
-      BUF_FAILED(buf__dealloc_simplify(module)) ||
+  if (BUF_FAILED(buf__ownership_dealloc_module(module, dynamic, true)) ||
+      BUF_FAILED(buf__dealloc_simplify(module, true)) ||
       BUF_FAILED(buf__lower_deallocs(module)))
     return BUF_FAILURE;
   return buf__dealloc_cleanup(module);

@@ -6,8 +6,8 @@
  * Model (the same contract as upstream's pass, written independently):
  *   - Every block keeps a list of the memrefs it owns, each with an i1
  *     ownership condition (NULL: statically true). A block owns the results
- *     of heap allocations (memref.alloc / memref.realloc /
- *     bufferization.clone, by their alloc kind) and of calls (calls return
+ *     of heap allocations (memref.alloc / bufferization.clone, by their
+ *     alloc kind) and of calls (calls return
  *     owned buffers), and the memref arguments that reach it with an
  *     ownership flag (loop-carried values, cf block arguments). Function
  *     arguments, globals and stack buffers are never owned.
@@ -41,6 +41,7 @@
  * memref.dealloc.
  */
 #include "buf/pipeline.h"
+#include "buf/syntax.h"
 #include "bufopt_internal.h"
 
 typedef struct own_ent {
@@ -63,6 +64,12 @@ typedef struct od {
    * whose function type already says so. */
   bo_oplist_t dynamic_funcs;
   bo_oplist_t retyped;
+  /* Call results of the identity layout are freed as they are (they start
+   * at their allocation's base) rather than through their extracted base
+   * buffer, which keeps them visible to the simplification's alias
+   * reasoning; buffer-deallocation-pipeline sets it, the pass alone spells
+   * every non-allocation base as upstream's pass does. */
+  bool calls_own_base;
   bool failed;
 } od_t;
 
@@ -105,23 +112,45 @@ static bool is_owned_fresh(const buf_op_t *op) {
                             buf_op_has_trait(op, BUF_TRAIT_CALL));
 }
 
-/* The base buffer to free for an owned value: fresh buffers are their own
- * base; anything else (a call result of a strided layout, which may be a
- * view) (a flag-carried block argument or region result, which
- * may be a view) goes through memref.extract_strided_metadata. */
+/* The base buffer to free for an owned value: heap allocations are their
+ * own base; anything else (a call result, which may be a view of its
+ * allocation whatever its layout; a flag-carried block argument or region
+ * result) goes through memref.extract_strided_metadata, as upstream's pass
+ * does. An unranked memref is first reinterpreted as a 0-d memref of its
+ * element type (offset 0), whose base is the same buffer. */
 static buf_value_t *base_of(od_t *d, buf_builder_t *b, buf_value_t *v) {
-  /* A call may return a view of its allocation (a subview at an offset,
-   * returned without a clone since its ownership is known): only a result
-   * of the identity layout is sure to start at its allocation's base. */
-  if (v->def && is_owned_fresh(v->def) &&
+  if (v->def && !is_manual(v->def) &&
       (buf_op_alloc_kind(v->def) == BUF_ALLOC_HEAP ||
-       (v->type->kind == BUF_TYPE_MEMREF && !v->type->u.shaped.layout)))
+       (d->calls_own_base && is_owned_fresh(v->def) &&
+        v->type->kind == BUF_TYPE_MEMREF && !v->type->u.shaped.layout)))
     return v;
   buf_type_t t = v->type;
+  if (t->kind == BUF_TYPE_UNRANKED_MEMREF) {
+    buf_ctx_t *ctx = d->ctx;
+    buf_type_t ranked = buf_type_memref(
+        ctx, 0, NULL, t->u.shaped.elem, buf_attr_strided(ctx, 0, NULL, 0),
+        t->u.shaped.memory_space);
+    buf_op_state_t rc;
+    buf_state_init(&rc, ctx, "memref.reinterpret_cast", b->loc);
+    buf_state_add_operand(&rc, v);
+    buf_state_add_result(&rc, ranked);
+    int64_t seg[4] = {1, 0, 0, 0}, zero = 0;
+    buf_state_set_attr(&rc, "operandSegmentSizes",
+                       buf_attr_dense_array(ctx, buf_type_i32(ctx), 4, seg, NULL));
+    buf_state_set_attr(&rc, "static_offsets",
+                       buf_attr_dense_array(ctx, buf_type_i64(ctx), 1, &zero, NULL));
+    buf_state_set_attr(&rc, "static_sizes",
+                       buf_attr_dense_array(ctx, buf_type_i64(ctx), 0, NULL, NULL));
+    buf_state_set_attr(&rc, "static_strides",
+                       buf_attr_dense_array(ctx, buf_type_i64(ctx), 0, NULL, NULL));
+    v = buf_op_result(buf_builder_insert(b, &rc), 0);
+    t = ranked;
+  }
   if (t->kind != BUF_TYPE_MEMREF) {
     buf_emit_error(d->ctx, b->loc,
-                   "ownership-based deallocation: unranked memref ownership "
-                   "is not supported");
+                   "ownership-based deallocation: ownership of a value of "
+                   "type '%s' is not supported",
+                   buf_type_to_string(d->ctx, t));
     d->failed = true;
     return v;
   }
@@ -429,6 +458,33 @@ static bool calls_dynamic_func(od_t *d, const buf_op_t *op) {
   return callee && in_oplist(&d->dynamic_funcs, callee);
 }
 
+/* Whether the block owns v for sure: v is in l with no condition, or v
+ * is a result of a region-free op that allocates nothing and calls
+ * nothing, whose memref operands (at least one) are all owned for sure.
+ * Such a result may be any of its operands (upstream combines the
+ * operands' ownership the same way), and the dealloc at the terminator
+ * retains it, so what it aliases stays alive and it can go on as owned. */
+static bool statically_owned(const own_list_t *l, buf_value_t *v, int depth) {
+  for (uint32_t i = 0; i < l->n; i++)
+    if (l->e[i].v == v)
+      return !l->e[i].cond;
+  buf_op_t *def = v->def;
+  if (!def || depth > 8 || def->num_regions ||
+      buf_op_alloc_kind(def) != BUF_ALLOC_NONE ||
+      buf_op_has_trait(def, BUF_TRAIT_CALL | BUF_TRAIT_UNREGISTERED))
+    return false;
+  uint32_t memrefs = 0;
+  for (uint32_t i = 0; i < def->num_operands; i++) {
+    buf_value_t *o = def->operands[i].value;
+    if (!is_memref(o->type))
+      continue;
+    if (!statically_owned(l, o, depth + 1))
+      return false;
+    memrefs++;
+  }
+  return memrefs > 0;
+}
+
 static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
                                own_list_t *l) {
   buf_builder_t b;
@@ -477,11 +533,7 @@ static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
       buf_value_t *v = ret[k];
       if (cloned[k])
         continue;
-      bool owned_static = false;
-      for (uint32_t i = 0; i < l->n; i++)
-        if (l->e[i].v == v && !l->e[i].cond)
-          owned_static = true;
-      if (owned_static)
+      if (statically_owned(l, v, 0))
         continue;
       /* Function arguments, globals and stack buffers are never owned. */
       buf_alloc_kind_t kind = v->def ? buf_op_alloc_kind(v->def) : BUF_ALLOC_NONE;
@@ -652,30 +704,6 @@ static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
   emit_dealloc(d, &b, l, 0, NULL, none);
 }
 
-/* Takes the buffers op frees out of l: op (memref.realloc) frees them and
- * returns a fresh one, so this block must own them statically. */
-static bool take_freed(od_t *d, buf_op_t *op, own_list_t *l) {
-  for (uint32_t k = 0; k < op->num_operands; k++) {
-    if (!(buf_op_operand_effect(op, k) & BUF_EFFECT_FREE))
-      continue;
-    buf_value_t *src = op->operands[k].value;
-    bool found = false;
-    for (uint32_t i = 0; i < l->n; i++)
-      if (l->e[i].v == src && !l->e[i].cond) {
-        l->e[i] = l->e[--l->n];
-        found = true;
-        break;
-      }
-    if (!found) {
-      buf_op_emit_error(op, "ownership-based deallocation: %s of a buffer "
-                            "this block does not statically own", op->name);
-      d->failed = true;
-      return false;
-    }
-  }
-  return true;
-}
-
 /* A free marked manual_deallocation stays, after a run-time check that
  * the block does not own what it frees (upstream's assertion): a buffer
  * the block owns for sure is an error now; one it may own (a flag) is
@@ -714,31 +742,35 @@ static void process_block(od_t *d, buf_block_t *blk, own_list_t *l) {
   buf_op_t *next;
   for (buf_op_t *op = blk->first; op && !d->failed; op = next) {
     next = op->next;
+    if (buf_op_has_trait(op, BUF_TRAIT_UNREGISTERED)) {
+      /* An op no dialect defines may allocate, free or capture any buffer:
+       * no ownership can be tracked across it (upstream's words). */
+      buf_emit_error(buf_op_ctx(op), op->loc,
+                     "ops with unknown memory side effects are not supported");
+      d->failed = true;
+      return;
+    }
     if (buf_op_has_trait(op, BUF_TRAIT_TERMINATOR) && !next) {
       process_terminator(d, blk, op, l);
       break;
     }
     if (buf_op_has_trait(op, BUF_TRAIT_FREE)) {
-      /* A free that returns no fresh buffer (memref.dealloc,
-       * bufferization.dealloc) is the pass's own business. */
+      /* A free marked manual_deallocation is checked, not tracked. */
       if (buf_op_alloc_kind(op) == BUF_ALLOC_NONE && is_manual(op)) {
         check_manual_free(d, op, l);
         continue;
       }
-      if (buf_op_alloc_kind(op) == BUF_ALLOC_NONE) {
-        /* upstream's words: a dealloc of the pass's own kind, or a free
-         * it cannot track */
-        buf_emit_error(buf_op_ctx(op), op->loc, "%s",
-                       buf_op_has_trait(op, BUF_TRAIT_CONDITIONAL_FREE)
-                           ? "No deallocation operations must be present "
-                             "when running this pass!"
-                           : "memory free side-effect on MemRef value not "
-                             "supported!");
-        d->failed = true;
-        return;
-      }
-      if (!take_freed(d, op, l))
-        return;
+      /* upstream's words: a dealloc of the pass's own kind, or any other
+       * free (memref.dealloc, memref.realloc: run expand-realloc first),
+       * which the pass cannot track */
+      buf_emit_error(buf_op_ctx(op), op->loc, "%s",
+                     buf_op_has_trait(op, BUF_TRAIT_CONDITIONAL_FREE)
+                         ? "No deallocation operations must be present "
+                           "when running this pass!"
+                         : "memory free side-effect on MemRef value not "
+                           "supported!");
+      d->failed = true;
+      return;
     }
     if (calls_dynamic_func(d, op)) {
       own_dynamic_call_results(d, op, blk, l);
@@ -971,10 +1003,12 @@ static void collect_dynamic_funcs(od_t *d, buf_op_t *module) {
   }
 }
 
-buf_status_t buf__ownership_dealloc_module(buf_op_t *module, bool private_dynamic) {
+buf_status_t buf__ownership_dealloc_module(buf_op_t *module, bool private_dynamic,
+                                           bool calls_own_base) {
   if (module->num_regions == 0 || !buf_region_entry(module->regions[0]))
     return BUF_SUCCESS;
-  od_t d = {.ctx = buf_op_ctx(module), .arena = buf_ctx_arena(buf_op_ctx(module))};
+  od_t d = {.ctx = buf_op_ctx(module), .arena = buf_ctx_arena(buf_op_ctx(module)),
+            .calls_own_base = calls_own_base};
   d.extended.arena = d.arena;
   d.dynamic_funcs.arena = d.arena;
   d.retyped.arena = d.arena;
@@ -1001,7 +1035,8 @@ enum ownership_option {
 static buf_status_t ownership_run(buf_op_t *module,
                                   const buf_pass_options_t *options) {
   return buf__ownership_dealloc_module(
-      module, buf_pass_option_bool(options, OWNERSHIP_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP));
+      module, buf_pass_option_bool(options, OWNERSHIP_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP),
+      false);
 }
 
 static const buf_option_spec_t ownership_options[OWNERSHIP_NUM_OPTIONS] = {

@@ -2,15 +2,17 @@
  * promote_buffers_to_stack.c: --promote-buffers-to-stack, small heap
  * buffers that do not escape become memref.alloca.
  *
- * A memref.alloc is promoted when: its shape is static, its rank is at
- * most max-rank-of-allocated-memref, its size (elements times the element
- * width in bytes, index counted as 64 bits) is at most
- * max-alloc-size-in-bytes, no possible alias reaches func.return (a call
- * result counts as an alias of its memref operands here), no alias is
- * freed explicitly, and it is not inside a loop: a stack buffer lives until
- * the function returns, so promoting inside a loop would grow the stack
- * with every iteration. The alloca keeps the alloc's attributes
- * (alignment). Deallocation passes leave allocas alone, so run this before
+ * A memref.alloc is promoted when: its rank is at most
+ * max-rank-of-allocated-memref; its shape is static and its size (elements
+ * times the element width in bytes, index counted as 64 bits) is at most
+ * max-alloc-size-in-bytes, or every dynamic size is the rank of a buffer
+ * (memref.rank, BUF_TRAIT_RANK_OF: small, as upstream assumes); no
+ * possible alias reaches func.return (a call result counts as an alias of
+ * its memref operands here), no alias is freed explicitly, and it is not
+ * inside a loop or a region op that may run its region many times: a
+ * stack buffer lives until the function returns, so promoting there would
+ * grow the stack with every iteration. The alloca keeps the alloc's
+ * attributes (alignment). Deallocation passes leave allocas alone, so run this before
  * --buffer-deallocation-pipeline.
  */
 #include "buf/pipeline.h"
@@ -22,9 +24,13 @@ static buf_walk_result_t collect(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
+/* May op run more than once per call of func? Inside a loop, or inside a
+ * region op that does not say it runs its regions at most once (a
+ * REGION_BRANCH op): such an op may run its region any number of times. */
 static bool in_loop(buf_op_t *op, buf_op_t *func) {
   for (buf_op_t *p = buf_op_parent(op); p && p != func; p = buf_op_parent(p))
-    if (buf_op_has_trait(p, BUF_TRAIT_LOOP))
+    if (buf_op_has_trait(p, BUF_TRAIT_LOOP) ||
+        !buf_op_has_trait(p, BUF_TRAIT_REGION_BRANCH))
       return true;
   return false;
 }
@@ -35,6 +41,16 @@ static bool explicitly_freed(const bo_vset_t *s) {
       if (buf_op_has_trait(u->owner, BUF_TRAIT_FREE))
         return true;
   return false;
+}
+
+/* Is every dynamic size of alloc the rank of some buffer? */
+static bool sizes_are_ranks(const buf_op_t *alloc) {
+  for (uint32_t i = 0; i < alloc->num_operands; i++) {
+    const buf_op_t *d = alloc->operands[i].value->def;
+    if (!d || !buf_op_has_trait(d, BUF_TRAIT_RANK_OF))
+      return false;
+  }
+  return true;
 }
 
 /* Indices of promote_options' rows. */
@@ -55,17 +71,18 @@ static buf_status_t promote_run(buf_op_t *func,
   for (uint32_t i = 0; i < l.n; i++) {
     buf_op_t *alloc = l.ops[i];
     buf_type_t t = alloc->results[0].type;
-    if (t->kind != BUF_TYPE_MEMREF || !buf_type_has_static_shape(t) ||
-        (int64_t)t->u.shaped.rank > max_rank)
+    if (t->kind != BUF_TYPE_MEMREF || (int64_t)t->u.shaped.rank > max_rank ||
+        in_loop(alloc, func))
       continue;
-    buf_type_t elem = t->u.shaped.elem;
-    int64_t bits = elem->kind == BUF_TYPE_INDEX ? index_bits
-                                                : (int64_t)buf_type_bitwidth(elem);
-    if (bits <= 0)
+    if (buf_type_has_static_shape(t)) {
+      buf_type_t elem = t->u.shaped.elem;
+      int64_t bits = elem->kind == BUF_TYPE_INDEX ? index_bits
+                                                  : (int64_t)buf_type_bitwidth(elem);
+      if (bits <= 0 || buf_type_num_elements(t) * ((bits + 7) / 8) > max_bytes)
+        continue;
+    } else if (!sizes_are_ranks(alloc)) {
       continue;
-    int64_t bytes = buf_type_num_elements(t) * ((bits + 7) / 8);
-    if (bytes > max_bytes || in_loop(alloc, func))
-      continue;
+    }
     bo_vset_t aliases = {.arena = l.arena};
     bool escapes = false;
     buf__bo_alias_closure(&alloc->results[0], true, &aliases, &escapes);

@@ -68,7 +68,7 @@ expected_of() {
   esac
 }
 
-pass=0 fail=0 skipped=0
+pass=0 fail=0 skipped=0 refused=0
 declare -A heap peak
 for f in "$inputs"/*.mlir; do
   n=$(basename "$f" .mlir)
@@ -82,6 +82,13 @@ for f in "$inputs"/*.mlir; do
     vi=$((vi + 1))
     ok=1
     "$opt" "$f" "--pass-pipeline=builtin.module($v)" -o "$tmp/t.mlir" 2>"$tmp/err" || ok=0
+    # a call of a function with a dynamically shaped result: the caller
+    # cannot size an out-parameter, and buffer-results-to-out-params
+    # refuses it as mlir-opt does; nothing to run
+    if [ $ok = 0 ] && grep -q "cannot create out param for dynamically shaped result" "$tmp/err"; then
+      refused=$((refused + 1))
+      continue
+    fi
     if [ $ok = 1 ]; then
       "$opt" "$tmp/t.mlir" --run=main --run-leak-check --run-stats 2>"$tmp/err" |
         sed -E 's/base@ = 0x[0-9a-fA-F]+/base@ = ADDR/' >"$tmp/out"
@@ -140,6 +147,10 @@ for f in $( { [ -d "$corpus" ] && find "$corpus" -name '*.run.mlir'; find "$src/
     ok=1
     if ! "$opt" "$f" "--pass-pipeline=builtin.module($v)" -o "$tmp/t.mlir" 2>"$tmp/err"; then
       if grep -q "has no bufferization model" "$tmp/err"; then gaps+=" $n"; break; fi
+      if grep -q "cannot create out param for dynamically shaped result" "$tmp/err"; then
+        refused=$((refused + 1))
+        continue
+      fi
       ok=0
     else
       "$opt" "$tmp/t.mlir" --run=main --run-leak-check 2>"$tmp/err" |
@@ -193,6 +204,6 @@ for v in "${variants[@]}"; do
   vi=$((vi + 1))
   echo "stats [$v]: heap_allocs=${heap[$vi]:-0} sum_of_peak_live_bytes=${peak[$vi]:-0}"
 done
-echo "dealloc_corpus: $pass passed, $fail failed, $skipped inputs without .expected"
+echo "dealloc_corpus: $pass passed, $fail failed, $skipped inputs without .expected, $refused runs refused by buffer-results-to-out-params (dynamically shaped results, as upstream)"
 [ $((pass + fail)) -eq 0 ] && exit 77
 [ $fail -eq 0 ]

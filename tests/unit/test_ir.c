@@ -352,7 +352,14 @@ static void test_build_and_mutate(void) {
   if (fdef) CHECK(buf_ident_cstr(ctx, "func.func") == fdef->name);
   CHECK(buf_ctx_lookup_opdef(ctx, "test.add") == NULL);
   CHECK(buf_ctx_dialect_known(ctx, "arith", 5));
-  CHECK(!buf_ctx_dialect_known(ctx, "test", 4));
+  CHECK(!buf_ctx_dialect_known(ctx, "mystery", 7));
+  /* the test dialect lets ops it does not define through as unregistered
+   * ops; other dialects reject theirs */
+  CHECK(buf_ctx_dialect_known(ctx, "test", 4));
+  CHECK(!buf_ctx_rejects_unknown_op(ctx, "test.dummy_op"));
+  CHECK(!buf_ctx_rejects_unknown_op(ctx, "test.copy"));
+  CHECK(buf_ctx_rejects_unknown_op(ctx, "arith.frobnicate"));
+  CHECK(!buf_ctx_rejects_unknown_op(ctx, "mystery.op"));
 
   /* Attributes. */
   buf_op_set_attr(add, "flag", NULL);

@@ -1011,6 +1011,9 @@ enum {
    * arith ops but constant, the math ops). convert-elementwise-to-linalg
    * rewrites such ops on ranked tensors into linalg.generic. */
   BUF_TRAIT_ELEMENTWISE_MAPPABLE = 1u << 28,
+  /* Result 0 is the rank of operand 0's buffer (memref.rank): a size it
+   * gives is small, as promote-buffers-to-stack assumes upstream. */
+  BUF_TRAIT_RANK_OF = 1u << 29,
 };
 
 
@@ -1154,6 +1157,11 @@ struct buf_dialect_s {
   const char *name;            /* "tensor" */
   const buf_opdef_t *ops;      /* table of num_ops rows */
   uint32_t num_ops;
+  /* Ops of this dialect that no row defines are not an error of the
+   * dialect (upstream's allowUnknownOperations, as its test dialect sets):
+   * they are unregistered ops, accepted where buf_ctx_allows_unregistered_op
+   * says so. */
+  bool allows_unknown_ops;
 };
 
 /* Every dialect libbufcore knows, in registration order. */
@@ -1164,6 +1172,10 @@ extern const uint32_t buf_num_dialects;
 const buf_opdef_t *buf_ctx_lookup_opdef(buf_ctx_t *ctx, const char *name);
 /* True when a dialect named `dialect` (the prefix before '.') is known. */
 bool buf_ctx_dialect_known(buf_ctx_t *ctx, const char *dialect, size_t len);
+/* True when op_name names no op of a known dialect that rejects unknown
+ * ops ("arith.frobnicate"): such a name is an error even where
+ * unregistered ops are allowed. */
+bool buf_ctx_rejects_unknown_op(buf_ctx_t *ctx, const char *op_name);
 
 /* ------------------------------------------------------------------------ */
 /* Verification                                                             */

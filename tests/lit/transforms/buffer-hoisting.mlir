@@ -1,14 +1,17 @@
-// buffer-hoisting / buffer-loop-hoisting: allocs leave scf.if and loops when
-// their sizes are available; never a forall body, never a yielded buffer.
+// buffer-hoisting / buffer-loop-hoisting: allocs leave scf.if (when the
+// if's results hand them on) and loops (when they stay in one iteration)
+// when their sizes are available; never a forall body.
 // RUN: buffer-opt --buffer-hoisting %s | FileCheck %s --check-prefix=HOIST
+// RUN: %if mlir-opt %{ mlir-opt --buffer-hoisting %s | FileCheck %s --check-prefix=HOIST %}
 // RUN: buffer-opt --buffer-loop-hoisting %s | FileCheck %s --check-prefix=LOOP
 // RUN: buffer-opt --buffer-loop-hoisting --buffer-deallocation-pipeline --run=main --run-leak-check %s | FileCheck %s --check-prefix=EXEC
 
 func.func private @printMemrefF32(memref<*xf32>)
 
+// A buffer used only inside the scf.if is allocated only when it runs.
 // HOIST-LABEL: func.func @in_if
-// HOIST-NEXT: memref.alloc(%arg1)
 // HOIST-NEXT: scf.if
+// HOIST-NEXT: memref.alloc(%arg1)
 // LOOP-LABEL: func.func @in_if
 // LOOP-NEXT: scf.if
 func.func @in_if(%c: i1, %n: index) {

@@ -1,0 +1,241 @@
+/*
+ * test.c: the few ops of MLIR's test dialect that upstream's bufferization
+ * and buffer-deallocation lit tests use as stand-ins for "some op that
+ * reads this buffer and writes that one". mlir-opt registers the test
+ * dialect, so those tests run unchanged with buffer-opt only if these ops
+ * parse, print and carry the same memory effects:
+ *
+ *   test.copy(%src, %dst) : (memref<2xf32>, memref<2xf32>)
+ *   test.buffer_based in(%a : memref<2xf32>) out(%b : memref<2xf32>)
+ *   test.region_buffer_based in(%a : memref<2xf32>) out(%b : memref<2xf32>) {
+ *   ^bb0(%x: f32, %y: f32):
+ *     test.region_yield %x : f32
+ *   }
+ *   %r = "test.forward_buffer"(%a) : (memref<2xf32>) -> memref<2xf32>
+ *   "test.read_buffer"(%a) : (memref<2xf32>) -> ()
+ *
+ * test.copy copies like memref.copy (CopyOpInterface upstream) and the
+ * interpreter runs it so; the buffer-based ops only read `in` and write
+ * `out` and have no run-time meaning. Any other test.* op stays an opaque
+ * unregistered op (the dialect allows unknown ops, as upstream's does),
+ * accepted where the context lets test ops through (buffer-opt).
+ */
+#include "dialect_util.h"
+
+static bool is_any_memref(buf_type_t t) { return buf_type_is_memref(t); }
+
+static buf_status_t verify_memref_operands(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 2)) ||
+      BUF_FAILED(buf__verify_num_results(op, 0)))
+    return BUF_FAILURE;
+  for (uint32_t i = 0; i < 2; i++)
+    if (BUF_FAILED(buf__verify_operand_like(op, i, is_any_memref,
+                                            "ranked or unranked memref of "
+                                            "any type values")))
+      return BUF_FAILURE;
+  return BUF_SUCCESS;
+}
+
+/* Operand 0 is read, operand 1 written (test.copy's source and target, the
+ * buffer-based ops' `in` and `out`). */
+static uint32_t in_out_effect(const buf_op_t *op, uint32_t i) {
+  (void)op;
+  return i == 0 ? BUF_EFFECT_READ : BUF_EFFECT_WRITE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* test.copy                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* `(` %src `,` %dst `)` `:` `(` T `,` U `)` attr-dict */
+static buf_status_t copy_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t a, b;
+  buf_type_t ta, tb;
+  buf_value_t *va, *vb;
+  if (BUF_FAILED(buf_parse_expect(p, "(")) ||
+      BUF_FAILED(buf_parse_operand(p, &a)) ||
+      BUF_FAILED(buf_parse_expect(p, ",")) ||
+      BUF_FAILED(buf_parse_operand(p, &b)) ||
+      BUF_FAILED(buf_parse_expect(p, ")")) ||
+      BUF_FAILED(buf_parse_expect(p, ":")) ||
+      BUF_FAILED(buf_parse_expect(p, "(")) ||
+      BUF_FAILED(buf_parse_type(p, &ta)) ||
+      BUF_FAILED(buf_parse_expect(p, ",")) ||
+      BUF_FAILED(buf_parse_type(p, &tb)) ||
+      BUF_FAILED(buf_parse_expect(p, ")")) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_resolve(p, &a, ta, &va)) ||
+      BUF_FAILED(buf_parse_resolve(p, &b, tb, &vb)))
+    return BUF_FAILURE;
+  buf_state_add_operand(st, va);
+  buf_state_add_operand(st, vb);
+  return BUF_SUCCESS;
+}
+
+static void copy_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, "(");
+  buf_printer_print_operands(pr, op, 0, 2);
+  buf_printer_puts(pr, ") : (");
+  buf_printer_print_operand_types(pr, op, 0, 2);
+  buf_printer_puts(pr, ")");
+  buf_printer_print_attr_dict(pr, op, NULL);
+}
+
+/* ------------------------------------------------------------------------ */
+/* test.buffer_based, test.region_buffer_based                               */
+/* ------------------------------------------------------------------------ */
+
+/* `kw` `(` %v `:` T `)` */
+static buf_status_t parse_keyword_operand(buf_parser_t *p, buf_op_state_t *st,
+                                          const char *kw) {
+  buf_unresolved_t u;
+  buf_type_t t;
+  buf_value_t *v;
+  if (BUF_FAILED(buf_parse_keyword(p, kw)) ||
+      BUF_FAILED(buf_parse_expect(p, "(")) ||
+      BUF_FAILED(buf_parse_operand(p, &u)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)) ||
+      BUF_FAILED(buf_parse_expect(p, ")")) ||
+      BUF_FAILED(buf_parse_resolve(p, &u, t, &v)))
+    return BUF_FAILURE;
+  buf_state_add_operand(st, v);
+  return BUF_SUCCESS;
+}
+
+/* in(%a : T) out(%b : U) attr-dict */
+static buf_status_t buffer_based_parse(buf_parser_t *p, buf_op_state_t *st) {
+  if (BUF_FAILED(parse_keyword_operand(p, st, "in")) ||
+      BUF_FAILED(parse_keyword_operand(p, st, "out")) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)))
+    return BUF_FAILURE;
+  return BUF_SUCCESS;
+}
+
+/* in(%a : T) out(%b : U) region attr-dict */
+static buf_status_t region_buffer_based_parse(buf_parser_t *p,
+                                              buf_op_state_t *st) {
+  if (BUF_FAILED(parse_keyword_operand(p, st, "in")) ||
+      BUF_FAILED(parse_keyword_operand(p, st, "out")))
+    return BUF_FAILURE;
+  buf_region_t *r = buf_state_add_region(st);
+  if (BUF_FAILED(buf_parse_region(p, r, NULL, 0)))
+    return BUF_FAILURE;
+  buf_region_ensure_terminator(st->ctx, r, "test.region_yield", st->loc);
+  return buf_parse_optional_attr_dict(p, st);
+}
+
+static void buffer_based_print(buf_printer_t *pr, buf_op_t *op) {
+  static const char *const kw[2] = {"in", "out"};
+  for (uint32_t i = 0; i < 2; i++) {
+    buf_printer_printf(pr, " %s(", kw[i]);
+    buf_printer_print_value(pr, buf_op_operand(op, i));
+    buf_printer_puts(pr, " : ");
+    buf_printer_print_type(pr, buf_op_operand(op, i)->type);
+    buf_printer_puts(pr, ")");
+  }
+  if (op->num_regions) {
+    buf_printer_puts(pr, " ");
+    buf_printer_print_region(pr, op->regions[0], true, true);
+  }
+  buf_printer_print_attr_dict(pr, op, NULL);
+}
+
+static buf_status_t region_buffer_based_verify(buf_op_t *op) {
+  if (BUF_FAILED(verify_memref_operands(op)))
+    return BUF_FAILURE;
+  if (op->num_regions != 1) {
+    buf_op_emit_error(op, "requires one region");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* test.region_yield                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* %v : T attr-dict */
+static buf_status_t region_yield_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t u;
+  buf_type_t t;
+  buf_value_t *v;
+  if (BUF_FAILED(buf_parse_operand(p, &u)) ||
+      BUF_FAILED(buf_parse_colon_type(p, &t)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)) ||
+      BUF_FAILED(buf_parse_resolve(p, &u, t, &v)))
+    return BUF_FAILURE;
+  buf_state_add_operand(st, v);
+  return BUF_SUCCESS;
+}
+
+static void region_yield_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_value(pr, buf_op_operand(op, 0));
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_type(pr, buf_op_operand(op, 0)->type);
+  buf_printer_print_attr_dict(pr, op, NULL);
+}
+
+static buf_status_t region_yield_verify(buf_op_t *op) {
+  return buf__verify_num_operands(op, 1);
+}
+
+/* ------------------------------------------------------------------------ */
+/* test.read_buffer                                                          */
+/* ------------------------------------------------------------------------ */
+
+/* Reads the buffer it is given (generic form only): "some op that reads
+ * this buffer here". */
+static uint32_t read_effect(const buf_op_t *op, uint32_t i) {
+  (void)op, (void)i;
+  return BUF_EFFECT_READ;
+}
+
+static buf_status_t read_buffer_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 1)) ||
+      BUF_FAILED(buf__verify_num_results(op, 0)))
+    return BUF_FAILURE;
+  return buf__verify_operand_like(op, 0, is_any_memref,
+                                  "ranked or unranked memref of any type "
+                                  "values");
+}
+
+/* ------------------------------------------------------------------------ */
+/* test.forward_buffer                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* A pure op with one result and no interface beyond that (generic form
+ * only): upstream's deallocation tests use it for "an op that may return
+ * one of its operands". */
+static buf_status_t forward_buffer_verify(buf_op_t *op) {
+  return buf__verify_num_results(op, 1);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The table                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static const buf_opdef_t test_ops[] = {
+    {.name = "test.copy", .traits = BUF_TRAIT_COPY,
+     .operand_effect = in_out_effect, .verify = verify_memref_operands,
+     .parse = copy_parse, .print = copy_print},
+    {.name = "test.buffer_based", .operand_effect = in_out_effect,
+     .verify = verify_memref_operands, .parse = buffer_based_parse,
+     .print = buffer_based_print},
+    {.name = "test.region_buffer_based",
+     .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR,
+     .operand_effect = in_out_effect, .verify = region_buffer_based_verify,
+     .parse = region_buffer_based_parse, .print = buffer_based_print},
+    {.name = "test.read_buffer", .operand_effect = read_effect,
+     .verify = read_buffer_verify},
+    {.name = "test.forward_buffer", .traits = BUF_TRAIT_PURE,
+     .verify = forward_buffer_verify},
+    {.name = "test.region_yield",
+     .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE,
+     .verify = region_yield_verify, .parse = region_yield_parse,
+     .print = region_yield_print},
+};
+
+const buf_dialect_t buf_dialect_test = {
+    "test", test_ops, sizeof test_ops / sizeof test_ops[0],
+    .allows_unknown_ops = true};
