@@ -638,12 +638,36 @@ static void process_terminator(od_t *d, buf_block_t *blk, buf_op_t *term,
       d->failed = true;
       return;
     }
-    /* cond_br: every edge gets a trampoline block that frees what the
-     * block owns except what that edge passes on, then branches. */
     uint32_t lens[2];
     uint32_t starts[2];
     starts[0] = buf_op_segment(term, 1, &lens[0]);
     starts[1] = buf_op_segment(term, 2, &lens[1]);
+    if (l->n == 0) {
+      /* The block owns nothing: each edge passes its memrefs on with an
+       * ownership of false, as upstream's pass writes it (no new blocks). */
+      buf_value_t **ops = buf_arena_alloc(
+          d->arena, (1 + 2 * (size_t)(lens[0] + lens[1])) * sizeof *ops);
+      int64_t seg[3] = {1, 0, 0};
+      uint32_t n = 0;
+      ops[n++] = term->operands[0].value;
+      for (int s = 0; s < 2; s++) {
+        uint32_t nr = 0;
+        for (uint32_t i = 0; i < lens[s]; i++)
+          ops[n++] = term->operands[starts[s] + i].value;
+        for (uint32_t i = 0; i < lens[s]; i++)
+          nr += is_memref(term->operands[starts[s] + i].value->type);
+        buf_value_t *none = nr ? const_i1(d, &b, false) : NULL;
+        for (uint32_t i = 0; i < nr; i++)
+          ops[n++] = none;
+        seg[1 + s] = lens[s] + nr;
+      }
+      buf_op_set_operands(term, n, ops);
+      buf_op_set_attr(term, "operandSegmentSizes",
+                      buf_attr_dense_array(d->ctx, buf_type_i32(d->ctx), 3, seg, NULL));
+      return;
+    }
+    /* cond_br: every edge gets a trampoline block that frees what the
+     * block owns except what that edge passes on, then branches. */
     buf_block_t *tramp[2];
     for (int s = 0; s < 2; s++) {
       buf_block_t *succ = term->successors[s];
