@@ -257,7 +257,9 @@ unsigned buf__lw_codegen_threads(void) {
 /* Code generators running in this process besides the compiles' own
  * threads. The daemon runs several compiles at once: each taking every
  * CPU would oversubscribe them, so together they take at most
- * buf__lw_codegen_threads() - 1 more. */
+ * buf__lw_codegen_threads() - 1 more. A compile that gets fewer makes
+ * the same shares and generates the rest in its own thread: the object
+ * does not depend on how busy the process is. */
 static atomic_uint extra_threads_in_use;
 
 /* Up to want more threads for one compile (0: none free now). */
@@ -273,9 +275,9 @@ static unsigned take_extra_threads(unsigned want) {
   }
 }
 
-static int emit_parallel(LLVMModuleRef M, const char *triple, const char *cpu,
-                         LLVMCodeGenOptLevel level, unsigned threads, const char *path,
-                         char **err);
+/* Below this many instructions in all, one code generator is quick
+ * enough: starting threads and ld costs more than it saves. */
+enum { PARALLEL_MIN_INSTRUCTIONS = 4000 };
 
 /* Contract in lower_internal.h. */
 int buf__lw_emit_object_parallel(LLVMModuleRef M, const char *triple, const char *cpu,
@@ -284,18 +286,6 @@ int buf__lw_emit_object_parallel(LLVMModuleRef M, const char *triple, const char
   *err = NULL;
   if (threads < 2 || !tool_found("ld"))
     return 0;
-  unsigned extra = take_extra_threads(threads - 1);
-  if (!extra)
-    return 0;
-  int rc = emit_parallel(M, triple, cpu, level, extra + 1, path, err);
-  atomic_fetch_sub(&extra_threads_in_use, extra);
-  return rc;
-}
-
-/* buf__lw_emit_object_parallel with its threads taken. */
-static int emit_parallel(LLVMModuleRef M, const char *triple, const char *cpu,
-                         LLVMCodeGenOptLevel level, unsigned threads, const char *path,
-                         char **err) {
   /* The defined functions, largest first, dealt to the lightest share. */
   uint32_t nf = 0;
   uint64_t total = 0;
@@ -347,7 +337,7 @@ static int emit_parallel(LLVMModuleRef M, const char *triple, const char *cpu,
   /* When one share holds nearly all the code (one large function and
    * small helpers), threads gain nothing. */
   for (unsigned s = 0; s < shares; s++)
-    if (load[s] * 10 > total * 9) {
+    if (load[s] * 10 > total * 9 || total < PARALLEL_MIN_INSTRUCTIONS) {
       free(share_of);
       return 0;
     }
@@ -398,6 +388,9 @@ static int emit_parallel(LLVMModuleRef M, const char *triple, const char *cpu,
     snprintf(part[s], sizeof part[s], "%s/part%u.o", dir, s);
   snprintf(all, sizeof all, "%s/all.o", dir);
 
+  /* Threads for the shares this process can spare now; the calling
+   * thread generates the others, one after another. */
+  unsigned extra = take_extra_threads(shares - 1);
   share_job_t jobs[MAX_SHARES];
   pthread_t tid[MAX_SHARES];
   bool started[MAX_SHARES] = {false};
@@ -412,7 +405,7 @@ static int emit_parallel(LLVMModuleRef M, const char *triple, const char *cpu,
                             .level = level,
                             /* the weights' share: no copy in memory */
                             .file = s == 0 && have_dir ? part[0] : NULL};
-    if (s > 0 && have_dir)
+    if (s > 0 && s <= extra && have_dir)
       started[s] = pthread_create(&tid[s], NULL, emit_share, &jobs[s]) == 0;
   }
   if (have_dir)
@@ -423,6 +416,7 @@ static int emit_parallel(LLVMModuleRef M, const char *triple, const char *cpu,
     else /* no thread: this one does it */
       emit_share(&jobs[s]);
   }
+  atomic_fetch_sub(&extra_threads_in_use, extra);
   LLVMDisposeMemoryBuffer(image);
   free(share_of);
 
