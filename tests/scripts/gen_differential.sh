@@ -196,6 +196,12 @@ check_dealloc() {
          ! timeout $TMO "$MLIR_OPT" "$f" --eliminate-empty-tensors \
              --one-shot-bufferize="allow-return-allocs-from-loops $OSB_FB" -o /dev/null 2> /dev/null; then
         echo skip-upstream-refuses; return; fi
+      # A call of a function with a dynamically shaped result: the caller
+      # cannot size an out-parameter, and buffer-results-to-out-params
+      # refuses it as mlir-opt does. That variant has nothing to run.
+      if [[ $v == *buffer-results-to-out-params* ]] &&
+         grep -q "cannot create out param for dynamically shaped result" "$d/err"; then
+        continue; fi
       { echo "buffer-opt --pass-pipeline=builtin.module($v) exit $rc:"; head -c 2000 "$d/err"; } > "$d/detail"
       echo "dealloc-compile-error-$i"; return; fi
     timeout $TMO "$BUFFER_OPT" --run=main --run-leak-check "$d/dl.mlir" > "$d/dl.raw" 2> "$d/err"; rc=$?
