@@ -44,7 +44,7 @@ static const setting_t settings[] = {
     {"remote-token-file", SET_TOKEN_FILE, FIELD(remote_token), "file holding a bearer token the remote tier is sent (Authorization: Bearer); user:password in --remote-cache's URL sends basic auth instead"},
     {"workers", SET_INT, FIELD(workers), "compile worker threads (default: number of cores)"},
     {"queue-size", SET_INT, FIELD(queue_size), "compiles that may wait before 503 (default 256)"},
-    {"max-body-bytes", SET_U64, FIELD(max_body_bytes), "largest request body (default 8 MiB)"},
+    {"max-body-bytes", SET_U64, FIELD(max_body_bytes), "largest request body (default 2 GiB, as max-compile-bytes: a model's weights travel in it)"},
     {"max-header-bytes", SET_U64, FIELD(max_header_bytes), "largest request head (default 16 KiB)"},
     {"max-headers", SET_INT, FIELD(max_headers), "most header fields in one request; 431 above (default 100)"},
     {"max-connections", SET_INT, FIELD(max_connections), "open connections; new ones get 503 above (default: the open-file limit less room for the cache and workers)"},
@@ -118,7 +118,9 @@ static void set_defaults(bd_config_t *c) {
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   c->workers = cores > 0 ? (int)cores : 2;
   c->queue_size = 256;
-  c->max_body_bytes = 8u << 20;
+  /* A model's weights come in the program (dense_resource blobs, twice
+   * their bytes as hex): a body as large as a compile may hold. */
+  c->max_body_bytes = 2ull << 30;
   c->max_header_bytes = 16u << 10;
   c->max_headers = 100;
   c->first_byte_timeout_ms = 5000;

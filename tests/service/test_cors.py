@@ -66,7 +66,8 @@ def test_no_origin_configured(tmp):
 
 
 def test_named_origin_every_route(tmp):
-    d = Daemon(tmp, "--cors-origin", PAGE, "--cors-origin", "http://a.test:8000,http://b.test")
+    d = Daemon(tmp, "--cors-origin", PAGE, "--cors-origin", "http://a.test:8000,http://b.test",
+               "--max-body-bytes", str(8 << 20))
     try:
         for path, methods in ROUTES.items():
             status, hdrs, body = preflight(d, path, PAGE)
