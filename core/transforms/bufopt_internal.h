@@ -146,4 +146,17 @@ bool buf__greedy_cleanup_unreachable_blocks(buf_op_t *root);
  * operands (a linalg op) where every operand is a tensor. */
 bool buf__op_effect_free(buf_op_t *op);
 
+/* Ops in op, op itself and nested ones counted: how much code it is. */
+uint64_t buf__bo_op_weight(buf_op_t *op);
+/* True when v is a scalar or vector constant (a CONSTANT op without
+ * operands): a function outlined from code that uses v clones it in
+ * rather than taking it, so bounds and shapes stay static. */
+bool buf__bo_is_scalar_constant(const buf_value_t *v);
+/* A detached private func.func `name` of type (in) -> (out), marked
+ * no_inline (LLVM's inliner would copy outlined code back), with an empty
+ * entry block whose arguments the caller adds. */
+buf_op_t *buf__bo_outlined_function(buf_ctx_t *ctx, buf_loc_t loc, const char *name,
+                                    uint32_t num_in, const buf_type_t *in,
+                                    uint32_t num_out, const buf_type_t *out);
+
 #endif /* BUF_TRANSFORMS_BUFOPT_INTERNAL_H */

@@ -368,3 +368,40 @@ static buf_walk_result_t collect_return(buf_op_t *op, void *user) {
 void buf__bo_collect_returns(buf_op_t *func, bo_oplist_t *out) {
   buf_op_walk(func, BUF_WALK_PRE, collect_return, out);
 }
+
+static buf_walk_result_t count_op(buf_op_t *op, void *user) {
+  (void)op;
+  (*(uint64_t *)user)++;
+  return BUF_WALK_ADVANCE;
+}
+
+/* Contract in bufopt_internal.h. */
+uint64_t buf__bo_op_weight(buf_op_t *op) {
+  uint64_t n = 0;
+  buf_op_walk(op, BUF_WALK_PRE, count_op, &n);
+  return n;
+}
+
+/* Contract in bufopt_internal.h. */
+bool buf__bo_is_scalar_constant(const buf_value_t *v) {
+  buf_op_t *d = v->def;
+  return d && !d->num_operands && !d->num_regions && d->num_results == 1 &&
+         buf_op_has_trait(d, BUF_TRAIT_CONSTANT) &&
+         (!buf_type_is_shaped(v->type) || v->type->kind == BUF_TYPE_VECTOR);
+}
+
+/* Contract in bufopt_internal.h. */
+buf_op_t *buf__bo_outlined_function(buf_ctx_t *ctx, buf_loc_t loc, const char *name,
+                                    uint32_t num_in, const buf_type_t *in,
+                                    uint32_t num_out, const buf_type_t *out) {
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, "func.func", loc);
+  buf_state_set_attr(&st, "sym_name", buf_attr_string_cstr(ctx, name));
+  buf_state_set_attr(&st, "sym_visibility", buf_attr_string_cstr(ctx, "private"));
+  buf_state_set_attr(
+      &st, "function_type",
+      buf_attr_type(ctx, buf_type_function(ctx, num_in, in, num_out, out)));
+  buf_state_set_attr(&st, "no_inline", buf_attr_unit(ctx));
+  buf_region_append_block(buf_state_add_region(&st), buf_block_create(ctx));
+  return buf_op_create(&st);
+}

@@ -35,27 +35,14 @@ static const buf_option_spec_t segment_options[SEGMENT_NUM_OPTIONS] = {
                      "twice this many stays whole"},
 };
 
-static buf_walk_result_t count_op(buf_op_t *op, void *user) {
-  (void)op;
-  (*(uint64_t *)user)++;
-  return BUF_WALK_ADVANCE;
-}
-
-static uint64_t op_weight(buf_op_t *op) {
-  uint64_t n = 0;
-  buf_op_walk(op, BUF_WALK_PRE, count_op, &n);
-  return n;
-}
-
 /* A value the segment's function makes itself instead of taking it. */
 static bool is_cloned_in(const buf_value_t *v) {
-  buf_op_t *d = v->def;
-  if (!d || d->num_operands || d->num_regions || d->num_results != 1)
-    return false;
-  if (buf_op_has_trait(d, BUF_TRAIT_CONSTANT))
-    return !buf_type_is_shaped(v->type) || v->type->kind == BUF_TYPE_VECTOR;
+  if (buf__bo_is_scalar_constant(v))
+    return true;
   /* memref.get_global: a view of a global, no memory touched. */
-  return buf_type_is_memref(v->type) && buf_op_has_trait(d, BUF_TRAIT_PURE) &&
+  buf_op_t *d = v->def;
+  return d && !d->num_operands && !d->num_regions && d->num_results == 1 &&
+         buf_type_is_memref(v->type) && buf_op_has_trait(d, BUF_TRAIT_PURE) &&
          buf_op_attr(d, "name") != NULL;
 }
 
@@ -204,17 +191,9 @@ static void outline(buf_op_t *module, buf_op_t *fn, const seg_range_t *r,
                               (void *)r);
 
   /* The function: parameters, clones, the moved ops, the return. */
-  buf_op_state_t st;
-  buf_state_init(&st, ctx, "func.func", s->first->loc);
-  buf_state_set_attr(&st, "sym_name", buf_attr_string_cstr(ctx, name));
-  buf_state_set_attr(&st, "sym_visibility", buf_attr_string_cstr(ctx, "private"));
-  buf_state_set_attr(
-      &st, "function_type",
-      buf_attr_type(ctx, buf_type_function(ctx, s->in.n, in_t, s->out.n, out_t)));
-  buf_state_set_attr(&st, "no_inline", buf_attr_unit(ctx));
-  buf_block_t *entry = buf_block_create(ctx);
-  buf_region_append_block(buf_state_add_region(&st), entry);
-  buf_op_t *f = buf_op_create(&st);
+  buf_op_t *f = buf__bo_outlined_function(ctx, s->first->loc, name, s->in.n, in_t,
+                                          s->out.n, out_t);
+  buf_block_t *entry = buf_region_entry(f->regions[0]);
   for (uint32_t i = 0; i < s->in.n; i++) {
     buf_value_t *arg = buf_block_add_arg(entry, in_t[i], s->in.v[i]->loc);
     buf_value_replace_uses_if(s->in.v[i], arg, use_inside, (void *)r);
@@ -252,7 +231,7 @@ static void outline_function(buf_op_t *module, buf_op_t *fn, uint64_t per) {
   uint32_t pos = 0;
   for (buf_op_t *o = body->first; o; o = o->next) {
     o->analysis_slot = pos++;
-    total += op_weight(o);
+    total += buf__bo_op_weight(o);
   }
   if (total <= 2 * per)
     return;
@@ -263,7 +242,7 @@ static void outline_function(buf_op_t *module, buf_op_t *fn, uint64_t per) {
   uint64_t acc = 0;
   for (buf_op_t *o = body->first; o && o != term;) {
     buf_op_t *next = o->next;
-    acc += op_weight(o);
+    acc += buf__bo_op_weight(o);
     bool at_end = next == term || !next;
     if (acc < per && !at_end) {
       o = next;

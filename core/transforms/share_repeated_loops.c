@@ -45,20 +45,6 @@ static const buf_option_spec_t share_options[SHARE_NUM_OPTIONS] = {
 /* The name the candidate functions print with: the same for all. */
 static const char CANDIDATE_NAME[] = "loop_nest";
 
-static buf_walk_result_t count_op(buf_op_t *op, void *user) {
-  (void)op;
-  (*(uint64_t *)user)++;
-  return BUF_WALK_ADVANCE;
-}
-
-/* A value the nest's function makes itself: a scalar or vector constant. */
-static bool is_cloned_in(const buf_value_t *v) {
-  buf_op_t *d = v->def;
-  return d && !d->num_operands && !d->num_regions && d->num_results == 1 &&
-         buf_op_has_trait(d, BUF_TRAIT_CONSTANT) &&
-         (!buf_type_is_shaped(v->type) || v->type->kind == BUF_TYPE_VECTOR);
-}
-
 /* One loop nest and what it takes from outside. */
 typedef struct {
   buf_op_t *nest;
@@ -76,7 +62,7 @@ static buf_walk_result_t collect_inputs(buf_op_t *op, void *user) {
     buf_value_t *v = op->operands[i].value;
     if (defined_inside(v, n->nest))
       continue;
-    buf__bo_vset_add(is_cloned_in(v) ? &n->cloned : &n->in, v);
+    buf__bo_vset_add(buf__bo_is_scalar_constant(v) ? &n->cloned : &n->in, v);
   }
   return BUF_WALK_ADVANCE;
 }
@@ -133,24 +119,16 @@ static buf_op_t *nest_function(buf_ctx_t *ctx, nest_t *n) {
   buf_type_t *in_t = buf_arena_alloc(arena, (n->in.n + 1) * sizeof *in_t);
   for (uint32_t i = 0; i < n->in.n; i++)
     in_t[i] = n->in.v[i]->type;
-  buf_op_state_t st;
-  buf_state_init(&st, ctx, "func.func", n->nest->loc);
-  buf_state_set_attr(&st, "sym_name", buf_attr_string_cstr(ctx, CANDIDATE_NAME));
-  buf_state_set_attr(&st, "sym_visibility", buf_attr_string_cstr(ctx, "private"));
-  buf_state_set_attr(
-      &st, "function_type",
-      buf_attr_type(ctx, buf_type_function(ctx, n->in.n, in_t, 0, NULL)));
-  buf_state_set_attr(&st, "no_inline", buf_attr_unit(ctx));
+  buf_op_t *f = buf__bo_outlined_function(ctx, n->nest->loc, CANDIDATE_NAME, n->in.n, in_t,
+                                          0, NULL);
   if (buffers_distinct(n)) {
     buf_named_attr_t noalias = {buf_ident_cstr(ctx, "llvm.noalias"), buf_attr_unit(ctx)};
     buf_attr_t *dicts = buf_arena_alloc(arena, (n->in.n + 1) * sizeof *dicts);
     for (uint32_t i = 0; i < n->in.n; i++)
       dicts[i] = buf_attr_dict(ctx, buf_type_is_memref(in_t[i]), &noalias);
-    buf_state_set_attr(&st, "arg_attrs", buf_attr_array(ctx, n->in.n, dicts));
+    buf_op_set_attr(f, "arg_attrs", buf_attr_array(ctx, n->in.n, dicts));
   }
-  buf_block_t *entry = buf_block_create(ctx);
-  buf_region_append_block(buf_state_add_region(&st), entry);
-  buf_op_t *f = buf_op_create(&st);
+  buf_block_t *entry = buf_region_entry(f->regions[0]);
   buf_irmap_t *map = buf_irmap_create(ctx);
   for (uint32_t i = 0; i < n->in.n; i++)
     buf_irmap_set_value(map, n->in.v[i],
@@ -211,9 +189,7 @@ static void collect_nests(share_t *s, buf_op_t *fn) {
     for (buf_op_t *op = b->first; op; op = op->next) {
       if (!buf_op_has_trait(op, BUF_TRAIT_LOOP) || op->num_results)
         continue;
-      uint64_t weight = 0;
-      buf_op_walk(op, BUF_WALK_PRE, count_op, &weight);
-      if (weight >= s->min_ops)
+      if (buf__bo_op_weight(op) >= s->min_ops)
         add_nest(s, op);
     }
 }
