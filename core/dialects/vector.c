@@ -274,6 +274,17 @@ static buf_status_t transfer_verify(buf_op_t *op) {
     buf_op_emit_error(op, "requires %u indices", src->u.shaped.rank);
     return BUF_FAILURE;
   }
+  for (uint32_t i = s + 1; i < s + 1 + (uint32_t)nidx && i < op->num_operands; i++)
+    if (op->operands[i].value->type->kind != BUF_TYPE_INDEX) {
+      buf_op_emit_error(op, "operand #%u must be variadic of index, but got '%s'", i,
+                        buf_type_to_string(buf_op_ctx(op), op->operands[i].value->type));
+      return BUF_FAILURE;
+    }
+  if (!s && (op->num_operands <= 1 + nidx ||
+             op->operands[1 + nidx].value->type != src->u.shaped.elem)) {
+    buf_op_emit_error(op, "requires formal padding and source of the same elemental type");
+    return BUF_FAILURE;
+  }
   if (s && src->kind == BUF_TYPE_TENSOR &&
       (op->num_results != 1 || op->results[0].type != src)) {
     buf_op_emit_error(op, "expects a result of the destination's tensor type");

@@ -152,3 +152,31 @@ func.func @contract_outer(%p: vector<3xf32>, %q: vector<3xf32>, %c: vector<3x3xf
   %0 = vector.contract {indexing_maps = [affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} %p, %q, %c : vector<3xf32>, vector<3xf32> into vector<3x3xf32>
   return
 }
+
+// -----
+
+// The JSON form can give a transfer any operand; the generic form is the
+// text that reaches the same checks.
+func.func @transfer_index_not_index(%m: memref<4x4xf32>, %v: vector<4xf32>, %i: index) {
+  %pad = arith.constant 0.0 : f32
+  // expected-error @+1 {{'vector.transfer_read' op operand #2 must be variadic of index, but got 'vector<4xf32>'}}
+  %0 = "vector.transfer_read"(%m, %i, %v, %pad) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 2, 1, 0>, permutation_map = affine_map<(d0, d1) -> (d1)>}> : (memref<4x4xf32>, index, vector<4xf32>, f32) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_write_index_not_index(%t: tensor<4xi32>, %v: vector<4xi32>) {
+  // expected-error @+1 {{'vector.transfer_write' op operand #2 must be variadic of index, but got 'vector<4xi32>'}}
+  %0 = "vector.transfer_write"(%v, %t, %v) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 1, 1, 0>, permutation_map = affine_map<(d0) -> (d0)>}> : (vector<4xi32>, tensor<4xi32>, vector<4xi32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @transfer_padding_type(%m: memref<4xf32>, %i: index) {
+  %pad = arith.constant 0 : i32
+  // expected-error @+1 {{'vector.transfer_read' op requires formal padding and source of the same elemental type}}
+  %0 = "vector.transfer_read"(%m, %i, %pad) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 1, 1, 0>, permutation_map = affine_map<(d0) -> (d0)>}> : (memref<4xf32>, index, i32) -> vector<4xf32>
+  return
+}
