@@ -398,6 +398,53 @@ static bool forced_write_near(buf_bz_t *bz, buf_use_t *u) {
   return found;
 }
 
+/* The reads of a pre-bufferization check without those of an unknown op's
+ * results: the analysis joins such a result with the op's operands (the op
+ * may return one of their buffers), upstream never does, and a forced
+ * write (a parallel_insert_slice into its shared output) of a value an
+ * unknown op made from that output would otherwise be refused here though
+ * upstream bufferizes it. */
+static void drop_unknown_result_reads(buf_bz_t *bz, buf__ptrset_t *reads) {
+  buf__ptrset_t kept = {0};
+  for (uint32_t i = 0; i < reads->items.n; i++) {
+    buf_use_t *r = reads->items.v[i];
+    buf_op_t *def = r->value->def;
+    if (!def || !buf__bz_op(bz, def) || buf_bz_model_of(bz, def))
+      buf__ptrset_add(&kept, r);
+  }
+  buf__ptrset_free(reads);
+  for (uint32_t i = 0; i < kept.items.n; i++)
+    buf__ptrset_add(reads, kept.items.v[i]);
+  buf__ptrset_free(&kept);
+}
+
+/* Is v an unknown op's result, or made from one by ops that alias their
+ * operands (a slice of it)? Upstream's alias set of v holds that result
+ * then, and the result may be a buffer nobody may write. */
+static bool defined_by_unknown_op(buf_bz_t *bz, buf_value_t *v) {
+  buf__ptrvec_t work = {0};
+  buf__ptrset_t seen = {0};
+  buf__ptrvec_push(&work, v);
+  bool found = false;
+  while (work.n && !found) {
+    buf_value_t *w = work.v[--work.n];
+    if (!w->def || !buf__ptrset_add(&seen, w))
+      continue;
+    if (buf__bz_op(bz, w->def) && !buf_bz_model_of(bz, w->def)) {
+      found = true;
+      break;
+    }
+    buf_use_t *ops[BUF_BZ_MAX_ALIASES];
+    bool any_write;
+    uint32_t n = buf__bz_aliasing_operands(bz, w, ops, BUF_BZ_MAX_ALIASES, &any_write);
+    for (uint32_t i = 0; i < n; i++)
+      buf__ptrvec_push(&work, ops[i]->value);
+  }
+  buf__ptrvec_free(&work);
+  buf__ptrset_free(&seen);
+  return found;
+}
+
 /* Upstream's pre-bufferization assumptions over the ops under root, in
  * post-order (the op upstream's walk stops at gets the error): for every
  * tensor operand whose alias sets the must-in-place decisions already
@@ -434,6 +481,7 @@ static buf_status_t check_assumptions(buf_bz_t *bz, buf_op_t *root) {
         continue;
       buf__ptrset_t reads = {0}, writes = {0};
       buf__bz_collect_use_accesses(bz, u, &reads, &writes);
+      drop_unknown_result_reads(bz, &reads);
       bool raw = buf__bz_has_raw_conflict(bz, &reads, &writes);
       buf__ptrset_free(&reads);
       buf__ptrset_free(&writes);
@@ -445,9 +493,12 @@ static buf_status_t check_assumptions(buf_bz_t *bz, buf_op_t *root) {
       }
       uint32_t roots[1 + BUF_BZ_MAX_ALIASES];
       uint32_t nr = buf__bz_decision_roots(bz, u, roots);
-      bool read_only = false;
-      for (uint32_t j = 0; j < nr; j++)
-        read_only |= bz->vals[roots[j]].num_unwritable > 0;
+      bool read_only = false, unknown = false;
+      for (uint32_t j = 0; j < nr; j++) {
+        read_only |= bz->vals[roots[j]].num_unwritable > bz->vals[roots[j]].num_unknown_results;
+        unknown |= bz->vals[roots[j]].num_unknown_results > 0;
+      }
+      read_only |= unknown && defined_by_unknown_op(bz, u->value);
       if (read_only && buf_bz_inplace(bz, u)) {
         buf_op_emit_error(op, "not bufferizable under the given constraints: "
                               "would write to read-only buffer");
