@@ -105,13 +105,16 @@ static size_t on_header(char *p, size_t size, size_t n, void *user) {
 /* One HTTP exchange; retries 503s that carry Retry-After. Returns 0 or
  * BC_UNREACHABLE. */
 static int http(const bc_options_t *o, const char *method, const char *path,
-                const char *body, bc_response_t *r) {
+                const char *content_type, const char *body, size_t body_len,
+                bc_response_t *r) {
   char url[2048];
   snprintf(url, sizeof url, "%s%s", o->server, path);
   for (int attempt = 0;; attempt++) {
     memset(r, 0, sizeof *r);
     CURL *h = curl_easy_init();
-    struct curl_slist *headers = curl_slist_append(NULL, "Content-Type: application/json");
+    char type[128];
+    snprintf(type, sizeof type, "Content-Type: %s", content_type ? content_type : "application/json");
+    struct curl_slist *headers = curl_slist_append(NULL, type);
     char auth[1100];
     if (o->token) {
       snprintf(auth, sizeof auth, "Authorization: Bearer %s", o->token);
@@ -127,8 +130,10 @@ static int http(const bc_options_t *o, const char *method, const char *path,
     curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, 5000L);
     curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, 600000L);
     curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-    if (body)
+    if (body) {
+      curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)body_len);
       curl_easy_setopt(h, CURLOPT_POSTFIELDS, body);
+    }
     CURLcode rc = curl_easy_perform(h);
     curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &r->status);
     curl_slist_free_all(headers);
@@ -252,18 +257,14 @@ static json_t *wanted_artifacts(const bc_options_t *o) {
   return arts;
 }
 
-/* The request body for FILE: its text (or its JSON form for .json files),
- * its name for locations, the pipeline, artifacts and options. */
-static char *request_body(const bc_options_t *o, const char *file, const char *source,
-                          bool is_json) {
+/* The JSON request for FILE, a program in the JSON form: the program, its
+ * name for locations, the pipeline, artifacts and options. (A program that
+ * is not valid JSON goes as a string: the server's diagnostics say where.) */
+static char *request_body(const bc_options_t *o, const char *file, const char *source) {
   json_t *req = json_object();
-  if (is_json) {
-    json_error_t jerr;
-    json_t *program = json_loads(source, 0, &jerr);
-    json_object_set_new(req, "program", program ? program : json_string(source));
-  } else {
-    json_object_set_new(req, "program", json_string(source));
-  }
+  json_error_t jerr;
+  json_t *program = json_loads(source, 0, &jerr);
+  json_object_set_new(req, "program", program ? program : json_string(source));
   json_object_set_new(req, "file", json_string(strcmp(file, "-") == 0 ? "<stdin>" : file));
   if (o->pipeline)
     json_object_set_new(req, "pipeline", json_string(o->pipeline));
@@ -280,9 +281,85 @@ static char *request_body(const bc_options_t *o, const char *file, const char *s
   if (o->inputs)
     json_object_set(options, "inputs", o->inputs);
   json_object_set_new(req, "options", options);
+  json_object_set_new(req, "inline", json_false());
   char *s = json_dumps(req, JSON_COMPACT);
   json_decref(req);
   return s;
+}
+
+static void query_add(CURL *h, char **q, size_t *len, const char *name, const char *value) {
+  char *escaped = curl_easy_escape(h, value, 0);
+  size_t add = strlen(name) + strlen(escaped) + 2;
+  *q = realloc(*q, *len + add + 1);
+  *len += (size_t)sprintf(*q + *len, "%s%s=%s", *len ? "&" : "", name, escaped);
+  curl_free(escaped);
+}
+
+/* The path of a compile (or explain) request whose body is FILE's MLIR
+ * text: the other fields in the query string, spelled as in the JSON
+ * request, and "inline=false" (artifacts are fetched as raw bytes). The
+ * text goes as it is: no JSON escaping of a model's megabytes of weights
+ * here, no unescaping on the server. */
+static char *raw_request_path(const bc_options_t *o, const char *route, const char *file) {
+  CURL *h = curl_easy_init();
+  char *q = NULL;
+  size_t len = 0;
+  json_t *arts = wanted_artifacts(o);
+  size_t alen = 0;
+  char *list = calloc(1, 1);
+  size_t i;
+  json_t *a;
+  json_array_foreach(arts, i, a) {
+    const char *name = json_string_value(a);
+    list = realloc(list, alen + strlen(name) + 2);
+    alen += (size_t)sprintf(list + alen, "%s%s", alen ? "," : "", name);
+  }
+  json_decref(arts);
+  query_add(h, &q, &len, "artifacts", list);
+  free(list);
+  query_add(h, &q, &len, "file", strcmp(file, "-") == 0 ? "<stdin>" : file);
+  if (o->pipeline)
+    query_add(h, &q, &len, "pipeline", o->pipeline);
+  if (o->gpu_arch)
+    query_add(h, &q, &len, "gpu-arch", o->gpu_arch);
+  char number[32];
+  if (o->llvm_opt_level >= 0) {
+    snprintf(number, sizeof number, "%d", o->llvm_opt_level);
+    query_add(h, &q, &len, "llvm-opt-level", number);
+  }
+  if (o->run_max_steps > 0) {
+    snprintf(number, sizeof number, "%lld", o->run_max_steps);
+    query_add(h, &q, &len, "run-max-steps", number);
+  }
+  if (o->run_func)
+    query_add(h, &q, &len, "run", o->run_func);
+  if (o->inputs) {
+    char *inputs = json_dumps(o->inputs, JSON_COMPACT | JSON_ENCODE_ANY);
+    query_add(h, &q, &len, "inputs", inputs);
+    free(inputs);
+  }
+  query_add(h, &q, &len, "inline", "false");
+  curl_easy_cleanup(h);
+  char *path = malloc(strlen(route) + len + 2);
+  sprintf(path, "%s?%s", route, q);
+  free(q);
+  return path;
+}
+
+/* POSTs FILE's program to route: MLIR text as the body itself, a JSON
+ * form program inside a JSON request. */
+static int post_program(const bc_options_t *o, const char *route, const char *file,
+                        const char *source, size_t len, bool is_json, bc_response_t *r) {
+  if (is_json) {
+    char *body = request_body(o, file, source);
+    int rc = http(o, "POST", route, "application/json", body, strlen(body), r);
+    free(body);
+    return rc;
+  }
+  char *path = raw_request_path(o, route, file);
+  int rc = http(o, "POST", path, "application/mlir", source, len, r);
+  free(path);
+  return rc;
 }
 
 /* What the server says about an artifact (GET /v1/pipelines, asked once):
@@ -293,7 +370,7 @@ static json_t *artifact_info(bc_options_t *o, const char *name) {
   pthread_mutex_lock(&info_lock);
   if (!o->artifact_info) {
     bc_response_t r;
-    if (http(o, "GET", "/v1/pipelines", NULL, &r) == BC_OK && r.status == 200) {
+    if (http(o, "GET", "/v1/pipelines", NULL, NULL, 0, &r) == BC_OK && r.status == 200) {
       json_error_t jerr;
       json_t *doc = json_loadb(r.body, r.len, 0, &jerr);
       o->artifact_info = json_incref(json_object_get(doc, "artifact_info"));
@@ -324,8 +401,13 @@ static bool is_binary(bc_options_t *o, const char *name) {
 
 /* The bytes of artifact v of a JSON response (malloc'd): base64-decoded
  * when the artifact is binary. NULL when it is not valid base64. */
+static unsigned char *linked_bytes(bc_options_t *o, const char *name, json_t *link,
+                                   size_t *len);
+
 static unsigned char *artifact_bytes(bc_options_t *o, const char *name, json_t *v,
                                      size_t *len) {
+  if (json_is_object(v))
+    return linked_bytes(o, name, v, len);
   const char *text = json_string_value(v);
   size_t n = json_string_length(v);
   if (!is_binary(o, name)) {
@@ -345,6 +427,38 @@ static unsigned char *artifact_bytes(bc_options_t *o, const char *name, json_t *
   size_t pad = n && text[n - 1] == '=' ? (n > 1 && text[n - 2] == '=' ? 2 : 1) : 0;
   *len = (size_t)got - pad;
   return out;
+}
+
+/* The bytes of an artifact answered as a link ({bytes, sha256, href}):
+ * fetched raw from href and checked against its size and digest. NULL
+ * (after saying why) when the fetch fails or the bytes differ. */
+static unsigned char *linked_bytes(bc_options_t *o, const char *name, json_t *link,
+                                   size_t *len) {
+  const char *href = json_string_value(json_object_get(link, "href"));
+  const char *sum = json_string_value(json_object_get(link, "sha256"));
+  json_int_t bytes = json_integer_value(json_object_get(link, "bytes"));
+  bc_response_t r;
+  if (!href || !sum || href[0] != '/' || http(o, "GET", href, NULL, NULL, 0, &r) != BC_OK) {
+    fprintf(stderr, "bufferc: cannot fetch artifact '%s'\n", name);
+    return NULL;
+  }
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int dlen = 0;
+  EVP_Digest(r.body ? r.body : "", r.len, digest, &dlen, EVP_sha256(), NULL);
+  char hex[2 * EVP_MAX_MD_SIZE + 1];
+  for (unsigned i = 0; i < dlen; i++)
+    sprintf(hex + 2 * i, "%02x", digest[i]);
+  if (r.status != 200 || (json_int_t)r.len != bytes || strcmp(hex, sum) != 0) {
+    fprintf(stderr, "bufferc: artifact '%s' fetched from %s: status %ld, %zu bytes, "
+                    "not the %lld bytes with sha256 %s the compile named\n",
+            name, href, r.status, r.len, (long long)bytes, sum);
+    free(r.body);
+    return NULL;
+  }
+  *len = r.len;
+  if (!r.body)
+    r.body = calloc(1, 1);
+  return (unsigned char *)r.body;
 }
 
 static const char *base_name(const char *path) {
@@ -415,7 +529,8 @@ static int write_artifacts(bc_options_t *o, const char *input, json_t *arts, boo
     size_t len;
     unsigned char *data = artifact_bytes(o, name, v, &len);
     if (!data) {
-      fprintf(stderr, "bufferc: artifact '%s' of %s is not valid base64\n", name, input);
+      if (!json_is_object(v))
+        fprintf(stderr, "bufferc: artifact '%s' of %s is not valid base64\n", name, input);
       rc = BC_UNREACHABLE;
       continue;
     }
@@ -470,10 +585,8 @@ static int compile_one(compile_state_t *st, const char *file) {
   const char *shown = strcmp(file, "-") == 0 ? "<stdin>" : file;
   size_t n = strlen(file);
   bool is_json = n > 5 && strcmp(file + n - 5, ".json") == 0;
-  char *body = request_body(o, file, source, is_json);
   bc_response_t r;
-  int rc = http(o, "POST", "/v1/compile", body, &r);
-  free(body);
+  int rc = post_program(o, "/v1/compile", file, source, len, is_json, &r);
   pthread_mutex_lock(&st->lock);
   if (rc == BC_OK) {
     if (r.status == 200) {
@@ -626,7 +739,7 @@ static int cmd_get(bc_options_t *o) {
     char path[256];
     snprintf(path, sizeof path, "/v1/artifacts/%s", key);
     bc_response_t r;
-    if (http(o, "GET", path, NULL, &r) != BC_OK)
+    if (http(o, "GET", path, NULL, NULL, 0, &r) != BC_OK)
       return BC_UNREACHABLE;
     if (r.status == 200) {
       json_error_t jerr;
@@ -657,7 +770,7 @@ static int cmd_get(bc_options_t *o) {
     char path[512];
     snprintf(path, sizeof path, "/v1/artifacts/%s/%.200s", key, name);
     bc_response_t r;
-    if (http(o, "GET", path, NULL, &r) != BC_OK) {
+    if (http(o, "GET", path, NULL, NULL, 0, &r) != BC_OK) {
       rc = BC_UNREACHABLE;
       break;
     }
@@ -732,10 +845,9 @@ static int cmd_explain(bc_options_t *o) {
     return BC_USAGE;
   }
   size_t fl = strlen(file);
-  char *body = request_body(o, file, source, fl > 5 && strcmp(file + fl - 5, ".json") == 0);
   bc_response_t r;
-  int rc = http(o, "POST", "/v1/explain", body, &r);
-  free(body);
+  int rc = post_program(o, "/v1/explain", file, source, len,
+                        fl > 5 && strcmp(file + fl - 5, ".json") == 0, &r);
   if (rc != BC_OK) {
     free(source);
     return rc;
@@ -838,7 +950,7 @@ static const char *metric_value(const char *text, const char *metric, size_t *le
 
 static int cmd_stats(bc_options_t *o) {
   bc_response_t r;
-  if (http(o, "GET", "/metrics", NULL, &r) != BC_OK)
+  if (http(o, "GET", "/metrics", NULL, NULL, 0, &r) != BC_OK)
     return BC_UNREACHABLE;
   if (r.status != 200) {
     fprintf(stderr, "bufferc stats: HTTP %ld\n", r.status);

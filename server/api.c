@@ -1,7 +1,8 @@
 /*
  * api.c: the routes of bufferd's HTTP API (loop thread).
  *
- *   POST /v1/compile                 compile (schema/compile-request.schema.json)
+ *   POST /v1/compile                 compile (schema/compile-request.schema.json,
+ *                                    or the MLIR text as the body: compile_request.c)
  *   GET|HEAD /v1/artifacts/{key}     every artifact of a key (JSON)
  *   GET|HEAD /v1/artifacts/{key}/{n} one artifact's raw bytes
  *   GET|HEAD /v1/keys/{key}          what went into a key
@@ -15,7 +16,7 @@
  * With a token set, every route but /healthz and /readyz needs one
  * (auth.c): compile the write token, the others a read or write token.
  *
- * The loop thread only validates the request JSON and answers from memory;
+ * The loop thread only validates the request and answers from memory;
  * everything that touches the program or SQLite runs on the worker pool.
  * Identical compile requests in flight at once share one job: later ones
  * wait on the first. Every job has a deadline; when it passes, waiters get
@@ -195,186 +196,14 @@ static bd_inflight_t *find_inflight(bd_server_t *s, const char *hash) {
   return NULL;
 }
 
-static bool bad_field(bd_request_t *r, const char *field, const char *expected) {
-  char msg[160];
-  snprintf(msg, sizeof msg, "field '%s' must be %s", field, expected);
-  bd_respond_error(r, 400, "bad_request", msg, NULL, NULL);
-  return false;
-}
-
-/* The run artifact's function (`field` names where the request gave it). */
-static bool take_run_function(bd_request_t *r, bd_job_t *job, json_t *v, const char *field) {
-  const char *func = json_string_value(v);
-  if (func && func[0] == '@')
-    func++;
-  if (!func || !*func || strlen(func) > 256)
-    return bad_field(r, field, "the name of the function to run");
-  job->run_func = strdup(func);
-  return true;
-}
-
-/* The run artifact's arguments, kept as canonical JSON (part of its key). */
-static bool take_run_inputs(bd_request_t *r, bd_job_t *job, json_t *v, const char *field) {
-  if (!json_is_array(v))
-    return bad_field(r, field, "an array of argument values (schema/run-values.schema.json)");
-  job->run_inputs = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
-  return true;
-}
-
-/* Validates the compile request and fills job; answers 400 on error. */
-static bool parse_compile_request(bd_request_t *r, const char *body, size_t len,
-                                  bd_job_t *job) {
-  json_error_t jerr;
-  json_t *o = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
-  if (!o) {
-    char msg[300];
-    snprintf(msg, sizeof msg, "request body is not valid JSON: %s (line %d, column %d)",
-             jerr.text, jerr.line, jerr.column);
-    bd_respond_error(r, 400, "bad_json", msg, NULL, NULL);
-    return false;
-  }
-  bool ok = false;
-  if (!json_is_object(o)) {
-    bad_field(r, "(body)", "a JSON object");
-    goto out;
-  }
-  const char *name;
-  json_t *v;
-  json_object_foreach(o, name, v) {
-    if (strcmp(name, "program") && strcmp(name, "pipeline") && strcmp(name, "file") &&
-        strcmp(name, "artifacts") && strcmp(name, "options") && strcmp(name, "run")) {
-      char msg[200];
-      snprintf(msg, sizeof msg, "unknown field '%.100s'", name);
-      bd_respond_error(r, 400, "bad_request", msg, NULL, NULL);
-      goto out;
-    }
-  }
-  json_t *program = json_object_get(o, "program");
-  if (json_is_string(program)) {
-    job->program = strndup(json_string_value(program), json_string_length(program));
-    job->program_len = json_string_length(program);
-  } else if (json_is_object(program)) {
-    job->program = json_dumps(program, JSON_COMPACT);
-    job->program_len = strlen(job->program);
-    job->program_is_json = true;
-  } else {
-    bad_field(r, "program", program ? "a string (MLIR text) or an object (JSON form)"
-                                    : "present: a string (MLIR text) or an object (JSON form)");
-    goto out;
-  }
-  json_t *file = json_object_get(o, "file");
-  if (file && (!json_is_string(file) || json_string_length(file) == 0 ||
-               json_string_length(file) > 1024 ||
-               strlen(json_string_value(file)) != json_string_length(file))) {
-    bad_field(r, "file", "a file name of 1 to 1024 characters");
-    goto out;
-  }
-  if (file)
-    job->file_name = strdup(json_string_value(file));
-  json_t *pipeline = json_object_get(o, "pipeline");
-  if (pipeline && !json_is_string(pipeline)) {
-    bad_field(r, "pipeline", "a string");
-    goto out;
-  }
-  if (pipeline)
-    job->pipeline = strdup(json_string_value(pipeline));
-  json_t *artifacts = json_object_get(o, "artifacts");
-  if (artifacts) {
-    if (!json_is_array(artifacts) || json_array_size(artifacts) > 16) {
-      bad_field(r, "artifacts", "an array of at most 16 artifact names");
-      goto out;
-    }
-    job->artifacts = calloc(json_array_size(artifacts) + 1, sizeof(char *));
-    size_t i;
-    json_array_foreach(artifacts, i, v) {
-      if (!json_is_string(v)) {
-        bad_field(r, "artifacts", "an array of strings");
-        goto out;
-      }
-      job->artifacts[job->num_artifacts++] = strdup(json_string_value(v));
-    }
-  }
-  json_t *options = json_object_get(o, "options");
-  if (options && !json_is_object(options)) {
-    bad_field(r, "options", "an object");
-    goto out;
-  }
-  json_object_foreach(options, name, v) {
-    if (strcmp(name, "gpu-arch") == 0) {
-      const char *arch = json_string_value(v);
-      if (!arch || strncmp(arch, "sm_", 3) != 0 || !arch[3] ||
-          strspn(arch + 3, "0123456789") < 2 || strlen(arch) > 16) {
-        bad_field(r, "options.gpu-arch", "a GPU architecture such as \"sm_90\"");
-        goto out;
-      }
-      job->gpu_arch = strdup(arch);
-    } else if (strcmp(name, "run") == 0) {
-      if (!take_run_function(r, job, v, "options.run"))
-        goto out;
-    } else if (strcmp(name, "inputs") == 0) {
-      if (!take_run_inputs(r, job, v, "options.inputs"))
-        goto out;
-    } else if (strcmp(name, "run-max-steps") == 0) {
-      if (!json_is_integer(v) || json_integer_value(v) < 1) {
-        bad_field(r, "options.run-max-steps", "a positive number of interpreted ops");
-        goto out;
-      }
-      job->run_max_steps = (uint64_t)json_integer_value(v);
-    } else if (strcmp(name, "llvm-opt-level") == 0) {
-      if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 3) {
-        bad_field(r, "options.llvm-opt-level", "0, 1, 2 or 3");
-        goto out;
-      }
-      job->llvm_opt_level = (int)json_integer_value(v);
-      job->llvm_opt_level_set = true;
-    } else {
-      char msg[200];
-      snprintf(msg, sizeof msg,
-               "unknown option '%.100s' (options are gpu-arch, llvm-opt-level, run, inputs "
-               "and run-max-steps)", name);
-      bd_respond_error(r, 400, "bad_request", msg, NULL, NULL);
-      goto out;
-    }
-  }
-  /* {"run": {"function": F, "inputs": [...]}}: options.run and
-   * options.inputs spelled as one object */
-  json_t *run = json_object_get(o, "run");
-  if (run) {
-    json_t *func = json_is_object(run) ? json_object_get(run, "function") : NULL;
-    json_t *inputs = json_is_object(run) ? json_object_get(run, "inputs") : NULL;
-    if (!json_is_object(run) ||
-        json_object_size(run) != (size_t)(func != NULL) + (size_t)(inputs != NULL)) {
-      bad_field(r, "run", "an object with \"function\" and optional \"inputs\"");
-      goto out;
-    }
-    if (job->run_func || job->run_inputs) {
-      bad_field(r, "run", "given once (run, or options.run and options.inputs)");
-      goto out;
-    }
-    if (!take_run_function(r, job, func, "run.function") ||
-        (inputs && !take_run_inputs(r, job, inputs, "run.inputs")))
-      goto out;
-  }
-  if (job->run_inputs && !job->run_func) {
-    bad_field(r, "options.inputs", "given with options.run (the function they are for)");
-    goto out;
-  }
-  ok = true;
-out:
-  json_decref(o);
-  return ok;
-}
-
 static void handle_compile(bd_server_t *s, bd_request_t *r) {
   if (s->draining) {
     bd_respond_error(r, 503, "shutting_down", "the server is shutting down", NULL,
                      "Retry-After: 1\r\n");
     return;
   }
-  size_t len;
-  const char *body = bd_request_body(r, &len);
   char hash[CACHE_KEY_HEX_LEN + 1];
-  cache_sha256_hex(body, len, hash);
+  bd_compile_request_hash(r, hash);
   if (s->memcache) {
     size_t n;
     const char *key;
@@ -400,7 +229,7 @@ static void handle_compile(bd_server_t *s, bd_request_t *r) {
   bd_job_t *job = calloc(1, sizeof *job);
   job->kind = BD_JOB_COMPILE;
   memcpy(job->request_hash, hash, sizeof hash);
-  if (!parse_compile_request(r, body, len, job)) {
+  if (!bd_parse_compile_request(r, job)) {
     bd_job_free(job);
     return;
   }
@@ -408,11 +237,9 @@ static void handle_compile(bd_server_t *s, bd_request_t *r) {
 }
 
 static void handle_explain(bd_server_t *s, bd_request_t *r) {
-  size_t len;
-  const char *body = bd_request_body(r, &len);
   bd_job_t *job = calloc(1, sizeof *job);
   job->kind = BD_JOB_EXPLAIN;
-  if (!parse_compile_request(r, body, len, job)) {
+  if (!bd_parse_compile_request(r, job)) {
     bd_job_free(job);
     return;
   }

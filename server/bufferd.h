@@ -157,6 +157,8 @@ struct bd_job {
   uint64_t run_max_steps;   /* options["run-max-steps"]; 0: the server's limit */
   bool llvm_opt_level_set;  /* options["llvm-opt-level"] given: */
   int llvm_opt_level;       /* 0..3 */
+  bool artifact_links;      /* "inline": false: artifacts answered as
+                             * {bytes, sha256, href}, not their contents */
   char request_hash[CACHE_KEY_HEX_LEN + 1];
   /* out (written by the worker) */
   int http_status;          /* 200, 422, 400, 504 ... */
@@ -325,6 +327,8 @@ void bd_route(bd_server_t *s, bd_request_t *r);
 /* Accessors for handlers. */
 const char *bd_request_method(const bd_request_t *r);
 const char *bd_request_path(const bd_request_t *r);
+/* The url after '?' (before any '#'), or "". */
+const char *bd_request_query(const bd_request_t *r);
 const char *bd_request_header(const bd_request_t *r, const char *name);
 const char *bd_request_body(const bd_request_t *r, size_t *len);
 const char *bd_request_id(const bd_request_t *r);
@@ -346,6 +350,17 @@ void bd_request_release(bd_request_t *r);
 
 int bd_http_listen(bd_server_t *s);
 void bd_http_stop_listening(bd_server_t *s);
+
+/* ---- compile_request.c ------------------------------------------------------- */
+
+/* Fills job from the body of POST /v1/compile or /v1/explain: the JSON
+ * request, or the MLIR text with the other fields in the query string
+ * (Content-Type application/mlir, text/x-mlir or text/plain). False after
+ * answering 400. */
+bool bd_parse_compile_request(bd_request_t *r, bd_job_t *job);
+/* The hash identical compile requests share (the memory cache's key, and
+ * how requests in flight at once find each other). */
+void bd_compile_request_hash(const bd_request_t *r, char hash[CACHE_KEY_HEX_LEN + 1]);
 
 /* ---- cache_health.c ---------------------------------------------------------- */
 

@@ -124,8 +124,18 @@ static json_t *request_json(const bd_job_t *job) {
   return o;
 }
 
+/* Artifact a of entry key as the response names it with "inline": false:
+ * its size and digest, and where its raw bytes are. */
+static json_t *artifact_link(const char *key, const cache_artifact_t *a) {
+  char sum[CACHE_KEY_HEX_LEN + 1];
+  cache_sha256_hex(a->data, a->len, sum);
+  char href[CACHE_KEY_HEX_LEN + 160];
+  snprintf(href, sizeof href, "/v1/artifacts/%s/%s", key, a->name);
+  return json_pack("{s:I,s:s,s:s}", "bytes", (json_int_t)a->len, "sha256", sum, "href", href);
+}
+
 static char *entry_response(const char *key, const cache_entry_t *e,
-                            const char *file, bool hit, int *status) {
+                            const char *file, bool hit, bool links, int *status) {
   json_error_t jerr;
   json_t *meta = json_loads(e->meta ? e->meta : "{}", 0, &jerr);
   if (!meta)
@@ -142,7 +152,9 @@ static char *entry_response(const char *key, const cache_entry_t *e,
   json_t *arts = json_object();
   for (size_t i = 0; i < e->num_artifacts; i++) {
     const cache_artifact_t *a = &e->artifacts[i];
-    if (artifact_is_binary(a->name)) {
+    if (links) {
+      json_object_set_new(arts, a->name, artifact_link(key, a));
+    } else if (artifact_is_binary(a->name)) {
       char *enc = base64_encode(a->data, a->len);
       json_object_set_new(arts, a->name, json_string(enc));
       free(enc);
@@ -336,7 +348,7 @@ static void answer_entry(bd_job_t *job, const cache_entry_t *e, bool hit) {
                                  job->kind == BD_JOB_COMPILE
                                      ? (job->file_name ? job->file_name : "<request>")
                                      : NULL,
-                                 hit, &job->http_status);
+                                 hit, job->artifact_links, &job->http_status);
   job->response_len = strlen(job->response);
   job->cache_hit = hit;
 }

@@ -50,6 +50,7 @@ struct bd_request {
   char *url;
   size_t url_len;
   char *path;                  /* url without the query */
+  char *query;                 /* the url after '?', before any '#', or NULL */
   header_t *headers;
   uint32_t num_headers, cap_headers;
   char *body;
@@ -167,6 +168,7 @@ static void request_free(bd_request_t *r) {
   free(r->headers);
   free(r->url);
   free(r->path);
+  free(r->query);
   free(r->body);
   free(r->common_headers);
   free(r);
@@ -191,6 +193,8 @@ void bd_request_release(bd_request_t *r) {
 const char *bd_request_method(const bd_request_t *r) { return r->method; }
 const char *bd_request_path(const bd_request_t *r) { return r->path ? r->path : "/"; }
 const char *bd_request_id(const bd_request_t *r) { return r->id; }
+
+const char *bd_request_query(const bd_request_t *r) { return r->query ? r->query : ""; }
 bool bd_request_is_head(const bd_request_t *r) { return strcmp(r->method, "HEAD") == 0; }
 
 const char *bd_request_header(const bd_request_t *r, const char *name) {
@@ -513,6 +517,8 @@ static int on_headers_complete(http_parser *p) {
   if (r->url) {
     size_t n = strcspn(r->url, "?#");
     r->path = strndup(r->url, n);
+    if (r->url[n] == '?')
+      r->query = strndup(r->url + n + 1, strcspn(r->url + n + 1, "#"));
   }
   if (p->http_major != 1)
     return refuse(c, 505, "http_version_not_supported",
