@@ -78,6 +78,10 @@ typedef struct cache_artifact {
   char *name;               /* "memref", "llvm", "obj", ... */
   unsigned char *data;
   size_t len;
+  /* The SHA-256 of data in hex, or "" when not computed yet: cache_get
+   * fills it (it verifies every artifact), cache_put uses it when given
+   * (an object is as big as the model's weights: hashed once). */
+  char sha256[CACHE_KEY_HEX_LEN + 1];
 } cache_artifact_t;
 
 typedef enum cache_status {

@@ -156,6 +156,7 @@ static int read_artifacts(cache_t *c, cache_conn_t *r, const char *key, cache_en
       e->artifacts = realloc(e->artifacts, cap * sizeof *e->artifacts);
     }
     cache_artifact_t *a = &e->artifacts[e->num_artifacts++];
+    memcpy(a->sha256, got, sizeof got);
     a->name = dup_text(sqlite3_column_text(st, 0));
     a->len = len;
     a->data = malloc(len ? len : 1);
@@ -260,7 +261,10 @@ static int insert_entry(cache_t *c, cache_conn_t *w, const char *key, const cach
   for (size_t i = 0; rc == SQLITE_OK && i < e->num_artifacts; i++) {
     const cache_artifact_t *a = &e->artifacts[i];
     char sum[CACHE_KEY_HEX_LEN + 1];
-    cache_sha256_hex(a->data, a->len, sum);
+    if (a->sha256[0])
+      memcpy(sum, a->sha256, sizeof sum);
+    else
+      cache_sha256_hex(a->data, a->len, sum);
     sqlite3_stmt *st = cache__stmt(c, w, CACHE_STMT_INSERT_ARTIFACT);
     if (!st)
       return SQLITE_ERROR;

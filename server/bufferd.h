@@ -327,6 +327,9 @@ void bd_route(bd_server_t *s, bd_request_t *r);
 /* Accessors for handlers. */
 const char *bd_request_method(const bd_request_t *r);
 const char *bd_request_path(const bd_request_t *r);
+/* The body, handed over (malloc'd, NUL-terminated): the request keeps
+ * none after this. */
+char *bd_request_take_body(bd_request_t *r, size_t *len);
 /* The url after '?' (before any '#'), or "". */
 const char *bd_request_query(const bd_request_t *r);
 const char *bd_request_header(const bd_request_t *r, const char *name);

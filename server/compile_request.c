@@ -326,7 +326,7 @@ static bool query_fields(bd_request_t *r, const char *query, json_t *o) {
   return true;
 }
 
-static bool parse_raw_request(bd_request_t *r, const char *body, size_t len, bd_job_t *job) {
+static bool parse_raw_request(bd_request_t *r, bd_job_t *job) {
   const char *query = bd_request_query(r);
   if (strlen(query) > MAX_QUERY_BYTES) {
     bd_respond_error(r, 400, "bad_request", "the query string is longer than 1 MiB", NULL, NULL);
@@ -337,18 +337,17 @@ static bool parse_raw_request(bd_request_t *r, const char *body, size_t len, bd_
   json_decref(o);
   if (!ok)
     return false;
-  job->program = malloc(len + 1);
-  memcpy(job->program, body, len);
-  job->program[len] = 0;
-  job->program_len = len;
+  /* the text is the program: taken, not copied */
+  job->program = bd_request_take_body(r, &job->program_len);
   return true;
 }
 
 bool bd_parse_compile_request(bd_request_t *r, bd_job_t *job) {
+  if (is_raw_program(r))
+    return parse_raw_request(r, job);
   size_t len;
   const char *body = bd_request_body(r, &len);
-  return is_raw_program(r) ? parse_raw_request(r, body, len, job)
-                           : parse_json_request(r, body, len, job);
+  return parse_json_request(r, body, len, job);
 }
 
 void bd_compile_request_hash(const bd_request_t *r, char hash[CACHE_KEY_HEX_LEN + 1]) {

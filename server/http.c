@@ -194,6 +194,14 @@ const char *bd_request_method(const bd_request_t *r) { return r->method; }
 const char *bd_request_path(const bd_request_t *r) { return r->path ? r->path : "/"; }
 const char *bd_request_id(const bd_request_t *r) { return r->id; }
 
+char *bd_request_take_body(bd_request_t *r, size_t *len) {
+  char *body = r->body ? r->body : calloc(1, 1);
+  *len = r->body_len;
+  r->body = NULL;
+  r->body_len = r->body_cap = 0;
+  return body;
+}
+
 const char *bd_request_query(const bd_request_t *r) { return r->query ? r->query : ""; }
 bool bd_request_is_head(const bd_request_t *r) { return strcmp(r->method, "HEAD") == 0; }
 
@@ -548,7 +556,11 @@ static int on_body(http_parser *p, const char *at, size_t n) {
   if (r->body_len + n > c->server->cfg->max_body_bytes)
     return refuse_body(c);
   if (r->body_len + n + 1 > r->body_cap) {
-    size_t cap = r->body_cap ? r->body_cap : 4096;
+    /* an announced length is allocated at once: a model's text is
+     * hundreds of megabytes, not worth growing into */
+    size_t cap = r->body_cap ? r->body_cap
+                 : (p->flags & F_CONTENTLENGTH) ? (size_t)p->content_length + n + 1
+                                                : 4096;
     while (cap < r->body_len + n + 1)
       cap *= 2;
     char *grown = realloc(r->body, cap);

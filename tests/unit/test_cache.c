@@ -106,6 +106,9 @@ static void test_store(void) {
   CHECK(got.num_artifacts == 2 && strcmp(got.artifacts[0].name, "memref") == 0);
   CHECK(got.num_artifacts == 2 && got.artifacts[0].len == 13 &&
         memcmp(got.artifacts[0].data, "memref-text-1", 13) == 0);
+  char sum[CACHE_KEY_HEX_LEN + 1];
+  cache_sha256_hex("memref-text-1", 13, sum);
+  CHECK(strcmp(got.artifacts[0].sha256, sum) == 0); /* a get names what it verified */
   CHECK(strcmp(got.meta, "{\"diagnostics\":[]}") == 0);
   cache_entry_free(&got);
   char *components = cache_components(c, k1);
