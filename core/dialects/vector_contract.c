@@ -58,6 +58,11 @@ buf_status_t buf__vector_contract_parse(buf_parser_t *p, buf_op_state_t *st) {
         buf_attr_t s = val->u.array.elems[k];
         if (s->kind != BUF_ATTR_STRING)
           return buf_parser_error(p, "expected iterator types as strings");
+        /* only these two print back (as #vector.iterator_type<...>) */
+        if ((s->u.str.len != 8 || memcmp(s->u.str.data, "parallel", 8) != 0) &&
+            (s->u.str.len != 9 || memcmp(s->u.str.data, "reduction", 9) != 0))
+          return buf_parser_error(p, "unexpected iterator_type (%.*s)", (int)s->u.str.len,
+                                  s->u.str.data);
         its[k] = iterator_attr(st->ctx, s->u.str.data, s->u.str.len);
       }
       val = buf_attr_array(st->ctx, n, its);

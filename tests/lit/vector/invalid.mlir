@@ -180,3 +180,11 @@ func.func @transfer_padding_type(%m: memref<4xf32>, %i: index) {
   %0 = "vector.transfer_read"(%m, %i, %pad) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 1, 1, 0>, permutation_map = affine_map<(d0) -> (d0)>}> : (memref<4xf32>, index, i32) -> vector<4xf32>
   return
 }
+
+// -----
+
+func.func @contract_iterator_type(%p: vector<3xf32>, %q: vector<3xf32>, %c: f32) {
+  // expected-error @+1 {{custom op 'vector.contract' unexpected iterator_type (sideways)}}
+  %0 = vector.contract {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>, affine_map<(i) -> ()>], iterator_types = ["sideways"]} %p, %q, %c : vector<3xf32>, vector<3xf32> into f32
+  return
+}
