@@ -14,7 +14,9 @@ static buf_type_t trailing_type(buf_ctx_t *ctx, buf_type_t vec, uint32_t n) {
   uint32_t r = vec->u.shaped.rank;
   if (n >= r)
     return vec->u.shaped.elem;
-  return buf_type_vector(ctx, r - n, vec->u.shaped.shape + n, vec->u.shaped.elem);
+  return buf_type_vector_scalable(ctx, r - n, vec->u.shaped.shape + n,
+                                  vec->u.shaped.scalable ? vec->u.shaped.scalable + n : NULL,
+                                  vec->u.shaped.elem);
 }
 
 /* %src attr-dict : S to V */

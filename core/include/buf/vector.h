@@ -56,6 +56,10 @@ bool buf_vector_kind_accepts(buf_vector_kind_t k, buf_type_t elem);
 /* Decodes `#vector.kind<name>`; false when a is NULL or names no kind. */
 bool buf_vector_kind_of(buf_attr_t a, buf_vector_kind_t *out);
 
+/* The op a vector.mask masks, or NULL when its region holds only the
+ * vector.yield (or mask is malformed). */
+buf_op_t *buf_vector_mask_masked_op(const buf_op_t *mask);
+
 #ifdef __cplusplus
 }
 #endif
