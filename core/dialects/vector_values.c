@@ -70,8 +70,12 @@ buf_status_t buf__vector_broadcast_verify(buf_op_t *op) {
   }
   for (uint32_t i = 0; i < rs; i++) {
     int64_t s = src->u.shaped.shape[i], d = dst->u.shaped.shape[rd - rs + i];
-    if (s != 1 && s != d) {
-      buf_op_emit_error(op, "dimension mismatch (%lld vs. %lld)", (long long)s, (long long)d);
+    bool ss = buf_type_vector_dim_scalable(src, i);
+    bool ds = buf_type_vector_dim_scalable(dst, rd - rs + i);
+    /* a fixed 1 stretches; [4] is not 4 (nor 4 [4]) */
+    if ((s != 1 || ss) && (s != d || ss != ds)) {
+      buf_op_emit_error(op, "dimension mismatch (%s%lld%s vs. %s%lld%s)", ss ? "[" : "",
+                        (long long)s, ss ? "]" : "", ds ? "[" : "", (long long)d, ds ? "]" : "");
       return BUF_FAILURE;
     }
   }
@@ -95,6 +99,16 @@ buf_status_t buf__vector_shape_cast_verify(buf_op_t *op) {
   if (ns != nd) {
     buf_op_emit_error(op, "has different number of elements at source (%lld) and result (%lld)",
                       (long long)ns, (long long)nd);
+    return BUF_FAILURE;
+  }
+  uint32_t ss = 0, ds = 0;
+  for (uint32_t i = 0; i < src->u.shaped.rank; i++)
+    ss += buf_type_vector_dim_scalable(src, i);
+  for (uint32_t i = 0; i < dst->u.shaped.rank; i++)
+    ds += buf_type_vector_dim_scalable(dst, i);
+  if (ss != ds) {
+    buf_op_emit_error(op, "has different number of scalable dims at source (%u) and result (%u)",
+                      ss, ds);
     return BUF_FAILURE;
   }
   return BUF_SUCCESS;
@@ -296,6 +310,9 @@ buf_status_t buf__vector_from_elements_parse(buf_parser_t *p, buf_op_state_t *st
     return BUF_FAILURE;
   if (!is_vector(t))
     return buf_parser_error(p, "expected a vector type");
+  if (buf_type_is_scalable_vector(t))
+    return buf_parser_error_at(p, st->loc, "'dest' must be fixed-length vector of any type values, "
+                                       "but got '%s'", buf_type_to_string(st->ctx, t));
   int64_t want = buf_type_num_elements(t);
   if (want != (int64_t)n)
     return buf_parser_error_at(p, loc, "number of operands and types do not match: got %u "
@@ -310,6 +327,11 @@ buf_status_t buf__vector_from_elements_verify(buf_op_t *op) {
   if (BUF_FAILED(buf__verify_num_results(op, 1)))
     return BUF_FAILURE;
   buf_type_t t = op->results[0].type;
+  if (buf_type_is_scalable_vector(t)) {
+    buf_op_emit_error(op, "result #0 must be fixed-length vector of any type values, but got '%s'",
+                      type_str(op, t));
+    return BUF_FAILURE;
+  }
   if (!is_vector(t) || buf_type_num_elements(t) != (int64_t)op->num_operands) {
     buf_op_emit_error(op, "expects one operand per element of its vector result");
     return BUF_FAILURE;

@@ -341,6 +341,12 @@ buf_type_t buf_type_vector_scalable(buf_ctx_t *ctx, uint32_t rank,
 bool buf_type_is_scalable_vector(buf_type_t t);
 /* Is dimension i of vector t scalable? */
 bool buf_type_vector_dim_scalable(buf_type_t t, uint32_t i);
+/* The first op (pre-order) under root, root included, whose operands,
+ * results, block arguments or type attributes (a function's signature)
+ * are or hold a scalable vector, with that type in *type (may be NULL);
+ * NULL when there is none. What the interpreter and the emitters refuse
+ * (core/ir/scalable.c). */
+buf_op_t *buf_op_find_scalable_vector(buf_op_t *root, buf_type_t *type);
 buf_type_t buf_type_function(buf_ctx_t *ctx, uint32_t num_inputs,
                              const buf_type_t *inputs, uint32_t num_results,
                              const buf_type_t *results);
@@ -1031,6 +1037,12 @@ enum {
   /* Result 0 is the rank of operand 0's buffer (memref.rank): a size it
    * gives is small, as promote-buffers-to-stack assumes upstream. */
   BUF_TRAIT_RANK_OF = 1u << 29,
+  /* Runs the one op of its region under its operand 0, a mask, with an
+   * optional passthru operand 1 for the masked-off lanes of the op's
+   * result (vector.mask, upstream's MaskingOpInterface); the op is one with
+   * a mask_type hook. lower-vector-mask hands the mask to the op
+   * (apply_mask). */
+  BUF_TRAIT_MASKING = 1u << 30,
 };
 
 
@@ -1120,6 +1132,14 @@ struct buf_opdef_s {
   /* A maskable op whose masked-off result lanes may come from vector.mask's
    * passthru operand (transfer_read). */
   bool mask_passthru;
+  /* Maskable ops: builds, before op, op under `mask` (of mask_type's type)
+   * with no enclosing mask (a transfer with the mask as its own mask
+   * operand, and-ed with the one it has), moves op's uses to it and
+   * erases op. Masked-off result lanes are what op gives for them
+   * unmasked-but-off (a read's padding). Returns the new op, or NULL after
+   * a located error. NULL hook: lower-vector-mask refuses a mask around
+   * op. */
+  buf_op_t *(*apply_mask)(buf_op_t *op, buf_value_t *mask);
   /* The memory effect on the buffer operand i names; NULL: the default of
    * buf_op_operand_effect (none when PURE, read and write otherwise). */
   uint32_t (*operand_effect)(const buf_op_t *op, uint32_t i);
