@@ -99,9 +99,10 @@ void buf__vector_mask_print(buf_printer_t *pr, buf_op_t *op) {
   }
 }
 
-/* The custom form drops the yield and the masked op's result names: it
- * parses back only when the yield hands over exactly the masked op's
- * results (or, without a masked op, prints the yield itself). */
+/* The custom form drops the yield (its attributes too, as mlir-opt does)
+ * and the masked op's result names: it parses back only when the yield is
+ * a vector.yield that hands over exactly the masked op's results (or,
+ * without a masked op, prints the yield itself). */
 bool buf__vector_mask_parses_back(const buf_op_t *op) {
   if (op->num_regions != 1 || !op->regions[0]->first ||
       op->regions[0]->first != op->regions[0]->last || op->regions[0]->first->num_args ||
@@ -110,7 +111,10 @@ bool buf__vector_mask_parses_back(const buf_op_t *op) {
     return false;
   buf_block_t *b = op->regions[0]->first;
   buf_op_t *y = b->last, *inner = masked_op(op);
-  if (!y || !buf_op_has_trait(y, BUF_TRAIT_TERMINATOR) || (inner && inner->next != y))
+  /* the parser adds a vector.yield, and reads the passthru with result 0's
+   * type */
+  if (!y || strcmp(y->name, "vector.yield") != 0 || (inner && inner->next != y) ||
+      (op->num_operands == 2 && op->operands[1].value->type != op->results[0].type))
     return false;
   if (!inner)
     return true;
