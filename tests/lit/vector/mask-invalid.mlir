@@ -182,6 +182,14 @@ func.func @from_elements_scalable(%a: f32) -> vector<[2]xf32> {
 
 // -----
 
+func.func @scalable_constant_not_splat() -> vector<[4]xf32> {
+  // expected-error@+1 {{'arith.constant' op intializing scalable vectors with elements attribute is not supported unless it's a vector splat}}
+  %c = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : vector<[4]xf32>
+  return %c : vector<[4]xf32>
+}
+
+// -----
+
 // expected-error@+1 {{vector types must have positive constant sizes}}
 func.func private @zero_scalable(vector<[0]xf32>)
 

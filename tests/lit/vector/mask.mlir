@@ -109,6 +109,8 @@ func.func @memref_and_empty(%m: memref<?x?xf32>, %w: vector<8x4xf32>, %v: vector
 // ROUND-SAME: %{{.*}}: tensor<?xf32>, %{{.*}}: vector<[16]xf32>, %{{.*}}: index, %{{.*}}: vector<[16]xi1>, %{{.*}}: vector<4x[8]xi1>, %{{.*}}: vector<[2]x[4]xf32>, %{{.*}}: vector<2x[4]xf32>) -> (tensor<?xf32>, vector<[4]xf32>)
 // ROUND: vector.mask %{{.*}} { vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}] : vector<[16]xf32>, tensor<?xf32> } : vector<[16]xi1> -> tensor<?xf32>
 // ROUND: vector.extract %{{.*}}[1] : vector<[4]xf32> from vector<2x[4]xf32>
+// ROUND: arith.constant dense<2.000000e+00> : vector<[4]xf32>
+// ROUND: arith.mulf %{{.*}}, %{{.*}} : vector<[4]xf32>
 // GENERIC-LABEL: sym_name = "scalable"
 // GENERIC: "vector.mask"(%{{.*}}) ({
 // GENERIC-NEXT:   "vector.transfer_write"{{.*}} : (vector<[16]xf32>, tensor<?xf32>, index) -> tensor<?xf32>
@@ -123,5 +125,7 @@ func.func @memref_and_empty(%m: memref<?x?xf32>, %w: vector<8x4xf32>, %v: vector
 func.func @scalable(%t: tensor<?xf32>, %v: vector<[16]xf32>, %i: index, %k: vector<[16]xi1>, %k2: vector<4x[8]xi1>, %w: vector<[2]x[4]xf32>, %u: vector<2x[4]xf32>) -> (tensor<?xf32>, vector<[4]xf32>) {
   %0 = vector.mask %k { vector.transfer_write %v, %t[%i] : vector<[16]xf32>, tensor<?xf32> } : vector<[16]xi1> -> tensor<?xf32>
   %1 = vector.extract %u[1] : vector<[4]xf32> from vector<2x[4]xf32>
-  return %0, %1 : tensor<?xf32>, vector<[4]xf32>
+  %c = arith.constant dense<2.0> : vector<[4]xf32>
+  %2 = arith.mulf %1, %c : vector<[4]xf32>
+  return %0, %2 : tensor<?xf32>, vector<[4]xf32>
 }
