@@ -39,8 +39,9 @@
  * This file holds the transfers, vector.print and the dialect's table; the
  * value ops are in vector_values.c, vector.contract in vector_contract.c,
  * vector.mask and vector.yield in vector_mask.c (their hooks declared in
- * vector_internal.h). The transfers are maskable (mask_type): the mask of
- * a vector.mask around one has the type of its own mask operand.
+ * vector_internal.h). The transfers and vector.reduction are maskable
+ * (mask_type, apply_mask): the mask of a vector.mask around a transfer has
+ * the type of its own mask operand, around a reduction one i1 per lane.
  */
 #include "vector_internal.h"
 
@@ -512,7 +513,8 @@ static const buf_opdef_t vector_ops[] = {
      .operand_effect = read_effect},
     {.name = "vector.reduction", .traits = BUF_TRAIT_PURE, .inherent_attrs = buf__vector_reduction_attrs,
      .verify = buf__vector_reduction_verify, .parse = buf__vector_reduction_parse, .print = buf__vector_reduction_print,
-     .fill_defaults = buf__fill_flag_defaults},
+     .fill_defaults = buf__fill_flag_defaults, .mask_type = buf__vector_reduction_mask_type,
+     .apply_mask = buf__vector_reduction_apply_mask},
     {.name = "vector.shape_cast", .traits = BUF_TRAIT_PURE, .verify = buf__vector_shape_cast_verify,
      .parse = buf__vector_parse_unary_to, .print = buf__vector_print_unary_to},
     {.name = "vector.transfer_read", .inherent_attrs = transfer_attrs,

@@ -45,6 +45,8 @@ extern const char *const buf__vector_reduction_attrs[];
 buf_status_t buf__vector_reduction_parse(buf_parser_t *p, buf_op_state_t *st);
 void buf__vector_reduction_print(buf_printer_t *pr, buf_op_t *op);
 buf_status_t buf__vector_reduction_verify(buf_op_t *op);
+buf_type_t buf__vector_reduction_mask_type(const buf_op_t *op);
+buf_op_t *buf__vector_reduction_apply_mask(buf_op_t *op, buf_value_t *mask);
 
 /* vector_contract.c */
 extern const char *const buf__vector_contract_attrs[];

@@ -7,6 +7,8 @@
  */
 #include "vector_internal.h"
 
+#include <math.h>
+
 /* The type a vector keeps after dropping its n leading dimensions: a
  * vector of the trailing ones, or the element type once none are left
  * (what vector.extract returns and vector.insert takes). */
@@ -401,6 +403,66 @@ bool buf_vector_kind_of(buf_attr_t a, buf_vector_kind_t *out) {
   if (n <= pl + 1 || strncmp(t, prefix, pl) != 0 || t[n - 1] != '>')
     return false;
   return kind_of_name(t + pl, n - pl - 1, out);
+}
+
+/* Contract in buf/vector.h. Float kinds take upstream's start values
+ * where they are neutral (+0.0, 1.0, NaN for minnumf, -NaN for maxnumf),
+ * +-inf for minimumf / maximumf: upstream's largest finite float and
+ * smallest negative denormal are not neutral (mlir-runner prints
+ * -1.4013e-45 for the masked maximumf of -5 alone). */
+buf_attr_t buf_vector_kind_neutral(buf_ctx_t *ctx, buf_vector_kind_t k, buf_type_t elem) {
+  if (buf_type_is_float(elem)) {
+    double v = k == BUF_VKIND_MUL        ? 1.0
+               : k == BUF_VKIND_MINNUMF  ? NAN
+               : k == BUF_VKIND_MAXNUMF  ? -NAN
+               : k == BUF_VKIND_MINIMUMF ? INFINITY
+               : k == BUF_VKIND_MAXIMUMF ? -INFINITY
+                                         : 0.0;
+    return buf_attr_float(ctx, elem, v);
+  }
+  uint32_t w = elem->kind == BUF_TYPE_INDEX ? 64 : buf_type_bitwidth(elem);
+  int64_t smax = w >= 64 ? INT64_MAX : (int64_t)((UINT64_C(1) << (w - 1)) - 1);
+  int64_t v = k == BUF_VKIND_MUL                          ? 1
+              : k == BUF_VKIND_MINUI || k == BUF_VKIND_AND ? -1
+              : k == BUF_VKIND_MINSI                       ? smax
+              : k == BUF_VKIND_MAXSI                       ? -smax - 1
+                                                           : 0;
+  return buf_attr_integer(ctx, elem, v);
+}
+
+/* The mask of a reduction (MaskableOpInterface): one i1 per lane of the
+ * reduced vector. */
+buf_type_t buf__vector_reduction_mask_type(const buf_op_t *op) {
+  buf_type_t vt = op->num_operands ? op->operands[0].value->type : NULL;
+  if (!is_vector(vt))
+    return NULL;
+  return buf_type_vector_scalable(buf_op_ctx(op), vt->u.shaped.rank, vt->u.shaped.shape,
+                                  vt->u.shaped.scalable, buf_type_i1(buf_op_ctx(op)));
+}
+
+/* Contract in buf/ir.h (apply_mask): masked-off lanes take the kind's
+ * neutral value (arith.select against a splat of it), which is what a
+ * masked reduction means: the lanes that are off do not take part. */
+buf_op_t *buf__vector_reduction_apply_mask(buf_op_t *op, buf_value_t *mask) {
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_vector_kind_t k;
+  buf_type_t vt = op->operands[0].value->type;
+  if (!buf_vector_kind_of(buf_op_attr(op, "kind"), &k) || !is_vector(vt)) {
+    buf_op_emit_error(op, "cannot apply a mask to this reduction");
+    return NULL;
+  }
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  buf_attr_t n = buf_vector_kind_neutral(ctx, k, vt->u.shaped.elem);
+  buf_attr_t splat = n->kind == BUF_ATTR_FLOAT ? buf_attr_dense(ctx, vt, 1, NULL, &n->u.f)
+                                                : buf_attr_dense(ctx, vt, 1, &n->u.i, NULL);
+  buf_value_t *neutral = buf_op_result(buf_build(&b, "arith.constant", vt, 0, NULL, "value", splat, NULL), 0);
+  buf_value_t *sel[3] = {mask, op->operands[0].value, neutral};
+  buf_value_t *v = buf_op_result(buf_build(&b, "arith.select", vt, 3, sel, NULL), 0);
+  buf_op_set_operand(op, 0, v);
+  return op;
 }
 
 const char *const buf__vector_reduction_attrs[] = {"fastmath", "kind", NULL};

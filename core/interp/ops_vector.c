@@ -24,7 +24,9 @@
  *     mask of its own (both apply when it has one); a read's lanes that
  *     vector.mask turns off take the passthru's values when it has one,
  *     the padding otherwise (what the read with that mask gives, which is
- *     what the LLVM lowering runs). The yield hands the results over.
+ *     what the LLVM lowering runs); a masked reduction combines the lanes
+ *     that are on into its accumulator, or into the kind's neutral value
+ *     (buf_vector_kind_neutral). The yield hands the results over.
  * vector.print writes what mlir-runner prints: `( 1, 2.5 )`, rows nested
  * `( ( 1, 2 ), ( 3, 4 ) )`, floats as %g, integers signed (i1 as 1/0),
  * index unsigned, then its punctuation (a newline unless it says
@@ -295,6 +297,21 @@ static buf_status_t vector_reduction(buf__interp_t *I, buf__frame_t *F, buf_op_t
   buf_type_t et = op->results[0].type;
   buf__cell_t acc;
   int64_t e = 0;
+  /* under vector.mask the lanes that are off do not take part: the
+   * reduction starts at the accumulator or the kind's neutral value */
+  const buf__tensor_t *mask = I->masked_op == op ? I->outer_mask : NULL;
+  if (mask) {
+    acc = op->num_operands == 2
+              ? buf__value_cell(buf__operand(I, F, op, 1))
+              : buf__attr_cell(buf_vector_kind_neutral(I->ctx, k, et), et);
+    if (op->num_operands == 2 && !buf__check_defined(I, op, buf__operand(I, F, op, 1)))
+      return BUF_FAILURE;
+    for (; e < v->n; e++)
+      if (mask->data[e].i)
+        acc = combine(k, et, acc, v->data[e]);
+    buf__set_result(I, F, op, 0, buf__cell_value(et, acc));
+    return BUF_SUCCESS;
+  }
   if (op->num_operands == 2) {
     buf__ival_t a = buf__operand(I, F, op, 1);
     if (!buf__check_defined(I, op, a))

@@ -9,6 +9,9 @@
  *     => %r = vector.transfer_read ..., %m : ..., V
  *   %r = vector.mask %m, %p { <read> } : M -> V
  *     => %x = <read with mask %m>; %r = arith.select %m, %x, %p : M, V
+ *   %r = vector.mask %m { vector.reduction <k>, %v : V into T } : M -> T
+ *     => %n = arith.constant dense<neutral of k> : V
+ *        %r = vector.reduction <k>, (arith.select %m, %v, %n) : V into T
  *   %r = vector.mask %m { vector.yield %v : V } : M -> V   => %v
  *
  * Upstream refuses the passthru form (its transfer_read takes a scalar

@@ -1132,13 +1132,15 @@ struct buf_opdef_s {
   /* A maskable op whose masked-off result lanes may come from vector.mask's
    * passthru operand (transfer_read). */
   bool mask_passthru;
-  /* Maskable ops: builds, before op, op under `mask` (of mask_type's type)
-   * with no enclosing mask (a transfer with the mask as its own mask
-   * operand, and-ed with the one it has), moves op's uses to it and
-   * erases op. Masked-off result lanes are what op gives for them
-   * unmasked-but-off (a read's padding). Returns the new op, or NULL after
-   * a located error. NULL hook: lower-vector-mask refuses a mask around
-   * op. */
+  /* Maskable ops: makes op compute what it computes under `mask` (of
+   * mask_type's type) without an enclosing mask: a transfer is rebuilt
+   * before op with the mask as its own mask operand (and-ed with the one
+   * it has), op's uses moved to it and op erased; a reduction gets its
+   * masked-off lanes replaced by the kind's neutral value in place.
+   * Masked-off result lanes are what op gives for them unmasked-but-off (a
+   * read's padding). Returns the op that now computes op's results (op
+   * itself when changed in place), or NULL after a located error. NULL
+   * hook: lower-vector-mask refuses a mask around op. */
   buf_op_t *(*apply_mask)(buf_op_t *op, buf_value_t *mask);
   /* The memory effect on the buffer operand i names; NULL: the default of
    * buf_op_operand_effect (none when PURE, read and write otherwise). */

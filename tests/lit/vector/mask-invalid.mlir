@@ -27,6 +27,22 @@ func.func @transposed_mask(%v: vector<8x4xf32>, %i: index, %k: vector<8x4xi1>, %
 
 // -----
 
+func.func @reduction_mask_shape(%v: vector<4xf32>, %k: vector<8xi1>) -> f32 {
+  // expected-error@+1 {{'vector.mask' op expects a 'vector<4xi1>' mask for the maskable operation}}
+  %r = vector.mask %k { vector.reduction <add>, %v : vector<4xf32> into f32 } : vector<8xi1> -> f32
+  return %r : f32
+}
+
+// -----
+
+func.func @reduction_passthru(%v: vector<4xf32>, %k: vector<4xi1>, %p: f32) -> f32 {
+  // expected-error@+1 {{'vector.mask' op doesn't expect a passthru argument for this maskable operation}}
+  %r = vector.mask %k, %p { vector.reduction <add>, %v : vector<4xf32> into f32 } : vector<4xi1> -> f32
+  return %r : f32
+}
+
+// -----
+
 func.func @result_type(%i: index, %k: vector<16xi1>, %m: memref<?xf32>) {
   %pad = arith.constant 0.0 : f32
   // expected-error@+1 {{'vector.mask' op expects result type to match maskable operation result type}}

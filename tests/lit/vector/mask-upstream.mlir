@@ -1,6 +1,7 @@
 // REQUIRES: mlir-opt
 // The RUN lines of mask.mlir with mlir-opt 22: the outputs match (but for
-// the passthru lowering, which upstream leaves undone).
+// the lowerings of a passthru and of a masked reduction, which upstream's
+// lower-vector-mask leaves undone).
 // RUN: mlir-opt %S/mask.mlir -split-input-file | FileCheck %S/mask.mlir --check-prefix=ROUND
 // RUN: mlir-opt %S/mask.mlir -split-input-file | mlir-opt -split-input-file | FileCheck %S/mask.mlir --check-prefix=ROUND
 // RUN: mlir-opt %S/mask.mlir -split-input-file -mlir-print-op-generic | FileCheck %S/mask.mlir --check-prefix=GENERIC

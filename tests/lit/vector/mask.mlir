@@ -1,15 +1,15 @@
 // vector.mask around the transfers, and scalable vector types: the custom
 // form, the generic form, the JSON form, One-Shot Bufferize and
 // lower-vector-mask. mask-upstream.mlir runs mlir-opt 22 with the same
-// check prefixes, all but the passthru lowering (upstream cannot lower a
-// passthru and leaves that mask as it is).
+// check prefixes, all but the lowerings upstream's lower-vector-mask leaves
+// undone (a passthru, a masked reduction).
 // RUN: buffer-opt %s -split-input-file | FileCheck %s --check-prefix=ROUND
 // RUN: buffer-opt %s -split-input-file | buffer-opt -split-input-file | FileCheck %s --check-prefix=ROUND
 // RUN: buffer-opt %s -split-input-file -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 // RUN: buffer-opt %s -split-input-file -mlir-print-op-generic | buffer-opt -split-input-file | FileCheck %s --check-prefix=ROUND
 // RUN: buffer-opt %s --emit=json > %t.json
 // RUN: buffer-opt %t.json --input-format=json | FileCheck %s --check-prefix=ROUND
-// RUN: buffer-opt %s -split-input-file -lower-vector-mask | FileCheck %s --check-prefixes=LOWER,LOWER-PASSTHRU
+// RUN: buffer-opt %s -split-input-file -lower-vector-mask | FileCheck %s --check-prefixes=LOWER,LOWER-OURS
 // RUN: buffer-opt %s -split-input-file -one-shot-bufferize=bufferize-function-boundaries | FileCheck %s --check-prefix=BUF
 // RUN: buffer-opt %s -split-input-file -one-shot-bufferize="bufferize-function-boundaries test-analysis-only" | FileCheck %s --check-prefix=ANALYSIS
 
@@ -56,11 +56,11 @@ func.func @write_tensor(%t: tensor<?xf32>, %v: vector<8xf32>, %i: index, %k: vec
 // GENERIC-NEXT:   "vector.yield"(%[[X]]) : (vector<8xf32>) -> ()
 // GENERIC-NEXT: }) {tag = 1 : i32} : (vector<8xi1>, vector<8xf32>) -> vector<8xf32>
 // The masked-off lanes take the passthru: a select after the masked read.
-// LOWER-PASSTHRU-LABEL: func.func @read_passthru(
-// LOWER-PASSTHRU-SAME: %[[T:.*]]: tensor<?xf32>, %[[I:.*]]: index, %[[K:.*]]: vector<8xi1>, %[[P:.*]]: vector<8xf32>)
-// LOWER-PASSTHRU: %[[X:.*]] = vector.transfer_read %[[T]][%[[I]]], %{{.*}}, %[[K]] {in_bounds = [true]} : tensor<?xf32>, vector<8xf32>
-// LOWER-PASSTHRU: %[[S:.*]] = arith.select %[[K]], %[[X]], %[[P]] : vector<8xi1>, vector<8xf32>
-// LOWER-PASSTHRU: return %[[S]]
+// LOWER-OURS-LABEL: func.func @read_passthru(
+// LOWER-OURS-SAME: %[[T:.*]]: tensor<?xf32>, %[[I:.*]]: index, %[[K:.*]]: vector<8xi1>, %[[P:.*]]: vector<8xf32>)
+// LOWER-OURS: %[[X:.*]] = vector.transfer_read %[[T]][%[[I]]], %{{.*}}, %[[K]] {in_bounds = [true]} : tensor<?xf32>, vector<8xf32>
+// LOWER-OURS: %[[S:.*]] = arith.select %[[K]], %[[X]], %[[P]] : vector<8xi1>, vector<8xf32>
+// LOWER-OURS: return %[[S]]
 // BUF-LABEL: func.func @read_passthru(
 // BUF-SAME: %[[T:.*]]: memref<?xf32, strided<[?], offset: ?>>, %[[I:.*]]: index, %[[K:.*]]: vector<8xi1>, %[[P:.*]]: vector<8xf32>)
 // BUF: %[[R:.*]] = vector.mask %[[K]], %[[P]] { vector.transfer_read %[[T]][%[[I]]], %{{.*}} {in_bounds = [true]} : memref<?xf32, strided<[?], offset: ?>>, vector<8xf32> } {tag = 1 : i32} : vector<8xi1> -> vector<8xf32>
@@ -128,4 +128,26 @@ func.func @scalable(%t: tensor<?xf32>, %v: vector<[16]xf32>, %i: index, %k: vect
   %c = arith.constant dense<2.0> : vector<[4]xf32>
   %2 = arith.mulf %1, %c : vector<[4]xf32>
   return %0, %2 : tensor<?xf32>, vector<[4]xf32>
+}
+
+// -----
+
+// A masked reduction: the lanes that are off take the kind's neutral value.
+// ROUND-LABEL: func.func @reduction(
+// ROUND-SAME: %[[V:.*]]: vector<4xi32>, %[[K:.*]]: vector<4xi1>, %[[A:.*]]: i32)
+// ROUND: %[[R:.*]] = vector.mask %[[K]] { vector.reduction <minsi>, %[[V]], %[[A]] : vector<4xi32> into i32 } : vector<4xi1> -> i32
+// GENERIC-LABEL: sym_name = "reduction"
+// GENERIC: "vector.mask"(%{{.*}}) ({
+// GENERIC-NEXT:   %[[X:.*]] = "vector.reduction"(%{{.*}}, %{{.*}}) <{fastmath = #arith.fastmath<none>, kind = #vector.kind<minsi>}> : (vector<4xi32>, i32) -> i32
+// GENERIC-NEXT:   "vector.yield"(%[[X]]) : (i32) -> ()
+// GENERIC-NEXT: }) : (vector<4xi1>) -> i32
+// LOWER-OURS-LABEL: func.func @reduction(
+// LOWER-OURS-SAME: %[[V:.*]]: vector<4xi32>, %[[K:.*]]: vector<4xi1>, %[[A:.*]]: i32)
+// LOWER-OURS: %[[N:.*]] = arith.constant dense<2147483647> : vector<4xi32>
+// LOWER-OURS: %[[S:.*]] = arith.select %[[K]], %[[V]], %[[N]] : vector<4xi1>, vector<4xi32>
+// LOWER-OURS: %[[R:.*]] = vector.reduction <minsi>, %[[S]], %[[A]] : vector<4xi32> into i32
+// LOWER-OURS: return %[[R]]
+func.func @reduction(%v: vector<4xi32>, %k: vector<4xi1>, %a: i32) -> i32 {
+  %0 = vector.mask %k { vector.reduction <minsi>, %v, %a : vector<4xi32> into i32 } : vector<4xi1> -> i32
+  return %0 : i32
 }

@@ -1,6 +1,7 @@
-// vector.mask around transfers, run: masked reads (masked-off and
-// out-of-bounds lanes read the padding), masked writes on a memref and on a
-// tensor, a transposing masked write, an empty mask. The expected output is
+// vector.mask around transfers and reductions, run: masked reads
+// (masked-off and out-of-bounds lanes read the padding), masked writes on a
+// memref and on a tensor, a transposing masked write, an empty mask, masked
+// reductions. The expected output is
 // what mlir-opt 22 (-lower-vector-mask, One-Shot, the LLVM conversions) and
 // mlir-runner print for this file (see ../mask-run.mlir).
 func.func @main() {
@@ -37,5 +38,40 @@ func.func @main() {
   // a mask with nothing to mask hands its yield over
   %y = vector.mask %mk { vector.yield %w : vector<4xf32> } : vector<4xi1> -> vector<4xf32>
   vector.print %y : vector<4xf32>
+  // masked reductions: the lanes that are off do not take part
+  %rv = arith.constant dense<[1.0, -2.0, 3.0, 4.0]> : vector<4xf32>
+  %rvi = arith.constant dense<[1, -2, 3, 4]> : vector<4xi32>
+  %rk = arith.constant dense<[true, false, true, false]> : vector<4xi1>
+  %rnone = arith.constant dense<false> : vector<4xi1>
+  %racc = arith.constant 10.0 : f32
+  %q1 = vector.mask %rk { vector.reduction <add>, %rv : vector<4xf32> into f32 } : vector<4xi1> -> f32
+  vector.print %q1 : f32
+  %q2 = vector.mask %rk { vector.reduction <mul>, %rv, %racc : vector<4xf32> into f32 } : vector<4xi1> -> f32
+  vector.print %q2 : f32
+  %q3 = vector.mask %rk { vector.reduction <minsi>, %rvi : vector<4xi32> into i32 } : vector<4xi1> -> i32
+  vector.print %q3 : i32
+  %q4 = vector.mask %rk { vector.reduction <maxnumf>, %rv : vector<4xf32> into f32 } : vector<4xi1> -> f32
+  vector.print %q4 : f32
+  %q5 = vector.mask %rk { vector.reduction <xor>, %rvi : vector<4xi32> into i32 } : vector<4xi1> -> i32
+  vector.print %q5 : i32
+  %q6 = vector.mask %rk { vector.reduction <minimumf>, %rv : vector<4xf32> into f32 } : vector<4xi1> -> f32
+  vector.print %q6 : f32
+  // every lane off: the accumulator, or the kind's neutral value
+  %q7 = vector.mask %rnone { vector.reduction <add>, %rvi : vector<4xi32> into i32 } : vector<4xi1> -> i32
+  vector.print %q7 : i32
+  %q8 = vector.mask %rnone { vector.reduction <minsi>, %rvi : vector<4xi32> into i32 } : vector<4xi1> -> i32
+  vector.print %q8 : i32
+  %q9 = vector.mask %rnone { vector.reduction <minui>, %rvi : vector<4xi32> into i32 } : vector<4xi1> -> i32
+  vector.print %q9 : i32
+  %q10 = vector.mask %rnone { vector.reduction <maxsi>, %rvi : vector<4xi32> into i32 } : vector<4xi1> -> i32
+  vector.print %q10 : i32
+  %q11 = vector.mask %rnone { vector.reduction <and>, %rvi : vector<4xi32> into i32 } : vector<4xi1> -> i32
+  vector.print %q11 : i32
+  %q12 = vector.mask %rnone { vector.reduction <mul>, %rv : vector<4xf32> into f32 } : vector<4xi1> -> f32
+  vector.print %q12 : f32
+  %q13 = vector.mask %rnone { vector.reduction <minnumf>, %rv : vector<4xf32> into f32 } : vector<4xi1> -> f32
+  vector.print %q13 : f32
+  %q14 = vector.mask %rnone { vector.reduction <mul>, %rv, %racc : vector<4xf32> into f32 } : vector<4xi1> -> f32
+  vector.print %q14 : f32
   return
 }
