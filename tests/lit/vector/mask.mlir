@@ -151,3 +151,13 @@ func.func @reduction(%v: vector<4xi32>, %k: vector<4xi1>, %a: i32) -> i32 {
   %0 = vector.mask %k { vector.reduction <minsi>, %v, %a : vector<4xi32> into i32 } : vector<4xi1> -> i32
   return %0 : i32
 }
+
+// -----
+
+// vector.contract over a scalable dimension: the accumulator keeps it.
+// ROUND-LABEL: func.func @scalable_contract(
+// ROUND: vector.contract {{.*}} : vector<[4]x8xf32>, vector<8xf32> into vector<[4]xf32>
+func.func @scalable_contract(%a: vector<[4]x8xf32>, %b: vector<8xf32>, %c: vector<[4]xf32>) -> vector<[4]xf32> {
+  %r = vector.contract {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<[4]x8xf32>, vector<8xf32> into vector<[4]xf32>
+  return %r : vector<[4]xf32>
+}
