@@ -44,7 +44,6 @@ buf_status_t buf__vector_mask_parse(buf_parser_t *p, buf_op_state_t *st) {
       return BUF_FAILURE;
     has_pt = true;
   }
-  buf_loc_t region_loc = buf_parser_loc(p);
   buf_region_t *r = buf_state_add_region(st);
   buf_type_t mt, *rts;
   uint32_t nr;
@@ -53,13 +52,14 @@ buf_status_t buf__vector_mask_parse(buf_parser_t *p, buf_op_state_t *st) {
       BUF_FAILED(buf_parse_colon_type(p, &mt)) ||
       BUF_FAILED(buf_parse_optional_arrow_type_list(p, &rts, &nr)))
     return BUF_FAILURE;
-  /* The implicit vector.yield hands over the masked op's results. */
+  /* The implicit vector.yield hands over the masked op's results; it has
+   * the mask's location, as upstream's ensureTerminator gives it. */
   if (!r->first)
     buf_region_append_block(r, buf_block_create(st->ctx));
   buf_block_t *b = r->first;
   if (!b->last || !buf_op_has_trait(b->last, BUF_TRAIT_TERMINATOR)) {
     buf_op_state_t ys;
-    buf_state_init(&ys, st->ctx, "vector.yield", region_loc);
+    buf_state_init(&ys, st->ctx, "vector.yield", st->loc);
     for (uint32_t i = 0; b->last && i < b->last->num_results; i++)
       buf_state_add_operand(&ys, &b->last->results[i]);
     buf_block_append_op(b, buf_op_create(&ys));

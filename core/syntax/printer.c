@@ -587,7 +587,9 @@ static void print_operation(buf_printer_t *pr, buf_op_t *op, bool with_results) 
   } else {
     print_generic(pr, op);
   }
-  if (!pr->aliases.collecting)
+  /* a nested op's location is visited (its alias is numbered) but not
+   * printed, as MLIR's printCustomOrGenericOp */
+  if (!pr->aliases.collecting && with_results)
     buf__print_loc(pr, op->loc, true);
   buf__names_leave(&pr->names, names);
   pr->depth--;
