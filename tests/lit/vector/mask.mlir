@@ -9,6 +9,7 @@
 // RUN: buffer-opt %s -split-input-file -mlir-print-op-generic | buffer-opt -split-input-file | FileCheck %s --check-prefix=ROUND
 // RUN: buffer-opt %s --emit=json > %t.json
 // RUN: buffer-opt %t.json --input-format=json | FileCheck %s --check-prefix=ROUND
+// RUN: buffer-opt %s -split-input-file --mlir-print-debuginfo | FileCheck %s --check-prefix=DEBUG
 // RUN: buffer-opt %s -split-input-file -lower-vector-mask | FileCheck %s --check-prefixes=LOWER,LOWER-OURS
 // RUN: buffer-opt %s -split-input-file -one-shot-bufferize=bufferize-function-boundaries | FileCheck %s --check-prefix=BUF
 // RUN: buffer-opt %s -split-input-file -one-shot-bufferize="bufferize-function-boundaries test-analysis-only" | FileCheck %s --check-prefix=ANALYSIS
@@ -17,6 +18,9 @@
 // ROUND-SAME: %[[T:.*]]: tensor<?xf32>, %[[V:.*]]: vector<8xf32>, %[[I:.*]]: index, %[[K:.*]]: vector<8xi1>)
 // ROUND: %[[R:.*]] = vector.mask %[[K]] { vector.transfer_write %[[V]], %[[T]][%[[I]]] : vector<8xf32>, tensor<?xf32> } : vector<8xi1> -> tensor<?xf32>
 // ROUND: return %[[R]]
+// With debug info the masked op's location is not printed, the mask's is.
+// DEBUG-LABEL: func.func @write_tensor(
+// DEBUG: vector.mask %{{.*}} { vector.transfer_write %{{.*}} : vector<8xf32>, tensor<?xf32> } : vector<8xi1> -> tensor<?xf32> loc(#loc{{[0-9]+}})
 // GENERIC-LABEL: sym_name = "write_tensor"
 // GENERIC: ^bb0(%[[T:.*]]: tensor<?xf32>, %[[V:.*]]: vector<8xf32>, %[[I:.*]]: index, %[[K:.*]]: vector<8xi1>):
 // GENERIC-NEXT: %[[R:.*]] = "vector.mask"(%[[K]]) ({
