@@ -11,8 +11,22 @@
  *     result.
  * Other operands (indices, padding, mask, the written vector) are not
  * tensors and never reach the models.
+ *
+ * vector.mask has no tensor operand: the op it masks uses the tensors, and
+ * its results are what its vector.yield hands over (always that op's
+ * results), so result i is equivalent to yield operand i, as upstream's
+ * MaskOpInterface says. Upstream cannot copy inside the mask region (the
+ * copy would be a second op there), so it refuses a masked op whose tensor
+ * operand is out of place after the analysis ("body must bufferize
+ * in-place"): so does this model. The rewrite bufferizes the masked op in
+ * the region and drops from the mask and its yield the results that became
+ * buffers (the masked op's buffer results live outside the mask): a masked
+ * transfer_write on a tensor becomes `vector.mask %m { vector.transfer_write
+ * %v, %buf[...] : V, memref<..> } : M` with no result.
  */
 #include "bz_internal.h"
+
+#include "buf/vector.h"
 
 static bool reads_source(buf_bz_t *bz, buf_use_t *u) {
   (void)bz, (void)u;
@@ -116,9 +130,95 @@ static const buf_bufferize_model_t transfer_write_model = {
     .bufferize = write_bufferize,
 };
 
+/* ---- vector.mask, vector.yield ---------------------------------------- */
+
+static uint32_t yield_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out, uint32_t max) {
+  (void)bz;
+  buf_op_t *mask = buf_op_parent(u->owner);
+  if (!mask || !max || u->index >= mask->num_results)
+    return 0;
+  out[0] = (buf_bz_alias_t){&mask->results[u->index], BUF_BZ_EQUIV};
+  return 1;
+}
+
+static bool yield_must_inplace(buf_bz_t *bz, buf_use_t *u) {
+  (void)bz, (void)u;
+  return true;
+}
+
+/* The yield is rebuilt by its mask's rewrite (mask_bufferize), which
+ * needs its tensor operands as they are. */
+static buf_status_t yield_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  (void)rw, (void)op;
+  return BUF_SUCCESS;
+}
+
+static buf_status_t mask_verify_analysis(buf_bz_t *bz, buf_op_t *op) {
+  buf_op_t *inner = buf_vector_mask_masked_op(op);
+  for (uint32_t i = 0; inner && i < inner->num_operands; i++) {
+    buf_use_t *u = &inner->operands[i];
+    if (buf__bz_is_tensor_type(u->value->type) && !buf_bz_inplace(bz, u)) {
+      buf_op_emit_error(op, "body must bufferize in-place");
+      return BUF_FAILURE;
+    }
+  }
+  return BUF_SUCCESS;
+}
+
+#define MAX_MASK_RESULTS 16
+
+static buf_status_t mask_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
+  if (op->num_results > MAX_MASK_RESULTS) {
+    buf_op_emit_error(op, "cannot bufferize: more than %d results", MAX_MASK_RESULTS);
+    return BUF_FAILURE;
+  }
+  if (BUF_FAILED(buf__bz_rewrite_cfg_region(rw, op->regions[0])))
+    return BUF_FAILURE;
+  buf_op_t *y = op->regions[0]->first->last;
+  buf_value_t *res[MAX_MASK_RESULTS] = {0};
+  buf_type_t kept[MAX_MASK_RESULTS];
+  uint32_t nk = 0;
+  for (uint32_t i = 0; i < op->num_results; i++)
+    if (buf__bz_is_tensor_type(op->results[i].type)) {
+      res[i] = buf_bz_buffer(rw, y->operands[i].value);
+      if (!res[i])
+        return BUF_FAILURE;
+    } else {
+      kept[nk++] = op->results[i].type;
+    }
+  for (uint32_t i = op->num_results; i-- > 0;)
+    if (res[i])
+      buf_op_erase_operand(y, i);
+  buf_value_t *ops[2];
+  for (uint32_t i = 0; i < op->num_operands && i < 2; i++)
+    ops[i] = op->operands[i].value;
+  buf_op_t *n = buf__bz_rebuild(rw, op, op->num_operands < 2 ? op->num_operands : 2, ops, nk,
+                                kept);
+  for (uint32_t i = 0, k = 0; i < op->num_results; i++)
+    if (!res[i])
+      res[i] = &n->results[k++];
+  buf_bz_replace(rw, op, res);
+  return BUF_SUCCESS;
+}
+
+static const buf_bufferize_model_t mask_model = {
+    .exclusive_regions = true,
+    .verify_analysis = mask_verify_analysis,
+    .bufferize = mask_bufferize,
+};
+
+static const buf_bufferize_model_t yield_model = {
+    .reads = reads_source,
+    .aliases = yield_aliases,
+    .must_inplace = yield_must_inplace,
+    .bufferize = yield_bufferize,
+};
+
 const buf__bz_model_row_t buf__bz_models_vector[] = {
+    {"vector.mask", &mask_model},
     {"vector.transfer_read", &transfer_read_model},
     {"vector.transfer_write", &transfer_write_model},
+    {"vector.yield", &yield_model},
 };
 const uint32_t buf__bz_num_models_vector =
     sizeof buf__bz_models_vector / sizeof buf__bz_models_vector[0];

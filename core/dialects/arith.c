@@ -307,6 +307,13 @@ static buf_status_t constant_verify(buf_op_t *op) {
                           "same type");
     return BUF_FAILURE;
   }
+  /* [4] elements are 4 x vscale: only one value can stand for them all */
+  buf_attr_t v = buf_op_attr(op, "value");
+  if (buf_type_is_scalable_vector(rt) && !(v->kind == BUF_ATTR_DENSE && v->u.dense.splat)) {
+    buf_op_emit_error(op, "intializing scalable vectors with elements attribute is not "
+                          "supported unless it's a vector splat");
+    return BUF_FAILURE;
+  }
   return BUF_SUCCESS;
 }
 

@@ -64,7 +64,8 @@ buf_type_t buf__shaped_like(buf_ctx_t *ctx, buf_type_t t, buf_type_t elem) {
   case BUF_TYPE_UNRANKED_TENSOR:
     return buf_type_unranked_tensor(ctx, elem);
   case BUF_TYPE_VECTOR:
-    return buf_type_vector(ctx, t->u.shaped.rank, t->u.shaped.shape, elem);
+    return buf_type_vector_scalable(ctx, t->u.shaped.rank, t->u.shaped.shape,
+                                    t->u.shaped.scalable, elem);
   default:
     return elem;
   }

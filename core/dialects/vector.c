@@ -37,8 +37,11 @@
  * the interpreter and the emitter by buf/vector.h.
  *
  * This file holds the transfers, vector.print and the dialect's table; the
- * value ops are in vector_values.c, vector.contract in vector_contract.c
- * (their hooks declared in vector_internal.h).
+ * value ops are in vector_values.c, vector.contract in vector_contract.c,
+ * vector.mask and vector.yield in vector_mask.c (their hooks declared in
+ * vector_internal.h). The transfers and vector.reduction are maskable
+ * (mask_type, apply_mask): the mask of a vector.mask around a transfer has
+ * the type of its own mask operand, around a reduction one i1 per lane.
  */
 #include "vector_internal.h"
 
@@ -81,15 +84,26 @@ static buf_type_t transfer_mask_type(buf_ctx_t *ctx, buf_type_t vec, buf_attr_t 
   uint32_t rank = vec->u.shaped.rank;
   const int64_t *vshape = vec->u.shaped.shape;
   if (!pm || pm->kind != BUF_ATTR_AFFINE_MAP)
-    return buf_type_vector(ctx, rank, vshape, buf_type_i1(ctx));
+    return buf_type_vector_scalable(ctx, rank, vshape, vec->u.shaped.scalable, buf_type_i1(ctx));
   int64_t shape[16];
+  bool scalable[16];
   uint32_t n = 0;
   buf_affine_map_t *m = pm->u.map;
   for (uint32_t d = 0; d < m->num_dims; d++)
     for (uint32_t k = 0; k < m->num_results && k < rank && n < 16; k++)
-      if (m->results[k]->kind == BUF_AFFINE_DIM && m->results[k]->value == (int64_t)d)
+      if (m->results[k]->kind == BUF_AFFINE_DIM && m->results[k]->value == (int64_t)d) {
+        scalable[n] = buf_type_vector_dim_scalable(vec, k);
         shape[n++] = vshape[k];
-  return buf_type_vector(ctx, n, shape, buf_type_i1(ctx));
+      }
+  return buf_type_vector_scalable(ctx, n, shape, scalable, buf_type_i1(ctx));
+}
+
+/* Contract in vector_internal.h. */
+buf_type_t buf__vector_transfer_mask_type(const buf_op_t *op) {
+  buf_type_t vec = transfer_vector_type(op);
+  if (!vec || vec->kind != BUF_TYPE_VECTOR)
+    return NULL;
+  return transfer_mask_type(buf_op_ctx((buf_op_t *)op), vec, buf_op_attr(op, "permutation_map"));
 }
 
 static void transfer_fill_defaults(buf_op_t *op) {
@@ -313,6 +327,41 @@ static buf_status_t transfer_verify(buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
+/* Contract in buf/ir.h (apply_mask): the transfer again with `mask` as
+ * its mask operand (and-ed with its own: a lane is on when both say so). */
+static buf_op_t *transfer_apply_mask(buf_op_t *op, buf_value_t *mask) {
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  int64_t seg[4] = {0, 0, 0, 0};
+  if (buf_op_segment_sizes(op, "operandSegmentSizes", seg, 4) != 4) {
+    buf_op_emit_error(op, "cannot apply a mask: operandSegmentSizes is malformed");
+    return NULL;
+  }
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  if (seg[3]) {
+    buf_value_t *both[2] = {op->operands[op->num_operands - 1].value, mask};
+    mask = buf_op_result(buf_build(&b, "arith.andi", mask->type, 2, both, NULL), 0);
+  }
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, op->name, op->loc);
+  for (uint32_t i = 0; i < op->num_operands - (seg[3] ? 1 : 0); i++)
+    buf_state_add_operand(&st, op->operands[i].value);
+  buf_state_add_operand(&st, mask);
+  for (uint32_t i = 0; op->attrs && i < op->attrs->u.dict.n; i++)
+    buf_state_set_attr(&st, op->attrs->u.dict.entries[i].name, op->attrs->u.dict.entries[i].value);
+  seg[3] = 1;
+  buf_state_set_attr(&st, "operandSegmentSizes", buf_attr_dense_array(ctx, buf_type_i32(ctx), 4, seg, NULL));
+  for (uint32_t i = 0; i < op->num_results; i++)
+    buf_state_add_result(&st, op->results[i].type);
+  buf_op_t *n = buf_builder_insert(&b, &st);
+  for (uint32_t i = 0; i < op->num_results; i++)
+    buf_value_replace_all_uses(&op->results[i], &n->results[i]);
+  buf_op_erase(op);
+  return n;
+}
+
 static uint32_t read_effect(const buf_op_t *op, uint32_t i) {
   (void)op;
   return i == 0 ? BUF_EFFECT_READ : BUF_EFFECT_NONE;
@@ -454,20 +503,32 @@ static const buf_opdef_t vector_ops[] = {
      .parse = buf__vector_from_elements_parse, .print = buf__vector_from_elements_print},
     {.name = "vector.insert", .traits = BUF_TRAIT_PURE, .inherent_attrs = buf__vector_position_attrs,
      .verify = buf__vector_insert_verify, .parse = buf__vector_insert_parse, .print = buf__vector_insert_print},
+    {.name = "vector.mask",
+     .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_NO_TERMINATOR | BUF_TRAIT_REGION_BRANCH |
+               BUF_TRAIT_MASKING,
+     .verify = buf__vector_mask_verify, .parse = buf__vector_mask_parse,
+     .print = buf__vector_mask_print, .custom_form_parses_back = buf__vector_mask_parses_back},
     {.name = "vector.print", .inherent_attrs = print_attrs, .verify = print_verify,
      .parse = print_parse, .print = print_print, .fill_defaults = print_fill_defaults,
      .operand_effect = read_effect},
     {.name = "vector.reduction", .traits = BUF_TRAIT_PURE, .inherent_attrs = buf__vector_reduction_attrs,
      .verify = buf__vector_reduction_verify, .parse = buf__vector_reduction_parse, .print = buf__vector_reduction_print,
-     .fill_defaults = buf__fill_flag_defaults},
+     .fill_defaults = buf__fill_flag_defaults, .mask_type = buf__vector_reduction_mask_type,
+     .apply_mask = buf__vector_reduction_apply_mask},
     {.name = "vector.shape_cast", .traits = BUF_TRAIT_PURE, .verify = buf__vector_shape_cast_verify,
      .parse = buf__vector_parse_unary_to, .print = buf__vector_print_unary_to},
     {.name = "vector.transfer_read", .inherent_attrs = transfer_attrs,
      .verify = transfer_verify, .parse = transfer_read_parse, .print = transfer_read_print,
-     .fill_defaults = transfer_fill_defaults, .operand_effect = read_effect},
+     .fill_defaults = transfer_fill_defaults, .operand_effect = read_effect,
+     .mask_type = buf__vector_transfer_mask_type, .mask_passthru = true,
+     .apply_mask = transfer_apply_mask},
     {.name = "vector.transfer_write", .inherent_attrs = transfer_attrs,
      .verify = transfer_verify, .parse = transfer_write_parse, .print = transfer_write_print,
-     .fill_defaults = transfer_fill_defaults, .operand_effect = write_effect},
+     .fill_defaults = transfer_fill_defaults, .operand_effect = write_effect,
+     .mask_type = buf__vector_transfer_mask_type, .apply_mask = transfer_apply_mask},
+    {.name = "vector.yield",
+     .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_FORWARDS | BUF_TRAIT_PURE,
+     .parse = buf__vector_yield_parse, .print = buf__vector_yield_print},
 };
 
 const buf_dialect_t buf_dialect_vector = {"vector", vector_ops,

@@ -157,7 +157,7 @@ buf_status_t buf__vector_contract_verify(buf_op_t *op) {
   /* the loop sizes come from lhs and rhs; the accumulator must have the
    * shape its map then gives (upstream's check and message) */
   int64_t size[64];
-  bool in_lhs[64] = {false}, in_rhs[64] = {false};
+  bool in_lhs[64] = {false}, in_rhs[64] = {false}, scalable[64] = {false};
   for (uint32_t i = 0; i < nloops && i < 64; i++)
     size[i] = -1;
   for (uint32_t o = 0; o < 3; o++) {
@@ -185,6 +185,7 @@ buf_status_t buf__vector_contract_verify(buf_op_t *op) {
         return BUF_FAILURE;
       }
       size[d] = want;
+      scalable[d] = scalable[d] || buf_type_vector_dim_scalable(t, r);
       (o ? in_rhs : in_lhs)[d] = true;
     }
   }
@@ -200,13 +201,22 @@ buf_status_t buf__vector_contract_verify(buf_op_t *op) {
   }
   buf_affine_map_t *am = maps->u.array.elems[2]->u.map;
   int64_t ashape[64];
-  for (uint32_t r = 0; r < am->num_results && r < 64; r++)
+  bool ascalable[64];
+  for (uint32_t r = 0; r < am->num_results && r < 64; r++) {
     ashape[r] = size[am->results[r]->value];
+    ascalable[r] = scalable[am->results[r]->value];
+  }
   buf_type_t want = am->num_results
-                        ? buf_type_vector(buf_op_ctx(op), am->num_results, ashape,
-                                          buf__elem_or_self(acc))
+                        ? buf_type_vector_scalable(buf_op_ctx(op), am->num_results, ashape,
+                                                   ascalable, buf__elem_or_self(acc))
                         : buf__elem_or_self(acc);
-  if (want != acc) {
+  /* upstream compares the sizes only: an accumulator may be fixed where
+   * the operands' dimension is scalable, and the other way round */
+  bool same_sizes = is_vector(want) && is_vector(acc) && want->u.shaped.elem == acc->u.shaped.elem &&
+                    want->u.shaped.rank == acc->u.shaped.rank &&
+                    memcmp(want->u.shaped.shape, acc->u.shaped.shape,
+                           want->u.shaped.rank * sizeof(int64_t)) == 0;
+  if (want != acc && !same_sizes) {
     buf_op_emit_error(op, "invalid accumulator/result vector shape, expected: '%s'",
                       type_str(op, want));
     return BUF_FAILURE;

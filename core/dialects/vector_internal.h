@@ -45,6 +45,8 @@ extern const char *const buf__vector_reduction_attrs[];
 buf_status_t buf__vector_reduction_parse(buf_parser_t *p, buf_op_state_t *st);
 void buf__vector_reduction_print(buf_printer_t *pr, buf_op_t *op);
 buf_status_t buf__vector_reduction_verify(buf_op_t *op);
+buf_type_t buf__vector_reduction_mask_type(const buf_op_t *op);
+buf_op_t *buf__vector_reduction_apply_mask(buf_op_t *op, buf_value_t *mask);
 
 /* vector_contract.c */
 extern const char *const buf__vector_contract_attrs[];
@@ -52,5 +54,17 @@ void buf__vector_contract_fill_defaults(buf_op_t *op);
 buf_status_t buf__vector_contract_parse(buf_parser_t *p, buf_op_state_t *st);
 void buf__vector_contract_print(buf_printer_t *pr, buf_op_t *op);
 buf_status_t buf__vector_contract_verify(buf_op_t *op);
+
+/* vector_mask.c: vector.mask and vector.yield */
+buf_status_t buf__vector_mask_parse(buf_parser_t *p, buf_op_state_t *st);
+void buf__vector_mask_print(buf_printer_t *pr, buf_op_t *op);
+bool buf__vector_mask_parses_back(const buf_op_t *op);
+buf_status_t buf__vector_mask_verify(buf_op_t *op);
+buf_status_t buf__vector_yield_parse(buf_parser_t *p, buf_op_state_t *st);
+void buf__vector_yield_print(buf_printer_t *pr, buf_op_t *op);
+
+/* vector.c: the mask type of a transfer (MaskableOpInterface), NULL when
+ * its types are not a vector and a shaped source. */
+buf_type_t buf__vector_transfer_mask_type(const buf_op_t *op);
 
 #endif /* BUF_VECTOR_INTERNAL_H */

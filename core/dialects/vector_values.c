@@ -7,6 +7,8 @@
  */
 #include "vector_internal.h"
 
+#include <math.h>
+
 /* The type a vector keeps after dropping its n leading dimensions: a
  * vector of the trailing ones, or the element type once none are left
  * (what vector.extract returns and vector.insert takes). */
@@ -14,7 +16,9 @@ static buf_type_t trailing_type(buf_ctx_t *ctx, buf_type_t vec, uint32_t n) {
   uint32_t r = vec->u.shaped.rank;
   if (n >= r)
     return vec->u.shaped.elem;
-  return buf_type_vector(ctx, r - n, vec->u.shaped.shape + n, vec->u.shaped.elem);
+  return buf_type_vector_scalable(ctx, r - n, vec->u.shaped.shape + n,
+                                  vec->u.shaped.scalable ? vec->u.shaped.scalable + n : NULL,
+                                  vec->u.shaped.elem);
 }
 
 /* %src attr-dict : S to V */
@@ -68,8 +72,12 @@ buf_status_t buf__vector_broadcast_verify(buf_op_t *op) {
   }
   for (uint32_t i = 0; i < rs; i++) {
     int64_t s = src->u.shaped.shape[i], d = dst->u.shaped.shape[rd - rs + i];
-    if (s != 1 && s != d) {
-      buf_op_emit_error(op, "dimension mismatch (%lld vs. %lld)", (long long)s, (long long)d);
+    bool ss = buf_type_vector_dim_scalable(src, i);
+    bool ds = buf_type_vector_dim_scalable(dst, rd - rs + i);
+    /* a fixed 1 stretches; [4] is not 4 (nor 4 [4]) */
+    if ((s != 1 || ss) && (s != d || ss != ds)) {
+      buf_op_emit_error(op, "dimension mismatch (%s%lld%s vs. %s%lld%s)", ss ? "[" : "",
+                        (long long)s, ss ? "]" : "", ds ? "[" : "", (long long)d, ds ? "]" : "");
       return BUF_FAILURE;
     }
   }
@@ -93,6 +101,16 @@ buf_status_t buf__vector_shape_cast_verify(buf_op_t *op) {
   if (ns != nd) {
     buf_op_emit_error(op, "has different number of elements at source (%lld) and result (%lld)",
                       (long long)ns, (long long)nd);
+    return BUF_FAILURE;
+  }
+  uint32_t ss = 0, ds = 0;
+  for (uint32_t i = 0; i < src->u.shaped.rank; i++)
+    ss += buf_type_vector_dim_scalable(src, i);
+  for (uint32_t i = 0; i < dst->u.shaped.rank; i++)
+    ds += buf_type_vector_dim_scalable(dst, i);
+  if (ss != ds) {
+    buf_op_emit_error(op, "has different number of scalable dims at source (%u) and result (%u)",
+                      ss, ds);
     return BUF_FAILURE;
   }
   return BUF_SUCCESS;
@@ -294,6 +312,9 @@ buf_status_t buf__vector_from_elements_parse(buf_parser_t *p, buf_op_state_t *st
     return BUF_FAILURE;
   if (!is_vector(t))
     return buf_parser_error(p, "expected a vector type");
+  if (buf_type_is_scalable_vector(t))
+    return buf_parser_error_at(p, st->loc, "'dest' must be fixed-length vector of any type values, "
+                                       "but got '%s'", buf_type_to_string(st->ctx, t));
   int64_t want = buf_type_num_elements(t);
   if (want != (int64_t)n)
     return buf_parser_error_at(p, loc, "number of operands and types do not match: got %u "
@@ -308,6 +329,11 @@ buf_status_t buf__vector_from_elements_verify(buf_op_t *op) {
   if (BUF_FAILED(buf__verify_num_results(op, 1)))
     return BUF_FAILURE;
   buf_type_t t = op->results[0].type;
+  if (buf_type_is_scalable_vector(t)) {
+    buf_op_emit_error(op, "result #0 must be fixed-length vector of any type values, but got '%s'",
+                      type_str(op, t));
+    return BUF_FAILURE;
+  }
   if (!is_vector(t) || buf_type_num_elements(t) != (int64_t)op->num_operands) {
     buf_op_emit_error(op, "expects one operand per element of its vector result");
     return BUF_FAILURE;
@@ -377,6 +403,66 @@ bool buf_vector_kind_of(buf_attr_t a, buf_vector_kind_t *out) {
   if (n <= pl + 1 || strncmp(t, prefix, pl) != 0 || t[n - 1] != '>')
     return false;
   return kind_of_name(t + pl, n - pl - 1, out);
+}
+
+/* Contract in buf/vector.h. Float kinds take upstream's start values
+ * where they are neutral (+0.0, 1.0, NaN for minnumf, -NaN for maxnumf),
+ * +-inf for minimumf / maximumf: upstream's largest finite float and
+ * smallest negative denormal are not neutral (mlir-runner prints
+ * -1.4013e-45 for the masked maximumf of -5 alone). */
+buf_attr_t buf_vector_kind_neutral(buf_ctx_t *ctx, buf_vector_kind_t k, buf_type_t elem) {
+  if (buf_type_is_float(elem)) {
+    double v = k == BUF_VKIND_MUL        ? 1.0
+               : k == BUF_VKIND_MINNUMF  ? NAN
+               : k == BUF_VKIND_MAXNUMF  ? -NAN
+               : k == BUF_VKIND_MINIMUMF ? INFINITY
+               : k == BUF_VKIND_MAXIMUMF ? -INFINITY
+                                         : 0.0;
+    return buf_attr_float(ctx, elem, v);
+  }
+  uint32_t w = elem->kind == BUF_TYPE_INDEX ? 64 : buf_type_bitwidth(elem);
+  int64_t smax = w >= 64 ? INT64_MAX : (int64_t)((UINT64_C(1) << (w - 1)) - 1);
+  int64_t v = k == BUF_VKIND_MUL                          ? 1
+              : k == BUF_VKIND_MINUI || k == BUF_VKIND_AND ? -1
+              : k == BUF_VKIND_MINSI                       ? smax
+              : k == BUF_VKIND_MAXSI                       ? -smax - 1
+                                                           : 0;
+  return buf_attr_integer(ctx, elem, v);
+}
+
+/* The mask of a reduction (MaskableOpInterface): one i1 per lane of the
+ * reduced vector. */
+buf_type_t buf__vector_reduction_mask_type(const buf_op_t *op) {
+  buf_type_t vt = op->num_operands ? op->operands[0].value->type : NULL;
+  if (!is_vector(vt))
+    return NULL;
+  return buf_type_vector_scalable(buf_op_ctx(op), vt->u.shaped.rank, vt->u.shaped.shape,
+                                  vt->u.shaped.scalable, buf_type_i1(buf_op_ctx(op)));
+}
+
+/* Contract in buf/ir.h (apply_mask): masked-off lanes take the kind's
+ * neutral value (arith.select against a splat of it), which is what a
+ * masked reduction means: the lanes that are off do not take part. */
+buf_op_t *buf__vector_reduction_apply_mask(buf_op_t *op, buf_value_t *mask) {
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_vector_kind_t k;
+  buf_type_t vt = op->operands[0].value->type;
+  if (!buf_vector_kind_of(buf_op_attr(op, "kind"), &k) || !is_vector(vt)) {
+    buf_op_emit_error(op, "cannot apply a mask to this reduction");
+    return NULL;
+  }
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  buf_attr_t n = buf_vector_kind_neutral(ctx, k, vt->u.shaped.elem);
+  buf_attr_t splat = n->kind == BUF_ATTR_FLOAT ? buf_attr_dense(ctx, vt, 1, NULL, &n->u.f)
+                                                : buf_attr_dense(ctx, vt, 1, &n->u.i, NULL);
+  buf_value_t *neutral = buf_op_result(buf_build(&b, "arith.constant", vt, 0, NULL, "value", splat, NULL), 0);
+  buf_value_t *sel[3] = {mask, op->operands[0].value, neutral};
+  buf_value_t *v = buf_op_result(buf_build(&b, "arith.select", vt, 3, sel, NULL), 0);
+  buf_op_set_operand(op, 0, v);
+  return op;
 }
 
 const char *const buf__vector_reduction_attrs[] = {"fastmath", "kind", NULL};

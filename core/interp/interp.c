@@ -538,6 +538,14 @@ buf_status_t buf_interp_run(buf_op_t *module, const char *func,
                    func);
     return BUF_FAILURE;
   }
+  /* An interpreter vector has a fixed element count: [16] is not 16. */
+  buf_type_t scalable;
+  buf_op_t *sop = buf_op_find_scalable_vector(module, &scalable);
+  if (sop) {
+    buf__err(&I, sop, "cannot run: scalable vector type '%s' has no fixed element count",
+             buf_type_to_string(ctx, scalable));
+    return BUF_FAILURE;
+  }
   buf_attr_t fty = buf_op_attr(fn, "function_type");
   if (!fty || fty->kind != BUF_ATTR_TYPE ||
       fty->type->kind != BUF_TYPE_FUNCTION) {

@@ -210,6 +210,11 @@ struct buf__interp {
   /* The loop indices of the innermost linalg op being run (linalg.index). */
   const int64_t *linalg_idx;
   uint32_t linalg_nloops;
+  /* The op a running vector.mask masks, with the mask and the passthru
+   * (NULL: none): the transfers take them as their own mask, and a read
+   * gives its masked-off lanes the passthru's values (ops_vector.c). */
+  const buf_op_t *masked_op;
+  const buf__tensor_t *outer_mask, *outer_passthru;
   /* Branch request of a cf terminator: the block and its arguments. */
   buf_block_t *jump;
   buf__ival_t *jump_args;

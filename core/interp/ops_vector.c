@@ -20,6 +20,13 @@
  *     dimensions are the vector dimensions that walk a source dimension,
  *     in source dimension order (the vector's shape for a minor identity
  *     map; broadcast dimensions have none).
+ *   - in a vector.mask the masked transfer takes the mask operand as a
+ *     mask of its own (both apply when it has one); a read's lanes that
+ *     vector.mask turns off take the passthru's values when it has one,
+ *     the padding otherwise (what the read with that mask gives, which is
+ *     what the LLVM lowering runs); a masked reduction combines the lanes
+ *     that are on into its accumulator, or into the kind's neutral value
+ *     (buf_vector_kind_neutral). The yield hands the results over.
  * vector.print writes what mlir-runner prints: `( 1, 2.5 )`, rows nested
  * `( ( 1, 2 ), ( 3, 4 ) )`, floats as %g, integers signed (i1 as 1/0),
  * index unsigned, then its punctuation (a newline unless it says
@@ -290,6 +297,21 @@ static buf_status_t vector_reduction(buf__interp_t *I, buf__frame_t *F, buf_op_t
   buf_type_t et = op->results[0].type;
   buf__cell_t acc;
   int64_t e = 0;
+  /* under vector.mask the lanes that are off do not take part: the
+   * reduction starts at the accumulator or the kind's neutral value */
+  const buf__tensor_t *mask = I->masked_op == op ? I->outer_mask : NULL;
+  if (mask) {
+    acc = op->num_operands == 2
+              ? buf__value_cell(buf__operand(I, F, op, 1))
+              : buf__attr_cell(buf_vector_kind_neutral(I->ctx, k, et), et);
+    if (op->num_operands == 2 && !buf__check_defined(I, op, buf__operand(I, F, op, 1)))
+      return BUF_FAILURE;
+    for (; e < v->n; e++)
+      if (mask->data[e].i)
+        acc = combine(k, et, acc, v->data[e]);
+    buf__set_result(I, F, op, 0, buf__cell_value(et, acc));
+    return BUF_SUCCESS;
+  }
   if (op->num_operands == 2) {
     buf__ival_t a = buf__operand(I, F, op, 1);
     if (!buf__check_defined(I, op, a))
@@ -434,6 +456,8 @@ typedef struct transfer {
   int32_t dim_of[MAX_RANK];    /* vector dim -> source dim; -1 broadcasts */
   bool in_bounds[MAX_RANK];    /* per vector dim */
   const buf__tensor_t *mask;   /* NULL: every element on */
+  const buf__tensor_t *outer_mask;     /* an enclosing vector.mask's, or NULL */
+  const buf__tensor_t *outer_passthru; /* its passthru, or NULL */
   uint32_t mask_dims[MAX_RANK]; /* the vector dims of the mask's, in order */
   uint32_t mask_rank;
 } transfer_t;
@@ -484,7 +508,19 @@ static bool transfer_setup(buf__interp_t *I, buf__frame_t *F, buf_op_t *op, uint
       return false;
     x->mask = m.u.t;
   }
+  x->outer_mask = I->masked_op == op ? I->outer_mask : NULL;
+  x->outer_passthru = I->masked_op == op ? I->outer_passthru : NULL;
   return true;
+}
+
+/* Is element vidx on under mask m (a mask of x's mask dimensions)? */
+static bool mask_on(const transfer_t *x, const buf__tensor_t *m, const int64_t *vidx) {
+  if (!m)
+    return true;
+  int64_t ml = 0;
+  for (uint32_t i = 0; i < x->mask_rank; i++)
+    ml = ml * m->shape[i] + vidx[x->mask_dims[i]];
+  return m->data[ml].i != 0;
 }
 
 /* The source index of vector element vidx; false when
@@ -493,13 +529,8 @@ static bool transfer_setup(buf__interp_t *I, buf__frame_t *F, buf_op_t *op, uint
 static bool transfer_element(buf__interp_t *I, buf_op_t *op, const transfer_t *x,
                              const int64_t *vidx, int64_t *sidx, bool *ok) {
   *ok = true;
-  if (x->mask) {
-    int64_t ml = 0;
-    for (uint32_t i = 0; i < x->mask_rank; i++)
-      ml = ml * x->mask->shape[i] + vidx[x->mask_dims[i]];
-    if (!x->mask->data[ml].i)
-      return false;
-  }
+  if (!mask_on(x, x->mask, vidx) || !mask_on(x, x->outer_mask, vidx))
+    return false;
   memcpy(sidx, x->base, x->src_rank * sizeof *sidx);
   bool on = true;
   for (uint32_t k = 0; k < x->vec_rank; k++) {
@@ -556,6 +587,10 @@ static buf_status_t vector_transfer_read(buf__interp_t *I, buf__frame_t *F, buf_
   for (int64_t e = 0; e < r->n; e++, buf__next_index(r->rank, r->shape, vidx)) {
     bool ok;
     r->data[e] = buf__value_cell(pad);
+    if (x.outer_passthru && !mask_on(&x, x.outer_mask, vidx)) {
+      r->data[e] = x.outer_passthru->data[e];
+      continue;
+    }
     if (!transfer_element(I, op, &x, vidx, sidx, &ok)) {
       if (ok)
         continue;
@@ -627,6 +662,32 @@ static buf_status_t vector_transfer_write(buf__interp_t *I, buf__frame_t *F, buf
   return BUF_SUCCESS;
 }
 
+/* vector.mask: runs its region with the mask (and passthru) handed to the
+ * masked op, then hands over what the vector.yield yields. */
+static buf_status_t vector_mask(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
+                                const buf__interp_row_t *row) {
+  (void)row;
+  buf__tensor_t *m = vector_operand(I, F, op, 0);
+  buf__tensor_t *pt = op->num_operands > 1 ? vector_operand(I, F, op, 1) : NULL;
+  if (!m || (op->num_operands > 1 && !pt) || !check_all_init(I, op, m))
+    return BUF_FAILURE;
+  const buf_op_t *saved_op = I->masked_op;
+  const buf__tensor_t *saved_mask = I->outer_mask, *saved_pt = I->outer_passthru;
+  I->masked_op = buf_vector_mask_masked_op(op);
+  I->outer_mask = m;
+  I->outer_passthru = pt;
+  buf_op_t *term;
+  buf_status_t st = buf__run_region(I, F, op->regions[0], 0, NULL, &term);
+  I->masked_op = saved_op;
+  I->outer_mask = saved_mask;
+  I->outer_passthru = saved_pt;
+  if (BUF_FAILED(st))
+    return BUF_FAILURE;
+  for (uint32_t i = 0; i < op->num_results && i < term->num_operands; i++)
+    buf__set_result(I, F, op, i, buf__iv_ref(buf__operand(I, F, term, i)));
+  return BUF_SUCCESS;
+}
+
 static const buf__interp_row_t rows[] = {
     {"vector.broadcast", vector_broadcast, 0, NULL},
     {"vector.contract", vector_contract, 0, NULL},
@@ -634,6 +695,7 @@ static const buf__interp_row_t rows[] = {
     {"vector.fma", vector_fma, 0, NULL},
     {"vector.from_elements", vector_from_elements, 0, NULL},
     {"vector.insert", vector_insert, 0, NULL},
+    {"vector.mask", vector_mask, 0, NULL},
     {"vector.print", vector_print, 0, NULL},
     {"vector.reduction", vector_reduction, 0, NULL},
     {"vector.shape_cast", vector_shape_cast, 0, NULL},

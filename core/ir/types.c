@@ -35,6 +35,8 @@ static uint64_t type_hash(const struct buf_type_s *t) {
     h = buf__hash_u64(h, (uintptr_t)t->u.shaped.encoding);
     h = buf__hash_u64(h, (uintptr_t)t->u.shaped.layout);
     h = buf__hash_u64(h, (uintptr_t)t->u.shaped.memory_space);
+    if (t->u.shaped.scalable)
+      h = buf__hash_bytes(h, t->u.shaped.scalable, t->u.shaped.rank * sizeof(bool));
     break;
   case BUF_TYPE_FUNCTION:
     h = buf__hash_u64(h, t->u.func.num_inputs);
@@ -83,7 +85,11 @@ static bool type_eq(const void *stored, const void *key) {
            a->u.shaped.layout == b->u.shaped.layout &&
            a->u.shaped.memory_space == b->u.shaped.memory_space &&
            arr_eq(a->u.shaped.shape, b->u.shaped.shape,
-                  a->u.shaped.rank * sizeof(int64_t));
+                  a->u.shaped.rank * sizeof(int64_t)) &&
+           !a->u.shaped.scalable == !b->u.shaped.scalable &&
+           (!a->u.shaped.scalable ||
+            arr_eq(a->u.shaped.scalable, b->u.shaped.scalable,
+                   a->u.shaped.rank * sizeof(bool)));
   case BUF_TYPE_FUNCTION:
     return a->u.func.num_inputs == b->u.func.num_inputs &&
            a->u.func.num_results == b->u.func.num_results &&
@@ -122,6 +128,9 @@ static buf_type_t intern(buf_ctx_t *ctx, struct buf_type_s *k) {
   case BUF_TYPE_VECTOR:
     t->u.shaped.shape =
         dup(ctx, k->u.shaped.shape, k->u.shaped.rank * sizeof(int64_t));
+    if (k->u.shaped.scalable)
+      t->u.shaped.scalable =
+          dup(ctx, k->u.shaped.scalable, k->u.shaped.rank * sizeof(bool));
     break;
   case BUF_TYPE_FUNCTION:
     t->u.func.inputs =
@@ -222,6 +231,31 @@ buf_type_t buf_type_unranked_memref(buf_ctx_t *ctx, buf_type_t elem,
 buf_type_t buf_type_vector(buf_ctx_t *ctx, uint32_t rank, const int64_t *shape,
                            buf_type_t elem) {
   return shaped(ctx, BUF_TYPE_VECTOR, rank, shape, elem, NULL, NULL, NULL);
+}
+
+/* Contract in buf/ir.h: all-false flags are dropped, so that a fixed
+ * vector has one interned copy however it was built. */
+buf_type_t buf_type_vector_scalable(buf_ctx_t *ctx, uint32_t rank,
+                                    const int64_t *shape, const bool *scalable,
+                                    buf_type_t elem) {
+  bool any = false;
+  for (uint32_t i = 0; scalable && i < rank; i++)
+    any |= scalable[i];
+  struct buf_type_s k = {.kind = BUF_TYPE_VECTOR};
+  k.u.shaped.rank = rank;
+  k.u.shaped.shape = shape;
+  k.u.shaped.elem = elem;
+  k.u.shaped.scalable = any ? scalable : NULL;
+  return intern(ctx, &k);
+}
+
+bool buf_type_is_scalable_vector(buf_type_t t) {
+  return t && t->kind == BUF_TYPE_VECTOR && t->u.shaped.scalable;
+}
+
+bool buf_type_vector_dim_scalable(buf_type_t t, uint32_t i) {
+  return buf_type_is_scalable_vector(t) && i < t->u.shaped.rank &&
+         t->u.shaped.scalable[i];
 }
 
 buf_type_t buf_type_function(buf_ctx_t *ctx, uint32_t num_inputs,

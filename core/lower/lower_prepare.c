@@ -11,6 +11,7 @@
 
 #include "buf/lower.h"
 #include "buf/pipeline.h"
+#include "buf/syntax.h"
 
 static double now(void) {
   struct timespec ts;
@@ -60,6 +61,15 @@ bool buf_lower_needs_bufferization(buf_op_t *module) {
 
 /* Contract in buf/lower.h. */
 buf_status_t buf_lower_bufferize(buf_op_t *module, buf_lower_timing_t *timing) {
+  /* The emitters build fixed-length vectors: [16] is not 16 elements. */
+  buf_type_t scalable;
+  buf_op_t *sop = buf_op_find_scalable_vector(module, &scalable);
+  if (sop) {
+    buf_op_emit_error(sop, "cannot lower: scalable vector type '%s' has no fixed element "
+                           "count (vscale is not supported)",
+                      buf_type_to_string(buf_op_ctx(module), scalable));
+    return BUF_FAILURE;
+  }
   if (!buf_lower_needs_bufferization(module))
     return BUF_SUCCESS;
   /* Aggregated ops (linalg.softmax) have no loop lowering: they become

@@ -43,6 +43,7 @@ extern const buf_pass_def_t buf_pass_outline_function_segments;
 extern const buf_pass_def_t buf_pass_share_repeated_loop_nests;
 extern const buf_pass_def_t buf_pass_convert_scf_to_cf;
 extern const buf_pass_def_t buf_pass_lower_affine;
+extern const buf_pass_def_t buf_pass_lower_vector_mask;
 
 const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_symbol_dce,
@@ -83,5 +84,6 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_gpu_outline_parallel_loops,
     &buf_pass_convert_scf_to_cf,
     &buf_pass_lower_affine,
+    &buf_pass_lower_vector_mask,
 };
 const uint32_t buf_num_passes = sizeof buf_passes / sizeof buf_passes[0];

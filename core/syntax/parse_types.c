@@ -90,49 +90,76 @@ bool buf__p_consume_x(buf_parser_t *p) {
   return true;
 }
 
-/* Parses "dims" of a ranked shaped type into an arena array. */
+/* One fixed dimension size: a decimal literal (or the 0 of "0xf32", which
+ * lexes as a hex number). */
+static buf_status_t parse_dim_size(buf_parser_t *p, int64_t *d) {
+  if (p->tok.len > 1 && p->tok.s[1] == 'x') {
+    /* "0xf32" lexed as a hex number: the dimension is 0, and the 'x'
+     * starts the rest. */
+    *d = 0;
+    buf__lexer_reset_in_token(&p->lx, &p->tok, p->tok.off + 1);
+    buf__p_next(p);
+    return BUF_SUCCESS;
+  }
+  uint64_t v;
+  if (BUF_FAILED(buf__p_int_value(p, &p->tok, &v)))
+    return BUF_FAILURE;
+  if (v > (uint64_t)INT64_MAX / 2)
+    return buf__p_error_tok(p, "invalid dimension");
+  *d = (int64_t)v;
+  buf__p_next(p);
+  return BUF_SUCCESS;
+}
+
+/* Parses "dims" of a ranked shaped type into arena arrays. Vectors pass
+ * scalable (non-NULL) and may write a dimension "[8]"; *scalable is then
+ * a flag array (NULL when no dimension is scalable). */
 static buf_status_t parse_dims(buf_parser_t *p, bool allow_dynamic,
-                               int64_t **shape, uint32_t *rank) {
+                               int64_t **shape, uint32_t *rank, bool **scalable) {
   uint32_t cap = 0;
   *rank = 0;
   *shape = NULL;
+  bool *flags = NULL, any_scalable = false;
+  if (scalable)
+    *scalable = NULL;
   for (;;) {
     int64_t d;
+    bool in_brackets = false;
     if (buf__p_is(p, "?")) {
       if (!allow_dynamic) /* MLIR's wording for vector<?x...> */
         return buf__p_error_tok(p, "expected non-function type");
       d = BUF_DYNAMIC;
       buf__p_next(p);
     } else if (p->tok.kind == BUF_TK_INTEGER) {
-      if (p->tok.len > 1 && p->tok.s[1] == 'x') {
-        /* "0xf32" lexed as a hex number: the dimension is 0, and the 'x'
-         * starts the rest. */
-        d = 0;
-        buf__lexer_reset_in_token(&p->lx, &p->tok, p->tok.off + 1);
-        buf__p_next(p);
-      } else {
-        uint64_t v;
-        if (BUF_FAILED(buf__p_int_value(p, &p->tok, &v)))
-          return BUF_FAILURE;
-        if (v > (uint64_t)INT64_MAX / 2)
-          return buf__p_error_tok(p, "invalid dimension");
-        d = (int64_t)v;
-        buf__p_next(p);
-      }
+      if (BUF_FAILED(parse_dim_size(p, &d)))
+        return BUF_FAILURE;
     } else if (buf__p_is(p, "[")) {
-      return buf__p_error_tok(p, "scalable vector dimensions are not "
-                                 "supported");
+      if (!scalable) /* MLIR's wording for tensor<[4]x...> */
+        return buf__p_error_tok(p, "expected non-function type");
+      buf__p_next(p);
+      if (p->tok.kind != BUF_TK_INTEGER)
+        return buf__p_error_tok(p, "invalid dimension");
+      if (BUF_FAILED(parse_dim_size(p, &d)))
+        return BUF_FAILURE;
+      if (!buf__p_is(p, "]"))
+        return buf__p_error_tok(p, "missing ']' closing scalable dimension");
+      buf__p_next(p);
+      in_brackets = any_scalable = true;
     } else {
+      if (scalable && any_scalable)
+        *scalable = flags;
       return BUF_SUCCESS;
     }
     if (*rank == cap) {
       uint32_t nc = cap ? cap * 2 : 4;
       *shape = buf_arena_grow(buf_ctx_scratch(p->ctx), *shape, cap, nc,
                               sizeof(int64_t));
+      flags = buf_arena_grow(buf_ctx_scratch(p->ctx), flags, cap, nc, sizeof(bool));
       cap = nc;
     }
     if (*rank >= 1u << 16)
       return buf__p_error_tok(p, "too many dimensions");
+    flags[*rank] = in_brackets;
     (*shape)[(*rank)++] = d;
     if (!buf__p_consume_x(p))
       return buf__p_error_tok(p, "expected 'x' in dimension list");
@@ -178,7 +205,7 @@ static buf_status_t parse_tensor(buf_parser_t *p, buf_type_t *out) {
   }
   int64_t *shape;
   uint32_t rank;
-  if (BUF_FAILED(parse_dims(p, true, &shape, &rank)) ||
+  if (BUF_FAILED(parse_dims(p, true, &shape, &rank, NULL)) ||
       BUF_FAILED(parse_elem_type(p, "tensor", &elem)))
     return BUF_FAILURE;
   buf_attr_t enc = NULL;
@@ -216,7 +243,7 @@ static buf_status_t parse_memref(buf_parser_t *p, buf_type_t *out) {
   }
   int64_t *shape;
   uint32_t rank;
-  if (BUF_FAILED(parse_dims(p, true, &shape, &rank)) ||
+  if (BUF_FAILED(parse_dims(p, true, &shape, &rank, NULL)) ||
       BUF_FAILED(parse_elem_type(p, "memref", &elem)))
     return BUF_FAILURE;
   buf_attr_t layout = NULL, ms = NULL;
@@ -262,7 +289,8 @@ static buf_status_t parse_vector(buf_parser_t *p, buf_type_t *out) {
   int64_t *shape;
   uint32_t rank;
   buf_type_t elem;
-  if (BUF_FAILED(parse_dims(p, false, &shape, &rank)) ||
+  bool *scalable;
+  if (BUF_FAILED(parse_dims(p, false, &shape, &rank, &scalable)) ||
       BUF_FAILED(parse_elem_type(p, "vector", &elem)) ||
       BUF_FAILED(buf__p_expect(p, ">")))
     return BUF_FAILURE;
@@ -270,7 +298,7 @@ static buf_status_t parse_vector(buf_parser_t *p, buf_type_t *out) {
     if (shape[i] == 0)
       return buf__p_error_tok(p, "vector types must have positive constant "
                                  "sizes");
-  *out = buf_type_vector(p->ctx, rank, shape, elem);
+  *out = buf_type_vector_scalable(p->ctx, rank, shape, scalable, elem);
   return BUF_SUCCESS;
 }
 

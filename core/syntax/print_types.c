@@ -185,7 +185,12 @@ static void print_uncached(buf_strbuf_t *sb, buf_type_t t,
     return;
   case BUF_TYPE_VECTOR:
     buf_strbuf_puts(sb, "vector<");
-    print_dims(sb, t->u.shaped.rank, t->u.shaped.shape);
+    for (uint32_t i = 0; i < t->u.shaped.rank; i++) {
+      bool sc = buf_type_vector_dim_scalable(t, i);
+      buf_strbuf_puts(sb, sc ? "[" : "");
+      buf__strbuf_append_i64(sb, t->u.shaped.shape[i]);
+      buf_strbuf_puts(sb, sc ? "]x" : "x");
+    }
     buf__print_type(sb, t->u.shaped.elem, al);
     buf_strbuf_puts(sb, ">");
     return;

@@ -523,7 +523,18 @@ static void collect_nested(buf_printer_t *pr, buf_op_t *op) {
   }
 }
 
+static void print_operation(buf_printer_t *pr, buf_op_t *op, bool with_results);
+
 void buf__print_operation(buf_printer_t *pr, buf_op_t *op) {
+  print_operation(pr, op, true);
+}
+
+/* Contract in buf/syntax.h. */
+void buf_printer_print_nested_op(buf_printer_t *pr, buf_op_t *op) {
+  print_operation(pr, op, false);
+}
+
+static void print_operation(buf_printer_t *pr, buf_op_t *op, bool with_results) {
   if (!op) {
     out_puts(pr, "<<NULL OPERATION>>");
     return;
@@ -546,7 +557,7 @@ void buf__print_operation(buf_printer_t *pr, buf_op_t *op) {
   /* mlir-opt visits an op's location before its body. */
   if (pr->aliases.collecting)
     buf__print_loc(pr, op->loc, true);
-  const char *res = buf__names_results(&pr->names, op);
+  const char *res = with_results ? buf__names_results(&pr->names, op) : NULL;
   if (res) {
     out_puts(pr, res);
     out_puts(pr, " = ");
@@ -576,7 +587,9 @@ void buf__print_operation(buf_printer_t *pr, buf_op_t *op) {
   } else {
     print_generic(pr, op);
   }
-  if (!pr->aliases.collecting)
+  /* a nested op's location is visited (its alias is numbered) but not
+   * printed, as MLIR's printCustomOrGenericOp */
+  if (!pr->aliases.collecting && with_results)
     buf__print_loc(pr, op->loc, true);
   buf__names_leave(&pr->names, names);
   pr->depth--;

@@ -78,6 +78,23 @@ static void test_interning(void) {
   /* Rank-0 shapes and empty lists are non-NULL (safe for memcmp). */
   CHECK(buf_type_tensor(ctx, 0, NULL, f32, NULL)->u.shaped.shape != NULL);
   CHECK(buf_type_function(ctx, 0, NULL, 0, NULL)->u.func.inputs != NULL);
+
+  /* Scalable vectors: the flags are part of the type; all-false flags are
+   * the fixed vector itself. */
+  int64_t v48[] = {4, 8};
+  bool none[] = {false, false}, inner[] = {false, true}, inner2[] = {false, true},
+       outer[] = {true, false};
+  buf_type_t fixed = buf_type_vector(ctx, 2, v48, f32);
+  buf_type_t sc = buf_type_vector_scalable(ctx, 2, v48, inner, f32);
+  CHECK(buf_type_vector_scalable(ctx, 2, v48, none, f32) == fixed);
+  CHECK(buf_type_vector_scalable(ctx, 2, v48, NULL, f32) == fixed);
+  CHECK(fixed->u.shaped.scalable == NULL && !buf_type_is_scalable_vector(fixed));
+  CHECK(sc != fixed && buf_type_is_scalable_vector(sc));
+  CHECK(sc == buf_type_vector_scalable(ctx, 2, v48, inner2, f32));
+  CHECK(sc != buf_type_vector_scalable(ctx, 2, v48, outer, f32));
+  CHECK(sc->u.shaped.scalable != inner); /* copied into the arena */
+  CHECK(!buf_type_vector_dim_scalable(sc, 0) && buf_type_vector_dim_scalable(sc, 1) &&
+        !buf_type_vector_dim_scalable(sc, 2) && !buf_type_vector_dim_scalable(fixed, 1));
   CHECK(buf_attr_array(ctx, 0, NULL)->u.array.elems != NULL);
   buf_type_t m1 = buf_type_memref_for_tensor(ctx, t1, NULL);
   CHECK(m1->kind == BUF_TYPE_MEMREF && m1->u.shaped.rank == 2 &&

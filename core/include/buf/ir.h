@@ -250,7 +250,7 @@ typedef enum buf_type_kind {
   BUF_TYPE_UNRANKED_TENSOR,  /* tensor<*xT> */
   BUF_TYPE_MEMREF,           /* ranked memref */
   BUF_TYPE_UNRANKED_MEMREF,  /* memref<*xT> */
-  BUF_TYPE_VECTOR,           /* vector<4xf32>: parsed and printed only */
+  BUF_TYPE_VECTOR,           /* vector<4xf32>, vector<4x[8]xi1> (scalable) */
   BUF_TYPE_FUNCTION,         /* (T...) -> (U...) */
   BUF_TYPE_TUPLE,            /* tuple<...>: parsed and printed only */
   BUF_TYPE_OPAQUE,           /* !dialect.anything, kept as text */
@@ -286,6 +286,9 @@ struct buf_type_s {
       buf_attr_t layout;       /* memref layout: NULL (identity), a STRIDED
                                 * attr or an AFFINE_MAP attr */
       buf_attr_t memory_space; /* memref memory space, or NULL */
+      const bool *scalable;    /* VECTOR: rank flags, dimension i is a
+                                * multiple of shape[i] fixed only at run
+                                * time ("[8]"); NULL when no dimension is */
     } shaped;
     struct {
       uint32_t num_inputs;
@@ -324,6 +327,26 @@ buf_type_t buf_type_unranked_memref(buf_ctx_t *ctx, buf_type_t elem,
                                     buf_attr_t memory_space);
 buf_type_t buf_type_vector(buf_ctx_t *ctx, uint32_t rank, const int64_t *shape,
                            buf_type_t elem);
+/* A vector whose dimension i is scalable when scalable[i] (vector<[16]xf32>
+ * has 16 x vscale elements, vscale known only at run time). scalable may be
+ * NULL, and all-false flags give the fixed vector: a type with no scalable
+ * dimension always has scalable == NULL, so pointer equality still means
+ * type equality. */
+buf_type_t buf_type_vector_scalable(buf_ctx_t *ctx, uint32_t rank,
+                                    const int64_t *shape, const bool *scalable,
+                                    buf_type_t elem);
+/* True when t is a vector with a scalable dimension: no pass that needs a
+ * fixed element count (the interpreter, the LLVM and PTX emitters) may
+ * take it as its shape says. */
+bool buf_type_is_scalable_vector(buf_type_t t);
+/* Is dimension i of vector t scalable? */
+bool buf_type_vector_dim_scalable(buf_type_t t, uint32_t i);
+/* The first op (pre-order) under root, root included, whose operands,
+ * results, block arguments or type attributes (a function's signature)
+ * are or hold a scalable vector, with that type in *type (may be NULL);
+ * NULL when there is none. What the interpreter and the emitters refuse
+ * (core/ir/scalable.c). */
+buf_op_t *buf_op_find_scalable_vector(buf_op_t *root, buf_type_t *type);
 buf_type_t buf_type_function(buf_ctx_t *ctx, uint32_t num_inputs,
                              const buf_type_t *inputs, uint32_t num_results,
                              const buf_type_t *results);
@@ -1014,6 +1037,12 @@ enum {
   /* Result 0 is the rank of operand 0's buffer (memref.rank): a size it
    * gives is small, as promote-buffers-to-stack assumes upstream. */
   BUF_TRAIT_RANK_OF = 1u << 29,
+  /* Runs the one op of its region under its operand 0, a mask, with an
+   * optional passthru operand 1 for the masked-off lanes of the op's
+   * result (vector.mask, upstream's MaskingOpInterface); the op is one with
+   * a mask_type hook. lower-vector-mask hands the mask to the op
+   * (apply_mask). */
+  BUF_TRAIT_MASKING = 1u << 30,
 };
 
 
@@ -1095,6 +1124,24 @@ struct buf_opdef_s {
    * forward_arg the first block argument it lands on (scf.for: 1). */
   uint8_t forward_first;
   uint8_t forward_arg;
+  /* Upstream's MaskableOpInterface: the type vector.mask's mask must have
+   * around op (a transfer: i1 over the vector dimensions that walk the
+   * source), or NULL when op's operands do not say. NULL hook: the op
+   * cannot be masked. */
+  buf_type_t (*mask_type)(const buf_op_t *op);
+  /* A maskable op whose masked-off result lanes may come from vector.mask's
+   * passthru operand (transfer_read). */
+  bool mask_passthru;
+  /* Maskable ops: makes op compute what it computes under `mask` (of
+   * mask_type's type) without an enclosing mask: a transfer is rebuilt
+   * before op with the mask as its own mask operand (and-ed with the one
+   * it has), op's uses moved to it and op erased; a reduction gets its
+   * masked-off lanes replaced by the kind's neutral value in place.
+   * Masked-off result lanes are what op gives for them unmasked-but-off (a
+   * read's padding). Returns the op that now computes op's results (op
+   * itself when changed in place), or NULL after a located error. NULL
+   * hook: lower-vector-mask refuses a mask around op. */
+  buf_op_t *(*apply_mask)(buf_op_t *op, buf_value_t *mask);
   /* The memory effect on the buffer operand i names; NULL: the default of
    * buf_op_operand_effect (none when PURE, read and write otherwise). */
   uint32_t (*operand_effect)(const buf_op_t *op, uint32_t i);

@@ -88,14 +88,17 @@ typedef struct buf_llvm_options {
   "function-boundary-type-conversion=identity-layout-map}"
 #define BUF_LLVM_DEALLOCATION "buffer-deallocation-pipeline"
 /* Runs before One-Shot: ops without a loop lowering (linalg.softmax)
- * become their decomposition. */
-#define BUF_LLVM_DECOMPOSE "linalg-decompose-aggregated-ops"
+ * become their decomposition, and vector.mask its masked op with a mask
+ * operand (a mask region cannot hold the copy an out-of-place write
+ * needs; a masked transfer can be written out of place). */
+#define BUF_LLVM_DECOMPOSE "linalg-decompose-aggregated-ops,func.func(lower-vector-mask)"
 #define BUF_LLVM_BUFFERIZE_PIPELINE BUF_LLVM_ONE_SHOT_BUFFERIZE "," BUF_LLVM_DEALLOCATION
 /* Loop nests that are the same code are compiled once
  * (share-repeated-loop-nests: a network repeats its layers). */
 #define BUF_LLVM_LOOPS_PIPELINE                                                \
   "bufferization-lower-deallocations,"                                         \
-  "func.func(convert-linalg-to-loops{interchange-reductions},lower-affine),"  \
+  "func.func(convert-linalg-to-loops{interchange-reductions},lower-affine,"   \
+  "lower-vector-mask),"                                                        \
   "share-repeated-loop-nests,func.func(convert-scf-to-cf)"
 
 /* True when this build of libbufcore can lower to LLVM. */

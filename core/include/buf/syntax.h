@@ -396,6 +396,11 @@ void buf_printer_print_successor(buf_printer_t *pr, buf_block_t *b); /* ^bb1 */
 void buf_printer_print_region(buf_printer_t *pr, buf_region_t *r,
                               bool print_entry_args,
                               bool print_empty_terminators);
+/* Op in its custom form (generic where it has none) without its results'
+ * names and its location, on the current line: how vector.mask prints the
+ * op it masks, `{ vector.transfer_write ... }` (MLIR's
+ * printCustomOrGenericOp). */
+void buf_printer_print_nested_op(buf_printer_t *pr, buf_op_t *op);
 /* "%arg0: tensor<4xf32>" for a block argument. */
 void buf_printer_print_region_arg(buf_printer_t *pr, buf_value_t *arg);
 /* " loc(...)" of a block argument when debug info is printed; nothing

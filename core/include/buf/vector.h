@@ -53,8 +53,17 @@ bool buf_vector_punct_of(buf_attr_t a, buf_vector_punct_t *out);
 const char *buf_vector_kind_name(buf_vector_kind_t k);
 /* Whether the kind applies to integer (index too) or to float elements. */
 bool buf_vector_kind_accepts(buf_vector_kind_t k, buf_type_t elem);
+/* The value of kind k and element type elem that leaves every value as it
+ * is when combined with it (0 for add, the largest value for minsi, NaN for
+ * minnumf ...): what the masked-off lanes of a masked reduction take. An
+ * INTEGER or FLOAT attribute of type elem. */
+buf_attr_t buf_vector_kind_neutral(buf_ctx_t *ctx, buf_vector_kind_t k, buf_type_t elem);
 /* Decodes `#vector.kind<name>`; false when a is NULL or names no kind. */
 bool buf_vector_kind_of(buf_attr_t a, buf_vector_kind_t *out);
+
+/* The op a vector.mask masks, or NULL when its region holds only the
+ * vector.yield (or mask is malformed). */
+buf_op_t *buf_vector_mask_masked_op(const buf_op_t *mask);
 
 #ifdef __cplusplus
 }
