@@ -100,11 +100,18 @@ static bd_request_t *next_waiter(bd_inflight_t *f) {
   return r;
 }
 
+/* Answers every waiter with *body; the last one is handed the body itself
+ * (*body becomes NULL) rather than a copy. */
 static void answer_waiters(bd_inflight_t *f, int status, const char *content_type,
-                           const char *body, size_t len, const char *headers) {
+                           char **body, size_t len, const char *headers) {
   bd_request_t *r;
   while ((r = next_waiter(f))) {
-    bd_respond(r, status, content_type, body, len, headers);
+    if (!f->waiters && *body) {
+      bd_respond_take(r, status, content_type, *body, len, headers);
+      *body = NULL;
+    } else {
+      bd_respond(r, status, content_type, *body ? *body : "", *body ? len : 0, headers);
+    }
     bd_request_release(r);
   }
 }
@@ -156,7 +163,7 @@ static void on_job_done(bd_job_t *job) {
     snprintf(headers, sizeof headers, "X-Cache: %s\r\n%s%s%s",
              job->cache_hit ? "HIT" : "MISS", job->key[0] ? "X-Cache-Key: " : "",
              job->key[0] ? job->key : "", job->key[0] ? "\r\n" : "");
-    answer_waiters(f, job->http_status, job->content_type, job->response,
+    answer_waiters(f, job->http_status, job->content_type, &job->response,
                    job->response_len, headers);
   }
   uv_close((uv_handle_t *)&f->timer, on_timer_closed);

@@ -340,6 +340,10 @@ bool bd_request_is_head(const bd_request_t *r);
  * body is copied. */
 void bd_respond(bd_request_t *r, int status, const char *content_type,
                 const char *body, size_t len, const char *extra_headers);
+/* bd_respond with a malloc'd body handed over: written from where it is
+ * (no copy of an artifact of hundreds of megabytes) and freed after. */
+void bd_respond_take(bd_request_t *r, int status, const char *content_type, char *body,
+                     size_t len, const char *extra_headers);
 /* A JSON error body per schema/error.schema.json. */
 void bd_respond_error(bd_request_t *r, int status, const char *code,
                       const char *message, json_t *diagnostics,

@@ -736,8 +736,8 @@ static void fetch(bd_server_t *s, bd_job_t *job) {
     job->http_status = 404;
     for (size_t i = 0; i < e.num_artifacts; i++) {
       if (strcmp(e.artifacts[i].name, job->fetch_name) == 0) {
-        job->response = malloc(e.artifacts[i].len + 1);
-        memcpy(job->response, e.artifacts[i].data, e.artifacts[i].len);
+        job->response = (char *)e.artifacts[i].data; /* taken, not copied */
+        e.artifacts[i].data = NULL;
         job->response_len = e.artifacts[i].len;
         job->http_status = 200;
         const buf_artifact_def_t *def = artifact_def(job->fetch_name);

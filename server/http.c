@@ -92,6 +92,7 @@ typedef struct write_req {
   uv_write_t req;
   bd_conn_t *conn;
   bool close_after;
+  char *owned_body;  /* a body handed over (bd_respond_take), freed here */
   char data[];
 } write_req_t;
 
@@ -230,7 +231,8 @@ static void on_idle_timeout(uv_timer_t *t) {
 }
 
 static void write_raw(bd_conn_t *c, const char *head, size_t head_len,
-                      const char *body, size_t body_len, bool close_after);
+                      const char *body, size_t body_len, bool close_after,
+                      char *owned_body);
 
 /* Answers a protocol-level problem and closes the connection (lingering:
  * input that still arrives is read and dropped until the close). */
@@ -259,7 +261,7 @@ static void fail_connection(bd_conn_t *c, int status, const char *code,
   c->server->metrics.requests[status / 100]++;
   drop_partial_request(c);
   c->failed = true; /* ignore further input */
-  write_raw(c, head, (size_t)n, body, strlen(body), true);
+  write_raw(c, head, (size_t)n, body, strlen(body), true, NULL);
   free(body);
 }
 
@@ -323,27 +325,40 @@ static void on_write(uv_write_t *w, int status) {
   else if (wr->close_after && !c->closing)
     conn_linger(c);
   conn_unref(c);
+  free(wr->owned_body);
   free(wr);
 }
 
+/* Queues head and body. A body handed over (owned_body, which is body) is
+ * written from where it is and freed once written; any other is copied
+ * next to the head. */
 static void write_raw(bd_conn_t *c, const char *head, size_t head_len,
-                      const char *body, size_t body_len, bool close_after) {
-  if (c->closing)
+                      const char *body, size_t body_len, bool close_after,
+                      char *owned_body) {
+  if (c->closing) {
+    free(owned_body);
     return;
-  write_req_t *wr = malloc(sizeof *wr + head_len + body_len);
+  }
+  size_t copied = owned_body ? 0 : body_len;
+  write_req_t *wr = malloc(sizeof *wr + head_len + copied);
   if (!wr) {
+    free(owned_body);
     conn_close(c);
     return;
   }
   memcpy(wr->data, head, head_len);
-  if (body_len)
-    memcpy(wr->data + head_len, body, body_len);
+  if (copied)
+    memcpy(wr->data + head_len, body, copied);
   wr->conn = c;
   wr->close_after = close_after;
+  wr->owned_body = owned_body;
   c->refs++;
-  uv_buf_t buf = uv_buf_init(wr->data, (unsigned)(head_len + body_len));
-  if (uv_write(&wr->req, (uv_stream_t *)&c->tcp, &buf, 1, on_write) < 0) {
+  uv_buf_t bufs[2] = {uv_buf_init(wr->data, (unsigned)(head_len + copied)),
+                      uv_buf_init(owned_body, (unsigned)(owned_body ? body_len : 0))};
+  if (uv_write(&wr->req, (uv_stream_t *)&c->tcp, bufs, owned_body && body_len ? 2 : 1,
+               on_write) < 0) {
     conn_unref(c);
+    free(wr->owned_body);
     free(wr);
     conn_close(c);
     return;
@@ -353,10 +368,27 @@ static void write_raw(bd_conn_t *c, const char *head, size_t head_len,
 
 static void conn_resume(bd_conn_t *c);
 
+static void respond(bd_request_t *r, int status, const char *content_type,
+                    const char *body, size_t len, const char *extra_headers,
+                    char *owned_body);
+
 void bd_respond(bd_request_t *r, int status, const char *content_type,
                 const char *body, size_t len, const char *extra_headers) {
-  if (r->responded)
+  respond(r, status, content_type, body, len, extra_headers, NULL);
+}
+
+void bd_respond_take(bd_request_t *r, int status, const char *content_type, char *body,
+                     size_t len, const char *extra_headers) {
+  respond(r, status, content_type, body, len, extra_headers, body);
+}
+
+static void respond(bd_request_t *r, int status, const char *content_type,
+                    const char *body, size_t len, const char *extra_headers,
+                    char *owned_body) {
+  if (r->responded) {
+    free(owned_body);
     return;
+  }
   r->responded = true;
   bd_conn_t *c = r->conn;
   bd_server_t *s = c->server;
@@ -370,8 +402,10 @@ void bd_respond(bd_request_t *r, int status, const char *content_type,
                           "ms", bd_log_round_ms(seconds));
     bd_log("info", "request", f);
   }
-  if (c->closing)
+  if (c->closing) {
+    free(owned_body);
     return;
+  }
   bool keep = r->keep_alive && !s->draining && status != 408;
   char *head = NULL;
   size_t head_len = 0;
@@ -388,7 +422,11 @@ void bd_respond(bd_request_t *r, int status, const char *content_type,
           extra_headers ? extra_headers : "", r->common_headers ? r->common_headers : "");
   fclose(f);
   bool head_only = bd_request_is_head(r);
-  write_raw(c, head, head_len, body, head_only ? 0 : len, !keep);
+  if (head_only) {
+    free(owned_body);
+    owned_body = NULL;
+  }
+  write_raw(c, head, head_len, body, head_only ? 0 : len, !keep, owned_body);
   free(head);
   if (keep) {
     /* The next pipelined request may start now; responses stay ordered
