@@ -137,6 +137,10 @@ bool cache_degraded(cache_t *c, char *why, size_t len);
  * dropped, and for a damaged b-tree, which is counted), negative on a
  * database error. */
 int cache_get(cache_t *c, const char *key, cache_entry_t *out);
+/* cache_get reading only the artifact called name (out holds it, or no
+ * artifact when the entry has none of that name): an entry's LLVM IR is
+ * not read to serve its object. */
+int cache_get_artifact(cache_t *c, const char *key, const char *name, cache_entry_t *out);
 /* Stores an entry and its artifacts in one transaction, replacing any old
  * one; when the store is then over max_bytes, wakes the evictor (the put
  * itself deletes nothing else). Returns 0 or negative. */

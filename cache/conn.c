@@ -29,7 +29,7 @@ static const char *const stmt_sql[CACHE_STMT_COUNT] = {
     [CACHE_STMT_GET_ENTRY] = "SELECT status, created, expires, last_used, components, meta "
                              "FROM entries WHERE key=?1",
     [CACHE_STMT_GET_ARTIFACTS] = "SELECT name, data, sha256 FROM artifacts WHERE key=?1 "
-                                 "ORDER BY name",
+                                 "AND (?2 IS NULL OR name=?2) ORDER BY name",
     [CACHE_STMT_GET_COMPONENTS] = "SELECT components FROM entries WHERE key=?1",
     [CACHE_STMT_TOTALS] = "SELECT entries, bytes FROM totals WHERE id=1",
     [CACHE_STMT_DELETE_ARTIFACTS] = "DELETE FROM artifacts WHERE key=?1",

@@ -133,12 +133,18 @@ static int read_failed(cache_t *c, cache_conn_t *r, int rc, const char *what) {
   return cache__fail(-EIO, "%s: %s", what, sqlite3_errmsg(r->db));
 }
 
-/* Reads key's artifacts into e, verifying each checksum. */
-static int read_artifacts(cache_t *c, cache_conn_t *r, const char *key, cache_entry_t *e) {
+/* Reads key's artifacts into e (only the one named `only`, when not
+ * NULL), verifying each checksum. */
+static int read_artifacts(cache_t *c, cache_conn_t *r, const char *key, const char *only,
+                          cache_entry_t *e) {
   sqlite3_stmt *st = cache__stmt(c, r, CACHE_STMT_GET_ARTIFACTS);
   if (!st)
     return -EIO;
   sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+  if (only)
+    sqlite3_bind_text(st, 2, only, -1, SQLITE_STATIC);
+  else
+    sqlite3_bind_null(st, 2);
   int rc, result = READ_HIT;
   size_t cap = 0;
   while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -171,8 +177,8 @@ static int read_artifacts(cache_t *c, cache_conn_t *r, const char *key, cache_en
 
 /* Reads key's entry and artifacts on reader r, in one read transaction so
  * that they come from the same commit. */
-static int read_entry(cache_t *c, cache_conn_t *r, const char *key, cache_entry_t *out,
-                      int64_t *expires, int64_t *last_used) {
+static int read_entry(cache_t *c, cache_conn_t *r, const char *key, const char *only,
+                      cache_entry_t *out, int64_t *expires, int64_t *last_used) {
   int rc = cache__run(c, r, CACHE_STMT_BEGIN_READ, &c->request_steps);
   if (rc != SQLITE_OK)
     return read_failed(c, r, rc, "begin read");
@@ -197,7 +203,7 @@ static int read_entry(cache_t *c, cache_conn_t *r, const char *key, cache_entry_
     cache__stmt_done(st, &c->request_steps);
   }
   if (result == READ_HIT)
-    result = read_artifacts(c, r, key, out);
+    result = read_artifacts(c, r, key, only, out);
   /* Ends the read transaction; a read-only COMMIT cannot fail in a way
    * that changes what was read. */
   cache__run(c, r, CACHE_STMT_COMMIT, &c->request_steps);
@@ -221,12 +227,16 @@ static void drop_entry(cache_t *c, const char *key) {
 }
 
 int cache_get(cache_t *c, const char *key, cache_entry_t *out) {
+  return cache_get_artifact(c, key, NULL, out);
+}
+
+int cache_get_artifact(cache_t *c, const char *key, const char *name, cache_entry_t *out) {
   memset(out, 0, sizeof *out);
   cache_conn_t *r = cache__reader_take(c);
   if (!r)
     return -EIO;
   int64_t expires = 0, last_used = 0;
-  int result = read_entry(c, r, key, out, &expires, &last_used);
+  int result = read_entry(c, r, key, name, out, &expires, &last_used);
   cache__reader_give(c, r);
   int64_t now = now_seconds();
   if (result == READ_HIT && expires != 0 && expires <= now) {

@@ -566,15 +566,15 @@ static bool answer_run_limit(bd_job_t *job, buf_compilation_t *c) {
   return true;
 }
 
-/* Looks key up in the local cache (cache_get's answer; 0 without a
- * cache). A miss may be damage the read met, which degrades the cache:
+/* Looks key up in the local cache (cache_get_artifact's answer, every
+ * artifact when only is NULL; 0 without a cache). A miss may be damage the read met, which degrades the cache:
  * that is logged, once a minute. */
-static int cache_lookup(bd_server_t *s, const char *key, cache_entry_t *e) {
+static int cache_lookup(bd_server_t *s, const char *key, const char *only, cache_entry_t *e) {
   if (!s->cache) {
     memset(e, 0, sizeof *e);
     return 0;
   }
-  int rc = cache_get(s->cache, key, e);
+  int rc = cache_get_artifact(s->cache, key, only, e);
   if (rc != 1)
     bd_cache_log_degraded(s);
   return rc;
@@ -603,7 +603,7 @@ static void compile_prepared(bd_server_t *s, bd_job_t *job, buf_compilation_t *c
                              const cache_key_parts_t *key_parts) {
   cache_key_parts_t parts = *key_parts;
   cache_entry_t e;
-  int local = cache_lookup(s, job->key, &e);
+  int local = cache_lookup(s, job->key, NULL, &e);
   if (local == 1 && !entry_fits_run_limit(s, job, &e)) {
     cache_entry_free(&e);
     local = 0;
@@ -714,7 +714,7 @@ static void compile(bd_server_t *s, bd_job_t *job) {
 static void fetch(bd_server_t *s, bd_job_t *job) {
   snprintf(job->key, sizeof job->key, "%s", job->fetch_key);
   cache_entry_t e;
-  int rc = cache_lookup(s, job->key, &e);
+  int rc = cache_lookup(s, job->key, job->fetch_name, &e);
   if (rc != 1 && s->remote) {
     char *blob = NULL;
     size_t len = 0;

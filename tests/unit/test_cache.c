@@ -111,6 +111,13 @@ static void test_store(void) {
   CHECK(strcmp(got.artifacts[0].sha256, sum) == 0); /* a get names what it verified */
   CHECK(strcmp(got.meta, "{\"diagnostics\":[]}") == 0);
   cache_entry_free(&got);
+  /* one artifact of an entry: only that one is read */
+  CHECK(cache_get_artifact(c, k1, "report", &got) == 1);
+  CHECK(got.num_artifacts == 1 && strcmp(got.artifacts[0].name, "report") == 0 &&
+        got.artifacts[0].len == 12 && memcmp(got.artifacts[0].data, "{\"allocs\":1}", 12) == 0);
+  cache_entry_free(&got);
+  CHECK(cache_get_artifact(c, k1, "obj", &got) == 1 && got.num_artifacts == 0);
+  cache_entry_free(&got);
   char *components = cache_components(c, k1);
   CHECK(components && strcmp(components, "{\"pipeline\":\"p\"}") == 0);
   free(components);
