@@ -40,6 +40,10 @@ uint64_t buf__hash_bytes(uint64_t h, const void *data, size_t n) {
 }
 
 /* Mixes a 64-bit word (splitmix finalizer on top of FNV). */
+uint64_t buf_hash_bytes(uint64_t h, const void *data, size_t n) {
+  return buf__hash_bytes(h, data, n);
+}
+
 uint64_t buf__hash_u64(uint64_t h, uint64_t v) {
   v += 0x9e3779b97f4a7c15ULL;
   v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ULL;

@@ -154,13 +154,6 @@ typedef struct kind {
   struct kind *next_in_bucket;
 } kind_t;
 
-static uint64_t hash_text(const char *s, size_t n) {
-  uint64_t h = UINT64_C(1469598103934665603);
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ (unsigned char)s[i]) * UINT64_C(1099511628211);
-  return h;
-}
-
 typedef struct {
   buf_ctx_t *ctx;
   uint64_t min_ops;
@@ -200,7 +193,7 @@ static kind_t *classify(share_t *s, nest_t *n, const buf_print_options_t *opts) 
   buf_op_t *f = nest_function(s->ctx, n);
   size_t len;
   char *text = buf_print_op_to_string(f, opts, &len);
-  uint64_t h = hash_text(text, len);
+  uint64_t h = buf_hash_bytes(BUF_HASH_SEED, text, len);
   kind_t **bucket = &s->buckets[h & (s->num_buckets - 1)];
   for (kind_t *k = *bucket; k; k = k->next_in_bucket)
     if (k->hash == h && k->len == len && memcmp(k->text, text, len) == 0) {

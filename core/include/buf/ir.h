@@ -169,6 +169,13 @@ void *buf_ctx_running_pipeline(const buf_ctx_t *ctx);
 buf_attr_t buf_ctx_memo_attr(buf_ctx_t *ctx, const void *key);
 void buf_ctx_memo_set_attr(buf_ctx_t *ctx, const void *key, buf_attr_t a);
 
+/* A 64-bit hash of n bytes, chained from h (start with BUF_HASH_SEED):
+ * the same in every run and build, so hash tables and names derived from
+ * it (symbol suffixes, shares of parallel code generation) are stable.
+ * The low bits are well mixed: `& mask` picks a table slot. */
+#define BUF_HASH_SEED 1469598103934665603ULL
+uint64_t buf_hash_bytes(uint64_t h, const void *data, size_t n);
+
 /* Interns the n bytes at s. */
 buf_ident_t buf_ident(buf_ctx_t *ctx, const char *s, size_t n);
 /* Interns a NUL-terminated string. */

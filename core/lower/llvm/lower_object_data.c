@@ -47,12 +47,7 @@ static bool fail_with(char **err, const char *message) {
 
 static uint64_t align_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
 
-static uint64_t hash_name(const char *s) {
-  uint64_t h = UINT64_C(1469598103934665603);
-  for (; *s; s++)
-    h = (h ^ (unsigned char)*s) * UINT64_C(1099511628211);
-  return h;
-}
+static uint64_t hash_name(const char *s) { return buf_hash_bytes(BUF_HASH_SEED, s, strlen(s)); }
 
 /* Symbol names to data: open addressing over datum indices + 1. */
 typedef struct {

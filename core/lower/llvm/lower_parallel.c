@@ -55,13 +55,6 @@ static uint64_t function_size(LLVMValueRef f) {
   return n;
 }
 
-static uint64_t hash_bytes(uint64_t h, const void *p, size_t n) {
-  const unsigned char *b = p;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ b[i]) * UINT64_C(1099511628211);
-  return h;
-}
-
 static bool is_unnamed_definition(LLVMValueRef v) {
   size_t len;
   LLVMGetValueName2(v, &len);
@@ -346,18 +339,18 @@ int buf__lw_emit_object_parallel(LLVMModuleRef M, const char *triple, const char
    * global whose name gets a suffix from a hash of the module's shape, as
    * ThinLTO promotes locals (name.llvm.<hash>), so two objects linked
    * together do not clash. */
-  uint64_t h = UINT64_C(1469598103934665603);
+  uint64_t h = BUF_HASH_SEED;
   for (LLVMValueRef f = LLVMGetFirstFunction(M); f; f = LLVMGetNextFunction(f)) {
     size_t len;
     const char *name = LLVMGetValueName2(f, &len);
-    h = hash_bytes(h, name, len);
+    h = buf_hash_bytes(h, name, len);
     uint64_t n = LLVMIsDeclaration(f) ? 0 : function_size(f);
-    h = hash_bytes(h, &n, sizeof n);
+    h = buf_hash_bytes(h, &n, sizeof n);
   }
   for (LLVMValueRef g = LLVMGetFirstGlobal(M); g; g = LLVMGetNextGlobal(g)) {
     size_t len;
     const char *name = LLVMGetValueName2(g, &len);
-    h = hash_bytes(h, name, len);
+    h = buf_hash_bytes(h, name, len);
   }
   char suffix[40];
   snprintf(suffix, sizeof suffix, ".bufferd.%016llx", (unsigned long long)h);
