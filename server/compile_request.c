@@ -21,6 +21,7 @@
  * contents (binary ones in base64): the client fetches the raw bytes from
  * href (GET /v1/artifacts/{key}/{name}).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,16 +210,6 @@ static bool is_raw_program(const bd_request_t *r) {
   return false;
 }
 
-static int hex_value(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
 /* Percent-decodes s[0..n) ('+' is a space, as forms write it) into a
  * malloc'd string; NULL when an escape is malformed or decodes to NUL. */
 static char *url_decode(const char *s, size_t n) {
@@ -226,13 +217,15 @@ static char *url_decode(const char *s, size_t n) {
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
     if (s[i] == '%') {
-      int h = i + 2 < n ? hex_value(s[i + 1]) : -1;
-      int l = i + 2 < n ? hex_value(s[i + 2]) : -1;
-      if (h < 0 || l < 0 || (h == 0 && l == 0)) {
+      char pair[3] = {i + 2 < n ? s[i + 1] : 0, i + 2 < n ? s[i + 2] : 0, 0};
+      long v = isxdigit((unsigned char)pair[0]) && isxdigit((unsigned char)pair[1])
+                   ? strtol(pair, NULL, 16)
+                   : 0;
+      if (v == 0) {
         free(out);
         return NULL;
       }
-      out[k++] = (char)(h * 16 + l);
+      out[k++] = (char)v;
       i += 2;
     } else {
       out[k++] = s[i] == '+' ? ' ' : s[i];
