@@ -344,6 +344,46 @@ static bool matching_extract(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins,
   return any;
 }
 
+static bool overwrites_whole_dest(buf_op_t *op);
+
+/* Is every equivalent reverse use-def path from v (through ops in place or
+ * not yet decided, as matching_extract) ending at `dest` itself? */
+static bool equivalent_path_to(buf_bz_t *bz, buf_value_t *v, buf_value_t *dest,
+                               unsigned depth) {
+  if (v == dest || buf_bz_equivalent(bz, v, dest))
+    return true;
+  if (depth > 64 || !v->def)
+    return false;
+  buf_op_t *d = v->def;
+  bool any = false;
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  for (uint32_t i = 0; i < d->num_operands; i++) {
+    buf_use_t *u = &d->operands[i];
+    if (!buf__bz_is_tensor_type(u->value->type))
+      continue;
+    uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+    for (uint32_t j = 0; j < k; j++)
+      if (al[j].value == v) {
+        if (al[j].rel != BUF_BZ_EQUIV ||
+            !equivalent_path_to(bz, u->value, dest, depth + 1))
+          return false;
+        any = true;
+      }
+  }
+  return any;
+}
+
+/* Is the insertion's source already where the insertion puts it: the
+ * matching slice of dest, or, when the slice is all of dest, dest's own
+ * buffer (a fill of a shared_out inserted back whole)? Then the source is
+ * read and written at the same place, element by element, and a copy would
+ * copy it onto itself. */
+static bool source_at_slice(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins) {
+  return matching_extract(bz, v, ins, false, 0) ||
+         (overwrites_whole_dest(ins) &&
+          equivalent_path_to(bz, v, operand(ins, 1), 0));
+}
+
 /* ------------------------------------------------------------------------ */
 /* tensor.empty                                                              */
 /* ------------------------------------------------------------------------ */
@@ -487,7 +527,7 @@ static bool insert_slice_not_conflicting(buf_bz_t *bz, buf_use_t *read,
       return true;
   }
   if (read->owner == op && read->index == 0 && write->owner == op &&
-      write->index == 1 && matching_extract(bz, read->value, op, false, 0))
+      write->index == 1 && source_at_slice(bz, read->value, op))
     return true; /* Case 2: the source is that very slice of dest */
   buf_op_t *wop = write->owner;
   const buf_bufferize_model_t *wm = buf_bz_model_of(bz, wop);
@@ -511,7 +551,7 @@ static bool is_same_subview(buf_value_t *src, buf_value_t *dest, buf_op_t *ins) 
 static bool source_is_dest_slice(buf_bz_rewriter_t *rw, buf_op_t *ins) {
   buf_bz_t *bz = buf_bz_rw_analysis(rw);
   return buf_bz_inplace(bz, &ins->operands[1]) &&
-         matching_extract(bz, operand(ins, 0), ins, false, 0);
+         source_at_slice(bz, operand(ins, 0), ins);
 }
 
 static buf_status_t insert_slice_bufferize(buf_bz_rewriter_t *rw,
@@ -1052,7 +1092,7 @@ static const buf_bufferize_model_t parallel_insert_slice_model = {
     .build_subset_extraction = slice_extraction,
     .alloc_reason = "insert slice",
     .must_inplace = parallel_insert_slice_must_inplace,
-    .reads = r_true,
+    .reads = insert_slice_reads,
     .writes = insert_slice_writes,
     .not_conflicting = insert_slice_not_conflicting,
     .bufferize = parallel_insert_slice_bufferize,
