@@ -803,6 +803,9 @@ typedef enum buf_view_kind {
   /* A new offset, sizes and strides on the source's base buffer, with
    * SLICE's attributes and segments (memref.reinterpret_cast). */
   BUF_VIEW_REINTERPRET,
+  /* The same elements at the same places: only what the type says
+   * statically (sizes, layout) differs (memref.cast). */
+  BUF_VIEW_CAST,
 } buf_view_kind_t;
 
 /* How a VIEW op addresses its source (buf_view_kind_t); BUF_VIEW_OPAQUE
