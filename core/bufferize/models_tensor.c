@@ -887,7 +887,9 @@ static buf_status_t pad_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     s = buf_op_result(buf_build(&b, "arith.addi", buf_type_index(ctx), 2, a2, NULL), 0);
     dyn[nd++] = s;
   }
-  buf_value_t *m = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, rt), NULL, dyn);
+  /* the padded buffer lives where the source does (as upstream) */
+  buf_attr_t space = src->type->kind == BUF_TYPE_MEMREF ? src->type->u.shaped.memory_space : NULL;
+  buf_value_t *m = buf_bz_alloc(rw, &b, buf_type_memref_for_tensor(ctx, rt, space), NULL, dyn);
   buf_value_t *ivs[64] = {0};
   buf_block_t *inner = buf__bz_loop_nest(rw, &b, m, ivs);
   if (BUF_FAILED(inline_body(rw, op, inner, ivs, rank, m)))
