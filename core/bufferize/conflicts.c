@@ -81,7 +81,7 @@ bz_why_kind_t buf__bz_pair_conflicts(buf_bz_t *bz, buf_use_t *ur,
                                     uint32_t num_defs) {
   buf_op_t *rop = ur->owner, *wop = uw->owner;
   if (bz->opts.check_parallel_regions &&
-      buf__bz_write_escapes_parallel_region(bz, wop, rop, defs, num_defs))
+      buf__bz_write_escapes_parallel_region(bz, uw, rop, defs, num_defs))
     return BZ_WHY_PARALLEL;
   /* An op reading and writing one operand sees its own write only when it
    * runs again before the value is defined anew: inside a loop that does
