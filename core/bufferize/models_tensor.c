@@ -579,8 +579,10 @@ static buf_status_t insert_slice_bufferize(buf_bz_rewriter_t *rw,
  * not read the destination, as upstream's model says too: an out-of-place
  * destination needs no copy of its old contents. */
 static bool overwrites_whole_dest(buf_op_t *op) {
+  /* a tensor, or during the rewrite already a buffer (a function argument
+   * gets its memref type before the body is rewritten) */
   buf_type_t dest = operand(op, 1)->type;
-  if (dest->kind != BUF_TYPE_TENSOR)
+  if (dest->kind != BUF_TYPE_TENSOR && dest->kind != BUF_TYPE_MEMREF)
     return false;
   uint32_t rank = dest->u.shaped.rank;
   buf__slice_t s;
