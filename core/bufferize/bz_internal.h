@@ -334,9 +334,10 @@ bool buf__bz_mutually_exclusive(buf_bz_t *bz, buf_op_t *a, buf_op_t *b);
  * write with the same definitions)? */
 bool buf__bz_can_use_dominance(buf_bz_t *bz, buf_use_t *r, buf_use_t *w,
                                buf_value_t *const *defs, uint32_t num_defs);
-/* Does write wop lie in a parallel region that also holds read rop while
- * one of the read's definitions lies outside it? */
-bool buf__bz_write_escapes_parallel_region(buf_bz_t *bz, buf_op_t *wop,
+/* Does write uw lie in a parallel region that also holds read rop while
+ * one of the read's definitions, or the buffer uw writes (through its
+ * in-place aliases), comes from outside it? */
+bool buf__bz_write_escapes_parallel_region(buf_bz_t *bz, buf_use_t *uw,
                                            buf_op_t *rop,
                                            buf_value_t *const *defs,
                                            uint32_t num_defs);

@@ -81,7 +81,7 @@ bz_why_kind_t buf__bz_pair_conflicts(buf_bz_t *bz, buf_use_t *ur,
                                     uint32_t num_defs) {
   buf_op_t *rop = ur->owner, *wop = uw->owner;
   if (bz->opts.check_parallel_regions &&
-      buf__bz_write_escapes_parallel_region(bz, wop, rop, defs, num_defs))
+      buf__bz_write_escapes_parallel_region(bz, uw, rop, defs, num_defs))
     return BZ_WHY_PARALLEL;
   /* An op reading and writing one operand sees its own write only when it
    * runs again before the value is defined anew: inside a loop that does
@@ -93,8 +93,11 @@ bz_why_kind_t buf__bz_pair_conflicts(buf_bz_t *bz, buf_use_t *ur,
   if (rop == wop) {
     const buf_bufferize_model_t *m = buf_bz_model_of(bz, rop);
     /* element i is read before it is written, from the same place: the
-     * same buffer, or the same subset of one (two extract_slices of it) */
+     * same buffer, or the same subset of one (two extract_slices of it).
+     * Within one run of the op only: inside a loop that does not define
+     * the read value, the next run reads what this one wrote. */
     if (m && m->elementwise && m->elementwise(bz, ur, uw) &&
+        buf__bz_can_use_dominance(bz, ur, uw, defs, num_defs) &&
         (equivalent_in_reverse_chain(bz, ur->value, uw->value) ||
          equivalent_in_reverse_chain(bz, uw->value, ur->value) ||
          buf__bz_same_subset(bz, ur->value, uw->value)))

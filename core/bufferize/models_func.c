@@ -109,6 +109,21 @@ static buf_type_t requested_arg_type(buf_ctx_t *ctx, buf_op_t *func, uint32_t i,
                          t->u.shaped.elem, l, NULL);
 }
 
+/* The buffer a func.return hands back under infer-layout-map: a buffer
+ * that already has the boundary type and is a memref.cast returns the
+ * cast's source instead, so the result type keeps what the source says
+ * (upstream folds one cast into each return: its return op casts other
+ * buffers to the boundary type first, so only such casts are folded). */
+static buf_value_t *returned_buffer(buf_bz_rewriter_t *rw, buf_value_t *v,
+                                    buf_type_t tensor_result) {
+  buf_bz_layout_t l = buf_bz_options(buf_bz_rw_analysis(rw))->boundary_layout;
+  if (l != BUF_BZ_LAYOUT_INFER || !v->def ||
+      buf_op_view_kind(v->def) != BUF_VIEW_CAST ||
+      v->type != boundary_type(rw, tensor_result, true, NULL))
+    return v;
+  return buf_op_view_source(v->def);
+}
+
 static buf_status_t func_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   buf_bz_t *bz = buf_bz_rw_analysis(rw);
   buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
@@ -148,7 +163,8 @@ static buf_status_t func_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
       buf_op_t *t = b->last;
       if (!t || !buf_op_has_trait(t, BUF_TRAIT_RETURN_LIKE) || r >= t->num_operands)
         continue;
-      buf_type_t yt = t->operands[r].value->type;
+      buf_type_t yt =
+          returned_buffer(rw, t->operands[r].value, ft->u.func.results[r])->type;
       if (returned && returned != yt)
         differ = true;
       returned = yt;
@@ -169,6 +185,11 @@ static buf_status_t func_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
       buf_value_t *v = t->operands[r].value;
       if (!buf_type_is_memref(v->type) || v->type == outs[r])
         continue;
+      buf_value_t *src = returned_buffer(rw, v, ft->u.func.results[r]);
+      if (src->type == outs[r]) {
+        buf_op_set_operand(t, r, src);
+        continue;
+      }
       buf_builder_t bb;
       buf_bz_builder(rw, t, &bb);
       buf_op_set_operand(t, r, buf_bz_cast_or_copy(rw, &bb, v, outs[r]));

@@ -87,8 +87,8 @@ static bool gives_buffer(const buf_op_t *op) {
  * as upstream always makes it, without the copy. Decided conservatively:
  * no snapshot when every use is in the load's block (or nested in an op of
  * it), none passes the tensor on (a terminator, an op whose result may
- * alias it, or one that gives a memref), and no op from the load through
- * the last use might store. */
+ * alias it without writing it, or one that gives a memref), and no op from
+ * the load through the last use might store. */
 static bool needs_snapshot(buf_bz_t *bz, buf_op_t *load) {
   if (!global_is_stored(load))
     return false;
@@ -96,8 +96,11 @@ static bool needs_snapshot(buf_bz_t *bz, buf_op_t *load) {
   for (buf_use_t *u = load->results[0].first_use; u; u = u->next_use) {
     buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
     buf_op_t *at = ancestor_in(load->block, u->owner);
+    /* a use that writes the tensor writes a copy (the global's buffer is
+     * not written through a load): what it yields no longer aliases it */
     if (!at || buf_op_has_trait(u->owner, BUF_TRAIT_TERMINATOR) ||
-        buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES) != 0 ||
+        (buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES) != 0 &&
+         !buf__bz_writes(bz, u)) ||
         gives_buffer(u->owner))
       return true;
     if (buf_op_is_before_in_block(last, at))

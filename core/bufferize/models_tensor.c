@@ -344,6 +344,46 @@ static bool matching_extract(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins,
   return any;
 }
 
+static bool overwrites_whole_dest(buf_op_t *op);
+
+/* Is every equivalent reverse use-def path from v (through ops in place or
+ * not yet decided, as matching_extract) ending at `dest` itself? */
+static bool equivalent_path_to(buf_bz_t *bz, buf_value_t *v, buf_value_t *dest,
+                               unsigned depth) {
+  if (v == dest || buf_bz_equivalent(bz, v, dest))
+    return true;
+  if (depth > 64 || !v->def)
+    return false;
+  buf_op_t *d = v->def;
+  bool any = false;
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  for (uint32_t i = 0; i < d->num_operands; i++) {
+    buf_use_t *u = &d->operands[i];
+    if (!buf__bz_is_tensor_type(u->value->type))
+      continue;
+    uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+    for (uint32_t j = 0; j < k; j++)
+      if (al[j].value == v) {
+        if (al[j].rel != BUF_BZ_EQUIV ||
+            !equivalent_path_to(bz, u->value, dest, depth + 1))
+          return false;
+        any = true;
+      }
+  }
+  return any;
+}
+
+/* Is the insertion's source already where the insertion puts it: the
+ * matching slice of dest, or, when the slice is all of dest, dest's own
+ * buffer (a fill of a shared_out inserted back whole)? Then the source is
+ * read and written at the same place, element by element, and a copy would
+ * copy it onto itself. */
+static bool source_at_slice(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins) {
+  return matching_extract(bz, v, ins, false, 0) ||
+         (overwrites_whole_dest(ins) &&
+          equivalent_path_to(bz, v, operand(ins, 1), 0));
+}
+
 /* ------------------------------------------------------------------------ */
 /* tensor.empty                                                              */
 /* ------------------------------------------------------------------------ */
@@ -487,7 +527,7 @@ static bool insert_slice_not_conflicting(buf_bz_t *bz, buf_use_t *read,
       return true;
   }
   if (read->owner == op && read->index == 0 && write->owner == op &&
-      write->index == 1 && matching_extract(bz, read->value, op, false, 0))
+      write->index == 1 && source_at_slice(bz, read->value, op))
     return true; /* Case 2: the source is that very slice of dest */
   buf_op_t *wop = write->owner;
   const buf_bufferize_model_t *wm = buf_bz_model_of(bz, wop);
@@ -511,7 +551,7 @@ static bool is_same_subview(buf_value_t *src, buf_value_t *dest, buf_op_t *ins) 
 static bool source_is_dest_slice(buf_bz_rewriter_t *rw, buf_op_t *ins) {
   buf_bz_t *bz = buf_bz_rw_analysis(rw);
   return buf_bz_inplace(bz, &ins->operands[1]) &&
-         matching_extract(bz, operand(ins, 0), ins, false, 0);
+         source_at_slice(bz, operand(ins, 0), ins);
 }
 
 static buf_status_t insert_slice_bufferize(buf_bz_rewriter_t *rw,
@@ -539,8 +579,10 @@ static buf_status_t insert_slice_bufferize(buf_bz_rewriter_t *rw,
  * not read the destination, as upstream's model says too: an out-of-place
  * destination needs no copy of its old contents. */
 static bool overwrites_whole_dest(buf_op_t *op) {
+  /* a tensor, or during the rewrite already a buffer (a function argument
+   * gets its memref type before the body is rewritten) */
   buf_type_t dest = operand(op, 1)->type;
-  if (dest->kind != BUF_TYPE_TENSOR)
+  if (dest->kind != BUF_TYPE_TENSOR && dest->kind != BUF_TYPE_MEMREF)
     return false;
   uint32_t rank = dest->u.shaped.rank;
   buf__slice_t s;
@@ -693,37 +735,47 @@ buf_block_t *buf__bz_loop_nest(buf_bz_rewriter_t *rw, buf_builder_t *b,
   return inner;
 }
 
-/* Moves the body of a generate/pad (block args = indices, terminator
- * tensor.yield) into the loop nest at `inner`, storing the yielded value
- * at the ivs of m (offset by `offsets` when not NULL). */
-static buf_status_t inline_body(buf_bz_rewriter_t *rw, buf_op_t *op,
-                                buf_block_t *inner, buf_value_t **ivs,
-                                uint32_t rank, buf_value_t *m) {
+/* Fills m by a linalg.map whose body is the body of a generate/pad: its
+ * index arguments become linalg.index ops, its tensor.yield a
+ * linalg.yield (upstream's form). The moved ops are bufferized in place. */
+static buf_status_t map_from_body(buf_bz_rewriter_t *rw, buf_builder_t *b,
+                                  buf_op_t *op, buf_value_t *m) {
+  buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
   buf_block_t *body = buf_region_entry(op->regions[0]);
-  if (!body || !inner)
+  uint32_t rank = m->type->u.shaped.rank;
+  if (!body || !body->last || body->last->num_operands != 1 ||
+      body->num_args != rank)
     return BUF_FAILURE;
-  for (uint32_t i = 0; i < body->num_args && i < rank; i++)
-    buf_value_replace_all_uses(body->args[i], ivs[i]);
-  buf_op_t *yield = inner->last;
-  buf_op_t *next;
-  buf_op_t *first_moved = NULL;
-  for (buf_op_t *c = body->first; c; c = next) {
-    next = c->next;
-    buf_op_move_before(c, yield);
-    if (!first_moved)
-      first_moved = c;
+  buf_op_state_t st;
+  buf_state_init(&st, ctx, "linalg.map", op->loc);
+  buf_state_add_operand(&st, m);
+  buf_block_t *mb = buf_block_create(ctx);
+  buf_region_append_block(buf_state_add_region(&st), mb);
+  buf_block_add_arg(mb, m->type->u.shaped.elem, op->loc);
+  buf_builder_insert(b, &st);
+  buf_builder_t ib;
+  buf_builder_init(&ib, ctx);
+  buf_builder_set_block_end(&ib, mb);
+  ib.loc = op->loc;
+  for (uint32_t d = 0; d < rank; d++) {
+    buf_op_state_t is;
+    buf_state_init(&is, ctx, "linalg.index", op->loc);
+    buf_state_add_result(&is, buf_type_index(ctx));
+    buf_state_set_attr(&is, "dim", buf_attr_integer(ctx, buf_type_i64(ctx), d));
+    buf_value_replace_all_uses(body->args[d],
+                               buf_op_result(buf_builder_insert(&ib, &is), 0));
   }
-  /* the moved tensor.yield is now just before the scf.yield */
-  buf_op_t *ty = yield->prev;
-  buf_builder_t b;
-  buf_builder_init(&b, buf_bz_rw_ctx(rw));
-  buf_builder_set_before(&b, ty);
-  b.loc = ty->loc;
-  build_store(&b, operand(ty, 0), m, ivs, rank);
+  buf_op_t *ty = body->last;
+  buf_op_t *anchor = buf_build(&ib, "linalg.yield", NULL, 0, NULL, NULL);
+  while (body->first)
+    buf_op_move_before(body->first, anchor);
+  buf_op_erase(anchor);
+  buf_builder_set_block_end(&ib, mb);
+  ib.loc = ty->loc;
+  buf_value_t *v = operand(ty, 0);
+  buf_build(&ib, "linalg.yield", NULL, 1, &v, NULL);
   buf_op_erase(ty);
-  /* the moved ops may use tensors: bufferize them in their new place */
-  (void)first_moved;
-  return buf_bz_rewrite_block(rw, inner);
+  return buf_bz_rewrite_block(rw, mb);
 }
 
 static buf_status_t generate_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
@@ -734,27 +786,7 @@ static buf_status_t generate_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   for (uint32_t i = 0; i < op->num_operands && i < 64; i++)
     dyn[i] = operand(op, i);
   buf_value_t *m = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, rt), NULL, dyn);
-  buf_value_t *ivs[64] = {0};
-  uint32_t rank = rt->u.shaped.rank;
-  if (rank > 64)
-    return BUF_FAILURE;
-  if (rank == 0) {
-    /* one element, no loop: the body, bufferized where it is, moves in
-     * front of the op and its yielded value is stored */
-    buf_block_t *body = buf_region_entry(op->regions[0]);
-    if (!body || !body->last || body->last->num_operands != 1 ||
-        BUF_FAILED(buf_bz_rewrite_block(rw, body)))
-      return BUF_FAILURE;
-    buf_op_t *ty = body->last;
-    while (body->first != ty)
-      buf_op_move_before(body->first, op);
-    build_store(&b, operand(ty, 0), m, ivs, 0);
-    buf_op_erase(ty);
-    buf_bz_replace(rw, op, &m);
-    return BUF_SUCCESS;
-  }
-  buf_block_t *inner = buf__bz_loop_nest(rw, &b, m, ivs);
-  if (BUF_FAILED(inline_body(rw, op, inner, ivs, rank, m)))
+  if (rt->u.shaped.rank > 64 || BUF_FAILED(map_from_body(rw, &b, op, m)))
     return BUF_FAILURE;
   buf_bz_replace(rw, op, &m);
   return BUF_SUCCESS;
@@ -847,10 +879,10 @@ static buf_status_t pad_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     s = buf_op_result(buf_build(&b, "arith.addi", buf_type_index(ctx), 2, a2, NULL), 0);
     dyn[nd++] = s;
   }
-  buf_value_t *m = buf_bz_alloc(rw, &b, buf_bz_alloc_type(rw, rt), NULL, dyn);
-  buf_value_t *ivs[64] = {0};
-  buf_block_t *inner = buf__bz_loop_nest(rw, &b, m, ivs);
-  if (BUF_FAILED(inline_body(rw, op, inner, ivs, rank, m)))
+  /* the padded buffer lives where the source does (as upstream) */
+  buf_attr_t space = src->type->kind == BUF_TYPE_MEMREF ? src->type->u.shaped.memory_space : NULL;
+  buf_value_t *m = buf_bz_alloc(rw, &b, buf_type_memref_for_tensor(ctx, rt, space), NULL, dyn);
+  if (BUF_FAILED(map_from_body(rw, &b, op, m)))
     return BUF_FAILURE;
   /* copy the source into the interior: subview at the low pads */
   int64_t offs[64], sizes[64], strides[64];
@@ -1052,7 +1084,7 @@ static const buf_bufferize_model_t parallel_insert_slice_model = {
     .build_subset_extraction = slice_extraction,
     .alloc_reason = "insert slice",
     .must_inplace = parallel_insert_slice_must_inplace,
-    .reads = r_true,
+    .reads = insert_slice_reads,
     .writes = insert_slice_writes,
     .not_conflicting = insert_slice_not_conflicting,
     .bufferize = parallel_insert_slice_bufferize,

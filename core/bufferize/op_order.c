@@ -288,17 +288,49 @@ bool buf__bz_can_use_dominance(buf_bz_t *bz, buf_use_t *r, buf_use_t *w,
 }
 
 
-bool buf__bz_write_escapes_parallel_region(buf_bz_t *bz, buf_op_t *wop,
+/* Does the buffer written through v come, along its chain of in-place
+ * aliases (a slice, a branch's yield, ...), from a value defined outside
+ * region pr? Every thread of pr would then write that one buffer. */
+static bool buffer_from_outside(buf_bz_t *bz, buf_region_t *pr, buf_value_t *v) {
+  buf__ptrvec_t work = {0};
+  buf__ptrset_t seen = {0};
+  buf__ptrvec_push(&work, v);
+  buf_use_t *ops[BUF_BZ_MAX_ALIASES];
+  bool outside = false;
+  while (work.n && !outside) {
+    buf_value_t *x = work.v[--work.n];
+    if (!buf__ptrset_add(&seen, x))
+      continue;
+    if (!region_contains_value(bz, pr, x)) {
+      outside = true;
+      break;
+    }
+    if (!x->def)
+      continue; /* a block argument of pr or of a region inside it */
+    bool any_write;
+    uint32_t n = buf__bz_aliasing_operands(bz, x, ops, BUF_BZ_MAX_ALIASES, &any_write);
+    /* only through decisions already made: an op still undecided may yet
+     * get its own buffer (then it is the one asked about) */
+    for (uint32_t i = 0; i < n; i++)
+      if (buf_bz_inplace(bz, ops[i]))
+        buf__ptrvec_push(&work, ops[i]->value);
+  }
+  buf__ptrvec_free(&work);
+  buf__ptrset_free(&seen);
+  return outside;
+}
+
+bool buf__bz_write_escapes_parallel_region(buf_bz_t *bz, buf_use_t *uw,
                                            buf_op_t *rop,
                                            buf_value_t *const *defs,
                                            uint32_t num_defs) {
-  buf_region_t *pr = parallel_region_of_op(bz, wop);
+  buf_region_t *pr = parallel_region_of_op(bz, uw->owner);
   if (!pr || !region_contains_op(bz, pr, rop))
     return false;
   for (uint32_t d = 0; d < num_defs; d++)
     if (!region_contains_value(bz, pr, defs[d]))
       return true;
-  return false;
+  return buffer_from_outside(bz, pr, uw->value);
 }
 
 bool buf__bz_write_may_clobber(buf_bz_t *bz, buf_value_t *def, buf_op_t *wop,

@@ -72,7 +72,13 @@ buf_type_t buf_bz_dynamic_layout_type(buf_ctx_t *ctx, buf_type_t t,
 }
 
 buf_type_t buf_bz_alloc_type(buf_bz_rewriter_t *rw, buf_type_t tensor) {
-  return buf_type_memref_for_tensor(rw->ctx, tensor, NULL);
+  /* use-encoding-for-memory-space: a new buffer lives in the memory space
+   * its tensor's encoding names */
+  buf_attr_t space = rw->bz->opts.use_encoding_for_memory_space &&
+                             tensor->kind == BUF_TYPE_TENSOR
+                         ? tensor->u.shaped.encoding
+                         : NULL;
+  return buf_type_memref_for_tensor(rw->ctx, tensor, space);
 }
 
 /* Inserts op state at the start of block b (after nothing) or right after

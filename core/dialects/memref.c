@@ -2183,6 +2183,7 @@ static const buf_opdef_t memref_ops[] = {
      .print = assume_alignment_print, .result_name = "assume_align"},
     {.name = "memref.cast",
      .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW | BUF_TRAIT_SAME_SHAPE,
+     .view_kind = BUF_VIEW_CAST,
      .verify = cast_verify, .fold = buf__memref_cast_fold,
      .parse = cast_parse, .print = cast_print, .result_name = "cast"},
     {.name = "memref.collapse_shape", .traits = BUF_TRAIT_PURE | BUF_TRAIT_VIEW,

@@ -362,6 +362,52 @@ buf_type_t buf_type_tensor_for_memref(buf_ctx_t *ctx, buf_type_t memref) {
 
 /* Row-major strides for the identity layout; the strided attribute's values
  * otherwise; identity affine maps only. */
+/* Adds scale * e to the coefficients of e's dims (coef) and to its
+ * constant (cst); fails for what is not a sum of constant multiples of
+ * dims and constants (symbols, mod, divisions, products of dims). */
+static bool linear_terms(buf_affine_expr_t *e, int64_t scale, uint32_t ndims,
+                         int64_t *coef, int64_t *cst) {
+  switch (e->kind) {
+  case BUF_AFFINE_DIM:
+    if (e->value < 0 || (uint64_t)e->value >= ndims)
+      return false;
+    coef[e->value] += scale;
+    return true;
+  case BUF_AFFINE_CONST:
+    *cst += scale * e->value;
+    return true;
+  case BUF_AFFINE_ADD:
+    return linear_terms(e->lhs, scale, ndims, coef, cst) &&
+           linear_terms(e->rhs, scale, ndims, coef, cst);
+  case BUF_AFFINE_MUL:
+    if (e->rhs->kind == BUF_AFFINE_CONST)
+      return linear_terms(e->lhs, scale * e->rhs->value, ndims, coef, cst);
+    if (e->lhs->kind == BUF_AFFINE_CONST)
+      return linear_terms(e->rhs, scale * e->lhs->value, ndims, coef, cst);
+    return false;
+  default:
+    return false;
+  }
+}
+
+/* The strides and offset of a one-result affine-map layout that is a
+ * linear function of the dims, e.g. (d0, d1) -> (d0 * 20 + d1 + 5):
+ * strides [20, 1], offset 5 (upstream reads such maps as strided too). */
+static buf_status_t affine_layout_strides(buf_affine_map_t *map, uint32_t rank,
+                                          int64_t *strides, int64_t *offset) {
+  if (map->num_dims != rank || map->num_symbols != 0 || map->num_results != 1 ||
+      rank > 64)
+    return BUF_FAILURE;
+  int64_t coef[64] = {0}, cst = 0;
+  if (!linear_terms(map->results[0], 1, rank, coef, &cst))
+    return BUF_FAILURE;
+  for (uint32_t i = 0; i < rank; i++)
+    strides[i] = coef[i];
+  if (offset)
+    *offset = cst;
+  return BUF_SUCCESS;
+}
+
 buf_status_t buf_type_memref_strides(buf_type_t t, int64_t *strides,
                                      int64_t *offset) {
   if (!t || t->kind != BUF_TYPE_MEMREF) return BUF_FAILURE;
@@ -373,9 +419,10 @@ buf_status_t buf_type_memref_strides(buf_type_t t, int64_t *strides,
     if (offset) *offset = layout->u.strided.offset;
     return BUF_SUCCESS;
   }
-  if (layout && !(layout->kind == BUF_ATTR_AFFINE_MAP &&
-                  buf_affine_map_is_identity(layout->u.map) &&
-                  layout->u.map->num_dims == rank))
+  if (layout && layout->kind == BUF_ATTR_AFFINE_MAP &&
+      !(buf_affine_map_is_identity(layout->u.map) && layout->u.map->num_dims == rank))
+    return affine_layout_strides(layout->u.map, rank, strides, offset);
+  if (layout && layout->kind != BUF_ATTR_AFFINE_MAP)
     return BUF_FAILURE;
   int64_t running = 1;
   for (uint32_t i = rank; i-- > 0;) {

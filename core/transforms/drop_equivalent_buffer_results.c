@@ -3,7 +3,8 @@
  * removes memref results that are always one of the function's arguments.
  *
  * Result r of a private function with a body is dropped when every
- * func.return returns the same entry-block argument a as operand r. Each
+ * func.return returns the same entry-block argument a as operand r, or a
+ * memref.cast of it (casts change only the static type). Each
  * func.call of the function then uses its own operand a in place of result
  * r (through memref.cast when the types differ). Public functions keep
  * their signature (callers outside the module may rely on it), as do
@@ -35,6 +36,8 @@ static void drop_in(buf_op_t *module, buf_op_t *f) {
       continue;
     for (uint32_t k = 0; k < rets.n; k++) {
       buf_value_t *v = rets.ops[k]->operands[r].value;
+      while (v->def && buf_op_view_kind(v->def) == BUF_VIEW_CAST)
+        v = buf_op_view_source(v->def);
       int64_t a = (!v->def && v->block == entry) ? (int64_t)v->index : -2;
       if (a < 0 || (k > 0 && arg_of[r] != a)) {
         arg_of[r] = -1;

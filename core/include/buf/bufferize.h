@@ -285,7 +285,8 @@ void buf_bz_erase(buf_bz_rewriter_t *rw, buf_op_t *op);
 /* Bufferizes every op of block b, in order. */
 buf_status_t buf_bz_rewrite_block(buf_bz_rewriter_t *rw, buf_block_t *b);
 /* The memref type a tensor value gets when it is allocated: identity
- * layout, the tensor's memory space (none). */
+ * layout; the memory space the tensor's encoding names under
+ * use-encoding-for-memory-space, else none. */
 buf_type_t buf_bz_alloc_type(buf_bz_rewriter_t *rw, buf_type_t tensor);
 /* memref.alloc of `type` (a memref) with its dynamic sizes read from
  * `like` (a buffer of the same shape) or given in dyn (NULL: from like). */

@@ -380,8 +380,9 @@ buf_type_t buf_type_memref_for_tensor(buf_ctx_t *ctx, buf_type_t tensor,
                                       buf_attr_t memory_space);
 buf_type_t buf_type_tensor_for_memref(buf_ctx_t *ctx, buf_type_t memref);
 /* Strides and offset of a memref type: the identity layout's row-major
- * strides, or the strided layout's values (BUF_DYNAMIC for '?'). Fails for
- * affine-map layouts that are not strided. strides has rank entries. */
+ * strides, the strided layout's values (BUF_DYNAMIC for '?'), or those of
+ * a one-result affine-map layout linear in the dims. Fails for other
+ * affine-map layouts. strides has rank entries. */
 buf_status_t buf_type_memref_strides(buf_type_t memref, int64_t *strides,
                                      int64_t *offset);
 
@@ -810,6 +811,9 @@ typedef enum buf_view_kind {
   /* A new offset, sizes and strides on the source's base buffer, with
    * SLICE's attributes and segments (memref.reinterpret_cast). */
   BUF_VIEW_REINTERPRET,
+  /* The same elements at the same places: only what the type says
+   * statically (sizes, layout) differs (memref.cast). */
+  BUF_VIEW_CAST,
 } buf_view_kind_t;
 
 /* How a VIEW op addresses its source (buf_view_kind_t); BUF_VIEW_OPAQUE

@@ -1,5 +1,6 @@
-// A rank-0 tensor.generate has no index loop: its body moves in front of
-// the allocation's single store (tensors it reads are bufferized there).
+// A rank-0 tensor.generate fills its allocation with a linalg.map without
+// linalg.index ops, as upstream: the body (tensors it reads bufferized
+// there) yields the one element.
 // REQUIRES: mlir-opt
 // RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %s | FileCheck %s
 // RUN: buffer-opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %s | mlir-opt > /dev/null
@@ -14,9 +15,11 @@
 // CHECK-SAME: %[[T:[a-z0-9_]+]]: memref<3xi64>
 // CHECK: %[[M:[a-z0-9_]+]] = memref.alloc() {alignment = 64 : i64} : memref<i64>
 // CHECK-NOT: scf.for
+// CHECK: linalg.map outs(%[[M]] : memref<i64>)
+// CHECK-NOT: linalg.index
 // CHECK: %[[X:[a-z0-9_]+]] = memref.load %[[T]][
 // CHECK: %[[Y:[a-z0-9_]+]] = arith.muli %[[X]], %[[X]] : i64
-// CHECK: memref.store %[[Y]], %[[M]][] : memref<i64>
+// CHECK: linalg.yield %[[Y]] : i64
 // CHECK: return %[[M]]
 func.func @scalar_of(%t: tensor<3xi64>) -> tensor<i64> {
   %g = tensor.generate {

@@ -54,19 +54,20 @@ func.func @insert_conflict(%t: tensor<8xf32>, %u: tensor<2xf32>) -> (tensor<8xf3
 }
 
 // from_elements stores each element into a new buffer, generate fills one
-// in a loop of its body, pad fills a new buffer and copies the source into
+// with a linalg.map of its body, pad fills a new buffer and copies the source into
 // its interior.
 // CHECK-LABEL: func.func @builders(
 // CHECK: %[[FE:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2xf32>
 // CHECK: memref.store %{{.*}}, %[[FE]]
 // CHECK: memref.store %{{.*}}, %[[FE]]
 // CHECK: %[[G:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
-// CHECK: scf.for
+// CHECK: linalg.map outs(%[[G]] : memref<?xf32>)
+// CHECK: linalg.index 0
 // CHECK: arith.sitofp
-// CHECK: memref.store %{{.*}}, %[[G]]
+// CHECK: linalg.yield
 // CHECK: %[[P:.*]] = memref.alloc() {alignment = 64 : i64} : memref<6xf32>
-// CHECK: scf.for
-// CHECK: memref.store %{{.*}}, %[[P]]
+// CHECK: linalg.map outs(%[[P]] : memref<6xf32>)
+// CHECK: linalg.yield
 // CHECK: %[[IN:.*]] = memref.subview %[[P]][1] [2] [1]
 // CHECK: memref.copy %[[FE]], %[[IN]]
 // CHECK: return %[[FE]], %[[G]], %[[P]]
