@@ -592,6 +592,40 @@ static buf_status_t index_verify(buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
+/* linalg.index of a loop that runs once (the first operand dimension it
+ * walks has static size 1) is 0, as upstream folds it: the body of a
+ * tensor.generate with a unit dimension then adds nothing for it. */
+static bool index_fold(buf_op_t *op) {
+  buf_op_t *parent = buf_op_parent(op);
+  buf_linalg_info_t info;
+  buf_attr_t dim = buf_op_attr(op, "dim");
+  if (!parent || !buf__linalg_desc(parent) || !buf__linalg_info(parent, &info, false) ||
+      !dim || dim->kind != BUF_ATTR_INTEGER)
+    return false;
+  uint32_t n = info.num_inputs + info.num_outputs;
+  for (uint32_t i = 0; i < n && i < parent->num_operands; i++) {
+    buf_type_t t = parent->operands[i].value->type;
+    buf_affine_map_t *m = info.maps[i];
+    if (!m || !buf_type_is_shaped(t) || t->u.shaped.rank != m->num_results)
+      continue;
+    for (uint32_t k = 0; k < m->num_results; k++) {
+      if (m->results[k]->kind != BUF_AFFINE_DIM || m->results[k]->value != dim->u.i)
+        continue;
+      /* the first operand dimension the loop walks gives its extent, as
+       * upstream's static loop ranges take it (a dynamic one: unknown) */
+      if (t->u.shaped.shape[k] != 1)
+        return false;
+      buf_builder_t b;
+      buf_builder_init(&b, buf_op_ctx(op));
+      buf_builder_set_before(&b, op);
+      buf_value_replace_all_uses(&op->results[0], buf_build_index_constant(&b, 0));
+      buf_op_erase(op);
+      return true;
+    }
+  }
+  return false;
+}
+
 /* ------------------------------------------------------------------------ */
 /* The tables                                                                */
 /* ------------------------------------------------------------------------ */
@@ -740,7 +774,7 @@ static const buf_opdef_t ops[] = {
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE,
      .verify = yield_verify, .parse = yield_parse, .print = yield_print},
     {.name = "linalg.index", .traits = BUF_TRAIT_PURE,
-     .inherent_attrs = attrs_index, .verify = index_verify,
+     .inherent_attrs = attrs_index, .verify = index_verify, .fold = index_fold,
      .parse = index_parse, .print = index_print},
     /* Before softmax: buf__linalg_pack_kind knows them by their rows. */
     {.name = "linalg.pack", .traits = BUF_TRAIT_PURE,
