@@ -24,23 +24,11 @@
 #include "buf/pipeline.h"
 #include "buf/syntax.h"
 #include "buf/vector.h"
-
-typedef struct op_list {
-  buf_op_t **ops;
-  uint32_t n, cap;
-  buf_arena_t *arena;
-} op_list_t;
+#include "bufopt_internal.h"
 
 static buf_walk_result_t collect_masks(buf_op_t *op, void *user) {
-  op_list_t *l = user;
-  if (!buf_op_has_trait(op, BUF_TRAIT_MASKING))
-    return BUF_WALK_ADVANCE;
-  if (l->n == l->cap) {
-    uint32_t cap = l->cap ? l->cap * 2 : 16;
-    l->ops = buf_arena_grow(l->arena, l->ops, l->n, cap, sizeof *l->ops);
-    l->cap = cap;
-  }
-  l->ops[l->n++] = op;
+  if (buf_op_has_trait(op, BUF_TRAIT_MASKING))
+    buf__bo_oplist_push(user, op);
   return BUF_WALK_ADVANCE;
 }
 
@@ -108,7 +96,7 @@ static buf_status_t lower_mask(buf_op_t *op) {
 static buf_status_t lower_vector_mask_run(buf_op_t *func, const buf_pass_options_t *options) {
   (void)options;
   buf_arena_t *arena = buf_arena_create();
-  op_list_t l = {.arena = arena};
+  bo_oplist_t l = {.arena = arena};
   buf_op_walk(func, BUF_WALK_POST, collect_masks, &l);
   buf_status_t st = BUF_SUCCESS;
   for (uint32_t i = 0; i < l.n && !BUF_FAILED(st); i++)
