@@ -297,6 +297,42 @@ static bool extract_slice_subset_in_source(const buf_op_t *cop,
  * only touches what the insert overwrites. */
 static const buf_bufferize_model_t extract_slice_model;
 
+typedef bool (*path_fn)(buf_bz_t *bz, buf_value_t *v, const void *goal, unsigned depth);
+
+/* One step back from v along equivalent reverse use-def paths: the tensor
+ * operands of v's op whose aliases include v, followed in place or not yet
+ * decided (as upstream: an operand that ends up out of place cuts the
+ * path's aliasing with the destination, so no conflict is hidden either
+ * way). False when one of them is not equivalent to v or its paths fail
+ * `path`; *any tells whether there was one. */
+static bool equivalent_operands_all(buf_bz_t *bz, buf_value_t *v, path_fn path,
+                                    const void *goal, unsigned depth, bool *any) {
+  buf_op_t *d = v->def;
+  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
+  *any = false;
+  for (uint32_t i = 0; i < d->num_operands; i++) {
+    buf_use_t *u = &d->operands[i];
+    if (!buf__bz_is_tensor_type(u->value->type))
+      continue;
+    uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
+    for (uint32_t j = 0; j < k; j++)
+      if (al[j].value == v) {
+        if (al[j].rel != BUF_BZ_EQUIV || !path(bz, u->value, goal, depth + 1))
+          return false;
+        *any = true;
+      }
+  }
+  return true;
+}
+
+typedef struct extract_goal {
+  buf_op_t *ins;
+  bool within;
+} extract_goal_t;
+
+static bool matching_extract_path(buf_bz_t *bz, buf_value_t *v, const void *goal,
+                                  unsigned depth);
+
 static bool matching_extract(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins,
                              bool within, unsigned depth) {
   if (depth > 64 || !v->def)
@@ -308,25 +344,10 @@ static bool matching_extract(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins,
       return true;
     return within && matching_extract(bz, operand(d, 0), ins, within, depth + 1);
   }
-  /* follow operands that are equivalent to v, in place or not yet decided
-   * (as upstream): an operand that ends up out of place cuts the path's
-   * aliasing with the destination, so no conflict is hidden either way */
-  bool any = false;
-  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
-  for (uint32_t i = 0; i < d->num_operands; i++) {
-    buf_use_t *u = &d->operands[i];
-    if (!buf__bz_is_tensor_type(u->value->type))
-      continue;
-    uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
-    for (uint32_t j = 0; j < k; j++)
-      if (al[j].value == v) {
-        if (al[j].rel != BUF_BZ_EQUIV)
-          return false;
-        if (!matching_extract(bz, u->value, ins, within, depth + 1))
-          return false;
-        any = true;
-      }
-  }
+  bool any;
+  extract_goal_t goal = {ins, within};
+  if (!equivalent_operands_all(bz, v, matching_extract_path, &goal, depth, &any))
+    return false;
   /* a branch op (scf.if) is, whichever branch runs, the whole of that
    * branch's yielded value: every branch must match */
   const buf_bufferize_model_t *m = buf__bz_unfiltered_model(bz, d);
@@ -344,33 +365,24 @@ static bool matching_extract(buf_bz_t *bz, buf_value_t *v, buf_op_t *ins,
   return any;
 }
 
+static bool matching_extract_path(buf_bz_t *bz, buf_value_t *v, const void *goal,
+                                  unsigned depth) {
+  const extract_goal_t *g = goal;
+  return matching_extract(bz, v, g->ins, g->within, depth);
+}
+
 static bool overwrites_whole_dest(buf_op_t *op);
 
 /* Is every equivalent reverse use-def path from v (through ops in place or
  * not yet decided, as matching_extract) ending at `dest` itself? */
-static bool equivalent_path_to(buf_bz_t *bz, buf_value_t *v, buf_value_t *dest,
+static bool equivalent_path_to(buf_bz_t *bz, buf_value_t *v, const void *dest,
                                unsigned depth) {
-  if (v == dest || buf_bz_equivalent(bz, v, dest))
+  if (v == dest || buf_bz_equivalent(bz, v, (buf_value_t *)dest))
     return true;
   if (depth > 64 || !v->def)
     return false;
-  buf_op_t *d = v->def;
-  bool any = false;
-  buf_bz_alias_t al[BUF_BZ_MAX_ALIASES];
-  for (uint32_t i = 0; i < d->num_operands; i++) {
-    buf_use_t *u = &d->operands[i];
-    if (!buf__bz_is_tensor_type(u->value->type))
-      continue;
-    uint32_t k = buf__bz_aliases(bz, u, al, BUF_BZ_MAX_ALIASES);
-    for (uint32_t j = 0; j < k; j++)
-      if (al[j].value == v) {
-        if (al[j].rel != BUF_BZ_EQUIV ||
-            !equivalent_path_to(bz, u->value, dest, depth + 1))
-          return false;
-        any = true;
-      }
-  }
-  return any;
+  bool any;
+  return equivalent_operands_all(bz, v, equivalent_path_to, dest, depth, &any) && any;
 }
 
 /* Is the insertion's source already where the insertion puts it: the
