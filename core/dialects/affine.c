@@ -743,25 +743,9 @@ static buf_status_t for_verify(buf_op_t *op) {
 /* ------------------------------------------------------------------------ */
 
 /* affine.yield attr-dict (%v, ... : T, ...)? */
-static buf_status_t yield_parse(buf_parser_t *p, buf_op_state_t *st) {
-  if (BUF_FAILED(buf_parse_optional_attr_dict(p, st))) return BUF_FAILURE;
-  if (!buf_parser_next_is_operand(p)) return BUF_SUCCESS;
-  buf_unresolved_t *ops;
-  buf_type_t *ts;
-  uint32_t n, nt;
-  if (BUF_FAILED(buf_parse_operand_list(p, NULL, &ops, &n)) ||
-      BUF_FAILED(buf_parse_colon_type_list(p, &ts, &nt)))
-    return BUF_FAILURE;
-  return buf_parse_resolve_operands(p, ops, n, ts, nt, st);
-}
-
 static void yield_print(buf_printer_t *pr, buf_op_t *op) {
   buf_printer_print_attr_dict(pr, op, NULL);
-  if (!op->num_operands) return;
-  buf_printer_puts(pr, " ");
-  buf_printer_print_operands(pr, op, 0, op->num_operands);
-  buf_printer_puts(pr, " : ");
-  buf_printer_print_operand_types(pr, op, 0, op->num_operands);
+  buf__print_values_colon_types(pr, op, 0);
 }
 
 static buf_status_t yield_verify(buf_op_t *op) {
@@ -1507,7 +1491,7 @@ static const buf_opdef_t affine_ops[] = {
     {.name = "affine.yield",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE |
                BUF_TRAIT_FORWARDS,
-     .verify = yield_verify, .parse = yield_parse, .print = yield_print},
+     .verify = yield_verify, .parse = buf__parse_values_colon_types, .print = yield_print},
 };
 
 const buf_dialect_t buf_dialect_affine = {

@@ -739,3 +739,27 @@ buf_status_t buf__verify_sym_visibility(buf_op_t *op) {
   }
   return BUF_SUCCESS;
 }
+
+buf_status_t buf__parse_values_colon_types(buf_parser_t *p, buf_op_state_t *st) {
+  if (BUF_FAILED(buf_parse_optional_attr_dict(p, st)))
+    return BUF_FAILURE;
+  if (!buf_parser_next_is_operand(p))
+    return BUF_SUCCESS;
+  buf_unresolved_t *ops;
+  uint32_t n, nt;
+  buf_type_t *ts;
+  if (BUF_FAILED(buf_parse_operand_list(p, NULL, &ops, &n)) ||
+      BUF_FAILED(buf_parse_colon_type_list(p, &ts, &nt)))
+    return BUF_FAILURE;
+  return buf_parse_resolve_operands(p, ops, n, ts, nt, st);
+}
+
+void buf__print_values_colon_types(buf_printer_t *pr, buf_op_t *op, uint32_t start) {
+  uint32_t n = op->num_operands - start;
+  if (!n)
+    return;
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, start, n);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_operand_types(pr, op, start, n);
+}

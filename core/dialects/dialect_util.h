@@ -236,4 +236,10 @@ bool buf__tensor_insert_slice_canonicalize(buf_op_t *op);
  * holds it as a bare keyword, so anything else would not read back). */
 buf_status_t buf__verify_sym_visibility(buf_op_t *op);
 
+/* The terminators that hand values on (scf.yield, scf.condition's tail,
+ * affine.yield, vector.yield): attr-dict (%v, ... : T, ...)? */
+buf_status_t buf__parse_values_colon_types(buf_parser_t *p, buf_op_state_t *st);
+/* Operands [start, end) as " %a, %b : T, U" (nothing when there are none). */
+void buf__print_values_colon_types(buf_printer_t *pr, buf_op_t *op, uint32_t start);
+
 #endif /* BUF_DIALECT_UTIL_H */

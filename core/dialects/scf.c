@@ -237,38 +237,13 @@ static void set_segments(buf_op_state_t *st, uint32_t n, const int64_t *sizes) {
 /* scf.yield, scf.condition, scf.reduce.return                               */
 /* ------------------------------------------------------------------------ */
 
-/* attr-dict (%v, ... : T, ...)? */
-static buf_status_t parse_values_colon_types(buf_parser_t *p,
-                                             buf_op_state_t *st) {
-  if (BUF_FAILED(buf_parse_optional_attr_dict(p, st))) return BUF_FAILURE;
-  if (!buf_parser_next_is_operand(p)) return BUF_SUCCESS;
-  buf_unresolved_t *ops;
-  uint32_t n, nt;
-  buf_type_t *ts;
-  if (BUF_FAILED(buf_parse_operand_list(p, NULL, &ops, &n)) ||
-      BUF_FAILED(buf_parse_colon_type_list(p, &ts, &nt)))
-    return BUF_FAILURE;
-  return buf_parse_resolve_operands(p, ops, n, ts, nt, st);
-}
-
-/* Operands [start, end) as " %a, %b : T, U" (nothing when empty). */
-static void print_values_colon_types(buf_printer_t *pr, buf_op_t *op,
-                                     uint32_t start) {
-  uint32_t n = op->num_operands - start;
-  if (!n) return;
-  buf_printer_puts(pr, " ");
-  buf_printer_print_operands(pr, op, start, n);
-  buf_printer_puts(pr, " : ");
-  buf_printer_print_operand_types(pr, op, start, n);
-}
-
 static buf_status_t yield_parse(buf_parser_t *p, buf_op_state_t *st) {
-  return parse_values_colon_types(p, st);
+  return buf__parse_values_colon_types(p, st);
 }
 
 static void yield_print(buf_printer_t *pr, buf_op_t *op) {
   buf_printer_print_attr_dict(pr, op, NULL);
-  print_values_colon_types(pr, op, 0);
+  buf__print_values_colon_types(pr, op, 0);
 }
 
 static buf_status_t yield_verify(buf_op_t *op) {
@@ -294,7 +269,7 @@ static buf_status_t condition_parse(buf_parser_t *p, buf_op_state_t *st) {
       BUF_FAILED(buf_parse_resolve(p, &c, buf_type_i1(st->ctx), &v)))
     return BUF_FAILURE;
   buf_state_add_operand(st, v);
-  return parse_values_colon_types(p, st);
+  return buf__parse_values_colon_types(p, st);
 }
 
 static void condition_print(buf_printer_t *pr, buf_op_t *op) {
@@ -302,7 +277,7 @@ static void condition_print(buf_printer_t *pr, buf_op_t *op) {
   buf_printer_print_operands(pr, op, 0, 1);
   buf_printer_puts(pr, ")");
   buf_printer_print_attr_dict(pr, op, NULL);
-  print_values_colon_types(pr, op, 1);
+  buf__print_values_colon_types(pr, op, 1);
 }
 
 static buf_status_t condition_verify(buf_op_t *op) {

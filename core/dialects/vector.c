@@ -528,7 +528,7 @@ static const buf_opdef_t vector_ops[] = {
      .mask_type = buf__vector_transfer_mask_type, .apply_mask = transfer_apply_mask},
     {.name = "vector.yield",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_FORWARDS | BUF_TRAIT_PURE,
-     .parse = buf__vector_yield_parse, .print = buf__vector_yield_print},
+     .parse = buf__parse_values_colon_types, .print = buf__vector_yield_print},
 };
 
 const buf_dialect_t buf_dialect_vector = {"vector", vector_ops,

@@ -60,7 +60,6 @@ buf_status_t buf__vector_mask_parse(buf_parser_t *p, buf_op_state_t *st);
 void buf__vector_mask_print(buf_printer_t *pr, buf_op_t *op);
 bool buf__vector_mask_parses_back(const buf_op_t *op);
 buf_status_t buf__vector_mask_verify(buf_op_t *op);
-buf_status_t buf__vector_yield_parse(buf_parser_t *p, buf_op_state_t *st);
 void buf__vector_yield_print(buf_printer_t *pr, buf_op_t *op);
 
 /* vector.c: the mask type of a transfer (MaskableOpInterface), NULL when

@@ -219,28 +219,9 @@ buf_status_t buf__vector_mask_verify(buf_op_t *op) {
 
 /* ---- vector.yield ----------------------------------------------------- */
 
-/* attr-dict (%v, ... : T, ...)? */
-buf_status_t buf__vector_yield_parse(buf_parser_t *p, buf_op_state_t *st) {
-  if (BUF_FAILED(buf_parse_optional_attr_dict(p, st)))
-    return BUF_FAILURE;
-  if (!buf_parser_next_is_operand(p))
-    return BUF_SUCCESS;
-  buf_unresolved_t *ops;
-  uint32_t n, nt;
-  buf_type_t *ts;
-  if (BUF_FAILED(buf_parse_operand_list(p, NULL, &ops, &n)) ||
-      BUF_FAILED(buf_parse_colon_type_list(p, &ts, &nt)))
-    return BUF_FAILURE;
-  return buf_parse_resolve_operands(p, ops, n, ts, nt, st);
-}
-
+/* attr-dict (%v, ... : T, ...)? (parsed by buf__parse_values_colon_types) */
 void buf__vector_yield_print(buf_printer_t *pr, buf_op_t *op) {
   buf_printer_print_attr_dict(pr, op, NULL);
-  if (!op->num_operands)
-    return;
-  buf_printer_puts(pr, " ");
-  buf_printer_print_operands(pr, op, 0, op->num_operands);
-  buf_printer_puts(pr, " : ");
-  buf_printer_print_operand_types(pr, op, 0, op->num_operands);
+  buf__print_values_colon_types(pr, op, 0);
 }
 
