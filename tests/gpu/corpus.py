@@ -116,7 +116,7 @@ def replay(o):
                 got, k = run_ptx.replay(cuda, manifest, ptx, case["func"], case["inputs"])
                 diff = differences(got, case["expected"], o.rtol)
                 launches += k
-            except (RuntimeError, SystemExit) as e:
+            except (RuntimeError, SystemExit, KeyError, ValueError) as e:
                 diff = [f"replay failed: {e}"]
             if diff:
                 print(f"FAIL {key} @{case['func']} seed {case['seed']}:\n  " + "\n  ".join(diff))

@@ -35,9 +35,10 @@ import sys
 import tempfile
 
 # MLIR element type -> (struct format, bytes). i1 is stored as a byte, as
-# the LLVM lowering stores it; index is 64-bit.
+# the LLVM lowering stores it; index is 64-bit. struct has no bfloat16: "B"
+# marks it, and encode/decode go through float32's upper half.
 ELEMENTS = {
-    "f64": ("d", 8), "f32": ("f", 4), "f16": ("e", 2),
+    "f64": ("d", 8), "f32": ("f", 4), "f16": ("e", 2), "bf16": ("B", 2),
     "i64": ("q", 8), "index": ("q", 8), "i32": ("i", 4), "i16": ("h", 2),
     "i8": ("b", 1), "i1": ("?", 1),
 }
@@ -146,13 +147,26 @@ def encode(elem, values):
             for x in v:
                 walk(x)
         else:
-            flat.append(0 if v is None else float(v) if fmt in "def" and isinstance(v, str) else v)
+            flat.append(0 if v is None else float(v) if fmt in "defB" and isinstance(v, str) else v)
     walk(values)
+    if fmt == "B":
+        return b"".join(struct.pack("<H", bf16_bits(x)) for x in flat)
     return struct.pack(f"<{len(flat)}{fmt}", *flat)
+
+
+def bf16_bits(x):
+    """float -> bfloat16 bits, rounded to nearest even as the LLVM lowering's fptrunc."""
+    bits = struct.unpack("<I", struct.pack("<f", x))[0]
+    if math.isnan(x):
+        return (bits >> 16) | 0x40
+    return (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
 
 
 def decode(elem, raw):
     fmt, size = ELEMENTS[elem]
+    if fmt == "B":
+        halves = struct.unpack(f"<{len(raw) // 2}H", raw)
+        return [struct.unpack("<f", struct.pack("<I", h << 16))[0] for h in halves]
     return list(struct.unpack(f"<{len(raw) // size}{fmt}", raw))
 
 
