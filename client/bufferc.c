@@ -36,6 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -77,11 +79,30 @@ typedef struct bc_response {
   size_t len;
   long retry_after;
   char cache[8];          /* X-Cache */
+  FILE *sink;             /* set: the body goes there, not into body */
+  EVP_MD_CTX *digest;     /* with sink: the sha256 of what went there */
+  bool sink_failed;
 } bc_response_t;
+
+/* An input program. A regular file is mapped, not read: a model of a
+ * gigabyte of weights costs no heap and its pages are read as curl sends
+ * them. stdin and pipes are read into memory. Not NUL-terminated. */
+typedef struct bc_input {
+  char *data;
+  size_t len;
+  bool mapped;
+} bc_input_t;
 
 static size_t on_body(char *p, size_t size, size_t n, void *user) {
   bc_response_t *r = user;
   size_t add = size * n;
+  if (r->sink) {
+    if (fwrite(p, 1, add, r->sink) != add)
+      r->sink_failed = true;
+    EVP_DigestUpdate(r->digest, p, add);
+    r->len += add;
+    return r->sink_failed ? 0 : add;
+  }
   char *grown = realloc(r->body, r->len + add + 1);
   if (!grown)
     return 0;
@@ -102,15 +123,52 @@ static size_t on_header(char *p, size_t size, size_t n, void *user) {
   return len;
 }
 
+/* A request body as curl reads it. The pages of a mapped input that have
+ * been sent leave bufferc's resident set (the kernel keeps them in its page
+ * cache), so sending a gigabyte of MLIR costs bufferc a few pages. */
+typedef struct bc_upload {
+  const bc_input_t *body;
+  size_t sent;
+  size_t released;
+} bc_upload_t;
+
+static size_t send_body(char *buf, size_t size, size_t n, void *user) {
+  bc_upload_t *u = user;
+  size_t take = size * n, left = u->body->len - u->sent;
+  if (take > left)
+    take = left;
+  memcpy(buf, u->body->data + u->sent, take);
+  u->sent += take;
+  if (u->body->mapped) {
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t done = u->sent / page * page;
+    if (done > u->released) {
+      madvise(u->body->data + u->released, done - u->released, MADV_DONTNEED);
+      u->released = done;
+    }
+  }
+  return take;
+}
+
 /* One HTTP exchange; retries 503s that carry Retry-After. Returns 0 or
- * BC_UNREACHABLE. */
+ * BC_UNREACHABLE. A sink set in r on entry receives the body (started
+ * afresh on a retry). */
 static int http(const bc_options_t *o, const char *method, const char *path,
-                const char *content_type, const char *body, size_t body_len,
-                bc_response_t *r) {
+                const char *content_type, const bc_input_t *body, bc_response_t *r) {
   char url[2048];
   snprintf(url, sizeof url, "%s%s", o->server, path);
+  FILE *sink = r->sink;
+  EVP_MD_CTX *digest = r->digest;
   for (int attempt = 0;; attempt++) {
     memset(r, 0, sizeof *r);
+    if (sink) {
+      rewind(sink);
+      if (ftruncate(fileno(sink), 0) != 0)
+        return BC_UNREACHABLE;
+      EVP_DigestInit_ex(digest, EVP_sha256(), NULL);
+      r->sink = sink;
+      r->digest = digest;
+    }
     CURL *h = curl_easy_init();
     char type[128];
     snprintf(type, sizeof type, "Content-Type: %s", content_type ? content_type : "application/json");
@@ -122,7 +180,6 @@ static int http(const bc_options_t *o, const char *method, const char *path,
     }
     curl_easy_setopt(h, CURLOPT_URL, url);
     curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
-    curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers);
     curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
     curl_easy_setopt(h, CURLOPT_WRITEDATA, r);
     curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
@@ -130,16 +187,24 @@ static int http(const bc_options_t *o, const char *method, const char *path,
     curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, 5000L);
     curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, 600000L);
     curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+    bc_upload_t upload = {.body = body};
     if (body) {
-      curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)body_len);
-      curl_easy_setopt(h, CURLOPT_POSTFIELDS, body);
+      /* bufferd answers without a 100 Continue: curl would wait a second
+       * before sending a large body. */
+      headers = curl_slist_append(headers, "Expect:");
+      curl_easy_setopt(h, CURLOPT_POST, 1L);
+      curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)body->len);
+      curl_easy_setopt(h, CURLOPT_READFUNCTION, send_body);
+      curl_easy_setopt(h, CURLOPT_READDATA, &upload);
     }
+    curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers);
     CURLcode rc = curl_easy_perform(h);
     curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &r->status);
     curl_slist_free_all(headers);
     curl_easy_cleanup(h);
     if (rc != CURLE_OK) {
-      fprintf(stderr, "bufferc: cannot reach %s: %s\n", o->server, curl_easy_strerror(rc));
+      if (!r->sink_failed) /* else the sink's owner says what it could not write */
+        fprintf(stderr, "bufferc: cannot reach %s: %s\n", o->server, curl_easy_strerror(rc));
       return BC_UNREACHABLE;
     }
     if (r->status == 503 && r->retry_after > 0 && attempt < 5) {
@@ -151,36 +216,58 @@ static int http(const bc_options_t *o, const char *method, const char *path,
   }
 }
 
-/* Reads FILE, or stdin for "-", into a malloc'd NUL-terminated buffer. */
-static char *read_file(const char *path, size_t *len) {
+/* Reads FILE, or stdin for "-": a regular file mapped, anything else
+ * read into memory. false (errno set) when it cannot be read. */
+static bool input_read(const char *path, bc_input_t *in) {
+  memset(in, 0, sizeof *in);
   bool is_stdin = strcmp(path, "-") == 0;
-  FILE *f = is_stdin ? stdin : fopen(path, "rb");
-  if (!f)
-    return NULL;
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap + 1);
+  int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
+  if (fd < 0)
+    return false;
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && !is_stdin) {
+    void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED)
+      return false;
+    madvise(map, (size_t)st.st_size, MADV_SEQUENTIAL);
+    in->data = map;
+    in->len = (size_t)st.st_size;
+    in->mapped = true;
+    return true;
+  }
+  size_t cap = 1 << 16;
+  in->data = malloc(cap);
   for (;;) {
-    size_t got = fread(buf + n, 1, cap - n, f);
-    n += got;
-    if (n < cap)
-      break;
-    cap *= 2;
-    buf = realloc(buf, cap + 1);
+    ssize_t got = read(fd, in->data + in->len, cap - in->len);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got <= 0) {
+      if (!is_stdin)
+        close(fd);
+      if (got < 0) {
+        free(in->data);
+        return false;
+      }
+      return true;
+    }
+    in->len += (size_t)got;
+    if (in->len == cap) {
+      cap *= 2;
+      in->data = realloc(in->data, cap);
+    }
   }
-  bool failed = ferror(f);
-  if (!is_stdin)
-    fclose(f);
-  if (failed) {
-    free(buf);
-    return NULL;
-  }
-  buf[n] = 0;
-  *len = n;
-  return buf;
+}
+
+static void input_release(bc_input_t *in) {
+  if (in->mapped)
+    munmap(in->data, in->len);
+  else
+    free(in->data);
 }
 
 /* Prints a diagnostic like a compiler, with the source line and a caret. */
-static void print_diagnostic(const char *file, const char *source, json_t *d,
+static void print_diagnostic(const char *file, const bc_input_t *source, json_t *d,
                              const char *severity_override) {
   const char *sev = severity_override ? severity_override
                                       : json_string_value(json_object_get(d, "severity"));
@@ -190,15 +277,16 @@ static void print_diagnostic(const char *file, const char *source, json_t *d,
   fprintf(stderr, "%s:%ld:%ld: %s: %s\n", file, line, col, sev ? sev : "error",
           msg ? msg : "");
   if (source && line > 0) {
-    const char *p = source;
+    const char *p = source->data, *end = source->data + source->len;
     for (long l = 1; l < line && p; l++) {
-      p = strchr(p, '\n');
+      p = memchr(p, '\n', (size_t)(end - p));
       if (p)
         p++;
     }
-    if (p) {
-      size_t n = strcspn(p, "\n");
-      fprintf(stderr, "%.*s\n%*s^\n", (int)n, p, (int)(col > 1 ? col - 1 : 0), "");
+    if (p && p < end) {
+      const char *eol = memchr(p, '\n', (size_t)(end - p));
+      int n = (int)((eol ? eol : end) - p);
+      fprintf(stderr, "%.*s\n%*s^\n", n, p, (int)(col > 1 ? col - 1 : 0), "");
     }
   }
   json_t *notes = json_object_get(d, "notes");
@@ -207,7 +295,7 @@ static void print_diagnostic(const char *file, const char *source, json_t *d,
   json_array_foreach(notes, i, note) print_diagnostic(file, source, note, "note");
 }
 
-static void print_error_body(const char *file, const char *source,
+static void print_error_body(const char *file, const bc_input_t *source,
                              const bc_response_t *r) {
   json_error_t jerr;
   json_t *doc = json_loadb(r->body ? r->body : "", r->len, 0, &jerr);
@@ -260,11 +348,12 @@ static json_t *wanted_artifacts(const bc_options_t *o) {
 /* The JSON request for FILE, a program in the JSON form: the program, its
  * name for locations, the pipeline, artifacts and options. (A program that
  * is not valid JSON goes as a string: the server's diagnostics say where.) */
-static char *request_body(const bc_options_t *o, const char *file, const char *source) {
+static char *request_body(const bc_options_t *o, const char *file, const bc_input_t *source) {
   json_t *req = json_object();
   json_error_t jerr;
-  json_t *program = json_loads(source, 0, &jerr);
-  json_object_set_new(req, "program", program ? program : json_string(source));
+  json_t *program = json_loadb(source->data, source->len, 0, &jerr);
+  json_object_set_new(req, "program",
+                      program ? program : json_stringn(source->data, source->len));
   json_object_set_new(req, "file", json_string(strcmp(file, "-") == 0 ? "<stdin>" : file));
   if (o->pipeline)
     json_object_set_new(req, "pipeline", json_string(o->pipeline));
@@ -349,15 +438,16 @@ static char *raw_request_path(const bc_options_t *o, const char *route, const ch
 /* POSTs FILE's program to route: MLIR text as the body itself, a JSON
  * form program inside a JSON request. */
 static int post_program(const bc_options_t *o, const char *route, const char *file,
-                        const char *source, size_t len, bool is_json, bc_response_t *r) {
+                        const bc_input_t *source, bool is_json, bc_response_t *r) {
   if (is_json) {
     char *body = request_body(o, file, source);
-    int rc = http(o, "POST", route, "application/json", body, strlen(body), r);
+    bc_input_t json = {.data = body, .len = strlen(body)};
+    int rc = http(o, "POST", route, "application/json", &json, r);
     free(body);
     return rc;
   }
   char *path = raw_request_path(o, route, file);
-  int rc = http(o, "POST", path, "application/mlir", source, len, r);
+  int rc = http(o, "POST", path, "application/mlir", source, r);
   free(path);
   return rc;
 }
@@ -369,8 +459,8 @@ static pthread_mutex_t info_lock = PTHREAD_MUTEX_INITIALIZER;
 static json_t *artifact_info(bc_options_t *o, const char *name) {
   pthread_mutex_lock(&info_lock);
   if (!o->artifact_info) {
-    bc_response_t r;
-    if (http(o, "GET", "/v1/pipelines", NULL, NULL, 0, &r) == BC_OK && r.status == 200) {
+    bc_response_t r = {0};
+    if (http(o, "GET", "/v1/pipelines", NULL, NULL, &r) == BC_OK && r.status == 200) {
       json_error_t jerr;
       json_t *doc = json_loadb(r.body, r.len, 0, &jerr);
       o->artifact_info = json_incref(json_object_get(doc, "artifact_info"));
@@ -399,15 +489,11 @@ static bool is_binary(bc_options_t *o, const char *name) {
   return json_is_true(json_object_get(artifact_info(o, name), "binary"));
 }
 
-/* The bytes of artifact v of a JSON response (malloc'd): base64-decoded
- * when the artifact is binary. NULL when it is not valid base64. */
-static unsigned char *linked_bytes(bc_options_t *o, const char *name, json_t *link,
-                                   size_t *len);
-
+/* The bytes of an inline artifact v of a JSON response (malloc'd):
+ * base64-decoded when the artifact is binary. NULL when it is not valid
+ * base64. */
 static unsigned char *artifact_bytes(bc_options_t *o, const char *name, json_t *v,
                                      size_t *len) {
-  if (json_is_object(v))
-    return linked_bytes(o, name, v, len);
   const char *text = json_string_value(v);
   size_t n = json_string_length(v);
   if (!is_binary(o, name)) {
@@ -429,36 +515,89 @@ static unsigned char *artifact_bytes(bc_options_t *o, const char *name, json_t *
   return out;
 }
 
-/* The bytes of an artifact answered as a link ({bytes, sha256, href}):
- * fetched raw from href and checked against its size and digest. NULL
- * (after saying why) when the fetch fails or the bytes differ. */
-static unsigned char *linked_bytes(bc_options_t *o, const char *name, json_t *link,
-                                   size_t *len) {
+/* GETs href's raw bytes to dest (NULL: stdout) without holding them in
+ * memory: they go to a temporary file (DEST.part, or an unnamed one for
+ * stdout) while their sha256 is computed, and only a 200 whose size and
+ * digest are the ones expected (bytes < 0, sha256 NULL: any) is renamed to
+ * DEST or copied to stdout, so no unchecked byte lands where the artifact
+ * goes. Any other answer leaves its (small) body in r->body for the
+ * caller. Returns BC_OK when an answer came (r->status says which). */
+static int fetch_raw(const bc_options_t *o, const char *href, long long bytes,
+                     const char *sha256, const char *dest, bc_response_t *r) {
+  char part[8500];
+  snprintf(part, sizeof part, "%s.part", dest ? dest : "");
+  FILE *sink = dest ? fopen(part, "w+b") : tmpfile();
+  if (!sink) {
+    fprintf(stderr, "bufferc: cannot write %s: %s\n", dest ? part : "a temporary file",
+            strerror(errno));
+    return BC_USAGE;
+  }
+  EVP_MD_CTX *digest = EVP_MD_CTX_new();
+  memset(r, 0, sizeof *r);
+  r->sink = sink;
+  r->digest = digest;
+  int rc = http(o, "GET", href, NULL, NULL, r);
+  unsigned char md[EVP_MAX_MD_SIZE];
+  unsigned int md_len = 0;
+  EVP_DigestFinal_ex(digest, md, &md_len);
+  EVP_MD_CTX_free(digest);
+  char hex[2 * EVP_MAX_MD_SIZE + 1] = "";
+  for (unsigned i = 0; i < md_len; i++)
+    sprintf(hex + 2 * i, "%02x", md[i]);
+  bool written = !r->sink_failed && fflush(sink) == 0;
+  if (!written) {
+    fprintf(stderr, "bufferc: cannot write %s: %s\n", dest ? part : "a temporary file",
+            strerror(errno));
+    rc = BC_USAGE;
+  } else if (rc == BC_OK && r->status != 200) {
+    r->body = malloc(r->len + 1);
+    rewind(sink);
+    r->len = fread(r->body, 1, r->len, sink);
+    r->body[r->len] = 0;
+  } else if (rc == BC_OK &&
+             ((bytes >= 0 && (long long)r->len != bytes) || (sha256 && strcmp(hex, sha256)))) {
+    fprintf(stderr, "bufferc: %s: %zu bytes with sha256 %s, not the %lld bytes with "
+                    "sha256 %s the compile named\n", href, r->len, hex, bytes, sha256);
+    rc = BC_UNREACHABLE;
+  } else if (rc == BC_OK && !dest) {
+    rewind(sink);
+    char chunk[1 << 16];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, sink)) > 0)
+      fwrite(chunk, 1, n, stdout);
+    fflush(stdout);
+  }
+  bool keep = rc == BC_OK && r->status == 200 && dest;
+  fclose(sink);
+  if (keep && rename(part, dest) != 0) {
+    fprintf(stderr, "bufferc: cannot write %s: %s\n", dest, strerror(errno));
+    rc = BC_USAGE;
+    keep = false;
+  }
+  if (dest && !keep)
+    unlink(part);
+  return rc;
+}
+
+/* An artifact answered as a link ({bytes, sha256, href}): its raw bytes
+ * to dest (NULL: stdout), checked against the size and digest named. */
+static int fetch_link(const bc_options_t *o, const char *name, json_t *link, const char *dest) {
   const char *href = json_string_value(json_object_get(link, "href"));
   const char *sum = json_string_value(json_object_get(link, "sha256"));
   json_int_t bytes = json_integer_value(json_object_get(link, "bytes"));
-  bc_response_t r;
-  if (!href || !sum || href[0] != '/' || http(o, "GET", href, NULL, NULL, 0, &r) != BC_OK) {
-    fprintf(stderr, "bufferc: cannot fetch artifact '%s'\n", name);
-    return NULL;
+  if (!href || !sum || href[0] != '/') {
+    fprintf(stderr, "bufferc: artifact '%s' is a link without href and sha256\n", name);
+    return BC_UNREACHABLE;
   }
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int dlen = 0;
-  EVP_Digest(r.body ? r.body : "", r.len, digest, &dlen, EVP_sha256(), NULL);
-  char hex[2 * EVP_MAX_MD_SIZE + 1];
-  for (unsigned i = 0; i < dlen; i++)
-    sprintf(hex + 2 * i, "%02x", digest[i]);
-  if (r.status != 200 || (json_int_t)r.len != bytes || strcmp(hex, sum) != 0) {
-    fprintf(stderr, "bufferc: artifact '%s' fetched from %s: status %ld, %zu bytes, "
-                    "not the %lld bytes with sha256 %s the compile named\n",
-            name, href, r.status, r.len, (long long)bytes, sum);
-    free(r.body);
-    return NULL;
+  bc_response_t r = {0};
+  int rc = fetch_raw(o, href, (long long)bytes, sum, dest, &r);
+  if (rc == BC_OK && r.status != 200) {
+    fprintf(stderr, "bufferc: cannot fetch artifact '%s' from %s: HTTP %ld\n", name, href,
+            r.status);
+    rc = BC_UNREACHABLE;
   }
-  *len = r.len;
-  if (!r.body)
-    r.body = calloc(1, 1);
-  return (unsigned char *)r.body;
+  free(r.body);
+  return rc;
 }
 
 static const char *base_name(const char *path) {
@@ -526,27 +665,36 @@ static int write_artifacts(bc_options_t *o, const char *input, json_t *arts, boo
   json_t *v;
   int rc = BC_OK;
   json_object_foreach(arts, name, v) {
-    size_t len;
-    unsigned char *data = artifact_bytes(o, name, v, &len);
-    if (!data) {
-      if (!json_is_object(v))
-        fprintf(stderr, "bufferc: artifact '%s' of %s is not valid base64\n", name, input);
-      rc = BC_UNREACHABLE;
-      continue;
-    }
-    if (!to_files || (stdout_name && strcmp(name, stdout_name) == 0)) {
-      fwrite(data, 1, len, stdout);
-      fflush(stdout);
-    } else {
-      char path[8400];
+    char path[8400];
+    const char *dest = NULL;
+    if (to_files && !(stdout_name && strcmp(name, stdout_name) == 0)) {
       snprintf(path, sizeof path, "%s%s", stem, extension_of(o, name));
-      int w = write_bytes(path, data, len);
-      if (w == BC_OK)
-        fprintf(stderr, "bufferc: wrote %s\n", path);
-      else
-        rc = w;
+      dest = path;
     }
-    free(data);
+    int w;
+    if (json_is_object(v)) {
+      w = fetch_link(o, name, v, dest);
+    } else {
+      size_t len;
+      unsigned char *data = artifact_bytes(o, name, v, &len);
+      if (!data) {
+        fprintf(stderr, "bufferc: artifact '%s' of %s is not valid base64\n", name, input);
+        rc = BC_UNREACHABLE;
+        continue;
+      }
+      w = BC_OK;
+      if (dest) {
+        w = write_bytes(path, data, len);
+      } else {
+        fwrite(data, 1, len, stdout);
+        fflush(stdout);
+      }
+      free(data);
+    }
+    if (w == BC_OK && dest)
+      fprintf(stderr, "bufferc: wrote %s\n", path);
+    else if (w != BC_OK && w > rc)
+      rc = w;
   }
   return rc;
 }
@@ -574,9 +722,8 @@ typedef struct compile_state {
 
 static int compile_one(compile_state_t *st, const char *file) {
   bc_options_t *o = st->o;
-  size_t len;
-  char *source = read_file(file, &len);
-  if (!source) {
+  bc_input_t source;
+  if (!input_read(file, &source)) {
     pthread_mutex_lock(&st->lock);
     fprintf(stderr, "bufferc: cannot read %s: %s\n", file, strerror(errno));
     pthread_mutex_unlock(&st->lock);
@@ -585,8 +732,8 @@ static int compile_one(compile_state_t *st, const char *file) {
   const char *shown = strcmp(file, "-") == 0 ? "<stdin>" : file;
   size_t n = strlen(file);
   bool is_json = n > 5 && strcmp(file + n - 5, ".json") == 0;
-  bc_response_t r;
-  int rc = post_program(o, "/v1/compile", file, source, len, is_json, &r);
+  bc_response_t r = {0};
+  int rc = post_program(o, "/v1/compile", file, &source, is_json, &r);
   pthread_mutex_lock(&st->lock);
   if (rc == BC_OK) {
     if (r.status == 200) {
@@ -599,7 +746,7 @@ static int compile_one(compile_state_t *st, const char *file) {
       json_t *diags = json_object_get(doc, "diagnostics");
       size_t i;
       json_t *d;
-      json_array_foreach(diags, i, d) print_diagnostic(shown, source, d, NULL);
+      json_array_foreach(diags, i, d) print_diagnostic(shown, &source, d, NULL);
       json_t *stats = json_object_get(doc, "run_stats");
       if (o->run_stats && stats) {
         fprintf(stderr, "run-stats:");
@@ -613,7 +760,7 @@ static int compile_one(compile_state_t *st, const char *file) {
         st->hits++;
       json_decref(doc);
     } else {
-      print_error_body(shown, source, &r);
+      print_error_body(shown, &source, &r);
       rc = status_rc(r.status);
       /* A run stopped by a server limit (run_step_limit, run_memory_limit,
        * run_time_limit) is the program's doing, whatever the status. */
@@ -632,7 +779,7 @@ static int compile_one(compile_state_t *st, const char *file) {
   }
   pthread_mutex_unlock(&st->lock);
   free(r.body);
-  free(source);
+  input_release(&source);
   return rc;
 }
 
@@ -738,8 +885,8 @@ static int cmd_get(bc_options_t *o) {
   if (!names) {
     char path[256];
     snprintf(path, sizeof path, "/v1/artifacts/%s", key);
-    bc_response_t r;
-    if (http(o, "GET", path, NULL, NULL, 0, &r) != BC_OK)
+    bc_response_t r = {0};
+    if (http(o, "GET", path, NULL, NULL, &r) != BC_OK)
       return BC_UNREACHABLE;
     if (r.status == 200) {
       json_error_t jerr;
@@ -769,23 +916,17 @@ static int cmd_get(bc_options_t *o) {
     const char *name = json_string_value(v);
     char path[512];
     snprintf(path, sizeof path, "/v1/artifacts/%s/%.200s", key, name);
-    bc_response_t r;
-    if (http(o, "GET", path, NULL, NULL, 0, &r) != BC_OK) {
-      rc = BC_UNREACHABLE;
+    char file[8400];
+    snprintf(file, sizeof file, "%s%s", stem, extension_of(o, name));
+    bc_response_t r = {0};
+    int fetched = fetch_raw(o, path, -1, NULL, to_files ? file : NULL, &r);
+    if (fetched != BC_OK) {
+      rc = fetched > rc ? fetched : rc;
       break;
     }
     if (r.status == 200) {
-      if (!to_files) {
-        fwrite(r.body, 1, r.len, stdout);
-      } else {
-        char file[8400];
-        snprintf(file, sizeof file, "%s%s", stem, extension_of(o, name));
-        int w = write_bytes(file, (const unsigned char *)r.body, r.len);
-        if (w == BC_OK)
-          fprintf(stderr, "bufferc: wrote %s\n", file);
-        else if (w > rc)
-          rc = w;
-      }
+      if (to_files)
+        fprintf(stderr, "bufferc: wrote %s\n", file);
     } else if (r.status == 404) {
       fprintf(stderr, "bufferc get: key %s has no artifact '%s'\n", key, name);
       if (rc < BC_PROGRAM_ERROR)
@@ -838,23 +979,22 @@ static int cmd_explain(bc_options_t *o) {
     return BC_USAGE;
   }
   const char *file = o->files[0];
-  size_t len;
-  char *source = read_file(file, &len);
-  if (!source) {
+  bc_input_t source;
+  if (!input_read(file, &source)) {
     fprintf(stderr, "bufferc: cannot read %s: %s\n", file, strerror(errno));
     return BC_USAGE;
   }
   size_t fl = strlen(file);
-  bc_response_t r;
-  int rc = post_program(o, "/v1/explain", file, source, len,
+  bc_response_t r = {0};
+  int rc = post_program(o, "/v1/explain", file, &source,
                         fl > 5 && strcmp(file + fl - 5, ".json") == 0, &r);
   if (rc != BC_OK) {
-    free(source);
+    input_release(&source);
     return rc;
   }
   if (r.status != 200) {
-    print_error_body(file, source, &r);
-    free(source);
+    print_error_body(file, &source, &r);
+    input_release(&source);
     free(r.body);
     return r.status == 422 ? BC_PROGRAM_ERROR : r.status == 400 ? BC_USAGE : BC_UNREACHABLE;
   }
@@ -898,7 +1038,7 @@ static int cmd_explain(bc_options_t *o) {
   free(state);
   json_decref(doc);
   free(r.body);
-  free(source);
+  input_release(&source);
   return BC_OK;
 }
 
@@ -949,8 +1089,8 @@ static const char *metric_value(const char *text, const char *metric, size_t *le
 }
 
 static int cmd_stats(bc_options_t *o) {
-  bc_response_t r;
-  if (http(o, "GET", "/metrics", NULL, NULL, 0, &r) != BC_OK)
+  bc_response_t r = {0};
+  if (http(o, "GET", "/metrics", NULL, NULL, &r) != BC_OK)
     return BC_UNREACHABLE;
   if (r.status != 200) {
     fprintf(stderr, "bufferc stats: HTTP %ld\n", r.status);

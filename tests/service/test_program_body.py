@@ -13,10 +13,13 @@ same errors, and a request hash that tells two queries apart.
 """
 import base64
 import hashlib
+import http.server
 import json
 import os
+import socket
 import subprocess
 import sys
+import threading
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -249,12 +252,155 @@ def test_bufferc_sends_text_and_fetches_bytes(tmp):
         d.stop()
 
 
+# Started by a small python of its own: a child's ru_maxrss includes what
+# its parent's memory was when it was forked (up to exec), and this test's
+# python holds the program text.
+PEAK_RSS = """import os, sys
+pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ)
+_, status, usage = os.wait4(pid, 0)
+print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
+"""
+
+
+def bufferc_peak_rss_kb(args):
+    """Runs bufferc and returns (exit status, stderr, its peak resident set
+    in KiB, the pages of files it maps included, as top counts them)."""
+    p = subprocess.run([sys.executable, "-c", PEAK_RSS, BUFFERC, *args],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+    status, peak = p.stdout.decode().split()[-2:]
+    return int(status), p.stderr.decode(), int(peak)
+
+
+def test_bufferc_memory_is_not_the_program(tmp):
+    """A program of 64 MB of weights and its 32 MB object pass through
+    bufferc without being held: its peak resident set stays a small part of
+    either (it held the whole text and the whole object before)."""
+    d = Daemon(tmp, "--compile-timeout-ms", "600000")
+    try:
+        prog = os.path.join(tmp, "big.mlir")
+        with open(prog, "w") as f:
+            f.write(weights_program(8 << 20, 11))
+        size = os.path.getsize(prog)
+        out = os.path.join(tmp, "out")
+        server = ["--server", "http://127.0.0.1:%d" % d.port]
+        rc, err, peak = bufferc_peak_rss_kb(["compile", prog, "--emit", "obj", "-o", out, *server])
+        check(rc == 0, "bufferc: " + err)
+        obj = os.path.getsize(os.path.join(out, "big.o"))
+        check(obj > 32 << 20, "the object holds the weights (%d bytes)" % obj)
+        check(peak * 1024 < min(size, obj) // 2, "bufferc's peak resident set %d KiB is under "
+              "half the %d-byte program and the %d-byte object" % (peak, size, obj))
+        ref = subprocess.run([BUFFER_OPT, "--default-pipeline", "--emit=obj", prog],
+                             capture_output=True, timeout=600)
+        with open(os.path.join(out, "big.o"), "rb") as f:
+            check(f.read() == ref.stdout, "the object streamed to disk is buffer-opt's")
+        # from stdin the text is read into memory (a pipe cannot be mapped): same bytes
+        with open(prog, "rb") as f:
+            p = subprocess.run([BUFFERC, "compile", "-", "--emit", "obj", "-o", out, *server],
+                               stdin=f, capture_output=True, timeout=600)
+        check(p.returncode == 0, "stdin: " + p.stderr.decode())
+        with open(os.path.join(out, "stdin.o"), "rb") as f:
+            check(f.read() == ref.stdout, "the object of stdin's program is buffer-opt's")
+    finally:
+        d.stop()
+
+
+def test_expect_continue(tmp):
+    """A client that sends `Expect: 100-continue` (curl does for bodies over
+    1 MB) hears 100 Continue at once and then its answer; one whose body is
+    over the limit hears the 413 instead, before sending it."""
+    d = Daemon(tmp, "--max-body-bytes", "100000")
+    try:
+        path = "/v1/compile?" + urllib.parse.urlencode({"artifacts": "memref"})
+        for body_len, first in ((len(RUNNABLE), b"HTTP/1.1 100 Continue"),
+                                (200000, b"HTTP/1.1 413")):
+            s = socket.create_connection(("127.0.0.1", d.port), timeout=10)
+            s.sendall(("POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/mlir\r\n"
+                       "Content-Length: %d\r\nExpect: 100-continue\r\n\r\n"
+                       % (path, body_len)).encode())
+            s.settimeout(0.5)  # curl would wait a second: the answer comes before
+            got = s.recv(4096)
+            check(got.startswith(first), "body of %d bytes: %r" % (body_len, got[:60]))
+            if first.endswith(b"Continue"):
+                s.settimeout(30)
+                s.sendall(RUNNABLE.encode())
+                answer = got[got.index(b"\r\n\r\n") + 4:]
+                while b"memref.alloc" not in answer:
+                    more = s.recv(65536)
+                    check(more, "the answer after 100 Continue: %r" % answer[-200:])
+                    answer += more
+                check(answer.startswith(b"HTTP/1.1 200"), "then 200: %r" % answer[:40])
+            s.close()
+    finally:
+        d.stop()
+
+
+class LyingServer(http.server.BaseHTTPRequestHandler):
+    """Answers every compile with a link whose bytes are not the ones it
+    names (a cache or proxy that corrupted them)."""
+
+    def log_message(self, *args):
+        pass
+
+    def answer(self, status, body, content_type="application/json"):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        if self.path == "/v1/pipelines":
+            info = [{"name": "obj", "extension": ".o", "binary": True}]
+            self.answer(200, json.dumps({"artifact_info": info}).encode())
+        else:
+            self.answer(200, b"not the object", "application/octet-stream")
+
+    def do_POST(self):
+        self.rfile.read(int(self.headers["Content-Length"]))
+        named = hashlib.sha256(b"the object").hexdigest()
+        link = {"bytes": 10, "sha256": named, "href": "/v1/artifacts/k/obj"}
+        self.answer(200, json.dumps({"key": "k", "artifacts": {"obj": link}}).encode())
+
+
+def test_bufferc_keeps_unchecked_bytes_out(tmp):
+    """Fetched bytes whose size or digest differ from what the compile named
+    are an error (exit 3) and land nowhere: an existing output file keeps
+    its old contents, no partial file is left, nothing reaches stdout."""
+    server = http.server.HTTPServer(("127.0.0.1", 0), LyingServer)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        prog = os.path.join(tmp, "m.mlir")
+        with open(prog, "w") as f:
+            f.write(RUNNABLE)
+        out = os.path.join(tmp, "out")
+        os.makedirs(out)
+        with open(os.path.join(out, "m.o"), "w") as f:
+            f.write("an earlier object")
+        url = "http://127.0.0.1:%d" % server.server_port
+        p = subprocess.run([BUFFERC, "compile", prog, "--emit", "obj", "-o", out, "--server", url],
+                           capture_output=True, timeout=60)
+        check(p.returncode == 3 and b"sha256" in p.stderr,
+              "a corrupted artifact is exit 3 naming the digest: %d %s" % (p.returncode, p.stderr))
+        with open(os.path.join(out, "m.o")) as f:
+            check(f.read() == "an earlier object", "the earlier output file is untouched")
+        check(sorted(os.listdir(out)) == ["m.o"], "no partial file: %s" % os.listdir(out))
+        p = subprocess.run([BUFFERC, "compile", prog, "--emit", "obj", "-o", "-", "--server", url],
+                           capture_output=True, timeout=60)
+        check(p.returncode == 3 and p.stdout == b"",
+              "to stdout: exit 3 and no bytes: %d %r" % (p.returncode, p.stdout))
+    finally:
+        server.shutdown()
+
+
 TESTS = [
     test_body_means_what_json_means,
     test_query_is_part_of_request_hash,
     test_body_form_fields,
     test_body_form_errors,
     test_bufferc_sends_text_and_fetches_bytes,
+    test_bufferc_memory_is_not_the_program,
+    test_bufferc_keeps_unchecked_bytes_out,
+    test_expect_continue,
 ]
 
 if __name__ == "__main__":
