@@ -23,7 +23,10 @@
  *
  * The other folds of upstream's driver (arith on constants, the ops' own
  * folders ...) are not run.
- * Everything lives in the context arena.
+ * Everything lives in the context arena. Each step is linear in the ops
+ * under root (a model's forward function is tens of thousands): op marks
+ * live in op->print_slot (the printer's scratch, zeroed by the walk that
+ * collects the ops first) and constants are found by a hash table.
  */
 #include "buf/linalg.h"
 #include "bufopt_internal.h"
@@ -37,48 +40,79 @@ static buf_region_t *insertion_region(buf_op_t *op) {
   return parent && parent->num_regions ? parent->regions[0] : NULL;
 }
 
+/* Marks in op->print_slot, set only on ops the walk of the same step
+ * zeroed. */
+enum {
+  MARK_OWNED = 1,      /* a constant kept: the one its value's uses go to */
+  MARK_OUTER_DEF = 2,  /* in the list of defs that may die with an op */
+  MARK_DYING = 4,      /* queued to be erased */
+};
+
 static buf_walk_result_t collect_constant(buf_op_t *op, void *user) {
+  op->print_slot = 0;
   if (buf_op_has_trait(op, BUF_TRAIT_CONSTANT) && op->num_results == 1)
     buf__bo_oplist_push(user, op);
   return BUF_WALK_ADVANCE;
 }
 
-static bool listed(const bo_oplist_t *l, const buf_op_t *op) {
-  for (uint32_t i = 0; i < l->n; i++)
-    if (l->ops[i] == op)
-      return true;
-  return false;
+/* The constants kept so far, by op, value, type and insertion region. */
+typedef struct owned_entry {
+  buf_op_t *op;
+  buf_region_t *region;
+} owned_entry_t;
+
+typedef struct owned_table {
+  owned_entry_t *slots;
+  uint64_t mask;
+} owned_table_t;
+
+static uint64_t owned_hash(const buf_op_t *op, buf_attr_t value, const buf_region_t *region) {
+  const void *key[4] = {op->def, value, op->results[0].type, region};
+  return buf_hash_bytes(BUF_HASH_SEED, key, sizeof key);
+}
+
+/* The kept constant equal to op in region, or (when none) the free slot it
+ * would take. */
+static owned_entry_t *owned_slot(owned_table_t *t, buf_op_t *op, buf_attr_t value,
+                                 buf_region_t *region) {
+  for (uint64_t i = owned_hash(op, value, region);; i++) {
+    owned_entry_t *e = &t->slots[i & t->mask];
+    if (!e->op)
+      return e;
+    buf_op_t *c = e->op;
+    if (c->def == op->def && buf_op_attr(c, "value") == value &&
+        c->results[0].type == op->results[0].type && e->region == region)
+      return e;
+  }
 }
 
 static void unique_and_hoist_constants(buf_op_t *root) {
   buf_arena_t *arena = buf_ctx_arena(buf_op_ctx(root));
-  bo_oplist_t all = {.arena = arena}, owned = {.arena = arena};
+  bo_oplist_t all = {.arena = arena};
   buf_op_walk(root, BUF_WALK_POST, collect_constant, &all);
+  owned_table_t owned = {.mask = 15};
+  while (owned.mask + 1 < 2 * (uint64_t)all.n)
+    owned.mask = owned.mask * 2 + 1;
+  owned.slots = buf_arena_alloc(arena, (owned.mask + 1) * sizeof *owned.slots);
+  memset(owned.slots, 0, (owned.mask + 1) * sizeof *owned.slots);
   for (uint32_t i = 0; i < all.n; i++) {
     buf_op_t *op = all.ops[i];
     buf_region_t *region = insertion_region(op);
     buf_block_t *entry = region ? buf_region_entry(region) : NULL;
     if (!entry)
       continue;
-    buf_attr_t value = buf_op_attr(op, "value");
-    buf_op_t *same = NULL;
-    for (uint32_t k = 0; k < owned.n && !same; k++) {
-      buf_op_t *c = owned.ops[k];
-      if (c->def == op->def && buf_op_attr(c, "value") == value &&
-          c->results[0].type == op->results[0].type &&
-          insertion_region(c) == region)
-        same = c;
-    }
-    if (same) {
-      buf_value_t *r = buf_op_result(same, 0);
+    owned_entry_t *e = owned_slot(&owned, op, buf_op_attr(op, "value"), region);
+    if (e->op) {
+      buf_value_t *r = buf_op_result(e->op, 0);
       buf_op_replace(op, &r);
       continue;
     }
     bool in_place = op->block == entry &&
-                    (entry->first == op || (op->prev && listed(&owned, op->prev)));
+                    (entry->first == op || (op->prev && (op->prev->print_slot & MARK_OWNED)));
     if (!in_place)
       buf_op_move_before(op, entry->first);
-    buf__bo_oplist_push(&owned, op);
+    *e = (owned_entry_t){op, region};
+    op->print_slot |= MARK_OWNED;
   }
 }
 
@@ -127,6 +161,7 @@ static bool trivially_dead(buf_op_t *op) {
 }
 
 static buf_walk_result_t collect_candidate(buf_op_t *op, void *user) {
+  op->print_slot = 0;
   buf__bo_oplist_push(user, op);
   return BUF_WALK_ADVANCE;
 }
@@ -140,32 +175,30 @@ static buf_walk_result_t collect_outer_defs(buf_op_t *op, void *user) {
   operand_defs_t *d = user;
   for (uint32_t i = 0; i < op->num_operands; i++) {
     buf_op_t *def = op->operands[i].value->def;
-    if (def && !buf_op_is_ancestor(d->x, def) && !listed(&d->list, def))
+    if (def && !(def->print_slot & MARK_OUTER_DEF) && !buf_op_is_ancestor(d->x, def)) {
+      def->print_slot |= MARK_OUTER_DEF;
       buf__bo_oplist_push(&d->list, def);
+    }
   }
   return BUF_WALK_ADVANCE;
 }
 
-/* Erases the dead ops of the list, then the defs that die with them; an op
- * is erased once (the list holds no op nested in another listed op's
- * region that is erased first: nested ops come first in post-order). */
+/* Erases the dead ops of the list, then the defs that die with them. Ops
+ * die from the back of the list (uses before defs); an entry erased
+ * already, or nested in an op erased already, no longer has root as an
+ * ancestor (an erased op is detached; its memory stays in the arena). */
 static void erase_trivially_dead(buf_op_t *root) {
   bo_oplist_t work = {.arena = buf_ctx_arena(buf_op_ctx(root))};
   buf_op_walk(root, BUF_WALK_POST, collect_candidate, &work);
-  /* Ops die from the back of the list; erased ones are NULLed so the
-   * entries nested in them are never read. */
   for (uint32_t i = work.n; i-- > 0;) {
     buf_op_t *op = work.ops[i];
-    if (!op || !trivially_dead(op))
+    if (!buf_op_is_ancestor(root, op) || !trivially_dead(op))
       continue;
     bo_oplist_t dying = {.arena = work.arena};
     buf__bo_oplist_push(&dying, op);
+    op->print_slot |= MARK_DYING;
     while (dying.n) {
       buf_op_t *x = dying.ops[--dying.n];
-      /* Forget x and everything nested in it before it goes. */
-      for (uint32_t k = 0; k < work.n; k++)
-        if (work.ops[k] && buf_op_is_ancestor(x, work.ops[k]))
-          work.ops[k] = NULL;
       /* The defs of the operands of x and of the ops nested in it, which
        * may die with it (a constant hoisted out of its body). */
       operand_defs_t defs = {.x = x, .list = {.arena = work.arena}};
@@ -173,8 +206,11 @@ static void erase_trivially_dead(buf_op_t *root) {
       buf_op_erase(x);
       for (uint32_t k = 0; k < defs.list.n; k++) {
         buf_op_t *d = defs.list.ops[k];
-        if (!listed(&dying, d) && trivially_dead(d))
+        d->print_slot &= ~(uint32_t)MARK_OUTER_DEF;
+        if (!(d->print_slot & MARK_DYING) && trivially_dead(d)) {
+          d->print_slot |= MARK_DYING;
           buf__bo_oplist_push(&dying, d);
+        }
       }
     }
   }
