@@ -175,6 +175,10 @@ struct buf_bz_s {
   /* Ops the run made itself (copies.c's tensor.dim of dynamic sizes):
    * bufferized whatever opts.op_filter says, since nothing else would. */
   buf__ptrmap_t own_ops;
+  /* A plain alloc_tensor copies.c made (no copy operand: the old contents
+   * are not needed) -> the value it stands in for, whose buffer's memory
+   * space it takes when it is rewritten. */
+  buf__ptrmap_t copy_sources;
   struct bz_copy_note *notes;
   uint32_t num_notes, cap_notes;
   buf__ptrmap_t made_map;  /* created op -> made idx + 1 */
@@ -442,6 +446,9 @@ buf_status_t buf__bz_analyze(buf_bz_t *bz);
 void buf__bz_annotate(buf_bz_t *bz);
 /* Inserts bufferization.alloc_tensor copies for out-of-place operands. */
 buf_status_t buf__bz_materialize_copies(buf_bz_t *bz);
+/* The value a plain alloc_tensor that copies.c made stands in for, or NULL
+ * (alloc is not such an op). */
+buf_value_t *buf__bz_copy_source(buf_bz_t *bz, const buf_op_t *alloc);
 /* Rewrites the module to buffers. */
 buf_status_t buf__bz_rewrite(buf_bz_t *bz);
 /* Erases the memref.alloc ops the rewrite created that nothing uses (an

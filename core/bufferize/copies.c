@@ -51,7 +51,14 @@ static buf_value_t *make_alloc(buf_bz_t *bz, buf_builder_t *b, buf_value_t *v,
   buf_state_add_result(&st, v->type);
   buf_state_set_attr(&st, "operandSegmentSizes",
                      buf_attr_dense_array(ctx, buf_type_i32(ctx), 3, seg, NULL));
-  return buf_op_result(buf_builder_insert(b, &st), 0);
+  buf_op_t *alloc = buf_builder_insert(b, &st);
+  if (!copy_data)
+    buf__ptrmap_set(&bz->copy_sources, alloc, v);
+  return buf_op_result(alloc, 0);
+}
+
+buf_value_t *buf__bz_copy_source(buf_bz_t *bz, const buf_op_t *alloc) {
+  return buf__ptrmap_get(&bz->copy_sources, alloc);
 }
 
 /* How many operands of op alias `result` (upstream's

@@ -51,7 +51,8 @@ static buf_status_t alloc_tensor_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) 
   buf_bz_builder(rw, op, &b);
   buf_type_t rt = op->results[0].type;
   /* The memory space, as upstream infers it: the attribute, else the
-   * copied buffer's, else (use-encoding-for-memory-space) the tensor's
+   * copied buffer's, else (a stand-in copies.c made) the buffer's it
+   * stands in for, else (use-encoding-for-memory-space) the tensor's
    * encoding; must-infer-memory-space refuses the default. */
   const buf_bz_options_t *opts = buf_bz_options(buf_bz_rw_analysis(rw));
   buf_value_t *copy = seg[1] ? buf_bz_buffer(rw, op->operands[seg[0]].value) : NULL;
@@ -60,6 +61,16 @@ static buf_status_t alloc_tensor_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) 
   if (!ms && copy && copy->type->kind == BUF_TYPE_MEMREF) {
     ms = copy->type->u.shaped.memory_space;
     inferred = true;
+  }
+  /* A stand-in copies.c made for a value whose old contents are not
+   * needed lives where that value's buffer lives, as upstream's
+   * allocateTensorForShapedValue places it (the default space is not an
+   * inference: must-infer-memory-space refuses it there too). */
+  buf_value_t *stands_for = buf__bz_copy_source(buf_bz_rw_analysis(rw), op);
+  buf_value_t *src = stands_for ? buf__bz_mapped(rw, stands_for) : NULL;
+  if (!ms && !copy && src && src->type->kind == BUF_TYPE_MEMREF) {
+    ms = src->type->u.shaped.memory_space;
+    inferred = ms != NULL;
   }
   if (!ms && opts->use_encoding_for_memory_space && rt->u.shaped.encoding) {
     ms = rt->u.shaped.encoding;

@@ -274,6 +274,7 @@ void buf__bz_destroy(buf_bz_t *bz) {
   free(bz->cand_a.items);
   free(bz->cand_b.items);
   buf__ptrmap_free(&bz->own_ops);
+  buf__ptrmap_free(&bz->copy_sources);
   buf__ptrmap_free(&bz->fmap);
   free(bz);
 }
