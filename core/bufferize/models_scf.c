@@ -732,6 +732,8 @@ static buf_status_t branch_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
           common->u.shaped.memory_space != yt->u.shaped.memory_space) {
         buf_emit_error(buf_op_ctx(op), op->loc,
                        "inconsistent memory space on then/else branches");
+        /* upstream fails at the first yield, which asks for the type */
+        buf_emit_error(buf_op_ctx(op), yields[0]->loc, "failed to bufferize op");
         return BUF_FAILURE;
       }
     }
