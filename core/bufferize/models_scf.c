@@ -89,7 +89,9 @@ static bool for_writes(buf_bz_t *bz, buf_use_t *u) {
  * the loop can own: the result, of iter_arg i's type, of an op in the body
  * without a bufferization model (an allowed unknown op, whose buffer comes
  * from a bufferization.to_buffer) that has no regions and reads no tensor
- * but iter_arg i. Then the next iteration's iter_arg is that buffer, and
+ * but iter_arg i. An op that only a filter (dialect-filter, the partial
+ * passes) leaves on tensors does not count: a later bufferization gives it
+ * a buffer, which the copy back lets it write in place. Then the next iteration's iter_arg is that buffer, and
  * result i is the last one handed on (init i's buffer when the loop runs
  * no iteration): it may alias init i but is not its equivalent. Every
  * other slot keeps result i in init i's buffer. */
@@ -103,7 +105,7 @@ static bool for_slot_handed_on(buf_bz_t *bz, const buf_op_t *loop, uint32_t i) {
   buf_value_t *v = y->operands[i].value, *arg = body->args[i + 1];
   buf_op_t *d = v->def;
   if (!buf__bz_is_tensor_type(v->type) || v->type != arg->type || !d ||
-      d->block != body || d->num_regions || buf_bz_model_of(bz, d))
+      d->block != body || d->num_regions || buf__bz_unfiltered_model(bz, d))
     return false;
   for (uint32_t k = 0; k < d->num_operands; k++) {
     buf_value_t *w = d->operands[k].value;
