@@ -62,6 +62,15 @@ static buf_status_t const_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     return BUF_FAILURE;
   }
   buf_ctx_t *ctx = buf_bz_rw_ctx(rw);
+  /* must-infer-memory-space: only the tensor's encoding (under
+   * use-encoding-for-memory-space) names the global's memory space */
+  const buf_bz_options_t *opts = buf_bz_options(buf_bz_rw_analysis(rw));
+  if (opts->must_infer_memory_space &&
+      !(opts->use_encoding_for_memory_space && rt->u.shaped.encoding)) {
+    buf_emit_error(ctx, op->loc, "could not infer memory space");
+    buf_emit_error(ctx, op->loc, "failed to bufferize op");
+    return BUF_FAILURE;
+  }
   buf_op_t *module = buf_bz_rw_analysis(rw)->module;
   buf_block_t *mb = buf_region_entry(module->regions[0]);
   buf_type_t mt = buf_bz_alloc_type(rw, rt);
@@ -249,8 +258,8 @@ static buf_status_t select_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
   if (t->type != f->type) {
     if (t->type->kind != BUF_TYPE_MEMREF || f->type->kind != BUF_TYPE_MEMREF ||
         t->type->u.shaped.memory_space != f->type->u.shaped.memory_space) {
-      buf_op_emit_error(op, "cannot bufferize: the two values are in "
-                            "different memory spaces");
+      buf_emit_error(ctx, op->loc, "inconsistent memory space on true/false operands");
+      buf_emit_error(ctx, op->loc, "failed to bufferize op");
       return BUF_FAILURE;
     }
     buf_type_t common = buf_bz_dynamic_layout_type(

@@ -82,21 +82,56 @@ static bool for_writes(buf_bz_t *bz, buf_use_t *u) {
   return u->index >= FOR_FIRST_INIT;
 }
 
+/* Does slot i of loop `loop` hand its yielded buffer on, as upstream does,
+ * instead of copying it back into init i's buffer every iteration? Only
+ * under allow-return-allocs-from-loops (without it such a yield is refused),
+ * and only for a value made anew by every iteration that nothing outside
+ * the loop can own: the result, of iter_arg i's type, of an op in the body
+ * without a bufferization model (an allowed unknown op, whose buffer comes
+ * from a bufferization.to_buffer) that has no regions and reads no tensor
+ * but iter_arg i. An op that only a filter (dialect-filter, the partial
+ * passes) leaves on tensors does not count: a later bufferization gives it
+ * a buffer, which the copy back lets it write in place. Then the next iteration's iter_arg is that buffer, and
+ * result i is the last one handed on (init i's buffer when the loop runs
+ * no iteration): it may alias init i but is not its equivalent. Every
+ * other slot keeps result i in init i's buffer. */
+static bool for_slot_handed_on(buf_bz_t *bz, const buf_op_t *loop, uint32_t i) {
+  if (!buf_bz_options(bz)->allow_return_allocs_from_loops)
+    return false;
+  buf_block_t *body = entry(loop, 0);
+  buf_op_t *y = body ? body->last : NULL;
+  if (!y || i >= y->num_operands || i + 1 >= body->num_args)
+    return false;
+  buf_value_t *v = y->operands[i].value, *arg = body->args[i + 1];
+  buf_op_t *d = v->def;
+  if (!buf__bz_is_tensor_type(v->type) || v->type != arg->type || !d ||
+      d->block != body || d->num_regions || buf__bz_unfiltered_model(bz, d))
+    return false;
+  for (uint32_t k = 0; k < d->num_operands; k++) {
+    buf_value_t *w = d->operands[k].value;
+    if (buf__bz_is_tensor_type(w->type) && w != arg)
+      return false;
+  }
+  return true;
+}
+
 static uint32_t for_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
                             uint32_t max) {
-  (void)bz;
   if (u->index < FOR_FIRST_INIT || !max)
     return 0;
   uint32_t r = u->index - FOR_FIRST_INIT;
   if (r >= u->owner->num_results)
     return 0;
-  out[0] = (buf_bz_alias_t){&u->owner->results[r], BUF_BZ_EQUIV};
+  out[0] = (buf_bz_alias_t){&u->owner->results[r],
+                            for_slot_handed_on(bz, u->owner, r) ? BUF_BZ_MAYBE
+                                                                : BUF_BZ_EQUIV};
   return 1;
 }
 
 /* The buffer a loop result really is: result i of a bufferized scf.for is
- * its init i's buffer, and so is result i of a bufferized scf.while when it
- * has init i's type (see below), so look through loop nests. */
+ * its init i's buffer (unless slot i hands its buffer on), and so is result
+ * i of a bufferized scf.while when it has init i's type (see below), so
+ * look through loop nests. */
 static buf_value_t *through_loops(buf_bz_t *bz, buf_value_t *v) {
   for (unsigned depth = 0; depth < 64 && v->def; depth++) {
     const buf_bufferize_model_t *m = buf_bz_model_of(bz, v->def);
@@ -104,6 +139,13 @@ static buf_value_t *through_loops(buf_bz_t *bz, buf_value_t *v) {
     if (m && m->bufferize == for_bufferize)
       first = FOR_FIRST_INIT;
     else if (!m || m->bufferize != while_bufferize)
+      break;
+    /* a bufferized scf.for yields iter_arg i back unless slot i hands its
+     * buffer on (for_slot_handed_on) */
+    buf_block_t *body = first ? entry(v->def, 0) : NULL;
+    if (body && (!body->last || v->index >= body->last->num_operands ||
+                 v->index + 1 >= body->num_args ||
+                 body->last->operands[v->index].value != body->args[v->index + 1]))
       break;
     if (first + v->index >= v->def->num_operands)
       break;
@@ -463,10 +505,28 @@ static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     return BUF_FAILURE;
   buf_value_t *ops[64];
   buf_type_t rtypes[64];
+  bool handed_on[64];
   for (uint32_t i = 0; i < n; i++) {
     ops[i] = buf_bz_buffer(rw, op->operands[i].value);
-    if (i >= FOR_FIRST_INIT)
-      rtypes[i - FOR_FIRST_INIT] = ops[i]->type;
+    if (i < FOR_FIRST_INIT)
+      continue;
+    uint32_t r = i - FOR_FIRST_INIT;
+    handed_on[r] = r < op->num_results &&
+                   for_slot_handed_on(buf_bz_rw_analysis(rw), op, r);
+    if (handed_on[r]) {
+      /* the iterations carry the init's buffer and then the yielded ones:
+       * a layout both cast to, as upstream's loop type */
+      buf_type_t yt = buf_bz_materialized_type(rw, op->results[r].type);
+      if (yt != ops[i]->type) {
+        buf_builder_t b;
+        buf_bz_builder(rw, op, &b);
+        ops[i] = buf_bz_cast_or_copy(
+            rw, &b, ops[i],
+            buf_bz_dynamic_layout_type(ctx, op->results[r].type,
+                                       ops[i]->type->u.shaped.memory_space));
+      }
+    }
+    rtypes[r] = ops[i]->type;
   }
   buf_op_t *nf = buf__bz_rebuild(rw, op, n, ops, op->num_results, rtypes);
   buf_block_t *body = entry(nf, 0);
@@ -496,6 +556,12 @@ static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     buf_value_t *v = y->operands[i].value;
     buf_value_t *arg = body->args[i + 1];
     src[i] = NULL;
+    if (handed_on[i]) {
+      buf_builder_t b;
+      buf_bz_builder(rw, y, &b);
+      buf_op_set_operand(y, i, buf_bz_cast_or_copy(rw, &b, v, arg->type));
+      continue;
+    }
     if (perm[i] == (int32_t)i || (swap && perm[i] >= 0)) {
       buf_op_set_operand(y, i, body->args[perm[i] + 1]); /* no copy */
       continue;
@@ -526,7 +592,6 @@ static buf_status_t for_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
     buf_bz_copy(rw, &b, src[i], body->args[i + 1]);
     buf_op_set_operand(y, i, body->args[i + 1]);
   }
-  (void)ctx;
   buf_value_t *res[64];
   for (uint32_t r = 0; r < op->num_results; r++)
     res[r] = &nf->results[r];
@@ -669,6 +734,8 @@ static buf_status_t branch_bufferize(buf_bz_rewriter_t *rw, buf_op_t *op) {
           common->u.shaped.memory_space != yt->u.shaped.memory_space) {
         buf_emit_error(buf_op_ctx(op), op->loc,
                        "inconsistent memory space on then/else branches");
+        /* upstream fails at the first yield, which asks for the type */
+        buf_emit_error(buf_op_ctx(op), yields[0]->loc, "failed to bufferize op");
         return BUF_FAILURE;
       }
     }

@@ -153,8 +153,8 @@ static const buf_option_spec_t one_shot_options[ONE_SHOT_NUM_OPTIONS] = {
     [ONE_SHOT_ALLOW_RETURN_ALLOCS_FROM_LOOPS] =
         {"allow-return-allocs-from-loops", BUF_OPT_BOOL, "false", NULL,
          "Allow a loop to yield a tensor not equivalent to its iter_arg (its "
-         "buffer is copied into the iter_arg's); false: such a loop is an "
-         "error"},
+         "buffer is copied into the iter_arg's, or an unknown op's is handed "
+         "on); false: such a loop is an error"},
     [ONE_SHOT_ALLOW_UNKNOWN_OPS] =
         {"allow-unknown-ops", BUF_OPT_BOOL, "false", NULL,
          "Keep ops without a bufferization model on tensors"},

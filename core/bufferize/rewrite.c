@@ -95,6 +95,20 @@ static void builder_after_def(buf_bz_rewriter_t *rw, buf_value_t *v,
   }
 }
 
+buf_type_t buf_bz_materialized_type(buf_bz_rewriter_t *rw, buf_type_t tensor) {
+  /* partial bufferization materializes identity layouts, as upstream's
+   * partial passes did; One-Shot assumes nothing about the layout */
+  if (rw->bz->opts.unknown_layout == BUF_BZ_LAYOUT_IDENTITY)
+    return buf_bz_alloc_type(rw, tensor);
+  /* use-encoding-for-memory-space: the tensor's encoding names the
+   * buffer's memory space */
+  buf_attr_t space = rw->bz->opts.use_encoding_for_memory_space &&
+                             tensor->kind == BUF_TYPE_TENSOR
+                         ? tensor->u.shaped.encoding
+                         : NULL;
+  return buf_bz_dynamic_layout_type(rw->ctx, tensor, space);
+}
+
 buf_value_t *buf_bz_buffer(buf_bz_rewriter_t *rw, buf_value_t *t) {
   if (!buf__bz_is_tensor_type(t->type))
     return t;
@@ -103,17 +117,7 @@ buf_value_t *buf_bz_buffer(buf_bz_rewriter_t *rw, buf_value_t *t) {
     return m;
   buf_builder_t b;
   builder_after_def(rw, t, &b);
-  /* partial bufferization materializes identity layouts, as upstream's
-   * partial passes did; One-Shot assumes nothing about the layout */
-  /* use-encoding-for-memory-space: the tensor's encoding names the
-   * buffer's memory space */
-  buf_attr_t space = rw->bz->opts.use_encoding_for_memory_space &&
-                             t->type->kind == BUF_TYPE_TENSOR
-                         ? t->type->u.shaped.encoding
-                         : NULL;
-  buf_type_t mt = rw->bz->opts.unknown_layout == BUF_BZ_LAYOUT_IDENTITY
-                      ? buf_bz_alloc_type(rw, t->type)
-                      : buf_bz_dynamic_layout_type(rw->ctx, t->type, space);
+  buf_type_t mt = buf_bz_materialized_type(rw, t->type);
   buf_op_t *op = buf_build(&b, "bufferization.to_buffer", mt, 1, &t, NULL);
   buf_value_t *r = buf_op_result(op, 0);
   buf_bz_map(rw, t, r);

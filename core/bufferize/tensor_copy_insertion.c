@@ -25,6 +25,7 @@ enum tci_option {
   TCI_ALLOW_RETURN_ALLOCS_FROM_LOOPS,
   TCI_BUFFERIZE_FUNCTION_BOUNDARIES,
   TCI_MUST_INFER_MEMORY_SPACE,
+  TCI_USE_ENCODING_FOR_MEMORY_SPACE,
   TCI_NUM_OPTIONS
 };
 
@@ -79,6 +80,9 @@ static buf_status_t tci_run(buf_op_t *module, const buf_pass_options_t *o) {
   opts.allow_return_allocs_from_loops =
       buf_pass_option_bool(o, TCI_ALLOW_RETURN_ALLOCS_FROM_LOOPS);
   opts.must_infer_memory_space = buf_pass_option_bool(o, TCI_MUST_INFER_MEMORY_SPACE);
+  opts.use_encoding_for_memory_space =
+      buf_pass_option_bool(o, TCI_USE_ENCODING_FOR_MEMORY_SPACE);
+  opts.unknown_layout = BUF_BZ_LAYOUT_FULLY_DYNAMIC;
   opts.allow_unknown_ops = true;
   opts.heuristic = BUF_BZ_BOTTOM_UP;
   opts.check_parallel_regions = true;
@@ -107,6 +111,9 @@ static const buf_option_spec_t tci_options[TCI_NUM_OPTIONS] = {
         {"must-infer-memory-space", BUF_OPT_BOOL, "false", NULL,
          "A copy of a value whose memory space nothing names is an error "
          "(else memory space 0)"},
+    [TCI_USE_ENCODING_FOR_MEMORY_SPACE] =
+        {"use-encoding-for-memory-space", BUF_OPT_BOOL, "false", NULL,
+         "Use the tensor's encoding attribute as its memory space"},
 };
 
 const buf_pass_def_t buf_pass_test_tensor_copy_insertion = {

@@ -189,8 +189,9 @@ typedef struct buf_bz_options {
   bool function_boundaries;
   buf_bz_layout_t boundary_layout;
   /* A loop may yield a value that is not equivalent to its iteration
-   * argument (the rewrite copies it into the iteration buffer); false: the
-   * analysis refuses such a loop with a located error, as upstream. */
+   * argument (the rewrite copies it into the iteration buffer, or hands an
+   * unknown op's buffer on to the next iteration: models_scf.c); false:
+   * the analysis refuses such a loop with a located error, as upstream. */
   bool allow_return_allocs_from_loops;
   bool allow_unknown_ops;
   bool copy_before_write;
@@ -272,6 +273,9 @@ buf_bz_t *buf_bz_rw_analysis(buf_bz_rewriter_t *rw);
  * bufferization) get a bufferization.to_buffer right after their
  * definition. */
 buf_value_t *buf_bz_buffer(buf_bz_rewriter_t *rw, buf_value_t *t);
+/* The type of the bufferization.to_buffer that buf_bz_buffer makes for a
+ * tensor of type `tensor` (the layout unknown-type-conversion names). */
+buf_type_t buf_bz_materialized_type(buf_bz_rewriter_t *rw, buf_type_t tensor);
 /* Records that tensor value t now lives in buffer b. */
 void buf_bz_map(buf_bz_rewriter_t *rw, buf_value_t *t, buf_value_t *b);
 /* A builder that inserts just before op, located at op. */
