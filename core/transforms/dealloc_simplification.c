@@ -664,14 +664,16 @@ enum pipeline_option {
   PIPELINE_NUM_OPTIONS
 };
 
-static buf_status_t pipeline_run(buf_op_t *module,
+/* root is the module, or one function under func.func(...), where the
+ * lowering refuses what needs upstream's library function. */
+static buf_status_t pipeline_run(buf_op_t *root,
                                  const buf_pass_options_t *options) {
   bool dynamic = buf_pass_option_bool(options, PIPELINE_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP);
-  if (BUF_FAILED(buf__ownership_dealloc_module(module, dynamic, true)) ||
-      BUF_FAILED(buf__dealloc_simplify(module, true)) ||
-      BUF_FAILED(buf__lower_deallocs(module)))
+  if (BUF_FAILED(buf__ownership_dealloc_module(root, dynamic, true)) ||
+      BUF_FAILED(buf__dealloc_simplify(root, true)) ||
+      BUF_FAILED(buf__lower_deallocs(root)))
     return BUF_FAILURE;
-  return buf__dealloc_cleanup(module);
+  return buf__dealloc_cleanup(root);
 }
 
 static const buf_option_spec_t pipeline_options[PIPELINE_NUM_OPTIONS] = {
@@ -688,7 +690,7 @@ const buf_pass_def_t buf_pass_buffer_deallocation_pipeline = {
     .summary = "ownership-based-buffer-deallocation, "
                "buffer-deallocation-simplification and "
                "bufferization-lower-deallocations in order",
-    .anchor = "builtin.module",
+    .anchor = "any",
     .options = pipeline_options,
     .num_options = PIPELINE_NUM_OPTIONS,
     .run = pipeline_run,
