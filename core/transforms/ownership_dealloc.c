@@ -823,8 +823,10 @@ static void process_block(od_t *d, buf_block_t *blk, own_list_t *l) {
       continue;
     }
     if (count_memrefs_results(op)) {
-      buf_op_emit_error(op, "ownership-based deallocation: region op with "
-                            "memref results is not supported");
+      /* upstream's words: a region op that does not say where its regions
+       * branch cannot pass ownership out of them */
+      buf_op_emit_error(op, "All operations with attached regions need to "
+                            "implement the RegionBranchOpInterface.");
       d->failed = true;
       return;
     }
