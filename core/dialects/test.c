@@ -13,6 +13,10 @@
  *   }
  *   %r = "test.forward_buffer"(%a) : (memref<2xf32>) -> memref<2xf32>
  *   "test.read_buffer"(%a) : (memref<2xf32>) -> ()
+ *   %c = "test.side_effect_op"() {effects = [{effect = "read"}]} : () -> i1
+ *   %r = "test.one_region_with_recursive_memory_effects"() ({
+ *     "test.return"() : () -> ()
+ *   }) : () -> i32
  *
  * test.copy copies like memref.copy (CopyOpInterface upstream) and the
  * interpreter runs it so; the buffer-based ops only read `in` and write
@@ -212,6 +216,53 @@ static buf_status_t forward_buffer_verify(buf_op_t *op) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* test.side_effect_op                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* An op whose memory effects its `effects` attribute lists (generic form
+ * only): each entry {effect = "read" | "write" | "free" ...} acts on the
+ * operand `on_operand` names, or on no buffer of the program (a resource
+ * of its own) when it names none. */
+static uint32_t listed_effect(const buf_op_t *op, uint32_t i) {
+  buf_attr_t list = buf_op_attr(op, "effects");
+  uint32_t bits = BUF_EFFECT_NONE;
+  if (!list || list->kind != BUF_ATTR_ARRAY)
+    return BUF_EFFECT_READ | BUF_EFFECT_WRITE;
+  for (uint32_t k = 0; k < list->u.array.n; k++) {
+    buf_attr_t e = list->u.array.elems[k];
+    if (!e || e->kind != BUF_ATTR_DICT)
+      continue;
+    buf_attr_t on = buf_attr_dict_get(e, "on_operand");
+    if (!on || on->kind != BUF_ATTR_INTEGER || (uint64_t)on->u.i != i)
+      continue;
+    buf_attr_t kind = buf_attr_dict_get(e, "effect");
+    const char *name = kind && kind->kind == BUF_ATTR_STRING ? kind->u.str.data : "";
+    if (strcmp(name, "read") == 0)
+      bits |= BUF_EFFECT_READ;
+    else if (strcmp(name, "write") == 0)
+      bits |= BUF_EFFECT_WRITE;
+    else if (strcmp(name, "free") == 0)
+      bits |= BUF_EFFECT_FREE;
+  }
+  return bits;
+}
+
+/* ------------------------------------------------------------------------ */
+/* test.one_region_with_recursive_memory_effects, test.return                */
+/* ------------------------------------------------------------------------ */
+
+/* A region op with no interface but its nested ops' effects (generic form
+ * only): upstream's deallocation tests use it for "a region op that does
+ * not say where its regions branch". */
+static buf_status_t one_region_verify(buf_op_t *op) {
+  if (op->num_regions != 1) {
+    buf_op_emit_error(op, "requires one region");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
 /* The table                                                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -230,6 +281,11 @@ static const buf_opdef_t test_ops[] = {
      .verify = read_buffer_verify},
     {.name = "test.forward_buffer", .traits = BUF_TRAIT_PURE,
      .verify = forward_buffer_verify},
+    {.name = "test.side_effect_op", .operand_effect = listed_effect},
+    {.name = "test.one_region_with_recursive_memory_effects",
+     .operand_effect = read_effect, .verify = one_region_verify},
+    {.name = "test.return",
+     .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE},
     {.name = "test.region_yield",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE,
      .verify = region_yield_verify, .parse = region_yield_parse,

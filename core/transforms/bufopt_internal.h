@@ -111,12 +111,15 @@ void buf__bo_collect_returns(buf_op_t *func, bo_oplist_t *out);
 
 /* Internal entry points, so that buffer-deallocation-pipeline can run its
  * three passes without option objects. */
-/* private_dynamic: the private-function-dynamic-ownership option;
+/* root: a module or one function; private_dynamic: the
+ * private-function-dynamic-ownership option (module roots only);
  * calls_own_base: free identity-layout call results as they are, not
  * through their extracted base (the pipeline's choice, see od_t). */
-buf_status_t buf__ownership_dealloc_module(buf_op_t *module, bool private_dynamic,
+buf_status_t buf__ownership_dealloc_module(buf_op_t *root, bool private_dynamic,
                                            bool calls_own_base);
 buf_status_t buf__dealloc_simplify(buf_op_t *root, bool early_frees);
+/* Lowers every dealloc under root; under a root that is not a symbol table
+ * (one function) it refuses deallocs of several memrefs, as upstream. */
 buf_status_t buf__lower_deallocs(buf_op_t *root);
 
 /* Lowers one linalg structured op on memrefs to loops and erases it

@@ -21,8 +21,13 @@
  *     an alias is used in another block the buffer stays in the op.
  *   - A dealloc left with no memrefs is erased; its results become false.
  *
- * Aliases come from buf__bo_alias_closure, which over-approximates, so the
- * early dealloc is never before a use. Runs on bufferization.dealloc ops
+ * Whether two memrefs of one dealloc may alias is read from the values
+ * their buffers may come from (leaves_t below), walking into the iteration
+ * arguments of loops, so that two loop-carried buffers with disjoint
+ * origins split into deallocs of their own (upstream's buffer origin
+ * analysis gives it the same). Aliases of the early frees come from
+ * buf__bo_alias_closure, which over-approximates, so the early dealloc is
+ * never before a use. Runs on bufferization.dealloc ops
  * from any producer (the semantics, not the producer, justify each step).
  */
 #include <string.h>
@@ -175,13 +180,17 @@ static bool free_early(buf_ctx_t *ctx, buf_op_t *dealloc, uint32_t mi,
 /* ------------------------------------------------------------------------ */
 
 /* The values a buffer may come from, walking back through views, base
- * extraction, loops that hand their init back, and pure ops that take
- * buffers and give one (an arith.select: any of them). The walk stops at
- * fresh allocations, block arguments, calls, ops with regions, ops that
- * touch memory and anything without buffer operands. */
+ * extraction, loops that hand their init back, the iteration arguments of
+ * single-block loops (their init or what the body yields back), and pure
+ * ops that take buffers and give one (an arith.select: any of them). The
+ * walk stops at fresh allocations, other block arguments, calls, ops with
+ * regions, ops that touch memory and anything without buffer operands. */
 typedef struct {
   buf_value_t *v[32];
   uint32_t n;
+  buf_value_t *iter_args[8]; /* iteration arguments already walked */
+  uint32_t niter_args;
+  bool through_iter_args; /* walk iteration arguments (else: leaves) */
   bool overflow; /* too many: treat as "may be anything" */
 } leaves_t;
 
@@ -217,6 +226,36 @@ static bool region_result_leaves(leaves_t *l, buf_value_t *v, uint32_t depth) {
   return true;
 }
 
+/* An iteration argument of a loop with a single body block (scf.for) holds
+ * in each iteration either the loop's init or what the previous iteration
+ * yielded back: adds the sources of both and returns true; false for other
+ * values. An argument met again on the walk (a body that yields a view of
+ * it) adds nothing new. */
+static bool iter_arg_leaves(leaves_t *l, buf_value_t *v, uint32_t depth) {
+  buf_block_t *body = v->def ? NULL : v->block;
+  buf_op_t *loop = body && body->region ? body->region->op : NULL;
+  if (!l->through_iter_args || !loop || !buf_op_has_trait(loop, BUF_TRAIT_LOOP) ||
+      loop->num_regions != 1 || !loop->def->forward_first ||
+      body != loop->regions[0]->first || body->next || v->index < loop->def->forward_arg)
+    return false;
+  uint32_t i = v->index - loop->def->forward_arg, ff = loop->def->forward_first;
+  buf_op_t *t = body->last;
+  if (ff + i >= loop->num_operands || !t || !buf_op_has_trait(t, BUF_TRAIT_FORWARDS) ||
+      t->def->forward_first + i >= t->num_operands)
+    return false;
+  for (uint32_t k = 0; k < l->niter_args; k++)
+    if (l->iter_args[k] == v)
+      return true;
+  if (l->niter_args == 8) {
+    l->overflow = true;
+    return true;
+  }
+  l->iter_args[l->niter_args++] = v;
+  leaves_add(l, loop->operands[ff + i].value, depth + 1);
+  leaves_add(l, t->operands[t->def->forward_first + i].value, depth + 1);
+  return true;
+}
+
 static void leaves_add(leaves_t *l, buf_value_t *v, uint32_t depth) {
   if (depth > 32 || l->overflow) {
     l->overflow = true;
@@ -231,7 +270,7 @@ static void leaves_add(leaves_t *l, buf_value_t *v, uint32_t depth) {
     leaves_add(l, s, depth + 1);
     return;
   }
-  if (region_result_leaves(l, v, depth))
+  if (region_result_leaves(l, v, depth) || iter_arg_leaves(l, v, depth))
     return;
   /* Only pure ops pass an operand on: one that reads memory (a load from
    * a memref of memrefs) may produce any buffer. */
@@ -359,7 +398,12 @@ static buf_value_t *or_into(buf_builder_t *b, buf_value_t *acc,
 typedef struct {
   buf_op_t *op;
   uint32_t nm, nr, sm, sc, sr;
-  leaves_t *leaves;
+  /* Two views of the sources: leaves stops at iteration arguments, which
+   * exist before any allocation in the body runs (so they are never its
+   * current buffer); deep walks through them to the inits and the yielded
+   * values (so two iteration arguments with disjoint origins never alias).
+   * Each over-approximates; a pair aliases only when both say so. */
+  leaves_t *leaves, *deep;
 } dealloc_info_t;
 
 static buf_value_t *memref_at(const dealloc_info_t *d, uint32_t i) {
@@ -373,14 +417,16 @@ static buf_value_t *retained_at(const dealloc_info_t *d, uint32_t j) {
 /* May memrefs i and k alias? */
 static bool memrefs_may_alias(const dealloc_info_t *d, uint32_t i, uint32_t k) {
   return memref_at(d, i) == memref_at(d, k) ||
-         leaves_sets_may_alias(&d->leaves[i], &d->leaves[k]);
+         (leaves_sets_may_alias(&d->leaves[i], &d->leaves[k]) &&
+          leaves_sets_may_alias(&d->deep[i], &d->deep[k]));
 }
 
 /* May memref i alias retained value j? */
 static bool retained_may_alias(const dealloc_info_t *d, uint32_t i,
                                uint32_t j) {
   return memref_at(d, i) == retained_at(d, j) ||
-         leaves_sets_may_alias(&d->leaves[i], &d->leaves[d->nm + j]);
+         (leaves_sets_may_alias(&d->leaves[i], &d->leaves[d->nm + j]) &&
+          leaves_sets_may_alias(&d->deep[i], &d->deep[d->nm + j]));
 }
 
 /* A new dealloc of the memrefs `pick` selects, retaining those of the old
@@ -451,10 +497,13 @@ static void simplify_one(buf_ctx_t *ctx, buf_op_t *op, bool early_frees) {
   if (nm != nc)
     return;
   d.leaves = buf_arena_alloc(arena, (nm + nr + 1) * sizeof *d.leaves);
+  d.deep = buf_arena_alloc(arena, (nm + nr + 1) * sizeof *d.deep);
   for (uint32_t i = 0; i < nm + nr; i++) {
+    buf_value_t *v = i < nm ? memref_at(&d, i) : retained_at(&d, i - nm);
     d.leaves[i] = (leaves_t){0};
-    leaves_add(&d.leaves[i], i < nm ? memref_at(&d, i) : retained_at(&d, i - nm),
-               0);
+    leaves_add(&d.leaves[i], v, 0);
+    d.deep[i] = (leaves_t){.through_iter_args = true};
+    leaves_add(&d.deep[i], v, 0);
   }
   bool *drop = buf_arena_alloc(arena, nm + 1);
   bool *forced = buf_arena_alloc(arena, nr + 1);
@@ -664,14 +713,16 @@ enum pipeline_option {
   PIPELINE_NUM_OPTIONS
 };
 
-static buf_status_t pipeline_run(buf_op_t *module,
+/* root is the module, or one function under func.func(...), where the
+ * lowering refuses what needs upstream's library function. */
+static buf_status_t pipeline_run(buf_op_t *root,
                                  const buf_pass_options_t *options) {
   bool dynamic = buf_pass_option_bool(options, PIPELINE_PRIVATE_FUNCTION_DYNAMIC_OWNERSHIP);
-  if (BUF_FAILED(buf__ownership_dealloc_module(module, dynamic, true)) ||
-      BUF_FAILED(buf__dealloc_simplify(module, true)) ||
-      BUF_FAILED(buf__lower_deallocs(module)))
+  if (BUF_FAILED(buf__ownership_dealloc_module(root, dynamic, true)) ||
+      BUF_FAILED(buf__dealloc_simplify(root, true)) ||
+      BUF_FAILED(buf__lower_deallocs(root)))
     return BUF_FAILURE;
-  return buf__dealloc_cleanup(module);
+  return buf__dealloc_cleanup(root);
 }
 
 static const buf_option_spec_t pipeline_options[PIPELINE_NUM_OPTIONS] = {
@@ -688,7 +739,7 @@ const buf_pass_def_t buf_pass_buffer_deallocation_pipeline = {
     .summary = "ownership-based-buffer-deallocation, "
                "buffer-deallocation-simplification and "
                "bufferization-lower-deallocations in order",
-    .anchor = "builtin.module",
+    .anchor = "any",
     .options = pipeline_options,
     .num_options = PIPELINE_NUM_OPTIONS,
     .run = pipeline_run,

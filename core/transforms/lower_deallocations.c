@@ -155,15 +155,6 @@ static buf_walk_result_t collect(buf_op_t *op, void *user) {
   return BUF_WALK_ADVANCE;
 }
 
-buf_status_t buf__lower_deallocs(buf_op_t *root) {
-  buf_ctx_t *ctx = buf_op_ctx(root);
-  bo_oplist_t l = {.arena = buf_ctx_arena(ctx)};
-  buf_op_walk(root, BUF_WALK_POST, collect, &l);
-  for (uint32_t i = 0; i < l.n; i++)
-    lower_one(ctx, l.ops[i]);
-  return BUF_SUCCESS;
-}
-
 /* Collects the deallocs of several memrefs: upstream lowers those through
  * a library function it adds to the module. */
 static buf_walk_result_t collect_generic(buf_op_t *op, void *user) {
@@ -177,32 +168,41 @@ static buf_walk_result_t collect_generic(buf_op_t *op, void *user) {
 }
 
 /* Run on an op that is not a symbol table (func.func(...) in a pipeline),
- * upstream cannot add its library function, so it refuses every dealloc of
- * several memrefs (and its conversion then reports the dealloc as not
- * legalized). This lowering needs no function, but a drop-in for mlir-opt
- * refuses the same programs with the same errors. */
+ * upstream cannot add its library function, so it refuses the first
+ * dealloc of several memrefs (its conversion then reports that dealloc as
+ * not legalized and stops). This lowering needs no function, but a drop-in
+ * for mlir-opt refuses the same programs with the same errors. */
 static buf_status_t refuse_generic_in_function(buf_op_t *root) {
   buf_ctx_t *ctx = buf_op_ctx(root);
   bo_oplist_t l = {.arena = buf_ctx_arena(ctx)};
   buf_op_walk(root, BUF_WALK_POST, collect_generic, &l);
-  for (uint32_t i = 0; i < l.n; i++) {
-    buf_emit_error(ctx, l.ops[i]->loc,
-                   "library function required for generic lowering, but "
-                   "cannot be automatically inserted when operating on "
-                   "functions");
-    buf_emit_error(ctx, l.ops[i]->loc,
-                   "failed to legalize operation 'bufferization.dealloc' "
-                   "that was explicitly marked illegal");
-  }
-  return l.n ? BUF_FAILURE : BUF_SUCCESS;
+  if (l.n == 0)
+    return BUF_SUCCESS;
+  buf_emit_error(ctx, l.ops[0]->loc,
+                 "library function required for generic lowering, but "
+                 "cannot be automatically inserted when operating on "
+                 "functions");
+  buf_emit_error(ctx, l.ops[0]->loc,
+                 "failed to legalize operation 'bufferization.dealloc' "
+                 "that was explicitly marked illegal");
+  return BUF_FAILURE;
+}
+
+buf_status_t buf__lower_deallocs(buf_op_t *root) {
+  if (!buf_op_has_trait(root, BUF_TRAIT_SYMBOL_TABLE) &&
+      BUF_FAILED(refuse_generic_in_function(root)))
+    return BUF_FAILURE;
+  buf_ctx_t *ctx = buf_op_ctx(root);
+  bo_oplist_t l = {.arena = buf_ctx_arena(ctx)};
+  buf_op_walk(root, BUF_WALK_POST, collect, &l);
+  for (uint32_t i = 0; i < l.n; i++)
+    lower_one(ctx, l.ops[i]);
+  return BUF_SUCCESS;
 }
 
 static buf_status_t lower_run(buf_op_t *root,
                               const buf_pass_options_t *options) {
   (void)options;
-  if (!buf_op_has_trait(root, BUF_TRAIT_SYMBOL_TABLE) &&
-      BUF_FAILED(refuse_generic_in_function(root)))
-    return BUF_FAILURE;
   return buf__lower_deallocs(root);
 }
 

@@ -823,8 +823,10 @@ static void process_block(od_t *d, buf_block_t *blk, own_list_t *l) {
       continue;
     }
     if (count_memrefs_results(op)) {
-      buf_op_emit_error(op, "ownership-based deallocation: region op with "
-                            "memref results is not supported");
+      /* upstream's words: a region op that does not say where its regions
+       * branch cannot pass ownership out of them */
+      buf_op_emit_error(op, "All operations with attached regions need to "
+                            "implement the RegionBranchOpInterface.");
       d->failed = true;
       return;
     }
@@ -1027,26 +1029,36 @@ static void collect_dynamic_funcs(od_t *d, buf_op_t *module) {
   }
 }
 
-buf_status_t buf__ownership_dealloc_module(buf_op_t *module, bool private_dynamic,
-                                           bool calls_own_base) {
-  if (module->num_regions == 0 || !buf_region_entry(module->regions[0]))
+/* Deallocates one function's body (one with no body is left alone). */
+static buf_status_t process_function(od_t *d, buf_op_t *f) {
+  if (f->num_regions == 0 || buf_region_empty(f->regions[0]))
     return BUF_SUCCESS;
-  od_t d = {.ctx = buf_op_ctx(module), .arena = buf_ctx_arena(buf_op_ctx(module)),
+  own_list_t l = {0};
+  process_region(d, f->regions[0], &l);
+  return d->failed ? BUF_FAILURE : BUF_SUCCESS;
+}
+
+/* root is a module (every function in it) or one function, as
+ * func.func(buffer-deallocation-pipeline) runs it. On one function the
+ * private-function-dynamic-ownership ABI does not apply: it changes callers
+ * in other functions, which a function-level run cannot see. */
+buf_status_t buf__ownership_dealloc_module(buf_op_t *root, bool private_dynamic,
+                                           bool calls_own_base) {
+  od_t d = {.ctx = buf_op_ctx(root), .arena = buf_ctx_arena(buf_op_ctx(root)),
             .calls_own_base = calls_own_base};
   d.extended.arena = d.arena;
   d.dynamic_funcs.arena = d.arena;
   d.retyped.arena = d.arena;
+  if (buf_op_has_trait(root, BUF_TRAIT_FUNCTION))
+    return process_function(&d, root);
+  if (root->num_regions == 0 || !buf_region_entry(root->regions[0]))
+    return BUF_SUCCESS;
   if (private_dynamic)
-    collect_dynamic_funcs(&d, module);
-  for (buf_op_t *f = buf_region_entry(module->regions[0])->first; f; f = f->next) {
-    if (!buf_op_has_trait(f, BUF_TRAIT_FUNCTION) || f->num_regions == 0 ||
-        buf_region_empty(f->regions[0]))
-      continue;
-    own_list_t l = {0};
-    process_region(&d, f->regions[0], &l);
-    if (d.failed)
+    collect_dynamic_funcs(&d, root);
+  for (buf_op_t *f = buf_region_entry(root->regions[0])->first; f; f = f->next)
+    if (buf_op_has_trait(f, BUF_TRAIT_FUNCTION) &&
+        BUF_FAILED(process_function(&d, f)))
       return BUF_FAILURE;
-  }
   return BUF_SUCCESS;
 }
 
