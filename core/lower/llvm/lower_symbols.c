@@ -58,8 +58,15 @@ unsigned buf__lw_expand_value(lw_t *L, buf_type_t t, LLVMValueRef v, LLVMValueRe
   if (t->kind == BUF_TYPE_MEMREF) {
     uint32_t r = t->u.shaped.rank;
     unsigned n = 0;
-    args[n++] = extract(L, v, 0);
-    args[n++] = extract(L, v, 1);
+    /* A descriptor keeps the address space of its pointers (a heap buffer
+     * of a memref in memory space N holds malloc's), a parameter has its
+     * type's: cast where they differ, as a call of a function taking a
+     * memref<..., 2> needs. */
+    LLVMTypeRef p = LLVMPointerTypeInContext(L->C, buf__lw_mem_addrspace(t));
+    for (unsigned i = 0; i < 2; i++) {
+      LLVMValueRef ptr = extract(L, v, i);
+      args[n++] = LLVMTypeOf(ptr) == p ? ptr : LLVMBuildAddrSpaceCast(L->B, ptr, p, "");
+    }
     args[n++] = extract(L, v, 2);
     for (uint32_t i = 0; i < r; i++)
       args[n++] = extract2(L, v, 3, i);
