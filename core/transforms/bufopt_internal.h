@@ -149,6 +149,13 @@ bool buf__greedy_cleanup_unreachable_blocks(buf_op_t *root);
  * operands (a linalg op) where every operand is a tensor. */
 bool buf__op_effect_free(buf_op_t *op);
 
+/* Creates `scf.for %iv = lb to ub step step iter_args(inits)` (n inits)
+ * at b whose body yields its iteration arguments unchanged, and moves b
+ * before that yield (callers reset its operands to what an iteration
+ * computes). */
+buf_op_t *buf__bo_build_for(buf_builder_t *b, buf_value_t *lb, buf_value_t *ub,
+                           buf_value_t *step, uint32_t n, buf_value_t *const *inits);
+
 /* Ops in op, op itself and nested ones counted: how much code it is. */
 uint64_t buf__bo_op_weight(buf_op_t *op);
 /* True when v is a scalar or vector constant (a CONSTANT op without

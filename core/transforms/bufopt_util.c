@@ -405,3 +405,27 @@ buf_op_t *buf__bo_outlined_function(buf_ctx_t *ctx, buf_loc_t loc, const char *n
   buf_region_append_block(buf_state_add_region(&st), buf_block_create(ctx));
   return buf_op_create(&st);
 }
+
+/* Contract in bufopt_internal.h. */
+buf_op_t *buf__bo_build_for(buf_builder_t *b, buf_value_t *lb, buf_value_t *ub,
+                           buf_value_t *step, uint32_t n, buf_value_t *const *inits) {
+  buf_op_state_t st;
+  buf_state_init(&st, b->ctx, "scf.for", b->loc);
+  buf_value_t *bounds[3] = {lb, ub, step};
+  buf_state_add_operands(&st, 3, bounds);
+  buf_state_add_operands(&st, n, inits);
+  for (uint32_t i = 0; i < n; i++)
+    buf_state_add_result(&st, inits[i]->type);
+  buf_region_t *r = buf_state_add_region(&st);
+  buf_block_t *body = buf_block_create(b->ctx);
+  buf_block_add_arg(body, buf_type_index(b->ctx), b->loc);
+  for (uint32_t i = 0; i < n; i++)
+    buf_block_add_arg(body, inits[i]->type, b->loc);
+  buf_region_append_block(r, body);
+  buf_op_t *loop = buf_builder_insert(b, &st);
+  buf_builder_set_block_end(b, body);
+  buf_op_t *yield =
+      buf_build(b, "scf.yield", NULL, n, n ? body->args + 1 : NULL, NULL);
+  buf_builder_set_before(b, yield);
+  return loop;
+}

@@ -102,26 +102,8 @@ static buf_value_t *load_at(buf_builder_t *b, buf_value_t *mem, buf_value_t *i) 
  * yield of the iteration arguments (the caller resets its operands). */
 static buf_op_t *count_loop(buf_builder_t *b, buf_value_t *n, uint32_t num_inits,
                             buf_value_t *const *inits) {
-  buf_op_state_t st;
-  buf_state_init(&st, b->ctx, "scf.for", b->loc);
-  buf_value_t *bounds[3] = {buf_build_index_constant(b, 0), n,
-                            buf_build_index_constant(b, 1)};
-  buf_state_add_operands(&st, 3, bounds);
-  buf_state_add_operands(&st, num_inits, inits);
-  for (uint32_t i = 0; i < num_inits; i++)
-    buf_state_add_result(&st, inits[i]->type);
-  buf_region_t *r = buf_state_add_region(&st);
-  buf_block_t *body = buf_block_create(b->ctx);
-  buf_block_add_arg(body, buf_type_index(b->ctx), b->loc);
-  for (uint32_t i = 0; i < num_inits; i++)
-    buf_block_add_arg(body, inits[i]->type, b->loc);
-  buf_region_append_block(r, body);
-  buf_op_t *loop = buf_builder_insert(b, &st);
-  buf_builder_set_block_end(b, body);
-  buf_op_t *yield = buf_build(b, "scf.yield", NULL, num_inits,
-                              num_inits ? body->args + 1 : NULL, NULL);
-  buf_builder_set_before(b, yield);
-  return loop;
+  return buf__bo_build_for(b, buf_build_index_constant(b, 0), n,
+                           buf_build_index_constant(b, 1), num_inits, inits);
 }
 
 static buf_op_t *loop_yield(buf_op_t *loop) {

@@ -25,6 +25,7 @@
  *   scf.index_switch: a chain of cmpi eq + cond_br, default last.
  */
 #include "buf/pipeline.h"
+#include "bufopt_internal.h"
 
 typedef struct op_list {
   buf_op_t **ops;
@@ -406,32 +407,6 @@ static buf_status_t lower_index_switch(buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
-/* Creates `scf.for %iv = lb to ub step s iter_args(inits)` whose body
- * yields its iteration arguments unchanged, and moves b before the yield. */
-static buf_op_t *build_for(buf_builder_t *b, buf_value_t *lb, buf_value_t *ub,
-                           buf_value_t *step, uint32_t n,
-                           buf_value_t *const *inits) {
-  buf_op_state_t st;
-  buf_state_init(&st, b->ctx, "scf.for", b->loc);
-  buf_value_t *bounds[3] = {lb, ub, step};
-  buf_state_add_operands(&st, 3, bounds);
-  buf_state_add_operands(&st, n, inits);
-  for (uint32_t i = 0; i < n; i++)
-    buf_state_add_result(&st, inits[i]->type);
-  buf_region_t *r = buf_state_add_region(&st);
-  buf_block_t *body = buf_block_create(b->ctx);
-  buf_block_add_arg(body, buf_type_index(b->ctx), b->loc);
-  for (uint32_t i = 0; i < n; i++)
-    buf_block_add_arg(body, inits[i]->type, b->loc);
-  buf_region_append_block(r, body);
-  buf_op_t *loop = buf_builder_insert(b, &st);
-  buf_builder_set_block_end(b, body);
-  buf_op_t *yield =
-      buf_build(b, "scf.yield", NULL, n, n ? body->args + 1 : NULL, NULL);
-  buf_builder_set_before(b, yield);
-  return loop;
-}
-
 /* Builds the loop nest for bounds (lbs, ubs, steps) carrying n values
  * (inits) through every level, moves the body of op's region (without its
  * terminator) into the innermost loop and maps the region's arguments to
@@ -448,7 +423,7 @@ static void nest_loops(buf_op_t *op, uint32_t niv, buf_value_t *const *lbs,
   *iters = inits;
   *outer = NULL;
   for (uint32_t d = 0; d < niv; d++) {
-    buf_op_t *loop = build_for(bb, lbs[d], ubs[d], steps[d], n, *iters);
+    buf_op_t *loop = buf__bo_build_for(bb, lbs[d], ubs[d], steps[d], n, *iters);
     if (prev) { /* the enclosing loop yields this loop's results */
       buf_value_t *res[64];
       for (uint32_t i = 0; i < n; i++)
