@@ -93,6 +93,13 @@ static void count_decisions(buf_bz_t *bz) {
   uint64_t in_place = 0, out_of_place = 0;
   for (uint32_t k = 0; k < bz->num_ops; k++) {
     const bz_op_t *o = &bz->ops[k];
+    if (!o->model) {
+      /* An op without a model gets no buffer in place: its tensor operands
+       * count as out of place, as the analysis annotation marks them. */
+      for (uint32_t i = 0; i < o->op->num_operands; i++)
+        out_of_place += buf__bz_is_tensor_type(o->op->operands[i].value->type);
+      continue;
+    }
     for (uint32_t i = 0; o->decision && i < o->op->num_operands; i++) {
       in_place += o->decision[i] == BZ_INPLACE;
       out_of_place += o->decision[i] == BZ_OUTOFPLACE;
@@ -141,6 +148,14 @@ static buf_status_t one_shot_run(buf_op_t *module,
                                  const buf_pass_options_t *options) {
   buf_bz_options_t o;
   read_options(options, &o);
+  /* Inferring a space and reading it from the encoding contradict each
+   * other; upstream refuses the pair with this text. */
+  if (o.must_infer_memory_space && o.use_encoding_for_memory_space) {
+    buf_emit_error(buf_op_ctx(module), module->loc,
+                   "only one of 'must-infer-memory-space' and "
+                   "'use-encoding-for-memory-space' are allowed in one-shot-bufferize");
+    return BUF_FAILURE;
+  }
   return buf_one_shot_bufferize(module, &o);
 }
 
