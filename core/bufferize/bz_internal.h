@@ -250,6 +250,8 @@ extern const buf__bz_model_row_t buf__bz_models_cf[];
 extern const uint32_t buf__bz_num_models_cf;
 extern const buf__bz_model_row_t buf__bz_models_ml_program[];
 extern const uint32_t buf__bz_num_models_ml_program;
+extern const buf__bz_model_row_t buf__bz_models_test[];
+extern const uint32_t buf__bz_num_models_test;
 extern const buf__bz_model_row_t buf__bz_models_vector[];
 extern const uint32_t buf__bz_num_models_vector;
 

@@ -60,6 +60,8 @@ void buf_bz_builder(buf_bz_rewriter_t *rw, buf_op_t *op, buf_builder_t *b) {
 
 buf_type_t buf_bz_dynamic_layout_type(buf_ctx_t *ctx, buf_type_t t,
                                       buf_attr_t memory_space) {
+  if (t->kind == BUF_TYPE_OPAQUE) /* a dialect's tensor-like type */
+    return buf_type_memref_for_tensor(ctx, t, memory_space);
   if (t->kind == BUF_TYPE_UNRANKED_TENSOR)
     return buf_type_unranked_memref(ctx, t->u.shaped.elem, memory_space);
   uint32_t rank = t->u.shaped.rank;

@@ -27,7 +27,8 @@
 /* ------------------------------------------------------------------------ */
 
 bool buf__bz_is_tensor_type(buf_type_t t) {
-  return t && (t->kind == BUF_TYPE_TENSOR || t->kind == BUF_TYPE_UNRANKED_TENSOR);
+  return t && (t->kind == BUF_TYPE_TENSOR || t->kind == BUF_TYPE_UNRANKED_TENSOR ||
+               buf_type_is_custom_tensor_like(t));
 }
 
 bool buf__bz_type_mentions_tensor(buf_type_t t) {

@@ -258,6 +258,14 @@ static buf_status_t conv_verify(buf_op_t *op, const conv_info_t *ci) {
   buf_type_t in = operand_type(op, 0), out = op->results[0].type;
   buf_type_t tensor = ci->to_tensor ? out : in;
   buf_type_t memref = ci->to_tensor ? in : out;
+  /* a dialect's tensor-like type converts to its buffer-like twin only */
+  if (buf_type_is_custom_tensor_like(tensor) || buf_type_is_custom_buffer_like(memref)) {
+    if (buf_type_memref_for_tensor(buf_op_ctx(op), tensor, NULL) == memref)
+      return BUF_SUCCESS;
+    buf_op_emit_error(op, "failed to verify that specified tensor and buffer "
+                          "types match");
+    return BUF_FAILURE;
+  }
   if (BUF_FAILED(need(op, buf_type_is_memref(memref),
                       ci->to_tensor ? "operand" : "result", 0,
                       "ranked or unranked memref of any type values",
@@ -736,4 +744,4 @@ static const buf_opdef_t bufferization_ops[] = {
 
 const buf_dialect_t buf_dialect_bufferization = {
     "bufferization", bufferization_ops,
-    (uint32_t)(sizeof bufferization_ops / sizeof bufferization_ops[0]), false};
+    (uint32_t)(sizeof bufferization_ops / sizeof bufferization_ops[0]), false, NULL, 0};

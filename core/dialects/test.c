@@ -263,6 +263,25 @@ static buf_status_t one_region_verify(buf_op_t *op) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* test.create_tensor_op, test.dummy_tensor_op and their buffer twins        */
+/* ------------------------------------------------------------------------ */
+
+/* Ops on the dialect's own tensor-like type and the buffer-like type it
+ * bufferizes to (generic form only): a value made from nothing and a new
+ * value made from one operand. Their bufferization models
+ * (core/bufferize/models_test.c) rebuild the tensor ops as the memref
+ * ones. */
+static buf_status_t one_result_verify(buf_op_t *op) {
+  return buf__verify_num_results(op, 1);
+}
+
+/* !test.test_tensor<[shape], element> bufferizes to
+ * !test.test_memref<[shape], element>. */
+static const buf_type_twin_t test_type_twins[] = {
+    {"test_tensor", "test_memref"},
+};
+
+/* ------------------------------------------------------------------------ */
 /* The table                                                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -282,6 +301,13 @@ static const buf_opdef_t test_ops[] = {
     {.name = "test.forward_buffer", .traits = BUF_TRAIT_PURE,
      .verify = forward_buffer_verify},
     {.name = "test.side_effect_op", .operand_effect = listed_effect},
+    {.name = "test.create_tensor_op", .traits = BUF_TRAIT_PURE,
+     .verify = one_result_verify},
+    {.name = "test.dummy_tensor_op", .traits = BUF_TRAIT_PURE,
+     .verify = one_result_verify},
+    {.name = "test.create_memref_op", .verify = one_result_verify},
+    {.name = "test.dummy_memref_op", .operand_effect = read_effect,
+     .verify = one_result_verify},
     {.name = "test.one_region_with_recursive_memory_effects",
      .operand_effect = read_effect, .verify = one_region_verify},
     {.name = "test.return",
@@ -294,4 +320,5 @@ static const buf_opdef_t test_ops[] = {
 
 const buf_dialect_t buf_dialect_test = {
     "test", test_ops, sizeof test_ops / sizeof test_ops[0],
-    .allows_unknown_ops = true};
+    .allows_unknown_ops = true, .type_twins = test_type_twins,
+    .num_type_twins = sizeof test_type_twins / sizeof test_type_twins[0]};

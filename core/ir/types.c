@@ -6,6 +6,8 @@
  * and returns the existing copy when there is one; otherwise the arrays are
  * copied into the arena. Hence type equality is pointer equality.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ir_internal.h"
@@ -341,9 +343,81 @@ uint32_t buf_type_bitwidth(buf_type_t t) {
   }
 }
 
+/* ---- dialect types paired as tensor-like / buffer-like ------------------ */
+
+/* The twin row naming t's type (as its tensor-like side when tensor_side,
+ * else its buffer-like side), and where t's text continues after the
+ * name (its parameters); NULL when t is no such dialect type. */
+static const buf_type_twin_t *find_twin(buf_type_t t, bool tensor_side,
+                                        const char **params) {
+  if (!t || t->kind != BUF_TYPE_OPAQUE || t->u.opaque.text[0] != '!')
+    return NULL;
+  const char *dialect = t->u.opaque.text + 1;
+  const char *dot = strchr(dialect, '.');
+  if (!dot)
+    return NULL;
+  const char *name = dot + 1;
+  size_t name_len = strcspn(name, "<");
+  for (uint32_t d = 0; d < buf_num_dialects; d++) {
+    const buf_dialect_t *dl = buf_dialects[d];
+    if (strlen(dl->name) != (size_t)(dot - dialect) ||
+        strncmp(dl->name, dialect, (size_t)(dot - dialect)) != 0)
+      continue;
+    for (uint32_t i = 0; i < dl->num_type_twins; i++) {
+      const char *side = tensor_side ? dl->type_twins[i].tensor_like
+                                     : dl->type_twins[i].buffer_like;
+      if (strlen(side) == name_len && strncmp(side, name, name_len) == 0) {
+        *params = name + name_len;
+        return &dl->type_twins[i];
+      }
+    }
+    return NULL;
+  }
+  return NULL;
+}
+
+bool buf_type_is_custom_tensor_like(buf_type_t t) {
+  const char *params;
+  return find_twin(t, true, &params) != NULL;
+}
+
+bool buf_type_is_custom_buffer_like(buf_type_t t) {
+  const char *params;
+  return find_twin(t, false, &params) != NULL;
+}
+
+/* "!dialect." + name + params, as an opaque type. */
+static buf_type_t twin_type(buf_ctx_t *ctx, buf_type_t t, const char *name,
+                            const char *params) {
+  const char *text = t->u.opaque.text;
+  size_t prefix = (size_t)(strchr(text, '.') + 1 - text);
+  size_t n = prefix + strlen(name) + strlen(params);
+  char *buf = malloc(n + 1);
+  if (!buf)
+    abort();
+  snprintf(buf, n + 1, "%.*s%s%s", (int)prefix, text, name, params);
+  buf_type_t r = buf_type_opaque(ctx, buf, n);
+  free(buf);
+  return r;
+}
+
+buf_type_t buf_type_custom_buffer_of(buf_ctx_t *ctx, buf_type_t tensor_like) {
+  const char *params;
+  const buf_type_twin_t *tw = find_twin(tensor_like, true, &params);
+  return tw ? twin_type(ctx, tensor_like, tw->buffer_like, params) : NULL;
+}
+
+buf_type_t buf_type_custom_tensor_of(buf_ctx_t *ctx, buf_type_t buffer_like) {
+  const char *params;
+  const buf_type_twin_t *tw = find_twin(buffer_like, false, &params);
+  return tw ? twin_type(ctx, buffer_like, tw->tensor_like, params) : NULL;
+}
+
 buf_type_t buf_type_memref_for_tensor(buf_ctx_t *ctx, buf_type_t tensor,
                                       buf_attr_t memory_space) {
   if (!tensor) return NULL;
+  if (tensor->kind == BUF_TYPE_OPAQUE)
+    return buf_type_custom_buffer_of(ctx, tensor);
   if (tensor->kind == BUF_TYPE_UNRANKED_TENSOR)
     return buf_type_unranked_memref(ctx, tensor->u.shaped.elem, memory_space);
   if (tensor->kind != BUF_TYPE_TENSOR) return NULL;
@@ -353,6 +427,8 @@ buf_type_t buf_type_memref_for_tensor(buf_ctx_t *ctx, buf_type_t tensor,
 
 buf_type_t buf_type_tensor_for_memref(buf_ctx_t *ctx, buf_type_t memref) {
   if (!memref) return NULL;
+  if (memref->kind == BUF_TYPE_OPAQUE)
+    return buf_type_custom_tensor_of(ctx, memref);
   if (memref->kind == BUF_TYPE_UNRANKED_MEMREF)
     return buf_type_unranked_tensor(ctx, memref->u.shaped.elem);
   if (memref->kind != BUF_TYPE_MEMREF) return NULL;

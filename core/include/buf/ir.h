@@ -379,6 +379,14 @@ uint32_t buf_type_bitwidth(buf_type_t t);
 buf_type_t buf_type_memref_for_tensor(buf_ctx_t *ctx, buf_type_t tensor,
                                       buf_attr_t memory_space);
 buf_type_t buf_type_tensor_for_memref(buf_ctx_t *ctx, buf_type_t memref);
+/* A dialect type that is tensor-like (buffer-like) by its dialect's
+ * type_twins, and the other type of its pair, same parameters; NULL for
+ * any other type. buf_type_memref_for_tensor / buf_type_tensor_for_memref
+ * map these pairs too. */
+bool buf_type_is_custom_tensor_like(buf_type_t t);
+bool buf_type_is_custom_buffer_like(buf_type_t t);
+buf_type_t buf_type_custom_buffer_of(buf_ctx_t *ctx, buf_type_t tensor_like);
+buf_type_t buf_type_custom_tensor_of(buf_ctx_t *ctx, buf_type_t buffer_like);
 /* Strides and offset of a memref type: the identity layout's row-major
  * strides, the strided layout's values (BUF_DYNAMIC for '?'), or those of
  * a one-result affine-map layout linear in the dims. Fails for other
@@ -1211,6 +1219,11 @@ extern const buf_model_table_t buf_model_tables[BUF_NUM_MODEL_KINDS];
  * load. Safe to call from several threads sharing a context. */
 const void *buf_op_model(const buf_op_t *op, buf_model_kind_t kind);
 
+typedef struct buf_type_twin {
+  const char *tensor_like;
+  const char *buffer_like;
+} buf_type_twin_t;
+
 struct buf_dialect_s {
   const char *name;            /* "tensor" */
   const buf_opdef_t *ops;      /* table of num_ops rows */
@@ -1220,6 +1233,12 @@ struct buf_dialect_s {
    * they are unregistered ops, accepted where buf_ctx_allows_unregistered_op
    * says so. */
   bool allows_unknown_ops;
+  /* The dialect's own tensor-like types and the buffer-like type each
+   * bufferizes to (upstream's TensorLikeType / BufferLikeType), by name
+   * without the dialect prefix: {"test_tensor", "test_memref"} makes
+   * !test.test_tensor<P> a tensor whose buffer is !test.test_memref<P>. */
+  const buf_type_twin_t *type_twins;
+  uint32_t num_type_twins;
 };
 
 /* Every dialect libbufcore knows, in registration order. */
