@@ -455,6 +455,7 @@ typedef enum buf_attr_kind {
   BUF_ATTR_STRIDED,     /* strided<[s0, s1], offset: o> */
   BUF_ATTR_OPAQUE,      /* #dialect.anything<...>, kept as text */
   BUF_ATTR_DENSE_RESOURCE, /* dense_resource<name> : tensor<...> */
+  BUF_ATTR_INTEGER_SET, /* affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)> */
 } buf_attr_kind_t;
 
 /* A blob of the file's dialect_resources section (MLIR's builtin
@@ -510,6 +511,11 @@ struct buf_attr_s {
       const double *floats;
     } dense_array;
     buf_affine_map_t *map;
+    struct {            /* INTEGER_SET: constraint i is "constraints->
+                         * results[i] == 0" when eq[i], else ">= 0" */
+      buf_affine_map_t *constraints;
+      const bool *eq;
+    } set;
     struct {
       uint32_t n;           /* 1 for @a, 2 for @a::@b ... */
       const buf_ident_t *names;
@@ -528,6 +534,10 @@ struct buf_attr_s {
 };
 
 buf_attr_t buf_attr_unit(buf_ctx_t *ctx);
+/* An integer set: the points (dims, symbols) of `constraints`' inputs
+ * where every result i is == 0 (eq[i]) or >= 0 (!eq[i]). Copies both. */
+buf_attr_t buf_attr_integer_set(buf_ctx_t *ctx, buf_affine_map_t *constraints,
+                                const bool *eq);
 buf_attr_t buf_attr_bool(buf_ctx_t *ctx, bool value);
 buf_attr_t buf_attr_integer(buf_ctx_t *ctx, buf_type_t type, int64_t value);
 buf_attr_t buf_attr_index(buf_ctx_t *ctx, int64_t value);
