@@ -1145,6 +1145,14 @@ struct buf_opdef_s {
    * forward_arg the first block argument it lands on (scf.for: 1). */
   uint8_t forward_first;
   uint8_t forward_arg;
+  /* Region ops that run one of their first regions, then their last one
+   * (upstream's RegionBranchOpInterface with an edge between regions; the
+   * test dialect's region_if runs then or else, then join): the operands
+   * from forward_first on enter the first regions' entry arguments, whose
+   * terminators forward to the last region's entry arguments, whose
+   * terminator yields the results. Not REGION_BRANCH (two regions run):
+   * passes that ask no more than traits treat it as any region op. */
+  bool branches_then_joins;
   /* Upstream's MaskableOpInterface: the type vector.mask's mask must have
    * around op (a transfer: i1 over the vector dimensions that walk the
    * source), or NULL when op's operands do not say. NULL hook: the op
