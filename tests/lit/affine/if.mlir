@@ -12,6 +12,10 @@
 // RUN: buffer-opt %s -buffer-deallocation-pipeline -o %t.mlir
 // RUN: mlir-opt %t.mlir > /dev/null
 // RUN: buffer-opt %t.mlir --run=main --run-leak-check | FileCheck %s --check-prefix=OUT
+// RUN: buffer-opt %s -lower-affine | FileCheck %s --check-prefix=LOWER
+// RUN: buffer-opt %s -lower-affine | buffer-opt --run=main | FileCheck %s --check-prefix=OUT
+// RUN: buffer-opt %s -lower-affine | mlir-opt > /dev/null
+// RUN: %if llvm %{ buffer-opt --emit=run --run=main %t.mlir | FileCheck %s --check-prefix=OUT %}
 
 // Constraints print as "e >= 0" / "e == 0"; sets and maps are numbered
 // apart, maps first.
@@ -28,6 +32,20 @@
 //       ROUND:     memref.store
 //  ROUND-NEXT:   }
 //       ROUND:   affine.apply #map
+
+// lower-affine: scf.if on the conjunction of the constraints, each
+// compared with 0 (sge, or eq for an equality).
+// LOWER-LABEL: func.func @pick(
+//       LOWER:   %[[C0:.*]] = arith.cmpi sge, %{{.*}}, %[[Z:.*]] : index
+//       LOWER:   %[[C1:.*]] = arith.cmpi sge, %{{.*}}, %[[Z]] : index
+//       LOWER:   %[[C:.*]] = arith.andi %[[C0]], %[[C1]] : i1
+//       LOWER:   scf.if %[[C]] -> (memref<4xf32>) {
+//       LOWER:     scf.yield %{{.*}} : memref<4xf32>
+//       LOWER:   } else {
+//       LOWER:     scf.yield %arg0 : memref<4xf32>
+//       LOWER:   arith.cmpi eq
+//       LOWER:   scf.if
+//   LOWER-NOT:   affine.if
 
 // OWN-LABEL: func.func @pick(
 //       OWN:   %[[R:.*]]:2 = affine.if #set(%{{.*}})[%{{.*}}] -> (memref<4xf32>, i1) {
