@@ -806,6 +806,48 @@ static void if_print(buf_printer_t *pr, buf_op_t *op) {
   buf_printer_print_attr_dict(pr, op, if_attrs);
 }
 
+/* Whether every divisor in e is positive at this point (affine division
+ * by anything else is undefined, and is then left to run). */
+static bool divisors_positive(buf_affine_expr_t *e, const int64_t *dims,
+                              const int64_t *syms) {
+  if (!e->lhs || !e->rhs)
+    return true;
+  if ((e->kind == BUF_AFFINE_FLOORDIV || e->kind == BUF_AFFINE_CEILDIV ||
+       e->kind == BUF_AFFINE_MOD) &&
+      buf_affine_expr_eval(e->rhs, dims, syms) <= 0)
+    return false;
+  return divisors_positive(e->lhs, dims, syms) &&
+         divisors_positive(e->rhs, dims, syms);
+}
+
+/* The then region (0) when the condition holds for operand values env
+ * knows, the else region (1) when it fails; -1 when some operand is not
+ * known. A set without inputs (affine_set<() : (0 >= 0)>) is always
+ * decided. */
+static int32_t if_entry_region(const buf_op_t *op, const buf_fold_env_t *env) {
+  buf_attr_t set = buf_op_attr(op, "condition");
+  enum { MAX_INPUTS = 16 };
+  if (!set || set->kind != BUF_ATTR_INTEGER_SET ||
+      op->num_operands > MAX_INPUTS)
+    return -1;
+  buf_affine_map_t *c = set->u.set.constraints;
+  int64_t vals[MAX_INPUTS];
+  if (c->num_dims + c->num_symbols != op->num_operands)
+    return -1;
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    if (!buf_fold_env_int_of(env, buf_op_operand(op, i), &vals[i]))
+      return -1;
+  const int64_t *syms = vals + c->num_dims;
+  bool holds = true;
+  for (uint32_t i = 0; i < c->num_results; i++) {
+    if (!divisors_positive(c->results[i], vals, syms))
+      return -1;
+    int64_t v = buf_affine_expr_eval(c->results[i], vals, syms);
+    holds = holds && (set->u.set.eq[i] ? v == 0 : v >= 0);
+  }
+  return holds ? 0 : 1;
+}
+
 static buf_status_t if_verify(buf_op_t *op) {
   buf_attr_t set = buf_op_attr(op, "condition");
   if (!set || set->kind != BUF_ATTR_INTEGER_SET) {
@@ -1582,7 +1624,8 @@ static const buf_opdef_t affine_ops[] = {
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR |
                BUF_TRAIT_REGION_BRANCH,
      .inherent_attrs = if_attrs, .verify = if_verify, .parse = if_parse,
-     .print = if_print},
+     .print = if_print, .entry_region = if_entry_region,
+     .fold = buf__region_branch_fold},
     {.name = "affine.linearize_index", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = lin_attrs, .verify = lin_verify, .parse = lin_parse,
      .fold = buf__affine_linearize_fold,
