@@ -822,8 +822,8 @@ static bool divisors_positive(buf_affine_expr_t *e, const int64_t *dims,
 
 /* The then region (0) when the condition holds for operand values env
  * knows, the else region (1) when it fails; -1 when some operand is not
- * known. A set without inputs (affine_set<() : (0 >= 0)>) is always
- * decided. */
+ * known. A set without inputs (affine_set<() : (0 >= 0)>) or without
+ * constraints is always decided. */
 static int32_t if_entry_region(const buf_op_t *op, const buf_fold_env_t *env) {
   buf_attr_t set = buf_op_attr(op, "condition");
   enum { MAX_INPUTS = 16 };
@@ -834,6 +834,8 @@ static int32_t if_entry_region(const buf_op_t *op, const buf_fold_env_t *env) {
   int64_t vals[MAX_INPUTS];
   if (c->num_dims + c->num_symbols != op->num_operands)
     return -1;
+  if (c->num_results == 0)
+    return 0; /* no constraint: every point */
   for (uint32_t i = 0; i < op->num_operands; i++)
     if (!buf_fold_env_int_of(env, buf_op_operand(op, i), &vals[i]))
       return -1;

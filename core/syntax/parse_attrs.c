@@ -871,17 +871,20 @@ static buf_status_t parse_integer_set(buf_parser_t *p, buf_attr_t *out) {
   buf_affine_expr_t **cs = NULL;
   bool *eq = NULL;
   uint32_t n = 0, cap = 0;
-  do {
-    if (n == cap) {
-      uint32_t nc = cap ? cap * 2 : 4;
-      cs = buf_arena_grow(buf_ctx_scratch(p->ctx), cs, cap, nc, sizeof *cs);
-      eq = buf_arena_grow(buf_ctx_scratch(p->ctx), eq, cap, nc, sizeof *eq);
-      cap = nc;
-    }
-    if (BUF_FAILED(parse_set_constraint(p, &ids, &cs[n], &eq[n])))
-      return BUF_FAILURE;
-    n++;
-  } while (buf__p_accept(p, ","));
+  /* "()": no constraint, every point (printed "(0 == 0)", as upstream). */
+  if (!buf__p_is(p, ")")) {
+    do {
+      if (n == cap) {
+        uint32_t nc = cap ? cap * 2 : 4;
+        cs = buf_arena_grow(buf_ctx_scratch(p->ctx), cs, cap, nc, sizeof *cs);
+        eq = buf_arena_grow(buf_ctx_scratch(p->ctx), eq, cap, nc, sizeof *eq);
+        cap = nc;
+      }
+      if (BUF_FAILED(parse_set_constraint(p, &ids, &cs[n], &eq[n])))
+        return BUF_FAILURE;
+      n++;
+    } while (buf__p_accept(p, ","));
+  }
   if (BUF_FAILED(buf__p_expect(p, ")")) || BUF_FAILED(buf__p_expect(p, ">")))
     return BUF_FAILURE;
   struct buf_affine_map_s m = {.num_dims = ids.nd, .num_symbols = ids.ns,

@@ -289,6 +289,8 @@ void buf__print_alias_value(buf_strbuf_t *sb, buf_attr_t a) {
   buf_strbuf_puts(sb, "affine_set<");
   print_affine_inputs(sb, c);
   buf_strbuf_puts(sb, " : (");
+  if (c->num_results == 0)
+    buf_strbuf_puts(sb, "0 == 0");
   for (uint32_t i = 0; i < c->num_results; i++) {
     if (i)
       buf_strbuf_puts(sb, ", ");

@@ -33,6 +33,22 @@ func.func @decided(%m: memref<4xf32>, %f: f32) -> memref<4xf32> {
   return %r : memref<4xf32>
 }
 
+// A set without constraints holds everywhere; it prints as upstream
+// prints it.
+// RUN: buffer-opt %s | FileCheck %s --check-prefix=PRINT
+// PRINT: #set{{[0-9]*}} = affine_set<(d0) : (0 == 0)>
+// CHECK-LABEL: func.func @no_constraint(
+//   CHECK-NOT:   affine.if
+//       CHECK:   memref.store %{{.*}}, %arg1
+//  CHECK-NEXT:   return
+func.func @no_constraint(%i: index, %m: memref<4xf32>, %f: f32) {
+  %c0 = arith.constant 0 : index
+  affine.if affine_set<(d0) : ()>(%i) {
+    memref.store %f, %m[%c0] : memref<4xf32>
+  }
+  return
+}
+
 // CHECK-LABEL: func.func @unknown(
 //       CHECK:   affine.if
 func.func @unknown(%i: index, %m: memref<4xf32>, %f: f32) {
