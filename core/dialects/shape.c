@@ -129,6 +129,20 @@ static buf_status_t assuming_verify(buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
+/* The region runs when the witness is known to hold (a passing
+ * shape.const_witness), which lets the fold inline it (upstream's
+ * AssumingWithTrue); -1 otherwise: a witness that fails leaves the
+ * program undefined, and one not known may hold. */
+static int32_t assuming_entry_region(const buf_op_t *op,
+                                     const buf_fold_env_t *env) {
+  (void)env;
+  buf_op_t *def = op->num_operands ? buf_op_operand(op, 0)->def : NULL;
+  return def && buf_op_isa(def, "shape.const_witness") &&
+                 const_witness_passing(def)
+             ? 0
+             : -1;
+}
+
 /* ------------------------------------------------------------------------ */
 /* shape.assuming_yield                                                      */
 /* ------------------------------------------------------------------------ */
@@ -161,6 +175,7 @@ static const buf_opdef_t shape_ops[] = {
     {.name = "shape.assuming",
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR |
                BUF_TRAIT_REGION_BRANCH,
+     .entry_region = assuming_entry_region, .fold = buf__region_branch_fold,
      .verify = assuming_verify, .parse = assuming_parse,
      .print = assuming_print},
     {.name = "shape.assuming_yield",

@@ -10,6 +10,13 @@
 // RUN: buffer-opt %s -buffer-deallocation-pipeline -o %t.mlir
 // RUN: mlir-opt %t.mlir -allow-unregistered-dialect > /dev/null
 // RUN: buffer-opt %s --run=main | FileCheck %s --check-prefix=OUT
+// A witness known to hold lets -canonicalize inline the region, as
+// mlir-opt does (same text).
+// RUN: buffer-opt %s -canonicalize > %t.ours
+// RUN: mlir-opt %s -allow-unregistered-dialect -canonicalize > %t.upstream
+// RUN: diff %t.ours %t.upstream
+// RUN: FileCheck %s --check-prefix=CANON < %t.ours
+// CANON-NOT: shape.
 // RUN: buffer-opt %t.mlir --run=main --run-leak-check | FileCheck %s --check-prefix=OUT
 
 // ROUND-LABEL: func.func @guarded(
