@@ -1,10 +1,9 @@
 /*
  * affine.c: the affine dialect's op table.
  *
- * Ops: apply, min, max, for, yield, load, store, delinearize_index,
+ * Ops: apply, min, max, for, if, yield, load, store, delinearize_index,
  * linearize_index. Each op is one row of `affine_ops` with the custom
- * assembly mlir-opt 22 prints and its verifier (MLIR's wording). affine.if is missing because the attribute parser has no
- * integer sets (affine_set<...>).
+ * assembly mlir-opt 22 prints and its verifier (MLIR's wording).
  *
  * Conventions shared by the rows:
  *   - Map-carrying ops keep their map in an inherent attribute ("map",
@@ -733,6 +732,159 @@ static buf_status_t for_verify(buf_op_t *op) {
   if (map_of(op, "upperBoundMap")->num_results < 1) {
     buf_op_emit_error(op,
                       "expected upper bound map to have at least one result");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* affine.if                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static const char *const if_attrs[] = {"condition", NULL};
+
+/* affine.if #set(%d...)[%s...] (-> types)? region (else region)? attr-dict
+ * The else region stays empty (no block) when the text has none. */
+static buf_status_t if_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_ctx_t *ctx = st->ctx;
+  buf_loc_t loc = buf_parser_loc(p);
+  buf_attr_t set;
+  uint32_t nd, ns;
+  if (BUF_FAILED(buf_parse_attr(p, &set)))
+    return BUF_FAILURE;
+  if (set->kind != BUF_ATTR_INTEGER_SET)
+    return buf_parser_error_at(p, loc, "invalid kind of attribute specified");
+  buf_state_set_attr(st, "condition", set);
+  if (BUF_FAILED(parse_dims_and_symbols(p, st, &nd, &ns)))
+    return BUF_FAILURE;
+  buf_affine_map_t *c = set->u.set.constraints;
+  if (nd != c->num_dims)
+    return buf_parser_error_at(p, st->loc, "dim operand count and integer set "
+                                           "dim count must match");
+  if (nd + ns != c->num_dims + c->num_symbols)
+    return buf_parser_error_at(p, st->loc, "symbol operand count and integer "
+                                           "set symbol count must match");
+  buf_type_t *ts;
+  uint32_t n;
+  if (BUF_FAILED(buf_parse_optional_arrow_type_list(p, &ts, &n)))
+    return BUF_FAILURE;
+  buf_state_add_results(st, n, ts);
+  buf_region_t *then_r = buf_state_add_region(st);
+  buf_region_t *else_r = buf_state_add_region(st);
+  if (BUF_FAILED(buf_parse_region(p, then_r, NULL, 0)))
+    return BUF_FAILURE;
+  buf_region_ensure_terminator(ctx, then_r, "affine.yield", st->loc);
+  if (buf_parse_optional_keyword(p, "else")) {
+    if (BUF_FAILED(buf_parse_region(p, else_r, NULL, 0)))
+      return BUF_FAILURE;
+    buf_region_ensure_terminator(ctx, else_r, "affine.yield", st->loc);
+  }
+  return buf_parse_optional_attr_dict(p, st);
+}
+
+static void if_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_attr_t set = buf_op_attr(op, "condition");
+  buf_printer_puts(pr, " ");
+  print_map_and_operands(pr, op, set, 0, op->num_operands,
+                         set->u.set.constraints->num_dims);
+  if (op->num_results) {
+    /* printOptionalArrowTypeList: one non-function type goes bare. */
+    bool wrap = op->num_results != 1 ||
+                op->results[0].type->kind == BUF_TYPE_FUNCTION;
+    buf_printer_puts(pr, wrap ? " -> (" : " -> ");
+    buf_printer_print_result_types(pr, op);
+    if (wrap)
+      buf_printer_puts(pr, ")");
+  }
+  bool yields = op->num_results > 0;
+  buf_printer_puts(pr, " ");
+  buf_printer_print_region(pr, op->regions[0], false, yields);
+  if (!buf_region_empty(op->regions[1])) {
+    buf_printer_puts(pr, " else ");
+    buf_printer_print_region(pr, op->regions[1], false, yields);
+  }
+  buf_printer_print_attr_dict(pr, op, if_attrs);
+}
+
+/* Whether every divisor in e is positive at this point (affine division
+ * by anything else is undefined, and is then left to run). */
+static bool divisors_positive(buf_affine_expr_t *e, const int64_t *dims,
+                              const int64_t *syms) {
+  if (!e->lhs || !e->rhs)
+    return true;
+  if ((e->kind == BUF_AFFINE_FLOORDIV || e->kind == BUF_AFFINE_CEILDIV ||
+       e->kind == BUF_AFFINE_MOD) &&
+      buf_affine_expr_eval(e->rhs, dims, syms) <= 0)
+    return false;
+  return divisors_positive(e->lhs, dims, syms) &&
+         divisors_positive(e->rhs, dims, syms);
+}
+
+/* The then region (0) when the condition holds for operand values env
+ * knows, the else region (1) when it fails; -1 when some operand is not
+ * known. A set without inputs (affine_set<() : (0 >= 0)>) or without
+ * constraints is always decided. */
+static int32_t if_entry_region(const buf_op_t *op, const buf_fold_env_t *env) {
+  buf_attr_t set = buf_op_attr(op, "condition");
+  enum { MAX_INPUTS = 16 };
+  if (!set || set->kind != BUF_ATTR_INTEGER_SET ||
+      op->num_operands > MAX_INPUTS)
+    return -1;
+  buf_affine_map_t *c = set->u.set.constraints;
+  int64_t vals[MAX_INPUTS];
+  if (c->num_dims + c->num_symbols != op->num_operands)
+    return -1;
+  if (c->num_results == 0)
+    return 0; /* no constraint: every point */
+  for (uint32_t i = 0; i < op->num_operands; i++)
+    if (!buf_fold_env_int_of(env, buf_op_operand(op, i), &vals[i]))
+      return -1;
+  const int64_t *syms = vals + c->num_dims;
+  bool holds = true;
+  for (uint32_t i = 0; i < c->num_results; i++) {
+    if (!divisors_positive(c->results[i], vals, syms))
+      return -1;
+    int64_t v = buf_affine_expr_eval(c->results[i], vals, syms);
+    holds = holds && (set->u.set.eq[i] ? v == 0 : v >= 0);
+  }
+  return holds ? 0 : 1;
+}
+
+static buf_status_t if_verify(buf_op_t *op) {
+  buf_attr_t set = buf_op_attr(op, "condition");
+  if (!set || set->kind != BUF_ATTR_INTEGER_SET) {
+    buf_op_emit_error(op, "requires an integer set attribute named "
+                          "'condition'");
+    return BUF_FAILURE;
+  }
+  buf_affine_map_t *c = set->u.set.constraints;
+  if (op->num_operands != c->num_dims + c->num_symbols) {
+    buf_op_emit_error(op, "operand count and condition integer set dimension "
+                          "and symbol count must match");
+    return BUF_FAILURE;
+  }
+  if (BUF_FAILED(verify_index_operands(op, 0, op->num_operands)) ||
+      BUF_FAILED(verify_dims_and_symbols(op, 0, op->num_operands,
+                                         c->num_dims)))
+    return BUF_FAILURE;
+  if (op->num_regions != 2) {
+    buf_op_emit_error(op, "requires two regions");
+    return BUF_FAILURE;
+  }
+  for (uint32_t r = 0; r < 2; r++) {
+    buf_block_t *b = buf_region_entry(op->regions[r]);
+    if (b && b->num_args) {
+      buf_op_emit_error(op, "region #%u should have no arguments", r);
+      return BUF_FAILURE;
+    }
+  }
+  if (buf_region_empty(op->regions[0])) {
+    buf_op_emit_error(op, "region #0 ('thenRegion') failed to verify "
+                          "constraint: region with 1 blocks");
+    return BUF_FAILURE;
+  }
+  if (op->num_results && buf_region_empty(op->regions[1])) {
+    buf_op_emit_error(op, "must have an else block if defining values");
     return BUF_FAILURE;
   }
   return BUF_SUCCESS;
@@ -1470,6 +1622,12 @@ static const buf_opdef_t affine_ops[] = {
                BUF_TRAIT_LOOP | BUF_TRAIT_ALLOCATION_SCOPE,
      .inherent_attrs = for_attrs, .verify = for_verify, .parse = for_parse,
      .print = for_print, .fold = buf__affine_for_fold},
+    {.name = "affine.if",
+     .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR |
+               BUF_TRAIT_REGION_BRANCH,
+     .inherent_attrs = if_attrs, .verify = if_verify, .parse = if_parse,
+     .print = if_print, .entry_region = if_entry_region,
+     .fold = buf__region_branch_fold},
     {.name = "affine.linearize_index", .traits = BUF_TRAIT_PURE,
      .inherent_attrs = lin_attrs, .verify = lin_verify, .parse = lin_parse,
      .fold = buf__affine_linearize_fold,

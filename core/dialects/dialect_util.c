@@ -763,3 +763,44 @@ void buf__print_values_colon_types(buf_printer_t *pr, buf_op_t *op, uint32_t sta
   buf_printer_puts(pr, " : ");
   buf_printer_print_operand_types(pr, op, start, n);
 }
+
+/* Replaces op by region r of it, which runs exactly once: its one block
+ * (without arguments) moves before op and the values its yield forwards
+ * take the place of op's results. False when the region is not in that
+ * form (several blocks, arguments, a terminator that does not forward
+ * exactly the results). An empty region stands for one that yields
+ * nothing. */
+static bool inline_region(buf_op_t *op, uint32_t r) {
+  buf_region_t *region = op->regions[r];
+  buf_block_t *b = region->first;
+  if (!b) {
+    if (op->num_results)
+      return false;
+    buf_op_erase(op);
+    return true;
+  }
+  buf_op_t *yield = buf_block_terminator(b);
+  if (b->next || b->num_args || !yield ||
+      !buf_op_has_trait(yield, BUF_TRAIT_FORWARDS) ||
+      yield->num_operands != (uint32_t)yield->def->forward_first +
+                                 op->num_results)
+    return false;
+  for (uint32_t i = 0; i < op->num_results; i++)
+    buf_value_replace_all_uses(&op->results[i],
+                               yield->operands[yield->def->forward_first + i]
+                                   .value);
+  buf_op_t *next;
+  for (buf_op_t *x = b->first; x != yield; x = next) {
+    next = x->next;
+    buf_op_move_before(x, op);
+  }
+  buf_op_erase(op);
+  return true;
+}
+
+bool buf__region_branch_fold(buf_op_t *op) {
+  if (buf_op_has_attr(op, "no_inline"))
+    return false;
+  int32_t r = buf_op_entry_region(op, NULL);
+  return r >= 0 && inline_region(op, (uint32_t)r);
+}

@@ -242,4 +242,13 @@ buf_status_t buf__parse_values_colon_types(buf_parser_t *p, buf_op_state_t *st);
 /* Operands [start, end) as " %a, %b : T, U" (nothing when there are none). */
 void buf__print_values_colon_types(buf_printer_t *pr, buf_op_t *op, uint32_t start);
 
+/* The fold of region branches whose entry region is known (entry_region):
+ * op is replaced by the region that runs, when it is one block without
+ * arguments ending in a forwarding terminator (or empty, for an op without
+ * results), unless marked no_inline. scf.if on a constant condition,
+ * scf.execute_region, affine.if on a set that holds or fails everywhere
+ * (upstream's RemoveStaticCondition, SingleBlockExecuteInliner,
+ * AlwaysTrueOrFalseIf). */
+bool buf__region_branch_fold(buf_op_t *op);
+
 #endif /* BUF_DIALECT_UTIL_H */

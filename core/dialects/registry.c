@@ -21,6 +21,8 @@ extern const buf_dialect_t buf_dialect_ml_program;
 extern const buf_dialect_t buf_dialect_vector;
 extern const buf_dialect_t buf_dialect_test;
 extern const buf_dialect_t buf_dialect_spirv;
+extern const buf_dialect_t buf_dialect_shape;
+extern const buf_dialect_t buf_dialect_gpu;
 
 const buf_dialect_t *const buf_dialects[] = {
     &buf_dialect_builtin, &buf_dialect_func,   &buf_dialect_arith,
@@ -28,6 +30,7 @@ const buf_dialect_t *const buf_dialects[] = {
     &buf_dialect_bufferization, &buf_dialect_linalg, &buf_dialect_scf,
     &buf_dialect_memref, &buf_dialect_affine, &buf_dialect_ml_program,
     &buf_dialect_vector, &buf_dialect_test, &buf_dialect_spirv,
+    &buf_dialect_shape, &buf_dialect_gpu,
 };
 const uint32_t buf_num_dialects = sizeof buf_dialects / sizeof buf_dialects[0];
 

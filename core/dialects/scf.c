@@ -1663,50 +1663,6 @@ static bool for_fold(buf_op_t *op) {
   return inline_single_iteration(op);
 }
 
-/* Replaces op by region r of it, which runs exactly once: its one block
- * (without arguments) moves before op and the values its yield forwards
- * take the place of op's results. False when the region is not in that
- * form (several blocks, arguments, a terminator that does not forward
- * exactly the results). An empty region stands for one that yields
- * nothing. */
-static bool inline_region(buf_op_t *op, uint32_t r) {
-  buf_region_t *region = op->regions[r];
-  buf_block_t *b = region->first;
-  if (!b) {
-    if (op->num_results)
-      return false;
-    buf_op_erase(op);
-    return true;
-  }
-  buf_op_t *yield = buf_block_terminator(b);
-  if (b->next || b->num_args || !yield ||
-      !buf_op_has_trait(yield, BUF_TRAIT_FORWARDS) ||
-      yield->num_operands != (uint32_t)yield->def->forward_first +
-                                 op->num_results)
-    return false;
-  for (uint32_t i = 0; i < op->num_results; i++)
-    buf_value_replace_all_uses(&op->results[i],
-                               yield->operands[yield->def->forward_first + i]
-                                   .value);
-  buf_op_t *next;
-  for (buf_op_t *x = b->first; x != yield; x = next) {
-    next = x->next;
-    buf_op_move_before(x, op);
-  }
-  buf_op_erase(op);
-  return true;
-}
-
-/* scf.if on a constant condition is the region it takes; scf.execute_region
- * with one block is that block, unless marked no_inline (upstream's
- * RemoveStaticCondition and SingleBlockExecuteInliner). */
-static bool region_branch_fold(buf_op_t *op) {
-  if (buf_op_has_attr(op, "no_inline"))
-    return false;
-  int32_t r = buf_op_entry_region(op, NULL);
-  return r >= 0 && inline_region(op, (uint32_t)r);
-}
-
 /* scf.if results nobody uses drop out, with what the branches yield for
  * them (upstream's RemoveUnusedResults). */
 static bool drop_unused_if_results(buf_op_t *op) {
@@ -1904,7 +1860,7 @@ static const buf_opdef_t scf_ops[] = {
      .forward_first = 1, .verify = condition_verify,
      .parse = condition_parse, .print = condition_print},
     {.name = "scf.execute_region", .traits = BUF_TRAIT_REGION_BRANCH,
-     .entry_region = execute_region_entry_region, .fold = region_branch_fold,
+     .entry_region = execute_region_entry_region, .fold = buf__region_branch_fold,
      .inherent_attrs = execute_region_attrs,
      .verify = execute_region_verify, .parse = execute_region_parse,
      .print = execute_region_print},
@@ -1926,7 +1882,7 @@ static const buf_opdef_t scf_ops[] = {
      .print = in_parallel_print},
     {.name = "scf.if", .traits = BODY | BUF_TRAIT_REGION_BRANCH, .verify = if_verify, .parse = if_parse,
      .print = if_print, .entry_region = if_entry_region,
-     .fold = region_branch_fold, .canonicalize = if_canonicalize},
+     .fold = buf__region_branch_fold, .canonicalize = if_canonicalize},
     {.name = "scf.index_switch",
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_REGION_BRANCH,
      .inherent_attrs = index_switch_attrs, .verify = index_switch_verify,

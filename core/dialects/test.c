@@ -17,6 +17,16 @@
  *   %r = "test.one_region_with_recursive_memory_effects"() ({
  *     "test.return"() : () -> ()
  *   }) : () -> i32
+ *   %r = test.region_if %a: memref<2xf32> -> memref<2xf32> then {
+ *   ^bb0(%x: memref<2xf32>):
+ *     test.region_if_yield %x : memref<2xf32>
+ *   } else {
+ *   ^bb0(%x: memref<2xf32>):
+ *     test.region_if_yield %x : memref<2xf32>
+ *   } join {
+ *   ^bb0(%x: memref<2xf32>):
+ *     test.region_if_yield %x : memref<2xf32>
+ *   }
  *
  * test.copy copies like memref.copy (CopyOpInterface upstream) and the
  * interpreter runs it so; the buffer-based ops only read `in` and write
@@ -282,6 +292,137 @@ static const buf_type_twin_t test_type_twins[] = {
 };
 
 /* ------------------------------------------------------------------------ */
+/* test.region_if, test.region_if_yield                                      */
+/* ------------------------------------------------------------------------ */
+
+static const char *const region_if_keywords[] = {"then", "else", "join"};
+
+/* %a, ... `:` T, ... `->` result-types then region else region join region
+ * (each region declares its block arguments; no attribute dictionary) */
+static buf_status_t region_if_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t *ops;
+  buf_type_t *types, *results;
+  uint32_t n, nt, nr;
+  buf_loc_t loc = buf_parser_loc(p);
+  if (BUF_FAILED(buf_parse_operand_list(p, NULL, &ops, &n)) ||
+      BUF_FAILED(buf_parse_colon_type_list(p, &types, &nt)))
+    return BUF_FAILURE;
+  if (!buf_parser_next_is(p, "->"))
+    return buf_parser_error(p, "expected '->'");
+  if (BUF_FAILED(buf_parse_optional_arrow_type_list(p, &results, &nr)))
+    return BUF_FAILURE;
+  buf_state_add_results(st, nr, results);
+  for (uint32_t r = 0; r < 3; r++)
+    if (BUF_FAILED(buf_parse_keyword(p, region_if_keywords[r])) ||
+        BUF_FAILED(buf_parse_region(p, buf_state_add_region(st), NULL, 0)))
+      return BUF_FAILURE;
+  if (n != nt)
+    return buf_parser_error_at(p, loc, "%u operands present, but expected %u",
+                               n, nt);
+  return buf_parse_resolve_operands(p, ops, n, types, nt, st);
+}
+
+static void region_if_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, op->num_operands);
+  /* upstream prints no space before the colon */
+  buf_printer_puts(pr, ": ");
+  buf_printer_print_operand_types(pr, op, 0, op->num_operands);
+  bool wrap = op->num_results != 1 ||
+              op->results[0].type->kind == BUF_TYPE_FUNCTION;
+  buf_printer_puts(pr, wrap ? " -> (" : " -> ");
+  buf_printer_print_result_types(pr, op);
+  if (wrap)
+    buf_printer_puts(pr, ")");
+  for (uint32_t r = 0; r < 3; r++) {
+    buf_printer_printf(pr, " %s ", region_if_keywords[r]);
+    buf_printer_print_region(pr, op->regions[r], true, true);
+  }
+}
+
+/* The then and else regions take the operands, the join region what they
+ * yield; the join region yields the results. */
+static buf_status_t region_if_verify(buf_op_t *op) {
+  if (op->num_regions != 3) {
+    buf_op_emit_error(op, "requires three regions");
+    return BUF_FAILURE;
+  }
+  for (uint32_t r = 0; r < 3; r++) {
+    buf_block_t *b = buf_region_entry(op->regions[r]);
+    if (!b || b->next) {
+      buf_op_emit_error(op, "region #%u requires one block", r);
+      return BUF_FAILURE;
+    }
+    if (!b->last || !buf_op_isa(b->last, "test.region_if_yield")) {
+      buf_op_emit_error(op, "region #%u must end in test.region_if_yield", r);
+      return BUF_FAILURE;
+    }
+  }
+  buf_block_t *join = buf_region_entry(op->regions[2]);
+  for (uint32_t r = 0; r < 2; r++) {
+    buf_block_t *b = buf_region_entry(op->regions[r]);
+    bool same = b->num_args == op->num_operands &&
+                b->last->num_operands == join->num_args;
+    for (uint32_t i = 0; same && i < b->num_args; i++)
+      same = b->args[i]->type == buf_op_operand(op, i)->type;
+    for (uint32_t i = 0; same && i < join->num_args; i++)
+      same = buf_op_operand(b->last, i)->type == join->args[i]->type;
+    if (!same) {
+      buf_op_emit_error(op, "region #%u must take the operands and yield the "
+                            "join region's arguments", r);
+      return BUF_FAILURE;
+    }
+  }
+  bool same = join->last->num_operands == op->num_results;
+  for (uint32_t i = 0; same && i < op->num_results; i++)
+    same = buf_op_operand(join->last, i)->type == op->results[i].type;
+  if (!same) {
+    buf_op_emit_error(op, "the join region must yield the result types");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* %v, ... `:` T, ... attr-dict */
+static buf_status_t region_if_yield_parse(buf_parser_t *p, buf_op_state_t *st) {
+  buf_unresolved_t *ops;
+  buf_type_t *types;
+  uint32_t n, nt;
+  buf_loc_t loc = buf_parser_loc(p);
+  if (BUF_FAILED(buf_parse_operand_list(p, NULL, &ops, &n)) ||
+      BUF_FAILED(buf_parse_colon_type_list(p, &types, &nt)) ||
+      BUF_FAILED(buf_parse_optional_attr_dict(p, st)))
+    return BUF_FAILURE;
+  if (n != nt)
+    return buf_parser_error_at(p, loc, "%u operands present, but expected %u",
+                               n, nt);
+  return buf_parse_resolve_operands(p, ops, n, types, nt, st);
+}
+
+static void region_if_yield_print(buf_printer_t *pr, buf_op_t *op) {
+  buf_printer_puts(pr, " ");
+  buf_printer_print_operands(pr, op, 0, op->num_operands);
+  buf_printer_puts(pr, " : ");
+  buf_printer_print_operand_types(pr, op, 0, op->num_operands);
+  buf_printer_print_attr_dict(pr, op, NULL);
+}
+
+/* Without operands the custom form would end in a bare colon, which does
+ * not read back (mlir-opt prints it anyway). */
+static bool region_if_yield_parses_back(const buf_op_t *op) {
+  return op->num_operands > 0;
+}
+
+static buf_status_t region_if_yield_verify(buf_op_t *op) {
+  buf_op_t *parent = buf_op_parent(op);
+  if (!parent || !buf_op_isa(parent, "test.region_if")) {
+    buf_op_emit_error(op, "expects parent op 'test.region_if'");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
 /* The table                                                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -312,6 +453,15 @@ static const buf_opdef_t test_ops[] = {
      .operand_effect = read_effect, .verify = one_region_verify},
     {.name = "test.return",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE},
+    {.name = "test.region_if", .operand_effect = read_effect,
+     .branches_then_joins = true, .verify = region_if_verify,
+     .parse = region_if_parse, .print = region_if_print},
+    {.name = "test.region_if_yield",
+     .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE |
+               BUF_TRAIT_FORWARDS,
+     .verify = region_if_yield_verify, .parse = region_if_yield_parse,
+     .print = region_if_yield_print,
+     .custom_form_parses_back = region_if_yield_parses_back},
     {.name = "test.region_yield",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE,
      .verify = region_yield_verify, .parse = region_yield_parse,

@@ -216,6 +216,7 @@ static const buf__interp_table_t *const all_tables[] = {
     &buf__interp_func_table,   &buf__interp_linalg_table,
     &buf__interp_bufferization_table, &buf__interp_affine_table,
     &buf__interp_ml_program_table, &buf__interp_vector_table,
+    &buf__interp_shape_table, &buf__interp_gpu_table,
 };
 
 /* The registry's resolver of interpreter rows: the first table's row. */

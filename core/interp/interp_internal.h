@@ -171,6 +171,8 @@ extern const buf__interp_table_t buf__interp_bufferization_table;
 extern const buf__interp_table_t buf__interp_affine_table;
 extern const buf__interp_table_t buf__interp_ml_program_table;
 extern const buf__interp_table_t buf__interp_vector_table;
+extern const buf__interp_table_t buf__interp_shape_table;
+extern const buf__interp_table_t buf__interp_gpu_table;
 
 /* An external function known to the interpreter (runner utils). */
 typedef buf_status_t (*buf__extern_fn)(buf__interp_t *I, buf__frame_t *F,
@@ -242,6 +244,10 @@ static inline void buf__set_result(buf__interp_t *I, buf__frame_t *F,
 buf_status_t buf__run_region(buf__interp_t *I, buf__frame_t *F,
                              buf_region_t *r, uint32_t nargs,
                              const buf__ival_t *args, buf_op_t **term);
+/* Runs region r of op with no arguments and moves its terminator's
+ * operands into op's results: a region op that runs one region once. */
+buf_status_t buf__run_and_yield(buf__interp_t *I, buf__frame_t *F,
+                                buf_op_t *op, buf_region_t *r);
 /* Runs a function (func.func with a body) on borrowed args; results are
  * owned values written to results (room for the callee's result count). */
 buf_status_t buf__call_function(buf__interp_t *I, buf_op_t *call_site,

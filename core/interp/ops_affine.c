@@ -46,17 +46,19 @@ static bool check_divisors(buf__interp_t *I, buf_op_t *op,
   return false;
 }
 
-/* Evaluates the map in attribute `attr` on operands [start, start+n) of op
- * into out (map->num_results entries, at most MAX_RESULTS). */
+/* Evaluates the map in attribute `attr` (or the constraints of the integer
+ * set there) on operands [start, start+n) of op into out (map->num_results
+ * entries, at most MAX_RESULTS). */
 static bool eval_map(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
                      const char *attr, uint32_t start, uint32_t n,
                      int64_t *out, uint32_t *nres) {
   buf_attr_t a = buf_op_attr(op, attr);
-  if (!a || a->kind != BUF_ATTR_AFFINE_MAP) {
+  if (!a || (a->kind != BUF_ATTR_AFFINE_MAP && a->kind != BUF_ATTR_INTEGER_SET)) {
     buf__err(I, op, "missing affine map '%s'", attr);
     return false;
   }
-  buf_affine_map_t *map = a->u.map;
+  buf_affine_map_t *map =
+      a->kind == BUF_ATTR_AFFINE_MAP ? a->u.map : a->u.set.constraints;
   if (map->num_dims + map->num_symbols != n || n > MAX_OPERANDS ||
       map->num_results > MAX_RESULTS || start + n > op->num_operands) {
     buf__err(I, op, "operands do not match the affine map");
@@ -355,12 +357,37 @@ static buf_status_t affine_linearize(buf__interp_t *I, buf__frame_t *F,
   return BUF_SUCCESS;
 }
 
+/* affine.if: the then region when every constraint of the condition holds
+ * for the operands, else the else region (nothing when it has none). */
+static buf_status_t affine_if(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
+                              const buf__interp_row_t *row) {
+  (void)row;
+  int64_t c[MAX_RESULTS];
+  uint32_t nc;
+  if (!eval_map(I, F, op, "condition", 0, op->num_operands, c, &nc))
+    return BUF_FAILURE;
+  const bool *eq = buf_op_attr(op, "condition")->u.set.eq;
+  bool holds = true;
+  for (uint32_t i = 0; i < nc; i++)
+    holds = holds && (eq[i] ? c[i] == 0 : c[i] >= 0);
+  buf_region_t *r = op->regions[holds ? 0 : 1];
+  if (buf_region_empty(r)) {
+    if (op->num_results) {
+      buf__err(I, op, "affine.if with results has no else region");
+      return BUF_FAILURE;
+    }
+    return BUF_SUCCESS;
+  }
+  return buf__run_and_yield(I, F, op, r);
+}
+
 static const buf__interp_row_t rows[] = {
     {"affine.apply", affine_eval, 0, NULL},
     {"affine.min", affine_eval, 1, NULL},
     {"affine.max", affine_eval, 2, NULL},
     {"affine.delinearize_index", affine_delinearize, 0, NULL},
     {"affine.for", affine_for, 0, NULL},
+    {"affine.if", affine_if, 0, NULL},
     {"affine.linearize_index", affine_linearize, 0, NULL},
     {"affine.load", affine_load, 0, NULL},
     {"affine.store", affine_store, 0, NULL},

@@ -101,8 +101,9 @@ static buf_status_t scf_for(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
 }
 
 /* Runs region r with no arguments and moves its terminator's operands
- * into op's results. */
-static buf_status_t run_and_yield(buf__interp_t *I, buf__frame_t *F,
+ * into op's results (declared in interp_internal.h: other dialects' region
+ * ops that run one region once share it). */
+buf_status_t buf__run_and_yield(buf__interp_t *I, buf__frame_t *F,
                                   buf_op_t *op, buf_region_t *r) {
   buf_op_t *term;
   if (BUF_FAILED(buf__run_region(I, F, r, 0, NULL, &term)))
@@ -133,13 +134,13 @@ static buf_status_t scf_if(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,
     }
     return BUF_SUCCESS;
   }
-  return run_and_yield(I, F, op, r);
+  return buf__run_and_yield(I, F, op, r);
 }
 
 static buf_status_t scf_execute_region(buf__interp_t *I, buf__frame_t *F,
                                        buf_op_t *op,
                                        const buf__interp_row_t *row) {
-  return run_and_yield(I, F, op, op->regions[0]);
+  return buf__run_and_yield(I, F, op, op->regions[0]);
 }
 
 static buf_status_t scf_index_switch(buf__interp_t *I, buf__frame_t *F,
@@ -157,7 +158,7 @@ static buf_status_t scf_index_switch(buf__interp_t *I, buf__frame_t *F,
         r = op->regions[i + 1];
         break;
       }
-  return run_and_yield(I, F, op, r);
+  return buf__run_and_yield(I, F, op, r);
 }
 
 static buf_status_t scf_while(buf__interp_t *I, buf__frame_t *F, buf_op_t *op,

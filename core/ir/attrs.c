@@ -112,6 +112,10 @@ static uint64_t attr_hash(const struct buf_attr_s *a) {
   case BUF_ATTR_AFFINE_MAP:
     h = buf__hash_u64(h, buf__affine_map_hash(a->u.map));
     break;
+  case BUF_ATTR_INTEGER_SET:
+    h = buf__hash_u64(h, buf__affine_map_hash(a->u.set.constraints));
+    h = buf__hash_bytes(h, a->u.set.eq, a->u.set.constraints->num_results);
+    break;
   case BUF_ATTR_SYMBOL_REF:
     h = buf__hash_bytes(h, a->u.symref.names,
                         a->u.symref.n * sizeof(buf_ident_t));
@@ -181,6 +185,9 @@ static bool attr_eq(const void *stored, const void *key) {
                                           : 0);
   case BUF_ATTR_AFFINE_MAP:
     return buf_affine_map_equal(a->u.map, b->u.map);
+  case BUF_ATTR_INTEGER_SET:
+    return buf_affine_map_equal(a->u.set.constraints, b->u.set.constraints) &&
+           mem_eq(a->u.set.eq, b->u.set.eq, a->u.set.constraints->num_results);
   case BUF_ATTR_SYMBOL_REF:
     return a->u.symref.n == b->u.symref.n &&
            mem_eq(a->u.symref.names, b->u.symref.names,
@@ -262,6 +269,15 @@ static buf_attr_t intern(buf_ctx_t *ctx, struct buf_attr_s *k) {
     m->results = dup(ctx, k->u.map->results,
                      k->u.map->num_results * sizeof(buf_affine_expr_t *));
     a->u.map = m;
+    break;
+  }
+  case BUF_ATTR_INTEGER_SET: {
+    /* Copied as AFFINE_MAP copies its map. */
+    struct buf_affine_map_s *m = buf_arena_alloc(&ctx->arena, sizeof *m);
+    *m = *k->u.set.constraints;
+    m->results = dup(ctx, m->results, m->num_results * sizeof(buf_affine_expr_t *));
+    a->u.set.constraints = m;
+    a->u.set.eq = dup(ctx, k->u.set.eq, m->num_results * sizeof(bool));
     break;
   }
   default:
@@ -459,6 +475,14 @@ buf_attr_t buf_attr_i64_array(buf_ctx_t *ctx, int64_t count,
 buf_attr_t buf_attr_affine_map(buf_ctx_t *ctx, buf_affine_map_t *map) {
   struct buf_attr_s k = {.kind = BUF_ATTR_AFFINE_MAP};
   k.u.map = map;
+  return intern(ctx, &k);
+}
+
+buf_attr_t buf_attr_integer_set(buf_ctx_t *ctx, buf_affine_map_t *constraints,
+                                const bool *eq) {
+  struct buf_attr_s k = {.kind = BUF_ATTR_INTEGER_SET};
+  k.u.set.constraints = constraints;
+  k.u.set.eq = eq;
   return intern(ctx, &k);
 }
 

@@ -833,6 +833,66 @@ static buf_status_t parse_affine_map(buf_parser_t *p, buf_attr_t *out) {
   return buf__p_expect(p, ">");
 }
 
+/* One constraint of an integer set, "e >= e' | e <= e' | e == e'", as
+ * the expression that must be >= 0 or == 0 (e - e', or e' - e for <=). */
+static buf_status_t parse_set_constraint(buf_parser_t *p, const affine_ids_t *ids,
+                                         buf_affine_expr_t **out, bool *eq) {
+  buf_affine_expr_t *lhs, *rhs;
+  if (BUF_FAILED(affine_sum(p, ids, &lhs)))
+    return BUF_FAILURE;
+  bool ge = buf__p_accept(p, ">"), le = !ge && buf__p_accept(p, "<");
+  *eq = !ge && !le;
+  if (*eq && BUF_FAILED(buf__p_expect(p, "=")))
+    return BUF_FAILURE;
+  if (BUF_FAILED(buf__p_expect(p, "=")) || BUF_FAILED(affine_sum(p, ids, &rhs)))
+    return BUF_FAILURE;
+  if (le) {
+    buf_affine_expr_t *swap = lhs;
+    lhs = rhs;
+    rhs = swap;
+  }
+  buf_affine_expr_t *neg = buf_affine_binary(p->ctx, BUF_AFFINE_MUL, rhs,
+                                             buf_affine_const(p->ctx, -1));
+  *out = buf_affine_binary(p->ctx, BUF_AFFINE_ADD, lhs, neg);
+  return BUF_SUCCESS;
+}
+
+/* affine_set<(d0)[s0] : (constraint, ...)>, after the keyword. */
+static buf_status_t parse_integer_set(buf_parser_t *p, buf_attr_t *out) {
+  affine_ids_t ids = {0};
+  if (BUF_FAILED(buf__p_expect(p, "<")) ||
+      BUF_FAILED(affine_id_list(p, "(", ")", &ids, false)))
+    return BUF_FAILURE;
+  if (buf__p_is(p, "[") &&
+      BUF_FAILED(affine_id_list(p, "[", "]", &ids, true)))
+    return BUF_FAILURE;
+  if (BUF_FAILED(buf__p_expect(p, ":")) || BUF_FAILED(buf__p_expect(p, "(")))
+    return BUF_FAILURE;
+  buf_affine_expr_t **cs = NULL;
+  bool *eq = NULL;
+  uint32_t n = 0, cap = 0;
+  /* "()": no constraint, every point (printed "(0 == 0)", as upstream). */
+  if (!buf__p_is(p, ")")) {
+    do {
+      if (n == cap) {
+        uint32_t nc = cap ? cap * 2 : 4;
+        cs = buf_arena_grow(buf_ctx_scratch(p->ctx), cs, cap, nc, sizeof *cs);
+        eq = buf_arena_grow(buf_ctx_scratch(p->ctx), eq, cap, nc, sizeof *eq);
+        cap = nc;
+      }
+      if (BUF_FAILED(parse_set_constraint(p, &ids, &cs[n], &eq[n])))
+        return BUF_FAILURE;
+      n++;
+    } while (buf__p_accept(p, ","));
+  }
+  if (BUF_FAILED(buf__p_expect(p, ")")) || BUF_FAILED(buf__p_expect(p, ">")))
+    return BUF_FAILURE;
+  struct buf_affine_map_s m = {.num_dims = ids.nd, .num_symbols = ids.ns,
+                               .num_results = n, .results = cs};
+  *out = buf_attr_integer_set(p->ctx, &m, eq);
+  return BUF_SUCCESS;
+}
+
 /* A bare map or an alias of one, as MLIR's parseAffineMap reads it in a
  * custom form: an alias must name an affine map. */
 buf_status_t buf_parse_affine_map(buf_parser_t *p, buf_attr_t *out) {
@@ -1344,8 +1404,10 @@ static buf_status_t parse_attr_inner(buf_parser_t *p, buf_type_t hint,
       buf__p_next(p);
       return parse_dense_resource(p, hint, out);
     }
-    if (buf__tok_is_kw(&t, "affine_set"))
-      return buf__p_error_tok(p, "affine sets are not supported");
+    if (buf__tok_is_kw(&t, "affine_set")) {
+      buf__p_next(p);
+      return parse_integer_set(p, out);
+    }
     if (buf__p_starts_type(p)) {
       buf_type_t ty;
       if (BUF_FAILED(buf__p_parse_type(p, &ty)))

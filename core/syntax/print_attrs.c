@@ -208,11 +208,8 @@ static void print_affine_expr(buf_strbuf_t *sb, buf_affine_expr_t *e,
 }
 
 /* "(d0, d1)[s0] -> (results)". */
-void buf__print_affine_map(buf_strbuf_t *sb, buf_affine_map_t *map) {
-  if (!map) {
-    buf_strbuf_puts(sb, "<<NULL AFFINE MAP>>");
-    return;
-  }
+/* "(d0, d1)[s0]": the inputs of a map or integer set. */
+static void print_affine_inputs(buf_strbuf_t *sb, buf_affine_map_t *map) {
   buf_strbuf_puts(sb, "(");
   for (uint32_t i = 0; i < map->num_dims; i++)
     buf_strbuf_printf(sb, i ? ", d%u" : "d%u", i);
@@ -223,6 +220,14 @@ void buf__print_affine_map(buf_strbuf_t *sb, buf_affine_map_t *map) {
       buf_strbuf_printf(sb, i ? ", s%u" : "s%u", i);
     buf_strbuf_puts(sb, "]");
   }
+}
+
+void buf__print_affine_map(buf_strbuf_t *sb, buf_affine_map_t *map) {
+  if (!map) {
+    buf_strbuf_puts(sb, "<<NULL AFFINE MAP>>");
+    return;
+  }
+  print_affine_inputs(sb, map);
   buf_strbuf_puts(sb, " -> (");
   for (uint32_t i = 0; i < map->num_results; i++) {
     if (i)
@@ -255,6 +260,44 @@ static int64_t alias_visit(buf__aliases_t *al, buf_attr_t a) {
   al->maps[al->n++] = a;
   buf__prmap_put(&al->index, a, (void *)(uintptr_t)al->n);
   return al->n - 1;
+}
+
+/* Maps and integer sets are numbered apart, in visit order: #map, #map1,
+ * ... and #set, #set1, ... as mlir-opt names them. */
+static const char *alias_stem(buf_attr_t a) {
+  return a->kind == BUF_ATTR_INTEGER_SET ? "#set" : "#map";
+}
+
+void buf__print_alias_name(buf_strbuf_t *sb, const buf__aliases_t *al,
+                           uint32_t k) {
+  uint32_t same = 0;
+  for (uint32_t i = 0; i < k; i++)
+    same += al->maps[i]->kind == al->maps[k]->kind;
+  buf_strbuf_puts(sb, alias_stem(al->maps[k]));
+  if (same)
+    buf__strbuf_append_i64(sb, same);
+}
+
+void buf__print_alias_value(buf_strbuf_t *sb, buf_attr_t a) {
+  if (a->kind == BUF_ATTR_AFFINE_MAP) {
+    buf_strbuf_puts(sb, "affine_map<");
+    buf__print_affine_map(sb, a->u.map);
+    buf_strbuf_puts(sb, ">");
+    return;
+  }
+  buf_affine_map_t *c = a->u.set.constraints;
+  buf_strbuf_puts(sb, "affine_set<");
+  print_affine_inputs(sb, c);
+  buf_strbuf_puts(sb, " : (");
+  if (c->num_results == 0)
+    buf_strbuf_puts(sb, "0 == 0");
+  for (uint32_t i = 0; i < c->num_results; i++) {
+    if (i)
+      buf_strbuf_puts(sb, ", ");
+    print_affine_expr(sb, c->results[i], WEAK);
+    buf_strbuf_puts(sb, a->u.set.eq[i] ? " == 0" : " >= 0");
+  }
+  buf_strbuf_puts(sb, ")>");
 }
 
 void buf__aliases_free(buf__aliases_t *al) {
@@ -434,6 +477,7 @@ bool buf__attr_may_print_map(buf_attr_t a) {
     return false;
   switch (a->kind) {
   case BUF_ATTR_AFFINE_MAP:
+  case BUF_ATTR_INTEGER_SET:
     return true;
   case BUF_ATTR_ARRAY:
     for (uint32_t i = 0; i < a->u.array.n; i++)
@@ -557,20 +601,14 @@ void buf__print_attr(buf_strbuf_t *sb, buf_attr_t a, buf__aliases_t *al,
     buf_strbuf_puts(sb, ">");
     return;
   }
-  case BUF_ATTR_AFFINE_MAP: {
+  case BUF_ATTR_AFFINE_MAP:
+  case BUF_ATTR_INTEGER_SET: {
     int64_t k = alias_visit(al, a);
     if (k >= 0 && !al->collecting) {
-      if (k == 0)
-        buf_strbuf_puts(sb, "#map");
-      else {
-        buf_strbuf_puts(sb, "#map");
-        buf__strbuf_append_i64(sb, k);
-      }
+      buf__print_alias_name(sb, al, (uint32_t)k);
       return;
     }
-    buf_strbuf_puts(sb, "affine_map<");
-    buf__print_affine_map(sb, a->u.map);
-    buf_strbuf_puts(sb, ">");
+    buf__print_alias_value(sb, a);
     return;
   }
   case BUF_ATTR_SYMBOL_REF:

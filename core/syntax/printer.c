@@ -633,16 +633,19 @@ static void keep_piece(void *user, const char *text, size_t n) {
   p->len[p->n++] = n;
 }
 
-/* "#mapN = affine_map<...>" lines for the aliases found. */
+/* "#mapN = affine_map<...>" then "#setN = affine_set<...>" lines for the
+ * aliases found (mlir-opt sorts them by name). */
 static void print_map_aliases(buf_printer_t *pr) {
-  for (uint32_t i = 0; i < pr->aliases.n; i++) {
-    if (i)
-      buf_strbuf_printf(pr->out, "#map%u = affine_map<", i);
-    else
-      buf_strbuf_puts(pr->out, "#map = affine_map<");
-    buf__print_affine_map(pr->out, pr->aliases.maps[i]->u.map);
-    buf_strbuf_puts(pr->out, ">\n");
-  }
+  for (int set = 0; set < 2; set++)
+    for (uint32_t i = 0; i < pr->aliases.n; i++) {
+      buf_attr_t a = pr->aliases.maps[i];
+      if ((a->kind == BUF_ATTR_INTEGER_SET) != set)
+        continue;
+      buf__print_alias_name(pr->out, &pr->aliases, i);
+      buf_strbuf_puts(pr->out, " = ");
+      buf__print_alias_value(pr->out, a);
+      buf_strbuf_puts(pr->out, "\n");
+    }
 }
 
 /* Whether op verifies, without leaving diagnostics: the printer only

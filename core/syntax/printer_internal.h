@@ -90,6 +90,11 @@ void buf__print_dict_entries(buf_strbuf_t *sb, const buf_named_attr_t *e,
 bool buf__type_may_print_attr(buf_type_t t);
 /* Whether printing a may visit an affine map (print_attrs.c). */
 bool buf__attr_may_print_map(buf_attr_t a);
+/* The alias of position k of al ("#map2", "#set"), and the text an alias
+ * stands for ("affine_map<...>", "affine_set<...>"). */
+void buf__print_alias_name(buf_strbuf_t *sb, const buf__aliases_t *al,
+                           uint32_t k);
+void buf__print_alias_value(buf_strbuf_t *sb, buf_attr_t a);
 /* A string literal with MLIR escaping ("a\22b\0A"). */
 void buf__print_escaped_string(buf_strbuf_t *sb, const char *s, size_t n);
 /* An attribute-dictionary key or symbol name: bare when it is a valid

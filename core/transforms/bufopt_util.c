@@ -213,13 +213,17 @@ static bool escapes_op(const bo_vset_t *aliases, buf_op_t *region_op) {
 }
 
 /* Can an alloc leave op? Loops (when hoisting out of loops) and ops that
- * run a region at most once, unless op keeps its allocations inside (an
- * allocation scope: scf.forall, whose iterations each need their own
- * buffer, and affine.for). */
+ * run each of their regions at most once (one of them, or one then
+ * another), unless op keeps its allocations inside (an allocation scope:
+ * scf.forall, whose iterations each need their own buffer, and
+ * affine.for). */
 static bool is_hoist_barrier_free(const buf_op_t *op, bool loops) {
   if (buf_op_has_trait(op, BUF_TRAIT_ALLOCATION_SCOPE))
     return false;
-  return buf_op_has_trait(op, loops ? BUF_TRAIT_LOOP : BUF_TRAIT_REGION_BRANCH);
+  if (loops)
+    return buf_op_has_trait(op, BUF_TRAIT_LOOP);
+  return buf_op_has_trait(op, BUF_TRAIT_REGION_BRANCH) ||
+         op->def->branches_then_joins;
 }
 
 /* Moves alloc as early as its operands allow within its block. */

@@ -12,6 +12,9 @@
  *   affine.apply    the map's single result
  *   affine.min/max  arith.minsi / arith.maxsi over the map's results
  *   affine.linearize_index / delinearize_index: mixed-radix arithmetic
+ *   affine.if       scf.if on the conjunction of the set's constraints
+ *                   (arith.cmpi sge / eq against 0), its regions moved as
+ *                   they are, affine.yield -> scf.yield
  *
  * An affine expression becomes arith ops on index values: + and * as addi
  * and muli, floordiv and ceildiv as arith.floordivsi / ceildivsi, mod as
@@ -199,6 +202,85 @@ static buf_status_t lower_store(buf_builder_t *b, buf_op_t *op) {
   return lower_access(b, op, true);
 }
 
+/* Replaces the affine.yield ending region r's block (if any) by an
+ * scf.yield of the same values. */
+static void yield_to_scf(buf_builder_t *b, buf_region_t *r) {
+  buf_block_t *body = buf_region_entry(r);
+  buf_op_t *yield = body ? buf_block_terminator(body) : NULL;
+  if (!yield || !buf_op_has_trait(yield, BUF_TRAIT_RETURN_LIKE))
+    return;
+  buf_builder_t yb = *b;
+  buf_builder_set_before(&yb, yield);
+  yb.loc = yield->loc;
+  buf_value_t *vals[64];
+  uint32_t ny = yield->num_operands < 64 ? yield->num_operands : 64;
+  for (uint32_t i = 0; i < ny; i++)
+    vals[i] = buf_op_operand(yield, i);
+  buf_build(&yb, "scf.yield", NULL, ny, vals, NULL);
+  buf_op_erase(yield);
+}
+
+static buf_status_t lower_if(buf_builder_t *b, buf_op_t *op) {
+  buf_attr_t set = buf_op_attr(op, "condition");
+  if (!set || set->kind != BUF_ATTR_INTEGER_SET || op->num_regions != 2 ||
+      op->num_results > 64) {
+    buf_op_emit_error(op, "cannot lower: malformed affine.if");
+    return BUF_FAILURE;
+  }
+  buf_affine_map_t *c = set->u.set.constraints;
+  if (c->num_dims > 64 || c->num_symbols > 64 ||
+      c->num_dims + c->num_symbols != op->num_operands) {
+    buf_op_emit_error(op, "cannot lower: the operands do not match the "
+                          "integer set");
+    return BUF_FAILURE;
+  }
+  buf_value_t *dims[64], *syms[64];
+  for (uint32_t i = 0; i < c->num_dims; i++)
+    dims[i] = buf_op_operand(op, i);
+  for (uint32_t i = 0; i < c->num_symbols; i++)
+    syms[i] = buf_op_operand(op, c->num_dims + i);
+  /* Every constraint is evaluated (no short circuit), as upstream does. */
+  buf_value_t *zero = buf_build_index_constant(b, 0), *cond = NULL;
+  for (uint32_t i = 0; i < c->num_results; i++) {
+    buf_value_t *cmp[2] = {expand_expr(b, c->results[i], dims, syms), zero};
+    int64_t pred = set->u.set.eq[i] ? 0 /* eq */ : 5 /* sge */;
+    buf_value_t *holds = buf_op_result(
+        buf_build(b, "arith.cmpi", buf_type_i1(b->ctx), 2, cmp, "predicate",
+                  buf_attr_integer(b->ctx, buf_type_i64(b->ctx), pred), NULL),
+        0);
+    buf_value_t *both[2] = {cond, holds};
+    cond = cond ? buf_op_result(buf_build(b, "arith.andi", buf_type_i1(b->ctx),
+                                          2, both, NULL),
+                                0)
+                : holds;
+  }
+  if (!cond)
+    cond = buf_op_result(buf_build(b, "arith.constant", buf_type_i1(b->ctx), 0,
+                                   NULL, "value", buf_attr_bool(b->ctx, true),
+                                   NULL),
+                         0);
+  buf_op_state_t st;
+  buf_state_init(&st, b->ctx, "scf.if", op->loc);
+  buf_state_add_operand(&st, cond);
+  for (uint32_t i = 0; i < op->num_results; i++)
+    buf_state_add_result(&st, op->results[i].type);
+  for (uint32_t r = 0; r < 2; r++) {
+    buf_region_t *nr = buf_state_add_region(&st);
+    yield_to_scf(b, op->regions[r]);
+    buf_block_t *blk;
+    while ((blk = buf_region_entry(op->regions[r]))) {
+      buf_region_remove_block(op->regions[r], blk);
+      buf_region_append_block(nr, blk);
+    }
+  }
+  buf_op_t *ifop = buf_builder_insert(b, &st);
+  buf_value_t *res[64];
+  for (uint32_t i = 0; i < op->num_results; i++)
+    res[i] = buf_op_result(ifop, i);
+  buf_op_replace(op, res);
+  return BUF_SUCCESS;
+}
+
 static buf_status_t lower_for(buf_builder_t *b, buf_op_t *op) {
   int64_t seg[3];
   buf_attr_t step = buf_op_attr(op, "step");
@@ -227,18 +309,7 @@ static buf_status_t lower_for(buf_builder_t *b, buf_op_t *op) {
   buf_region_remove_block(op->regions[0], body);
   buf_region_append_block(r, body);
   buf_op_t *loop = buf_builder_insert(b, &st);
-  buf_op_t *yield = buf_block_terminator(body);
-  if (yield && buf_op_has_trait(yield, BUF_TRAIT_RETURN_LIKE)) {
-    buf_builder_t yb = *b;
-    buf_builder_set_before(&yb, yield);
-    yb.loc = yield->loc;
-    buf_value_t *vals[64];
-    uint32_t ny = yield->num_operands < 64 ? yield->num_operands : 64;
-    for (uint32_t i = 0; i < ny; i++)
-      vals[i] = buf_op_operand(yield, i);
-    buf_build(&yb, "scf.yield", NULL, ny, vals, NULL);
-    buf_op_erase(yield);
-  }
+  yield_to_scf(b, loop->regions[0]);
   buf_value_t *res[64];
   for (uint32_t i = 0; i < op->num_results && i < 64; i++)
     res[i] = buf_op_result(loop, i);
@@ -327,6 +398,7 @@ static const lower_row_t lower_rows[] = {
     {"affine.load", lower_load},
     {"affine.store", lower_store},
     {"affine.for", lower_for},
+    {"affine.if", lower_if},
     {"affine.delinearize_index", lower_delinearize},
     {"affine.linearize_index", lower_linearize},
 };

@@ -315,10 +315,12 @@ static bool yields_memrefs(const buf_op_t *op) {
 }
 
 /* The region ops that can get ownership flags: those that run a region at
- * most once (scf.if, scf.index_switch, scf.execute_region) and loops that
- * carry iteration arguments. */
+ * most once (scf.if, scf.index_switch, scf.execute_region), those that run
+ * one region then another (test.region_if) and loops that carry iteration
+ * arguments. */
 static bool is_extendable(const buf_op_t *op) {
-  return buf_op_has_trait(op, BUF_TRAIT_REGION_BRANCH) || carries_iter_args(op);
+  return buf_op_has_trait(op, BUF_TRAIT_REGION_BRANCH) ||
+         op->def->branches_then_joins || carries_iter_args(op);
 }
 
 static void process_region(od_t *d, buf_region_t *r, own_list_t *entry_list);
@@ -376,10 +378,28 @@ static buf_op_t *extend_region_op(od_t *d, buf_op_t *op) {
       process_region(d, n->regions[r], &la);
     }
   } else {
-    n = rebuild(d, op, 0, NULL, nres, res);
+    /* Operands that enter the regions (test.region_if's) get a false flag
+     * each, as loop inits do; entry arguments, whether they receive those
+     * operands or what another region forwards, get one flag argument per
+     * memref, which the op or that region's terminator passes. */
+    uint32_t ninit = 0;
+    if (op->def->branches_then_joins)
+      for (uint32_t i = op->def->forward_first; i < op->num_operands; i++)
+        ninit += is_memref(op->operands[i].value->type);
+    buf_value_t **inits = buf_arena_alloc(d->arena, (ninit + 1) * sizeof *inits);
+    buf_value_t *f = ninit ? const_i1(d, &b, false) : NULL;
+    for (uint32_t i = 0; i < ninit; i++)
+      inits[i] = f;
+    n = rebuild(d, op, ninit, inits, nres, res);
     buf__bo_oplist_push(&d->extended, n);
     for (uint32_t r = 0; r < n->num_regions; r++) {
       own_list_t l = {0};
+      buf_block_t *entry = buf_region_entry(n->regions[r]);
+      if (n->def->branches_then_joins && entry) {
+        uint32_t a0 = entry->num_args;
+        add_flag_args(d, entry, 0);
+        flag_args_list(d, entry, 0, a0, &l);
+      }
       process_region(d, n->regions[r], &l);
     }
   }

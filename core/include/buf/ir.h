@@ -463,6 +463,7 @@ typedef enum buf_attr_kind {
   BUF_ATTR_STRIDED,     /* strided<[s0, s1], offset: o> */
   BUF_ATTR_OPAQUE,      /* #dialect.anything<...>, kept as text */
   BUF_ATTR_DENSE_RESOURCE, /* dense_resource<name> : tensor<...> */
+  BUF_ATTR_INTEGER_SET, /* affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)> */
 } buf_attr_kind_t;
 
 /* A blob of the file's dialect_resources section (MLIR's builtin
@@ -518,6 +519,11 @@ struct buf_attr_s {
       const double *floats;
     } dense_array;
     buf_affine_map_t *map;
+    struct {            /* INTEGER_SET: constraint i is "constraints->
+                         * results[i] == 0" when eq[i], else ">= 0" */
+      buf_affine_map_t *constraints;
+      const bool *eq;
+    } set;
     struct {
       uint32_t n;           /* 1 for @a, 2 for @a::@b ... */
       const buf_ident_t *names;
@@ -536,6 +542,10 @@ struct buf_attr_s {
 };
 
 buf_attr_t buf_attr_unit(buf_ctx_t *ctx);
+/* An integer set: the points (dims, symbols) of `constraints`' inputs
+ * where every result i is == 0 (eq[i]) or >= 0 (!eq[i]). Copies both. */
+buf_attr_t buf_attr_integer_set(buf_ctx_t *ctx, buf_affine_map_t *constraints,
+                                const bool *eq);
 buf_attr_t buf_attr_bool(buf_ctx_t *ctx, bool value);
 buf_attr_t buf_attr_integer(buf_ctx_t *ctx, buf_type_t type, int64_t value);
 buf_attr_t buf_attr_index(buf_ctx_t *ctx, int64_t value);
@@ -1143,6 +1153,14 @@ struct buf_opdef_s {
    * forward_arg the first block argument it lands on (scf.for: 1). */
   uint8_t forward_first;
   uint8_t forward_arg;
+  /* Region ops that run one of their first regions, then their last one
+   * (upstream's RegionBranchOpInterface with an edge between regions; the
+   * test dialect's region_if runs then or else, then join): the operands
+   * from forward_first on enter the first regions' entry arguments, whose
+   * terminators forward to the last region's entry arguments, whose
+   * terminator yields the results. Not REGION_BRANCH (two regions run):
+   * passes that ask no more than traits treat it as any region op. */
+  bool branches_then_joins;
   /* Upstream's MaskableOpInterface: the type vector.mask's mask must have
    * around op (a transfer: i1 over the vector dimensions that walk the
    * source), or NULL when op's operands do not say. NULL hook: the op

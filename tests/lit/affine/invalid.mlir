@@ -456,3 +456,22 @@ func.func @linearize_dynamic_marker(%i: index) {
   %0 = "affine.linearize_index"(%i, %i) <{disjoint = false, operandSegmentSizes = array<i32: 2, 0>, static_basis = array<i64: -9223372036854775808, 8>}> : (index, index) -> index
   return
 }
+
+// -----
+
+#set = affine_set<(d0, d1) : (d0 - d1 >= 0)>
+func.func @if_dims(%i: index) {
+  // expected-error @+1 {{dim operand count and integer set dim count must match}}
+  affine.if #set(%i) {
+  }
+  return
+}
+
+// -----
+
+func.func @if_not_a_set(%i: index) {
+  // expected-error @+1 {{invalid kind of attribute specified}}
+  affine.if affine_map<(d0) -> (d0)>(%i) {
+  }
+  return
+}
