@@ -1,6 +1,9 @@
 // REQUIRES: mlir-opt
 // The same RUN lines with mlir-opt: the outputs match.
 // RUN: mlir-opt -verify-diagnostics --pass-pipeline="builtin.module(func.func(bufferization-lower-deallocations))" -split-input-file %S/pipeline-nesting.mlir | FileCheck %S/pipeline-nesting.mlir
+// RUN: mlir-opt %S/bufferization-to-memref-layouts.mlir -convert-bufferization-to-memref -split-input-file -verify-diagnostics | FileCheck %S/bufferization-to-memref-layouts.mlir
+// RUN: mlir-opt %S/bufferization-to-memref-layouts.mlir -pass-pipeline="builtin.module(func.func(convert-bufferization-to-memref))" -split-input-file -verify-diagnostics | FileCheck %S/bufferization-to-memref-layouts.mlir
+// RUN: mlir-opt %S/bufferization-to-memref-run.mlir -convert-bufferization-to-memref | FileCheck %S/bufferization-to-memref-run.mlir --check-prefix=LOWERED
 // RUN: mlir-opt %S/pipeline-nesting.mlir -split-input-file -pass-pipeline="builtin.module(func.func(buffer-hoisting),func.func(buffer-loop-hoisting))" -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %S/pipeline-nesting.mlir --check-prefix=MERGED
 // RUN: mlir-opt %S/pipeline-nesting.mlir -split-input-file -pass-pipeline="builtin.module(func.func(buffer-hoisting,buffer-loop-hoisting))" -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %S/pipeline-nesting.mlir --check-prefix=GROUP
 // RUN: mlir-opt %S/pipeline-nesting.mlir -split-input-file -one-shot-bufferize="bufferize-function-boundaries" -buffer-hoisting -buffer-deallocation-simplification -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %S/pipeline-nesting.mlir --check-prefix=DUMP
