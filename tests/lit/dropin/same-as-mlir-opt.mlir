@@ -1,6 +1,10 @@
 // REQUIRES: mlir-opt
 // The same RUN lines with mlir-opt: the outputs match.
 // RUN: mlir-opt -verify-diagnostics --pass-pipeline="builtin.module(func.func(bufferization-lower-deallocations))" -split-input-file %S/pipeline-nesting.mlir | FileCheck %S/pipeline-nesting.mlir
+// RUN: mlir-opt %S/../transforms/inline.mlir -inline -allow-unregistered-dialect -split-input-file | FileCheck %S/../transforms/inline.mlir
+// RUN: mlir-opt %S/../transforms/inline.mlir -inline="default-pipeline=" -allow-unregistered-dialect -split-input-file | FileCheck %S/../transforms/inline.mlir --check-prefix=RAW
+// RUN: mlir-opt %S/../transforms/inline-run.mlir -inline | FileCheck %S/../transforms/inline-run.mlir --check-prefix=INLINED
+// RUN: mlir-opt %S/../transforms/canonicalize-if-condition.mlir -canonicalize | FileCheck %S/../transforms/canonicalize-if-condition.mlir
 // RUN: mlir-opt %S/bufferization-to-memref-layouts.mlir -convert-bufferization-to-memref -split-input-file -verify-diagnostics | FileCheck %S/bufferization-to-memref-layouts.mlir
 // RUN: mlir-opt %S/bufferization-to-memref-layouts.mlir -pass-pipeline="builtin.module(func.func(convert-bufferization-to-memref))" -split-input-file -verify-diagnostics | FileCheck %S/bufferization-to-memref-layouts.mlir
 // RUN: mlir-opt %S/bufferization-to-memref-run.mlir -convert-bufferization-to-memref | FileCheck %S/bufferization-to-memref-run.mlir --check-prefix=LOWERED
