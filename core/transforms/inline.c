@@ -5,7 +5,7 @@
  * nothing refers to any more.
  *
  * A call is inlined when its callee is a function of the module with a
- * body, the call does not carry no_inline, every op of the body is of a
+ * body, neither the call nor the callee carries no_inline, every op of the body is of a
  * registered dialect (an unregistered op has no inliner interface
  * upstream), and the callee is not on a cycle of the call graph (a
  * recursive function is never expanded into itself or its cycle). A callee
@@ -40,7 +40,7 @@ static const buf_option_spec_t inline_options[INLINE_NUM_OPTIONS] = {
                                    "callee is not inlined even if it is legal to inline it"},
     [INLINE_MAX_ITERATIONS] = {"max-iterations", BUF_OPT_INT, "4", NULL,
                                "Maximum number of iterations when inlining within an SCC"},
-    [INLINE_OP_PIPELINES] = {"op-pipelines", BUF_OPT_STRING, "", NULL,
+    [INLINE_OP_PIPELINES] = {"op-pipelines", BUF_OPT_LIST, "", NULL,
                              "Callable operation specific optimizer pipelines (in the "
                              "form of `dialect.op(pipeline)`)"},
 };
@@ -120,7 +120,7 @@ static buf_walk_result_t find_unregistered(buf_op_t *op, void *user) {
 
 static bool callee_inlinable(const inline_graph_t *g, buf_op_t *callee) {
   int64_t i = graph_index(g, callee);
-  if (i < 0 || g->on_cycle[i] || !has_body(callee))
+  if (i < 0 || g->on_cycle[i] || !has_body(callee) || buf_op_has_attr(callee, "no_inline"))
     return false;
   buf_region_t *r = callee->regions[0];
   for (buf_block_t *b = r->first; b; b = b->next)
@@ -347,6 +347,27 @@ static buf_status_t optimize_functions(buf_op_t *module, const char *pipeline) {
   return buf_pipeline_run(pl, module, NULL);
 }
 
+/* The pipeline op-pipelines gives functions ("func.func(p)" among its
+ * comma-separated "op(p)" entries), or NULL when it gives none. */
+static const char *function_pipeline(buf_ctx_t *ctx, const char *list) {
+  static const char prefix[] = "func.func(";
+  const char *p = list;
+  while (p && *p) {
+    while (*p == ' ' || *p == ',')
+      p++;
+    const char *start = p;
+    int depth = 0;
+    for (; *p && (depth > 0 || *p != ','); p++)
+      depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+    size_t len = (size_t)(p - start);
+    if (len > sizeof prefix && strncmp(start, prefix, sizeof prefix - 1) == 0 &&
+        start[len - 1] == ')')
+      return buf_arena_strndup(buf_ctx_arena(ctx), start + sizeof prefix - 1,
+                               len - sizeof prefix);
+  }
+  return NULL;
+}
+
 static buf_status_t inline_run(buf_op_t *module, const buf_pass_options_t *options) {
   if (module->num_regions == 0 || !buf_region_entry(module->regions[0]))
     return BUF_SUCCESS;
@@ -358,7 +379,11 @@ static buf_status_t inline_run(buf_op_t *module, const buf_pass_options_t *optio
   for (uint32_t round = 0; round <= funcs && inline_round(module); round++)
     ;
   erase_dead_functions(module);
-  return optimize_functions(module, buf_pass_option_string(options, INLINE_DEFAULT_PIPELINE));
+  const char *pipeline = function_pipeline(
+      buf_op_ctx(module), buf_pass_option_string(options, INLINE_OP_PIPELINES));
+  if (!pipeline)
+    pipeline = buf_pass_option_string(options, INLINE_DEFAULT_PIPELINE);
+  return optimize_functions(module, pipeline);
 }
 
 const buf_pass_def_t buf_pass_inline = {

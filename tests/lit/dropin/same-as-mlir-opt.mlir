@@ -4,6 +4,7 @@
 // RUN: mlir-opt %S/expand-realloc-alignment.mlir -expand-realloc | FileCheck %S/expand-realloc-alignment.mlir
 // RUN: mlir-opt %S/../transforms/inline.mlir -inline -allow-unregistered-dialect -split-input-file | FileCheck %S/../transforms/inline.mlir
 // RUN: mlir-opt %S/../transforms/inline.mlir -inline="default-pipeline=" -allow-unregistered-dialect -split-input-file | FileCheck %S/../transforms/inline.mlir --check-prefix=RAW
+// RUN: mlir-opt %S/../transforms/inline.mlir -pass-pipeline="builtin.module(inline{op-pipelines=func.func(cse)})" -allow-unregistered-dialect -split-input-file | FileCheck %S/../transforms/inline.mlir --check-prefix=RAW
 // RUN: mlir-opt %S/../transforms/inline-run.mlir -inline | FileCheck %S/../transforms/inline-run.mlir --check-prefix=INLINED
 // RUN: mlir-opt %S/../transforms/canonicalize-if-condition.mlir -canonicalize | FileCheck %S/../transforms/canonicalize-if-condition.mlir
 // RUN: mlir-opt %S/bufferization-to-memref-layouts.mlir -convert-bufferization-to-memref -split-input-file -verify-diagnostics | FileCheck %S/bufferization-to-memref-layouts.mlir

@@ -2,9 +2,11 @@
 // then every function is canonicalized and private functions nothing calls
 // any more are erased. Recursive callees, calls marked no_inline, bodies
 // with unregistered ops, and bodies of several blocks called from a
-// single-block region stay calls.
+// single-block region stay calls; so do calls of a function marked
+// no_inline.
 // RUN: buffer-opt %s -inline -allow-unregistered-dialect -split-input-file | FileCheck %s
 // RUN: buffer-opt %s -inline="default-pipeline=" -allow-unregistered-dialect -split-input-file | FileCheck %s --check-prefix=RAW
+// RUN: buffer-opt %s -pass-pipeline="builtin.module(inline{op-pipelines=func.func(cse)})" -allow-unregistered-dialect -split-input-file | FileCheck %s --check-prefix=RAW
 
 // CHECK-LABEL: func.func @twice_plus_one(
 //  CHECK-SAME:   %[[X:.*]]: i64
@@ -67,16 +69,19 @@ func.func @choose(%c: i1, %p: f32, %q: f32) -> f32 {
 //       CHECK:   %[[TRUE:.*]] = arith.constant true
 //       CHECK:   call @countdown
 //       CHECK:   call @leaf() {no_inline}
+//       CHECK:   call @pinned()
 //       CHECK:   call @opaque
 //       CHECK:   scf.if
 //       CHECK:     func.call @branchy(%[[TRUE]])
 // CHECK-LABEL: func.func private @countdown(
 // CHECK-LABEL: func.func private @leaf(
+// CHECK-LABEL: func.func private @pinned(
 // CHECK-LABEL: func.func private @opaque(
 // CHECK-LABEL: func.func private @branchy(
 func.func @kept_calls(%n: index, %c: i1) -> (index, index, index) {
   %a = call @countdown(%n) : (index) -> index
   %b = call @leaf() {no_inline} : () -> index
+  %p = call @pinned() : () -> index
   %d = call @opaque() : () -> index
   %e = scf.if %c -> index {
     %x = func.call @branchy(%c) : (i1) -> index
@@ -84,7 +89,8 @@ func.func @kept_calls(%n: index, %c: i1) -> (index, index, index) {
   } else {
     scf.yield %a : index
   }
-  return %b, %d, %e : index, index, index
+  %bp = arith.addi %b, %p : index
+  return %bp, %d, %e : index, index, index
 }
 func.func private @countdown(%n: index) -> index {
   %r = call @countdown(%n) : (index) -> index
@@ -93,6 +99,10 @@ func.func private @countdown(%n: index) -> index {
 func.func private @leaf() -> index {
   %c7 = arith.constant 7 : index
   return %c7 : index
+}
+func.func private @pinned() -> index attributes {no_inline} {
+  %c9 = arith.constant 9 : index
+  return %c9 : index
 }
 func.func private @opaque() -> index {
   %v = "vendor.source"() : () -> index
