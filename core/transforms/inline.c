@@ -10,7 +10,8 @@
  * upstream), and the callee is not on a cycle of the call graph (a
  * recursive function is never expanded into itself or its cycle). A callee
  * of several blocks is inlined only where the call's region may hold
- * several blocks: the call's block is split after the call, the body's
+ * several blocks (and where the ops around the call accept the body, see
+ * buf_opdef_t.inline_into_legal): the call's block is split after the call, the body's
  * blocks go between the halves, and each return becomes a branch to the
  * second half, whose arguments replace the call's results. Rounds repeat
  * until no call is left to inline, so calls that inlined bodies bring in
@@ -142,6 +143,17 @@ static bool region_allows_blocks(const buf_op_t *call) {
   return parent && !buf_op_has_trait(parent, BUF_TRAIT_SINGLE_BLOCK);
 }
 
+/* Every op around the call, up to its function, accepts the body (the
+ * ops' inline_into_legal facts: affine loops keep affine values valid). */
+static bool enclosing_ops_accept(const buf_op_t *call, const buf_op_t *callee) {
+  buf_block_t *body = buf_region_entry(callee->regions[0]);
+  for (buf_op_t *p = buf_op_parent(call); p && !buf_op_has_trait(p, BUF_TRAIT_FUNCTION);
+       p = buf_op_parent(p))
+    if (p->def->inline_into_legal && !p->def->inline_into_legal(p, call, body))
+      return false;
+  return true;
+}
+
 /* Clones the ops of callee block `from` before `anchor` (in anchor's
  * block, or at the end of `into` when anchor is NULL). A return becomes a
  * branch to cont with its operands, or, when cont is NULL (a callee of one
@@ -248,7 +260,8 @@ static bool inline_round(buf_op_t *module) {
       if (callee == g.funcs[i] || buf_op_has_attr(call, "no_inline") ||
           !callee_inlinable(&g, callee))
         continue;
-      if (!callee_has_one_block(callee) && !region_allows_blocks(call))
+      if ((!callee_has_one_block(callee) && !region_allows_blocks(call)) ||
+          !enclosing_ops_accept(call, callee))
         continue;
       inline_call(ctx, call, callee);
       changed = true;

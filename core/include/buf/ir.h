@@ -1152,6 +1152,12 @@ struct buf_opdef_s {
   /* A maskable op whose masked-off result lanes may come from vector.mask's
    * passthru operand (transfer_read). */
   bool mask_passthru;
+  /* Ops whose regions restrict what may be inlined into them (affine's
+   * value categorization): true when `body`, the single entry block of a
+   * callee entered with call's operands, may replace `call`, which lies
+   * (at any depth) in one of op's regions. NULL: any body may. */
+  bool (*inline_into_legal)(const buf_op_t *op, const buf_op_t *call,
+                            const buf_block_t *body);
   /* Maskable ops: makes op compute what it computes under `mask` (of
    * mask_type's type) without an enclosing mask: a transfer is rebuilt
    * before op with the mask as its own mask operand (and-ed with the one

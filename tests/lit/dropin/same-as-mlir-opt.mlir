@@ -1,6 +1,7 @@
 // REQUIRES: mlir-opt
 // The same RUN lines with mlir-opt: the outputs match.
 // RUN: mlir-opt -verify-diagnostics --pass-pipeline="builtin.module(func.func(bufferization-lower-deallocations))" -split-input-file %S/pipeline-nesting.mlir | FileCheck %S/pipeline-nesting.mlir
+// RUN: mlir-opt %S/../transforms/inline-affine.mlir -inline="default-pipeline=" | FileCheck %S/../transforms/inline-affine.mlir
 // RUN: mlir-opt %S/fold-memref-alias-ops-transfers.mlir -fold-memref-alias-ops -split-input-file | FileCheck %S/fold-memref-alias-ops-transfers.mlir
 // RUN: mlir-opt %S/fold-memref-alias-ops-transfers-run.mlir -fold-memref-alias-ops | FileCheck %S/fold-memref-alias-ops-transfers-run.mlir --check-prefix=FOLDED
 // RUN: mlir-opt %S/expand-realloc-alignment.mlir -expand-realloc | FileCheck %S/expand-realloc-alignment.mlir
