@@ -205,6 +205,47 @@ static buf_status_t verify_dims_and_symbols(buf_op_t *op, uint32_t start,
   return BUF_SUCCESS;
 }
 
+/* Whether callee value v, used as a map operand of an affine access, is
+ * still a valid dim (or symbol) once the callee's body is inlined at call:
+ * an entry argument whose call operand is valid there. A value the body
+ * defines is a symbol only because it is at the callee's top level, which
+ * it no longer is inside the loop (upstream's remainsLegalAfterInline). */
+static bool inlined_operand_valid(const buf_op_t *call, const buf_block_t *body,
+                                  buf_value_t *v, bool dim, buf_region_t *scope) {
+  if (v->def || v->block != body || v->index >= call->num_operands)
+    return false;
+  buf_value_t *w = call->operands[v->index].value;
+  return dim ? valid_dim(w, scope, 0) : valid_symbol(w, scope, 0);
+}
+
+/* affine.for: a callee body may be inlined into it when each of its ops
+ * has no effects, or is an affine load or store whose subscripts stay valid
+ * dims and symbols where the call is. Other ops with effects (calls, ops
+ * this dialect cannot reason about) keep the call, as upstream's affine
+ * inliner interface decides. */
+static bool for_inline_into_legal(const buf_op_t *op, const buf_op_t *call,
+                                  const buf_block_t *body) {
+  (void)op;
+  if (body->next)
+    return false;
+  buf_region_t *scope = affine_scope(call);
+  for (buf_op_t *o = body->first; o; o = o->next) {
+    if (buf_op_has_trait(o, BUF_TRAIT_TERMINATOR) ||
+        (buf_op_has_trait(o, BUF_TRAIT_PURE) && o->num_regions == 0))
+      continue;
+    bool load = is_named(o, "affine.load");
+    if (!load && !is_named(o, "affine.store"))
+      return false;
+    uint32_t first = load ? 1 : 2;
+    buf_affine_map_t *m = map_of(o, "map");
+    for (uint32_t i = first; i < o->num_operands; i++)
+      if (!inlined_operand_valid(call, body, buf_op_operand(o, i), i - first < m->num_dims,
+                                 scope))
+        return false;
+  }
+  return true;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Map attribute + "(dims)[symbols]" (apply, min, max, for bounds)           */
 /* ------------------------------------------------------------------------ */
@@ -1621,7 +1662,8 @@ static const buf_opdef_t affine_ops[] = {
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR |
                BUF_TRAIT_LOOP | BUF_TRAIT_ALLOCATION_SCOPE,
      .inherent_attrs = for_attrs, .verify = for_verify, .parse = for_parse,
-     .print = for_print, .fold = buf__affine_for_fold},
+     .print = for_print, .fold = buf__affine_for_fold,
+     .inline_into_legal = for_inline_into_legal},
     {.name = "affine.if",
      .traits = BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_IMPLICIT_TERMINATOR |
                BUF_TRAIT_REGION_BRANCH,

@@ -1690,10 +1690,59 @@ static bool drop_unused_if_results(buf_op_t *op) {
  * ConvertTrivialIfToSelect; buffers and tensors stay, which the
  * interpreter's select does not take). An scf.if whose branches hold
  * nothing but their yields and whose results are then unused goes. */
+/* The region of `op` that holds `user` (nested at any depth), or NULL. */
+static buf_region_t *region_of_op_holding(const buf_op_t *op, const buf_op_t *user) {
+  for (const buf_op_t *o = user; o && o->block; ) {
+    buf_region_t *r = o->block->region;
+    if (!r || !r->op)
+      return NULL;
+    if (r->op == op)
+      return r;
+    o = r->op;
+  }
+  return NULL;
+}
+
+/* Inside its then region the condition of an scf.if is true and inside its
+ * else region false (upstream's ConditionPropagation): uses there become
+ * i1 constants made before the op. A constant condition is left to the
+ * folds that drop a region. */
+static bool if_propagate_condition(buf_op_t *op) {
+  buf_value_t *cond = buf_op_operand(op, 0);
+  int64_t known;
+  if (buf_value_constant_int(cond, &known))
+    return false;
+  buf_value_t *truth[2] = {NULL, NULL};
+  bool changed = false;
+  buf_use_t *next;
+  for (buf_use_t *u = cond->first_use; u; u = next) {
+    next = u->next_use;
+    buf_region_t *r = region_of_op_holding(op, u->owner);
+    if (!r)
+      continue;
+    uint32_t which = r == op->regions[0] ? 0 : 1;
+    if (!truth[which]) {
+      buf_builder_t b;
+      buf_builder_init(&b, buf_op_ctx(op));
+      buf_builder_set_before(&b, op);
+      b.loc = op->loc;
+      truth[which] = buf_op_result(
+          buf_build(&b, "arith.constant", buf_type_i1(b.ctx), 0, NULL, "value",
+                    buf_attr_bool(b.ctx, which == 0), NULL),
+          0);
+    }
+    buf_op_set_operand(u->owner, u->index, truth[which]);
+    changed = true;
+  }
+  return changed;
+}
+
 static bool if_canonicalize(buf_op_t *op) {
   bool changed = false;
   if (op->num_regions != 2 || !op->regions[0]->first)
     return false;
+  if (if_propagate_condition(op))
+    return true;
   if (!op->regions[1]->first)
     return op->num_results == 0 ? false : drop_unused_if_results(op);
   buf_op_t *a = buf_block_terminator(op->regions[0]->first);

@@ -35,6 +35,14 @@ buf_view_kind_t buf_op_view_kind(const buf_op_t *op) {
                                               : BUF_VIEW_OPAQUE;
 }
 
+bool buf_op_transfer_access(const buf_op_t *op, uint32_t *memref_operand) {
+  uint32_t pos = op->def->transfer_access;
+  if (pos == 0 || pos > op->num_operands)
+    return false;
+  *memref_operand = pos - 1;
+  return true;
+}
+
 bool buf_op_indexed_access(const buf_op_t *op, uint32_t *memref_operand) {
   uint32_t pos = op->def->indexed_access;
   if (pos == 0 || pos > op->num_operands)

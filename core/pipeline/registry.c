@@ -8,6 +8,7 @@
 extern const buf_pass_def_t buf_pass_symbol_dce;
 extern const buf_pass_def_t buf_pass_canonicalize;
 extern const buf_pass_def_t buf_pass_cse;
+extern const buf_pass_def_t buf_pass_inline;
 extern const buf_pass_def_t buf_pass_convert_elementwise_to_linalg;
 extern const buf_pass_def_t buf_pass_linalg_generalize_named_ops;
 extern const buf_pass_def_t buf_pass_linalg_decompose_aggregated_ops;
@@ -51,6 +52,7 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_symbol_dce,
     &buf_pass_canonicalize,
     &buf_pass_cse,
+    &buf_pass_inline,
     &buf_pass_convert_elementwise_to_linalg,
     &buf_pass_linalg_generalize_named_ops,
     &buf_pass_linalg_decompose_aggregated_ops,

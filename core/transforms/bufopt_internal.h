@@ -144,6 +144,9 @@ void buf__greedy_cleanup_dead(buf_op_t *root);
  * that no path from their region's entry block reaches; true when some
  * went (upstream's region simplification). */
 bool buf__greedy_cleanup_unreachable_blocks(buf_op_t *root);
+/* Canonicalizes root (a module or a function) as --canonicalize does with
+ * its default options (canonicalize.c). */
+buf_status_t buf__canonicalize(buf_op_t *root);
 /* True when op has no memory effects, the ops of its regions included
  * (greedy_cleanup.c): pure ops, and ops whose effects are on buffer
  * operands (a linalg op) where every operand is a tensor. */

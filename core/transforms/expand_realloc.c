@@ -5,7 +5,7 @@
  *   %dim  = memref.dim %src, %c0          (a constant for a static size)
  *   %grow = arith.cmpi ult, %dim, %size
  *   %r = scf.if %grow {
- *     %new = memref.alloc(%size)
+ *     %new = memref.alloc(%size)            (with the realloc's alignment)
  *     memref.copy %src, (memref.subview %new[0] [%dim] [1])
  *     memref.dealloc %src                   (unless emit-deallocs=false)
  *     scf.yield %new
@@ -106,10 +106,14 @@ static void expand(buf_op_t *op, bool emit_deallocs) {
     if (k == 0) {
       bool dyn = to->u.shaped.shape[0] == BUF_DYNAMIC;
       int64_t seg[2] = {dyn, 0};
-      buf_value_t *alloc = buf_op_result(
+      buf_op_t *alloc_op =
           buf_build(&ib, "memref.alloc", to, dyn, &new_size, "operandSegmentSizes",
-                    buf_attr_dense_array(ctx, buf_type_i32(ctx), 2, seg, NULL), NULL),
-          0);
+                    buf_attr_dense_array(ctx, buf_type_i32(ctx), 2, seg, NULL), NULL);
+      /* The new buffer keeps the alignment the reallocation asked for. */
+      buf_attr_t alignment = buf_op_attr(op, "alignment");
+      if (alignment)
+        buf_op_set_attr(alloc_op, "alignment", alignment);
+      buf_value_t *alloc = buf_op_result(alloc_op, 0);
       int64_t n = src->type->u.shaped.shape[0];
       int64_t one = 1;
       buf_type_t sub_t = buf_type_memref(ctx, 1, &n, to->u.shaped.elem,

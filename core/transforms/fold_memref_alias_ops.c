@@ -11,6 +11,9 @@
  *       -> %m[affine.delinearize_index i0 into (s0, s1), i1], the dynamic
  *          sizes taken from memref.extract_strided_metadata %m
  *   subview of subview, both of unit strides -> one subview of the source
+ *   vector transfer (all dims in bounds) of a unit-stride subview
+ *       -> transfer of the source at off_d + i_d, the permutation map
+ *          expanded over the dims the subview drops
  *
  * The index arithmetic is built as upstream builds it (index_arith.h:
  * composed, folded affine.apply ops of symbol-only maps), and the pass then
@@ -242,6 +245,112 @@ static bool unit_strides(const buf__slice_t *s) {
   return true;
 }
 
+/* True when every dimension of the transfer op stays in bounds (its
+ * in_bounds attribute), so the access need not know the view's sizes. */
+static bool transfer_in_bounds(const buf_op_t *op) {
+  buf_attr_t ib = buf_op_attr(op, "in_bounds");
+  if (!ib || ib->kind != BUF_ATTR_ARRAY)
+    return false;
+  for (uint32_t i = 0; i < ib->u.array.n; i++)
+    if (ib->u.array.elems[i]->kind != BUF_ATTR_BOOL || !ib->u.array.elems[i]->u.b)
+      return false;
+  return true;
+}
+
+/* The permutation map of a transfer moved from a view that drops the
+ * source dims `dropped` to the source (rank src_rank): the view's dim j is
+ * the source's j-th kept dim (upstream's expandDimsToRank). */
+static buf_affine_map_t *expand_map_to_source(buf_ctx_t *ctx, buf_affine_map_t *map,
+                                              const bool *dropped, uint32_t src_rank) {
+  uint32_t kept[MAX_RANK], n = 0;
+  for (uint32_t d = 0; d < src_rank; d++)
+    if (!dropped[d])
+      kept[n++] = d;
+  if (n != map->num_dims || map->num_results > MAX_RANK)
+    return NULL;
+  buf_affine_expr_t *results[MAX_RANK];
+  for (uint32_t r = 0; r < map->num_results; r++) {
+    buf_affine_expr_t *e = map->results[r];
+    if (e->kind == BUF_AFFINE_DIM)
+      results[r] = buf_affine_dim(ctx, kept[e->value]);
+    else if (e->kind == BUF_AFFINE_CONST)
+      results[r] = e;
+    else
+      return NULL; /* a verified transfer map has dims and broadcast zeros only */
+  }
+  return buf_affine_map(ctx, src_rank, 0, map->num_results, results);
+}
+
+/* A vector transfer through a subview of unit strides with every
+ * dimension in bounds becomes a transfer of the subview's source at the
+ * indices the subview maps to, its permutation map expanded over the
+ * dims the subview drops (upstream's subview folders for transfers). */
+static bool fold_transfer(buf_op_t *op) {
+  uint32_t mpos;
+  if (!buf_op_transfer_access(op, &mpos) || !transfer_in_bounds(op))
+    return false;
+  buf_value_t *m = op->operands[mpos].value;
+  buf_op_t *view = m->def;
+  if (!view || m->type->kind != BUF_TYPE_MEMREF || buf_op_view_kind(view) != BUF_VIEW_SLICE)
+    return false;
+  buf_type_t src_t = view->operands[0].value->type;
+  if (src_t->kind != BUF_TYPE_MEMREF)
+    return false;
+  buf__slice_t slice;
+  bool dropped[MAX_RANK];
+  if (!read_slice(view, &slice, dropped) || !unit_strides(&slice))
+    return false;
+  uint32_t n = m->type->u.shaped.rank;
+  buf_attr_t pm = buf_op_attr(op, "permutation_map");
+  buf_attr_t segs = buf_op_attr(op, "operandSegmentSizes");
+  if (!pm || pm->kind != BUF_ATTR_AFFINE_MAP || !segs || segs->kind != BUF_ATTR_DENSE_ARRAY ||
+      !segs->u.dense_array.ints || mpos + 1 + n > op->num_operands)
+    return false;
+  buf_ctx_t *ctx = buf_op_ctx(op);
+  buf_affine_map_t *map = expand_map_to_source(ctx, pm->u.map, dropped, src_t->u.shaped.rank);
+  if (!map)
+    return false;
+  /* The segment that starts right after the buffer holds the indices. */
+  uint32_t nseg = (uint32_t)segs->u.dense_array.count, start = 0, index_seg = nseg;
+  int64_t sizes[8];
+  if (nseg > 8)
+    return false;
+  for (uint32_t i = 0; i < nseg; i++) {
+    sizes[i] = segs->u.dense_array.ints[i];
+    if (start == mpos + 1 && index_seg == nseg)
+      index_seg = i;
+    start += (uint32_t)sizes[i];
+  }
+  if (index_seg == nseg || sizes[index_seg] != n)
+    return false;
+  buf_value_t *indices[MAX_RANK], *src_indices[MAX_RANK];
+  for (uint32_t i = 0; i < n; i++)
+    indices[i] = op->operands[mpos + 1 + i].value;
+  buf_builder_t b;
+  buf_builder_init(&b, ctx);
+  buf_builder_set_before(&b, op);
+  b.loc = op->loc;
+  uint32_t num_src = 0;
+  if (!slice_indices(&b, view, indices, n, src_indices, &num_src) ||
+      num_src != src_t->u.shaped.rank)
+    return false;
+  buf_value_t *operands[3 * MAX_RANK + 4];
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < mpos; i++)
+    operands[k++] = op->operands[i].value;
+  operands[k++] = view->operands[0].value;
+  for (uint32_t i = 0; i < num_src; i++)
+    operands[k++] = src_indices[i];
+  for (uint32_t i = mpos + 1 + n; i < op->num_operands; i++)
+    operands[k++] = op->operands[i].value;
+  buf_op_set_operands(op, k, operands);
+  sizes[index_seg] = num_src;
+  buf_op_set_attr(op, "operandSegmentSizes",
+                  buf_attr_dense_array(ctx, buf_type_i32(ctx), nseg, sizes, NULL));
+  buf_op_set_attr(op, "permutation_map", buf_attr_affine_map(ctx, map));
+  return true;
+}
+
 /* subview of subview, both of unit strides: one subview of the inner
  * one's source with offsets added (upstream's SubViewOfSubViewFolder). */
 static bool fold_subview_of_subview(buf_op_t *op) {
@@ -322,7 +431,8 @@ static buf_walk_result_t fold_op(buf_op_t *op, void *user) {
 
 static buf_walk_result_t collect(buf_op_t *op, void *user) {
   uint32_t mpos;
-  if (buf_op_indexed_access(op, &mpos) || buf_op_view_kind(op) == BUF_VIEW_SLICE)
+  if (buf_op_indexed_access(op, &mpos) || buf_op_transfer_access(op, &mpos) ||
+      buf_op_view_kind(op) == BUF_VIEW_SLICE)
     buf__bo_oplist_push(user, op);
   return BUF_WALK_ADVANCE;
 }
@@ -340,11 +450,16 @@ static buf_status_t fold_memref_alias_ops_run(buf_op_t *root, const buf_pass_opt
     buf_op_walk(root, BUF_WALK_PRE, collect, &l);
     bool changed = false;
     for (uint32_t i = 0; i < l.n; i++)
-      changed |= fold_subview_of_subview(l.ops[i]) || fold_access(l.ops[i]);
+      changed |= fold_subview_of_subview(l.ops[i]) || fold_access(l.ops[i]) ||
+                 fold_transfer(l.ops[i]);
     if (!changed)
       break;
   }
   buf_op_walk(root, BUF_WALK_POST, fold_op, NULL);
+  /* The views the folds left dead go before the constants are hoisted: a
+   * constant a fold made right after one of them then follows the hoisted
+   * run (upstream's driver erases the view before it visits the constant). */
+  buf__greedy_cleanup_dead(root);
   buf__greedy_cleanup_constants(root);
   buf__greedy_cleanup_dead(root);
   return BUF_SUCCESS;

@@ -840,6 +840,9 @@ buf_view_kind_t buf_op_view_kind(const buf_op_t *op);
 /* Ops that access one element at indices (buf_opdef_t.indexed_access):
  * stores the buffer operand's position and returns true. */
 bool buf_op_indexed_access(const buf_op_t *op, uint32_t *memref_operand);
+/* Vector transfers (buf_opdef_t.transfer_access): stores the buffer
+ * operand's position and returns true. */
+bool buf_op_transfer_access(const buf_op_t *op, uint32_t *memref_operand);
 /* BUF_ALLOC_* of op; BUF_ALLOC_NONE unless it has BUF_TRAIT_ALLOC. */
 buf_alloc_kind_t buf_op_alloc_kind(const buf_op_t *op);
 /* The BUF_EFFECT_* bits op has on the buffer operand i names (none for
@@ -1147,6 +1150,12 @@ struct buf_opdef_s {
    * indices follow it, one per dimension, and end the operand list; 0 for
    * other ops. */
   uint8_t indexed_access;
+  /* Vector transfers (vector.transfer_read/write): 1 + the operand of the
+   * buffer, whose indices, one per dimension, follow it; the op's
+   * permutation_map attribute maps the buffer's dimensions to the vector's
+   * and in_bounds says which vector dimensions stay in bounds. 0 for other
+   * ops. */
+  uint8_t transfer_access;
   /* BUF_TRAIT_FORWARDS terminators: the first forwarded operand. Loops and
    * region branches: the first operand that initialises the regions'
    * forwarded block arguments (scf.for: 3, after lb, ub, step), and in
@@ -1169,6 +1178,12 @@ struct buf_opdef_s {
   /* A maskable op whose masked-off result lanes may come from vector.mask's
    * passthru operand (transfer_read). */
   bool mask_passthru;
+  /* Ops whose regions restrict what may be inlined into them (affine's
+   * value categorization): true when `body`, the single entry block of a
+   * callee entered with call's operands, may replace `call`, which lies
+   * (at any depth) in one of op's regions. NULL: any body may. */
+  bool (*inline_into_legal)(const buf_op_t *op, const buf_op_t *call,
+                            const buf_block_t *body);
   /* Maskable ops: makes op compute what it computes under `mask` (of
    * mask_type's type) without an enclosing mask: a transfer is rebuilt
    * before op with the mask as its own mask operand (and-ed with the one

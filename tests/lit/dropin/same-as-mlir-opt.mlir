@@ -1,6 +1,18 @@
 // REQUIRES: mlir-opt
 // The same RUN lines with mlir-opt: the outputs match.
 // RUN: mlir-opt -verify-diagnostics --pass-pipeline="builtin.module(func.func(bufferization-lower-deallocations))" -split-input-file %S/pipeline-nesting.mlir | FileCheck %S/pipeline-nesting.mlir
+// RUN: mlir-opt %S/../transforms/inline-affine.mlir -inline="default-pipeline=" | FileCheck %S/../transforms/inline-affine.mlir
+// RUN: mlir-opt %S/fold-memref-alias-ops-transfers.mlir -fold-memref-alias-ops -split-input-file | FileCheck %S/fold-memref-alias-ops-transfers.mlir
+// RUN: mlir-opt %S/fold-memref-alias-ops-transfers-run.mlir -fold-memref-alias-ops | FileCheck %S/fold-memref-alias-ops-transfers-run.mlir --check-prefix=FOLDED
+// RUN: mlir-opt %S/expand-realloc-alignment.mlir -expand-realloc | FileCheck %S/expand-realloc-alignment.mlir
+// RUN: mlir-opt %S/../transforms/inline.mlir -inline -allow-unregistered-dialect -split-input-file | FileCheck %S/../transforms/inline.mlir
+// RUN: mlir-opt %S/../transforms/inline.mlir -inline="default-pipeline=" -allow-unregistered-dialect -split-input-file | FileCheck %S/../transforms/inline.mlir --check-prefix=RAW
+// RUN: mlir-opt %S/../transforms/inline.mlir -pass-pipeline="builtin.module(inline{op-pipelines=func.func(cse)})" -allow-unregistered-dialect -split-input-file | FileCheck %S/../transforms/inline.mlir --check-prefix=RAW
+// RUN: mlir-opt %S/../transforms/inline-run.mlir -inline | FileCheck %S/../transforms/inline-run.mlir --check-prefix=INLINED
+// RUN: mlir-opt %S/../transforms/canonicalize-if-condition.mlir -canonicalize | FileCheck %S/../transforms/canonicalize-if-condition.mlir
+// RUN: mlir-opt %S/bufferization-to-memref-layouts.mlir -convert-bufferization-to-memref -split-input-file -verify-diagnostics | FileCheck %S/bufferization-to-memref-layouts.mlir
+// RUN: mlir-opt %S/bufferization-to-memref-layouts.mlir -pass-pipeline="builtin.module(func.func(convert-bufferization-to-memref))" -split-input-file -verify-diagnostics | FileCheck %S/bufferization-to-memref-layouts.mlir
+// RUN: mlir-opt %S/bufferization-to-memref-run.mlir -convert-bufferization-to-memref | FileCheck %S/bufferization-to-memref-run.mlir --check-prefix=LOWERED
 // RUN: mlir-opt %S/pipeline-nesting.mlir -split-input-file -pass-pipeline="builtin.module(func.func(buffer-hoisting),func.func(buffer-loop-hoisting))" -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %S/pipeline-nesting.mlir --check-prefix=MERGED
 // RUN: mlir-opt %S/pipeline-nesting.mlir -split-input-file -pass-pipeline="builtin.module(func.func(buffer-hoisting,buffer-loop-hoisting))" -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %S/pipeline-nesting.mlir --check-prefix=GROUP
 // RUN: mlir-opt %S/pipeline-nesting.mlir -split-input-file -one-shot-bufferize="bufferize-function-boundaries" -buffer-hoisting -buffer-deallocation-simplification -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %S/pipeline-nesting.mlir --check-prefix=DUMP
