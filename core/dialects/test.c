@@ -17,10 +17,17 @@
  *   %r = "test.one_region_with_recursive_memory_effects"() ({
  *     "test.return"() : () -> ()
  *   }) : () -> i32
+ *   "test.symbol_scope_isolated"() ({
+ *     func.func @f() { ... }
+ *     "test.finish"() : () -> ()
+ *   }) : () -> ()
  *
  * test.copy copies like memref.copy (CopyOpInterface upstream) and the
  * interpreter runs it so; the buffer-based ops only read `in` and write
- * `out` and have no run-time meaning. Any other test.* op stays an opaque
+ * `out` and have no run-time meaning. test.symbol_scope_isolated is a
+ * symbol table below the module, isolated from above (calls inside it
+ * resolve among its own functions), that a pass pipeline can anchor on.
+ * Any other test.* op stays an opaque
  * unregistered op (the dialect allows unknown ops, as upstream's does),
  * accepted where the context lets test ops through (buffer-opt).
  */
@@ -262,6 +269,18 @@ static buf_status_t one_region_verify(buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
+/* test.symbol_scope_isolated: no operands or results, one region. */
+static buf_status_t symbol_scope_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 0)) ||
+      BUF_FAILED(buf__verify_num_results(op, 0)))
+    return BUF_FAILURE;
+  if (op->num_regions != 1) {
+    buf_op_emit_error(op, "requires one region");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
 /* ------------------------------------------------------------------------ */
 /* The table                                                                 */
 /* ------------------------------------------------------------------------ */
@@ -286,6 +305,11 @@ static const buf_opdef_t test_ops[] = {
      .operand_effect = read_effect, .verify = one_region_verify},
     {.name = "test.return",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE},
+    {.name = "test.symbol_scope_isolated",
+     .traits = BUF_TRAIT_SYMBOL_TABLE | BUF_TRAIT_ISOLATED_FROM_ABOVE |
+               BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_PURE,
+     .verify = symbol_scope_verify},
+    {.name = "test.finish", .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_PURE},
     {.name = "test.region_yield",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE,
      .verify = region_yield_verify, .parse = region_yield_parse,

@@ -15,6 +15,7 @@ extern const buf_pass_def_t buf_pass_eliminate_empty_tensors;
 extern const buf_pass_def_t buf_pass_empty_tensor_to_alloc_tensor;
 extern const buf_pass_def_t buf_pass_test_tensor_copy_insertion;
 extern const buf_pass_def_t buf_pass_one_shot_bufferize;
+extern const buf_pass_def_t buf_pass_test_one_shot_module_bufferize;
 extern const buf_pass_def_t buf_pass_tensor_bufferize;
 extern const buf_pass_def_t buf_pass_linalg_bufferize;
 extern const buf_pass_def_t buf_pass_scf_bufferize;
@@ -57,6 +58,7 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_empty_tensor_to_alloc_tensor,
     &buf_pass_test_tensor_copy_insertion,
     &buf_pass_one_shot_bufferize,
+    &buf_pass_test_one_shot_module_bufferize,
     &buf_pass_tensor_bufferize,
     &buf_pass_linalg_bufferize,
     &buf_pass_scf_bufferize,
