@@ -30,6 +30,7 @@ static const struct {
     {buf__bz_models_cf, &buf__bz_num_models_cf},
     {buf__bz_models_ml_program, &buf__bz_num_models_ml_program},
     {buf__bz_models_vector, &buf__bz_num_models_vector},
+    {buf__bz_models_test, &buf__bz_num_models_test},
 };
 #define NUM_TABLES (sizeof model_tables / sizeof model_tables[0])
 

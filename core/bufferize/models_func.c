@@ -51,6 +51,12 @@ static buf_type_t boundary_type(buf_bz_rewriter_t *rw, buf_type_t t,
   buf_bz_layout_t l = buf_bz_options(buf_bz_rw_analysis(rw))->boundary_layout;
   if (t->kind == BUF_TYPE_UNRANKED_TENSOR)
     return buf_type_unranked_memref(ctx, t->u.shaped.elem, NULL);
+  buf_attr_t encoded = buf_bz_options(buf_bz_rw_analysis(rw))->encoding_layouts
+                           ? buf_ctx_encoding_layout(ctx, t->u.shaped.encoding)
+                           : NULL;
+  if (encoded)
+    return buf_type_memref(ctx, t->u.shaped.rank, t->u.shaped.shape,
+                           t->u.shaped.elem, encoded, NULL);
   if (l == BUF_BZ_LAYOUT_IDENTITY)
     return buf_type_memref_for_tensor(ctx, t, NULL);
   if (l == BUF_BZ_LAYOUT_INFER && is_result && returned)

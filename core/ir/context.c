@@ -426,6 +426,15 @@ bool buf_ctx_rejects_unknown_op(buf_ctx_t *ctx, const char *op_name) {
   return d && !d->allows_unknown_ops;
 }
 
+buf_attr_t buf_ctx_encoding_layout(buf_ctx_t *ctx, buf_attr_t encoding) {
+  if (!encoding || encoding->kind != BUF_ATTR_OPAQUE)
+    return NULL;
+  const char *name = encoding->u.opaque.text + 1; /* after '#' */
+  const char *dot = strchr(name, '.');
+  const buf_dialect_t *d = dot ? find_dialect(ctx, name, (size_t)(dot - name)) : NULL;
+  return d && d->encoding_layout ? d->encoding_layout(ctx, encoding) : NULL;
+}
+
 /* ---- sources ------------------------------------------------------------- */
 
 /* Registers (or replaces) the text of file. */

@@ -188,6 +188,10 @@ typedef enum buf_bz_heuristic {
 typedef struct buf_bz_options {
   bool function_boundaries;
   buf_bz_layout_t boundary_layout;
+  /* A boundary tensor whose encoding stands for a memref layout
+   * (buf_ctx_encoding_layout) gets that layout, whatever boundary_layout
+   * says, as upstream's test-one-shot-module-bufferize converts them. */
+  bool encoding_layouts;
   /* A loop may yield a value that is not equivalent to its iteration
    * argument (the rewrite copies it into the iteration buffer, or hands an
    * unknown op's buffer on to the next iteration: models_scf.c); false:

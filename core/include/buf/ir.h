@@ -1220,6 +1220,10 @@ struct buf_dialect_s {
    * they are unregistered ops, accepted where buf_ctx_allows_unregistered_op
    * says so. */
   bool allows_unknown_ops;
+  /* The memref layout a tensor encoding attribute of this dialect stands
+   * for (upstream's test dialect turns #test.tensor_encoding<"x"> into
+   * #test.memref_layout<"x">), or NULL when it names none. NULL: none. */
+  buf_attr_t (*encoding_layout)(buf_ctx_t *ctx, buf_attr_t encoding);
 };
 
 /* Every dialect libbufcore knows, in registration order. */
@@ -1234,6 +1238,10 @@ bool buf_ctx_dialect_known(buf_ctx_t *ctx, const char *dialect, size_t len);
  * ops ("arith.frobnicate"): such a name is an error even where
  * unregistered ops are allowed. */
 bool buf_ctx_rejects_unknown_op(buf_ctx_t *ctx, const char *op_name);
+/* The memref layout that tensor encoding `encoding` (a dialect attribute,
+ * #dialect.name<...>) stands for, as its dialect says; NULL when it names
+ * none (or encoding is NULL). */
+buf_attr_t buf_ctx_encoding_layout(buf_ctx_t *ctx, buf_attr_t encoding);
 
 /* ------------------------------------------------------------------------ */
 /* Verification                                                             */
