@@ -1495,4 +1495,4 @@ static const buf_opdef_t affine_ops[] = {
 };
 
 const buf_dialect_t buf_dialect_affine = {
-    "affine", affine_ops, sizeof affine_ops / sizeof affine_ops[0], false, NULL};
+    "affine", affine_ops, sizeof affine_ops / sizeof affine_ops[0], false};

@@ -225,7 +225,7 @@ _Static_assert(sizeof arith_ops / sizeof arith_ops[0] ==
                    sizeof arith_infos / sizeof arith_infos[0],
                "one info row per op row");
 
-const buf_dialect_t buf_dialect_arith = {"arith", arith_ops, NUM_OPS, false, NULL};
+const buf_dialect_t buf_dialect_arith = {"arith", arith_ops, NUM_OPS, false};
 
 /* The row data of an op / of the op being parsed. Every hook below is only
  * installed on rows of this table, so the lookup cannot fail. */

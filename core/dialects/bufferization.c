@@ -736,4 +736,4 @@ static const buf_opdef_t bufferization_ops[] = {
 
 const buf_dialect_t buf_dialect_bufferization = {
     "bufferization", bufferization_ops,
-    (uint32_t)(sizeof bufferization_ops / sizeof bufferization_ops[0]), false, NULL};
+    (uint32_t)(sizeof bufferization_ops / sizeof bufferization_ops[0]), false};

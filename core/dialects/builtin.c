@@ -135,4 +135,4 @@ static const buf_opdef_t builtin_ops[] = {
 };
 
 const buf_dialect_t buf_dialect_builtin = {
-    "builtin", builtin_ops, sizeof builtin_ops / sizeof builtin_ops[0], false, NULL};
+    "builtin", builtin_ops, sizeof builtin_ops / sizeof builtin_ops[0], false};

@@ -486,4 +486,4 @@ static const buf_opdef_t cf_ops[] = {
 };
 
 const buf_dialect_t buf_dialect_cf = {"cf", cf_ops,
-                                      sizeof cf_ops / sizeof cf_ops[0], false, NULL};
+                                      sizeof cf_ops / sizeof cf_ops[0], false};

@@ -708,4 +708,4 @@ static const buf_opdef_t func_ops[] = {
 };
 
 const buf_dialect_t buf_dialect_func = {
-    "func", func_ops, sizeof func_ops / sizeof func_ops[0], false, NULL};
+    "func", func_ops, sizeof func_ops / sizeof func_ops[0], false};

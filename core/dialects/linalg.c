@@ -856,7 +856,7 @@ static const buf__linalg_desc_t descs[] = {
 _Static_assert(NUM_STRUCTURED + 5 == NUM_OPS,
                "descs[] must be parallel to the structured rows of ops[]");
 
-const buf_dialect_t buf_dialect_linalg = {"linalg", ops, (uint32_t)NUM_OPS, false, NULL};
+const buf_dialect_t buf_dialect_linalg = {"linalg", ops, (uint32_t)NUM_OPS, false};
 
 const buf__linalg_desc_t *buf__linalg_desc(const buf_op_t *op) {
   int row = buf__row_of(ops, (uint32_t)NUM_OPS, op->def);

@@ -118,7 +118,7 @@ _Static_assert(sizeof math_ops / sizeof math_ops[0] ==
                    sizeof math_descs / sizeof math_descs[0] + 2,
                "one descriptor per elementwise row");
 
-const buf_dialect_t buf_dialect_math = {"math", math_ops, NUM_OPS, false, NULL};
+const buf_dialect_t buf_dialect_math = {"math", math_ops, NUM_OPS, false};
 
 /* ------------------------------------------------------------------------ */
 /* Elementwise rows                                                          */

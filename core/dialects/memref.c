@@ -2277,4 +2277,4 @@ static const buf_opdef_t memref_ops[] = {
 };
 
 const buf_dialect_t buf_dialect_memref = {
-    "memref", memref_ops, sizeof memref_ops / sizeof memref_ops[0], false, NULL};
+    "memref", memref_ops, sizeof memref_ops / sizeof memref_ops[0], false};

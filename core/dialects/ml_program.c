@@ -274,4 +274,4 @@ static const buf_opdef_t ml_program_ops[] = {
 
 const buf_dialect_t buf_dialect_ml_program = {
     "ml_program", ml_program_ops,
-    sizeof ml_program_ops / sizeof ml_program_ops[0], false, NULL};
+    sizeof ml_program_ops / sizeof ml_program_ops[0], false};

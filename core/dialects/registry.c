@@ -48,3 +48,12 @@ const buf_model_table_t buf_model_tables[BUF_NUM_MODEL_KINDS] = {
     [BUF_MODEL_LLVM] = {"LLVM emitter", buf__llvm_resolve_row,
                         buf__llvm_row_name},
 };
+
+/* Tensor encodings that stand for memref layouts, by dialect. */
+buf_attr_t buf__test_encoding_layout(buf_ctx_t *ctx, buf_attr_t encoding);
+
+const buf_encoding_layout_row_t buf_encoding_layout_rows[] = {
+    {"test", buf__test_encoding_layout},
+};
+const uint32_t buf_num_encoding_layout_rows =
+    sizeof buf_encoding_layout_rows / sizeof buf_encoding_layout_rows[0];

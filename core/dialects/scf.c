@@ -1952,4 +1952,4 @@ static const buf_opdef_t scf_ops[] = {
 };
 
 const buf_dialect_t buf_dialect_scf = {
-    "scf", scf_ops, sizeof scf_ops / sizeof scf_ops[0], false, NULL};
+    "scf", scf_ops, sizeof scf_ops / sizeof scf_ops[0], false};

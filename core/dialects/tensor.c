@@ -1369,4 +1369,4 @@ static const buf_opdef_t tensor_ops[] = {
 
 const buf_dialect_t buf_dialect_tensor = {
     "tensor", tensor_ops,
-    (uint32_t)(sizeof tensor_ops / sizeof tensor_ops[0]), false, NULL};
+    (uint32_t)(sizeof tensor_ops / sizeof tensor_ops[0]), false};

@@ -69,8 +69,9 @@ static buf_status_t dummy_tensor_verify(buf_op_t *op) {
   return BUF_SUCCESS;
 }
 
-/* #test.tensor_encoding<"x"> -> #test.memref_layout<"x">. */
-static buf_attr_t test_encoding_layout(buf_ctx_t *ctx, buf_attr_t encoding) {
+/* #test.tensor_encoding<"x"> -> #test.memref_layout<"x"> (the registry's
+ * row for the test dialect in buf_encoding_layout_rows). */
+buf_attr_t buf__test_encoding_layout(buf_ctx_t *ctx, buf_attr_t encoding) {
   static const char from[] = "#test.tensor_encoding<";
   static const char to[] = "#test.memref_layout<";
   const char *text = encoding->u.opaque.text;
@@ -371,4 +372,4 @@ static const buf_opdef_t test_ops[] = {
 
 const buf_dialect_t buf_dialect_test = {
     "test", test_ops, sizeof test_ops / sizeof test_ops[0],
-    .allows_unknown_ops = true, .encoding_layout = test_encoding_layout};
+    .allows_unknown_ops = true};

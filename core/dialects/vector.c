@@ -532,4 +532,4 @@ static const buf_opdef_t vector_ops[] = {
 };
 
 const buf_dialect_t buf_dialect_vector = {"vector", vector_ops,
-                                          sizeof vector_ops / sizeof vector_ops[0], false, NULL};
+                                          sizeof vector_ops / sizeof vector_ops[0], false};

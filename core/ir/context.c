@@ -431,8 +431,13 @@ buf_attr_t buf_ctx_encoding_layout(buf_ctx_t *ctx, buf_attr_t encoding) {
     return NULL;
   const char *name = encoding->u.opaque.text + 1; /* after '#' */
   const char *dot = strchr(name, '.');
-  const buf_dialect_t *d = dot ? find_dialect(ctx, name, (size_t)(dot - name)) : NULL;
-  return d && d->encoding_layout ? d->encoding_layout(ctx, encoding) : NULL;
+  for (uint32_t i = 0; dot && i < buf_num_encoding_layout_rows; i++) {
+    const buf_encoding_layout_row_t *row = &buf_encoding_layout_rows[i];
+    if (strlen(row->dialect) == (size_t)(dot - name) &&
+        strncmp(row->dialect, name, (size_t)(dot - name)) == 0)
+      return row->layout(ctx, encoding);
+  }
+  return NULL;
 }
 
 /* ---- sources ------------------------------------------------------------- */
