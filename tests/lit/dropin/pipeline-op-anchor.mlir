@@ -4,6 +4,7 @@
 // of each scope (calls resolve inside it) with identity layouts.
 // RUN: buffer-opt %s -pass-pipeline="builtin.module(test.symbol_scope_isolated(test-one-shot-module-bufferize,canonicalize))" | FileCheck %s
 // RUN: buffer-opt %s -pass-pipeline="builtin.module(test.symbol_scope_isolated(test-one-shot-module-bufferize,canonicalize))" -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
+// RUN: buffer-opt %s -pass-pipeline="builtin.module(test.symbol_scope_isolated(cse),test.symbol_scope_isolated(canonicalize),func.func(cse))" -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=GROUPS
 // RUN: not buffer-opt %s -pass-pipeline="builtin.module(test.symbol_scope_isolated(one-shot-bufferize))" 2>&1 | FileCheck %s --check-prefix=MODULE-PASS
 
 // CHECK-LABEL: func.func @at_module_level(
@@ -63,5 +64,19 @@ func.func @at_module_level(%t: tensor<3xf32>) -> tensor<3xf32> {
 // DUMP-NEXT:     canonicalize{
 // DUMP-NEXT:   )
 // DUMP-NEXT: )
+
+// Each group stays apart, as upstream nests them.
+// GROUPS: Pass Manager with 3 passes:
+// GROUPS-NEXT: builtin.module(
+// GROUPS-NEXT:   test.symbol_scope_isolated(
+// GROUPS-NEXT:     cse
+// GROUPS-NEXT:   ),
+// GROUPS-NEXT:   test.symbol_scope_isolated(
+// GROUPS-NEXT:     canonicalize{
+// GROUPS-NEXT:   ),
+// GROUPS-NEXT:   func.func(
+// GROUPS-NEXT:     cse
+// GROUPS-NEXT:   )
+// GROUPS-NEXT: )
 
 // MODULE-PASS: Can't add pass 'OneShotBufferizePass' restricted to 'builtin.module' on a PassManager intended to run on 'test.symbol_scope_isolated', did you intend to nest?
