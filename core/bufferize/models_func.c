@@ -277,6 +277,19 @@ static uint32_t call_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
   return n;
 }
 
+/* A call's buffer result r is argument a's buffer when the callee returns
+ * that argument as result r (its summary: equivalent), which the rewrite
+ * keeps as the very same buffer. */
+static buf_value_t *call_forwarded_buffer(buf_bz_t *bz, buf_value_t *result) {
+  if (!boundaries(bz) || !buf_type_is_memref(result->type))
+    return NULL;
+  buf_op_t *f = callee_of(bz, result->def);
+  int32_t a = f ? buf_bz_func_result_equiv_arg(bz, f, result->index) : -1;
+  return a >= 0 && (uint32_t)a < result->def->num_operands
+             ? result->def->operands[a].value
+             : NULL;
+}
+
 static bool call_result_writable(buf_bz_t *bz, buf_value_t *v) {
   if (!boundaries(bz))
     return false;
@@ -332,6 +345,7 @@ static const buf_bufferize_model_t call_model = {
     .aliases = call_aliases,
     .result_writable = call_result_writable,
     .bufferize = call_bufferize,
+    .forwarded_buffer = call_forwarded_buffer,
 };
 
 const buf__bz_model_row_t buf__bz_models_func[] = {

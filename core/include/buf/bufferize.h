@@ -129,6 +129,12 @@ struct buf_bufferize_model_s {
    * tensor result (buf_bz_replace) and leave the old op for the rewriter
    * to erase. */
   buf_status_t (*bufferize)(buf_bz_rewriter_t *rw, buf_op_t *op);
+  /* After the rewrite: when buffer result `result` of the op (its buffer
+   * form) is at run time exactly the buffer of one of its operands, that
+   * operand's value; NULL otherwise (a call whose callee returns an
+   * argument it was proven equivalent to). Lets a loop see that it yields
+   * its own iteration buffer back. NULL: never. */
+  buf_value_t *(*forwarded_buffer)(buf_bz_t *bz, buf_value_t *result);
   /* Subsets (upstream's SubsetOpInterface), for the rule that accesses of
    * disjoint parts of one tensor never conflict. These describe the op
    * whether or not a partial bufferization bufferizes it. */
