@@ -6,6 +6,7 @@
  */
 #include "buf/ir.h"
 
+extern const buf_dialect_t buf_dialect_llvm;
 extern const buf_dialect_t buf_dialect_builtin;
 extern const buf_dialect_t buf_dialect_func;
 extern const buf_dialect_t buf_dialect_arith;
@@ -23,6 +24,7 @@ extern const buf_dialect_t buf_dialect_test;
 extern const buf_dialect_t buf_dialect_spirv;
 
 const buf_dialect_t *const buf_dialects[] = {
+    &buf_dialect_llvm,
     &buf_dialect_builtin, &buf_dialect_func,   &buf_dialect_arith,
     &buf_dialect_math,    &buf_dialect_cf,     &buf_dialect_tensor,
     &buf_dialect_bufferization, &buf_dialect_linalg, &buf_dialect_scf,

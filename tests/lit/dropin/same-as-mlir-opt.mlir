@@ -51,3 +51,5 @@
 // RUN: not mlir-opt %S/pipeline-op-anchor.mlir -allow-unregistered-dialect -pass-pipeline="builtin.module(test.symbol_scope_isolated(one-shot-bufferize))" 2>&1 | FileCheck %S/pipeline-op-anchor.mlir --check-prefix=MODULE-PASS
 // RUN: mlir-opt %S/test-dialect-encodings.mlir -allow-unregistered-dialect -test-one-shot-module-bufferize -split-input-file 2>/dev/null | FileCheck %S/test-dialect-encodings.mlir
 // RUN: mlir-opt %S/test-dialect-encodings.mlir -allow-unregistered-dialect -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -split-input-file 2>/dev/null | FileCheck %S/test-dialect-encodings.mlir --check-prefix=PLAIN
+// RUN: mlir-opt %S/llvm-callables.mlir | FileCheck %S/llvm-callables.mlir --check-prefix=ROUND
+// RUN: mlir-opt %S/llvm-callables.mlir -one-shot-bufferize="bufferize-function-boundaries" | FileCheck %S/llvm-callables.mlir
