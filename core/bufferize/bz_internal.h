@@ -240,6 +240,8 @@ extern const buf__bz_model_row_t buf__bz_models_linalg[];
 extern const uint32_t buf__bz_num_models_linalg;
 extern const buf__bz_model_row_t buf__bz_models_scf[];
 extern const uint32_t buf__bz_num_models_scf;
+extern const buf__bz_model_row_t buf__bz_models_test[];
+extern const uint32_t buf__bz_num_models_test;
 extern const buf__bz_model_row_t buf__bz_models_bufferization[];
 extern const uint32_t buf__bz_num_models_bufferization;
 extern const buf__bz_model_row_t buf__bz_models_func[];
@@ -250,8 +252,6 @@ extern const buf__bz_model_row_t buf__bz_models_cf[];
 extern const uint32_t buf__bz_num_models_cf;
 extern const buf__bz_model_row_t buf__bz_models_ml_program[];
 extern const uint32_t buf__bz_num_models_ml_program;
-extern const buf__bz_model_row_t buf__bz_models_test[];
-extern const uint32_t buf__bz_num_models_test;
 extern const buf__bz_model_row_t buf__bz_models_vector[];
 extern const uint32_t buf__bz_num_models_vector;
 

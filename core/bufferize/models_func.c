@@ -51,6 +51,12 @@ static buf_type_t boundary_type(buf_bz_rewriter_t *rw, buf_type_t t,
   buf_bz_layout_t l = buf_bz_options(buf_bz_rw_analysis(rw))->boundary_layout;
   if (t->kind == BUF_TYPE_UNRANKED_TENSOR)
     return buf_type_unranked_memref(ctx, t->u.shaped.elem, NULL);
+  buf_attr_t encoded = buf_bz_options(buf_bz_rw_analysis(rw))->encoding_layouts
+                           ? buf_ctx_encoding_layout(ctx, t->u.shaped.encoding)
+                           : NULL;
+  if (encoded)
+    return buf_type_memref(ctx, t->u.shaped.rank, t->u.shaped.shape,
+                           t->u.shaped.elem, encoded, NULL);
   if (l == BUF_BZ_LAYOUT_IDENTITY)
     return buf_type_memref_for_tensor(ctx, t, NULL);
   if (l == BUF_BZ_LAYOUT_INFER && is_result && returned)
@@ -271,6 +277,19 @@ static uint32_t call_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
   return n;
 }
 
+/* A call's buffer result r is argument a's buffer when the callee returns
+ * that argument as result r (its summary: equivalent), which the rewrite
+ * keeps as the very same buffer. */
+static buf_value_t *call_forwarded_buffer(buf_bz_t *bz, buf_value_t *result) {
+  if (!boundaries(bz) || !buf_type_is_memref(result->type))
+    return NULL;
+  buf_op_t *f = callee_of(bz, result->def);
+  int32_t a = f ? buf_bz_func_result_equiv_arg(bz, f, result->index) : -1;
+  return a >= 0 && (uint32_t)a < result->def->num_operands
+             ? result->def->operands[a].value
+             : NULL;
+}
+
 static bool call_result_writable(buf_bz_t *bz, buf_value_t *v) {
   if (!boundaries(bz))
     return false;
@@ -326,6 +345,7 @@ static const buf_bufferize_model_t call_model = {
     .aliases = call_aliases,
     .result_writable = call_result_writable,
     .bufferize = call_bufferize,
+    .forwarded_buffer = call_forwarded_buffer,
 };
 
 const buf__bz_model_row_t buf__bz_models_func[] = {

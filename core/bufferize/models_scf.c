@@ -131,10 +131,21 @@ static uint32_t for_aliases(buf_bz_t *bz, buf_use_t *u, buf_bz_alias_t *out,
 /* The buffer a loop result really is: result i of a bufferized scf.for is
  * its init i's buffer (unless slot i hands its buffer on), and so is result
  * i of a bufferized scf.while when it has init i's type (see below), so
- * look through loop nests. */
+ * look through loop nests, through memref.cast, and through ops whose
+ * model says a result is one of their operands' buffers (calls returning
+ * an equivalent argument). */
 static buf_value_t *through_loops(buf_bz_t *bz, buf_value_t *v) {
   for (unsigned depth = 0; depth < 64 && v->def; depth++) {
     const buf_bufferize_model_t *m = buf_bz_model_of(bz, v->def);
+    buf_value_t *same = m && m->forwarded_buffer ? m->forwarded_buffer(bz, v) : NULL;
+    if (same && same->type == v->type) {
+      v = same;
+      continue;
+    }
+    if (buf_op_view_kind(v->def) == BUF_VIEW_CAST) { /* the same buffer */
+      v = buf_op_view_source(v->def);
+      continue;
+    }
     uint32_t first = 0;
     if (m && m->bufferize == for_bufferize)
       first = FOR_FIRST_INIT;

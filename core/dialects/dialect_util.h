@@ -75,6 +75,21 @@ buf_status_t buf__verify_result_like(buf_op_t *op, uint32_t i,
 /* "requires attribute 'name'" when the op lacks it. */
 buf_status_t buf__verify_has_attr(buf_op_t *op, const char *name);
 
+/* Function-like ops' custom forms, shared by func and llvm:
+ *   @name(args) -> results attributes {...} region?   (func.func, llvm.func)
+ *   @callee(operands) attr-dict : (types) -> results  (func.call, llvm.call)
+ *   attr-dict (operands : types)?                     (func.return, llvm.return)
+ * The function form keeps sym_name, sym_visibility, function_type (a
+ * builtin function type), arg_attrs and res_attrs; its printer leaves out
+ * the attributes `elided` lists (NULL-terminated) from the trailing
+ * `attributes` dictionary. */
+buf_status_t buf__function_parse(buf_parser_t *p, buf_op_state_t *st);
+void buf__function_print(buf_printer_t *pr, buf_op_t *op, const char *const *elided);
+buf_status_t buf__call_parse(buf_parser_t *p, buf_op_state_t *st);
+void buf__call_print(buf_printer_t *pr, buf_op_t *op);
+buf_status_t buf__return_parse(buf_parser_t *p, buf_op_state_t *st);
+void buf__return_print(buf_printer_t *pr, buf_op_t *op);
+
 /* ------------------------------------------------------------------------ */
 /* Bit-flag attributes: fastmath and overflow                                */
 /* ------------------------------------------------------------------------ */

@@ -100,8 +100,9 @@ static const char *const func_attrs[] = {"arg_attrs", "function_type",
 
 /* func-op ::= `func.func` visibility? symbol `(` args `)` (`->` results)?
  *             (`attributes` dict)? region?
+ * (Shared with llvm.func, whose signature reads the same.)
  * args ::= (%name `:` type dict?)* | (type dict?)*   (names needed for a body) */
-static buf_status_t func_parse(buf_parser_t *p, buf_op_state_t *st) {
+buf_status_t buf__function_parse(buf_parser_t *p, buf_op_state_t *st) {
   buf_ctx_t *ctx = buf_parser_ctx(p);
   buf_arena_t *arena = buf_ctx_arena(ctx);
   static const char *const visibilities[] = {"private", "public", "nested"};
@@ -191,7 +192,8 @@ static void print_dict_suffix(buf_printer_t *pr, buf_attr_t d) {
   }
 }
 
-static void func_print(buf_printer_t *pr, buf_op_t *op) {
+void buf__function_print(buf_printer_t *pr, buf_op_t *op,
+                         const char *const *elided) {
   buf_ctx_t *ctx = buf_op_ctx(op);
   buf_attr_t vis = buf_op_attr(op, "sym_visibility");
   buf_printer_puts(pr, " ");
@@ -238,7 +240,7 @@ static void func_print(buf_printer_t *pr, buf_op_t *op) {
     if (parens)
       buf_printer_puts(pr, ")");
   }
-  buf_printer_print_attr_dict_with_keyword(pr, op, func_attrs);
+  buf_printer_print_attr_dict_with_keyword(pr, op, elided);
   if (body && !buf_region_empty(body)) {
     buf_printer_puts(pr, " ");
     buf_printer_print_region(pr, body, false, true);
@@ -270,6 +272,10 @@ static buf_status_t verify_attr_array(buf_op_t *op, const char *name,
     return BUF_FAILURE;
   }
   return BUF_SUCCESS;
+}
+
+static void func_print(buf_printer_t *pr, buf_op_t *op) {
+  buf__function_print(pr, op, func_attrs);
 }
 
 static buf_status_t func_verify(buf_op_t *op) {
@@ -334,7 +340,7 @@ static buf_status_t func_verify(buf_op_t *op) {
 /* ------------------------------------------------------------------------ */
 
 /* return-op ::= `return` attr-dict (operands `:` types)? */
-static buf_status_t return_parse(buf_parser_t *p, buf_op_state_t *st) {
+buf_status_t buf__return_parse(buf_parser_t *p, buf_op_state_t *st) {
   buf_unresolved_t *ops = NULL;
   buf_type_t *types = NULL;
   uint32_t n = 0, nt = 0;
@@ -347,7 +353,7 @@ static buf_status_t return_parse(buf_parser_t *p, buf_op_state_t *st) {
   return buf_parse_resolve_operands(p, ops, n, types, nt, st);
 }
 
-static void return_print(buf_printer_t *pr, buf_op_t *op) {
+void buf__return_print(buf_printer_t *pr, buf_op_t *op) {
   buf_printer_print_attr_dict(pr, op, NULL);
   if (op->num_operands) {
     buf_printer_puts(pr, " ");
@@ -401,7 +407,7 @@ static const char *const call_attrs[] = {"arg_attrs", "callee", "no_inline",
 static const char *const callee_only[] = {"callee", NULL};
 
 /* call-op ::= `call` symbol `(` operands `)` attr-dict `:` function-type */
-static buf_status_t call_parse(buf_parser_t *p, buf_op_state_t *st) {
+buf_status_t buf__call_parse(buf_parser_t *p, buf_op_state_t *st) {
   buf_ctx_t *ctx = buf_parser_ctx(p);
   buf_ident_t callee;
   buf_unresolved_t *ops = NULL;
@@ -444,7 +450,7 @@ static void print_call_type(buf_printer_t *pr, buf_op_t *op, uint32_t start) {
                          buf_type_function(ctx, n, in, op->num_results, out));
 }
 
-static void call_print(buf_printer_t *pr, buf_op_t *op) {
+void buf__call_print(buf_printer_t *pr, buf_op_t *op) {
   buf_attr_t callee = buf_op_attr(op, "callee");
   if (callee) {
     buf_printer_puts(pr, " ");
@@ -678,20 +684,20 @@ static const buf_opdef_t func_ops[] = {
                BUF_TRAIT_FUNCTION | BUF_TRAIT_ALLOCATION_SCOPE,
      .inherent_attrs = func_attrs,
      .verify = func_verify,
-     .parse = func_parse,
+     .parse = buf__function_parse,
      .print = func_print,
      .default_dialect = "func"},
     {.name = "func.return",
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE,
      .verify = return_verify,
-     .parse = return_parse,
-     .print = return_print},
+     .parse = buf__return_parse,
+     .print = buf__return_print},
     {.name = "func.call",
      .traits = BUF_TRAIT_CALL,
      .inherent_attrs = call_attrs,
      .verify = call_verify,
-     .parse = call_parse,
-     .print = call_print},
+     .parse = buf__call_parse,
+     .print = buf__call_print},
     {.name = "func.call_indirect",
      .traits = BUF_TRAIT_CALL,
      .inherent_attrs = call_indirect_attrs,

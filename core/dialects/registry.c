@@ -6,6 +6,7 @@
  */
 #include "buf/ir.h"
 
+extern const buf_dialect_t buf_dialect_llvm;
 extern const buf_dialect_t buf_dialect_builtin;
 extern const buf_dialect_t buf_dialect_func;
 extern const buf_dialect_t buf_dialect_arith;
@@ -25,6 +26,7 @@ extern const buf_dialect_t buf_dialect_shape;
 extern const buf_dialect_t buf_dialect_gpu;
 
 const buf_dialect_t *const buf_dialects[] = {
+    &buf_dialect_llvm,
     &buf_dialect_builtin, &buf_dialect_func,   &buf_dialect_arith,
     &buf_dialect_math,    &buf_dialect_cf,     &buf_dialect_tensor,
     &buf_dialect_bufferization, &buf_dialect_linalg, &buf_dialect_scf,
@@ -51,3 +53,12 @@ const buf_model_table_t buf_model_tables[BUF_NUM_MODEL_KINDS] = {
     [BUF_MODEL_LLVM] = {"LLVM emitter", buf__llvm_resolve_row,
                         buf__llvm_row_name},
 };
+
+/* Tensor encodings that stand for memref layouts, by dialect. */
+buf_attr_t buf__test_encoding_layout(buf_ctx_t *ctx, buf_attr_t encoding);
+
+const buf_encoding_layout_row_t buf_encoding_layout_rows[] = {
+    {"test", buf__test_encoding_layout},
+};
+const uint32_t buf_num_encoding_layout_rows =
+    sizeof buf_encoding_layout_rows / sizeof buf_encoding_layout_rows[0];

@@ -33,10 +33,86 @@
  * `out` and have no run-time meaning. Any other test.* op stays an opaque
  * unregistered op (the dialect allows unknown ops, as upstream's does),
  * accepted where the context lets test ops through (buffer-opt).
+ *
+ * For One-Shot Bufferize's test pass (test-one-shot-module-bufferize):
+ *
+ *   "test.symbol_scope_isolated"() ({
+ *     func.func @f() { ... }
+ *     "test.finish"() : () -> ()
+ *   }) : () -> ()
+ *   %t = "test.create_tensor_op"() : () -> tensor<?xf32, #test.tensor_encoding<"a">>
+ *   %u = "test.dummy_tensor_op"(%t) : (tensor<...>) -> tensor<...>
+ *
+ * test.symbol_scope_isolated is a symbol table below the module, isolated
+ * from above (calls inside it resolve among its own functions), that a pass
+ * pipeline can anchor on. The two tensor ops bufferize through models
+ * (models_test.c) to test.create_memref_op and test.dummy_memref_op, which
+ * stay opaque; the dialect's tensor encoding #test.tensor_encoding<"x">
+ * stands for the memref layout #test.memref_layout<"x">.
  */
 #include "dialect_util.h"
 
 static bool is_any_memref(buf_type_t t) { return buf_type_is_memref(t); }
+
+/* A builtin tensor or the dialect's own tensor-like type. */
+static bool is_tensor_like(buf_type_t t) {
+  return buf_type_is_tensor(t) || buf_type_is_custom_tensor_like(t);
+}
+
+/* test.create_tensor_op: no operands, one tensor result. */
+static buf_status_t create_tensor_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 0)) ||
+      BUF_FAILED(buf__verify_num_results(op, 1)))
+    return BUF_FAILURE;
+  if (!is_tensor_like(op->results[0].type)) {
+    buf_op_emit_error(op, "result #0 must be ranked tensor of any type values");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* test.dummy_tensor_op: one tensor operand, one tensor result. */
+static buf_status_t dummy_tensor_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 1)) ||
+      BUF_FAILED(buf__verify_num_results(op, 1)))
+    return BUF_FAILURE;
+  if (!is_tensor_like(op->operands[0].value->type) ||
+      !is_tensor_like(op->results[0].type)) {
+    buf_op_emit_error(op, "operand and result must be ranked tensors of any type values");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
+
+/* #test.tensor_encoding<"x"> -> #test.memref_layout<"x"> (the registry's
+ * row for the test dialect in buf_encoding_layout_rows). */
+buf_attr_t buf__test_encoding_layout(buf_ctx_t *ctx, buf_attr_t encoding) {
+  static const char from[] = "#test.tensor_encoding<";
+  static const char to[] = "#test.memref_layout<";
+  const char *text = encoding->u.opaque.text;
+  if (strncmp(text, from, sizeof from - 1) != 0)
+    return NULL;
+  const char *rest = text + sizeof from - 1;
+  size_t n = strlen(rest);
+  char buf[256];
+  if (sizeof to - 1 + n >= sizeof buf)
+    return NULL;
+  memcpy(buf, to, sizeof to - 1);
+  memcpy(buf + sizeof to - 1, rest, n);
+  return buf_attr_opaque(ctx, buf, sizeof to - 1 + n);
+}
+
+/* test.symbol_scope_isolated: no operands or results, one region. */
+static buf_status_t symbol_scope_verify(buf_op_t *op) {
+  if (BUF_FAILED(buf__verify_num_operands(op, 0)) ||
+      BUF_FAILED(buf__verify_num_results(op, 0)))
+    return BUF_FAILURE;
+  if (op->num_regions != 1) {
+    buf_op_emit_error(op, "requires one region");
+    return BUF_FAILURE;
+  }
+  return BUF_SUCCESS;
+}
 
 static buf_status_t verify_memref_operands(buf_op_t *op) {
   if (BUF_FAILED(buf__verify_num_operands(op, 2)) ||
@@ -442,10 +518,6 @@ static const buf_opdef_t test_ops[] = {
     {.name = "test.forward_buffer", .traits = BUF_TRAIT_PURE,
      .verify = forward_buffer_verify},
     {.name = "test.side_effect_op", .operand_effect = listed_effect},
-    {.name = "test.create_tensor_op", .traits = BUF_TRAIT_PURE,
-     .verify = one_result_verify},
-    {.name = "test.dummy_tensor_op", .traits = BUF_TRAIT_PURE,
-     .verify = one_result_verify},
     {.name = "test.create_memref_op", .verify = one_result_verify},
     {.name = "test.dummy_memref_op", .operand_effect = read_effect,
      .verify = one_result_verify},
@@ -466,6 +538,13 @@ static const buf_opdef_t test_ops[] = {
      .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_RETURN_LIKE | BUF_TRAIT_PURE,
      .verify = region_yield_verify, .parse = region_yield_parse,
      .print = region_yield_print},
+    {.name = "test.symbol_scope_isolated",
+     .traits = BUF_TRAIT_SYMBOL_TABLE | BUF_TRAIT_ISOLATED_FROM_ABOVE |
+               BUF_TRAIT_SINGLE_BLOCK | BUF_TRAIT_PURE,
+     .verify = symbol_scope_verify},
+    {.name = "test.finish", .traits = BUF_TRAIT_TERMINATOR | BUF_TRAIT_PURE},
+    {.name = "test.create_tensor_op", .verify = create_tensor_verify},
+    {.name = "test.dummy_tensor_op", .verify = dummy_tensor_verify},
 };
 
 const buf_dialect_t buf_dialect_test = {

@@ -426,6 +426,20 @@ bool buf_ctx_rejects_unknown_op(buf_ctx_t *ctx, const char *op_name) {
   return d && !d->allows_unknown_ops;
 }
 
+buf_attr_t buf_ctx_encoding_layout(buf_ctx_t *ctx, buf_attr_t encoding) {
+  if (!encoding || encoding->kind != BUF_ATTR_OPAQUE)
+    return NULL;
+  const char *name = encoding->u.opaque.text + 1; /* after '#' */
+  const char *dot = strchr(name, '.');
+  for (uint32_t i = 0; dot && i < buf_num_encoding_layout_rows; i++) {
+    const buf_encoding_layout_row_t *row = &buf_encoding_layout_rows[i];
+    if (strlen(row->dialect) == (size_t)(dot - name) &&
+        strncmp(row->dialect, name, (size_t)(dot - name)) == 0)
+      return row->layout(ctx, encoding);
+  }
+  return NULL;
+}
+
 /* ---- sources ------------------------------------------------------------- */
 
 /* Registers (or replaces) the text of file. */

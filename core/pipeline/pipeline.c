@@ -7,6 +7,9 @@
  * a func.func pass runs on every func.func of the module, which is also what
  * mlir-opt does when such a pass is given at module level. Consecutive
  * func.func passes print grouped, so the normalized text is canonical.
+ * Any other op name may anchor a group too (some.op(x)); then each pass of
+ * the group must run on any op, and runs on every such op of the module
+ * that no other such op encloses.
  */
 #include "buf/pipeline.h"
 #include "buf/syntax.h"
@@ -29,8 +32,10 @@ typedef struct pass_instance {
   const buf_pass_def_t *def;
   buf_pass_options_t options;
   bool per_function;   /* runs on each func.func, not on the module */
-  uint32_t group;      /* per_function: its func.func(...) group in the
-                        * text (upstream nests each group apart) */
+  const char *nest_op; /* the op it runs on each of when nested in an op
+                        * other than builtin.module / func.func, or NULL */
+  uint32_t group;      /* per_function or nest_op: its group in the text
+                        * (upstream nests each group apart) */
   buf_pass_statistic_t *stats; /* arena array of num_stats counters */
   uint32_t num_stats;
 } pass_instance_t;
@@ -355,9 +360,14 @@ static buf_status_t parse_element(pipeline_parser_t *pp, const char *anchor) {
   name[n] = 0;
   skip_space(pp);
   if (*pp->p == '(') {
-    if (strcmp(name, "builtin.module") != 0 && strcmp(name, "func.func") != 0 &&
-        strcmp(name, "any") != 0)
-      return pipeline_error(pp, "only builtin.module, func.func and any can anchor a nested pipeline");
+    bool op_anchor = strcmp(name, "builtin.module") != 0 && strcmp(name, "func.func") != 0 &&
+                     strcmp(name, "any") != 0;
+    if (op_anchor && !strchr(name, '.'))
+      return pipeline_error(pp, "a nested pipeline is anchored on an op name (dialect.op)");
+    if (strcmp(anchor, "builtin.module") != 0 && strcmp(anchor, "func.func") != 0 &&
+        strcmp(anchor, "any") != 0)
+      return pipeline_error(pp, "a nested pipeline inside one anchored on an op other "
+                                "than builtin.module is not supported");
     if (strcmp(name, "builtin.module") == 0 && strcmp(anchor, "builtin.module") != 0)
       return pipeline_error(pp, "builtin.module cannot nest inside func.func");
     if (++pp->depth > pp->pl->limits.max_nesting) {
@@ -369,9 +379,10 @@ static buf_status_t parse_element(pipeline_parser_t *pp, const char *anchor) {
     pp->p++;
     skip_space(pp);
     uint32_t outer_group = pp->group;
-    if (strcmp(name, "func.func") == 0)
+    if (strcmp(name, "func.func") == 0 || op_anchor)
       pp->group = ++pp->pl->num_groups;
-    if (*pp->p != ')' && BUF_FAILED(parse_list(pp, name)))
+    const char *inner = op_anchor ? buf_arena_strndup(buf_ctx_arena(pp->pl->ctx), name, n) : name;
+    if (*pp->p != ')' && BUF_FAILED(parse_list(pp, inner)))
       return BUF_FAILURE;
     pp->group = outer_group;
     skip_space(pp);
@@ -406,11 +417,25 @@ static buf_status_t parse_element(pipeline_parser_t *pp, const char *anchor) {
                    name);
     return BUF_FAILURE;
   }
+  bool op_anchor = strcmp(anchor, "builtin.module") != 0 && strcmp(anchor, "func.func") != 0 &&
+                   strcmp(anchor, "any") != 0;
+  if (def && op_anchor && strcmp(def->anchor, "any") != 0) {
+    char class_name[128];
+    buf_emit_error(pp->pl->ctx, BUF_LOC_UNKNOWN,
+                   "Can't add pass '%s' restricted to '%s' on a PassManager intended "
+                   "to run on '%s', did you intend to nest?",
+                   buf_pass_class_name(def, class_name, sizeof class_name),
+                   def->anchor, anchor);
+    return BUF_FAILURE;
+  }
   if (BUF_FAILED(buf_pipeline_add(pp->pl, name, options)))
     return BUF_FAILURE;
+  pass_instance_t *inst = &pp->pl->passes[pp->pl->num_passes - 1];
   if (strcmp(anchor, "func.func") == 0) {
-    pass_instance_t *inst = &pp->pl->passes[pp->pl->num_passes - 1];
     inst->per_function = true;
+    inst->group = pp->group;
+  } else if (op_anchor) {
+    inst->nest_op = anchor;
     inst->group = pp->group;
   }
   return BUF_SUCCESS;
@@ -472,25 +497,37 @@ static void append_pass(buf_strbuf_t *sb, const pass_instance_t *inst) {
     buf_strbuf_puts(sb, "}");
 }
 
+/* The op pass instance i runs on each of, when it is nested in one
+ * ("func.func" or another op name), or NULL when it runs on the module. */
+static const char *nest_of(const pass_instance_t *inst) {
+  return inst->per_function ? "func.func" : inst->nest_op;
+}
+
+/* Whether passes a and b print inside one nested group. */
+static bool same_nest(const pass_instance_t *a, const pass_instance_t *b) {
+  return nest_of(a) && nest_of(b) && strcmp(nest_of(a), nest_of(b)) == 0;
+}
+
 const char *buf_pipeline_to_string(const buf_pipeline_t *pl) {
   buf_strbuf_t sb = {0};
   buf_strbuf_puts(&sb, "builtin.module(");
-  bool in_func = false;
+  const pass_instance_t *open = NULL; /* first pass of the open group */
   for (uint32_t i = 0; i < pl->num_passes; i++) {
-    bool func_pass = pl->passes[i].per_function;
-    if (in_func && !func_pass) {
+    const pass_instance_t *inst = &pl->passes[i];
+    if (open && !same_nest(open, inst)) {
       buf_strbuf_puts(&sb, ")");
-      in_func = false;
+      open = NULL;
     }
     if (i > 0)
       buf_strbuf_puts(&sb, ",");
-    if (func_pass && !in_func) {
-      buf_strbuf_puts(&sb, "func.func(");
-      in_func = true;
+    if (nest_of(inst) && !open) {
+      buf_strbuf_puts(&sb, nest_of(inst));
+      buf_strbuf_puts(&sb, "(");
+      open = inst;
     }
-    append_pass(&sb, &pl->passes[i]);
+    append_pass(&sb, inst);
   }
-  if (in_func)
+  if (open)
     buf_strbuf_puts(&sb, ")");
   buf_strbuf_puts(&sb, ")");
   const char *s = buf_arena_strndup(buf_ctx_arena(pl->ctx), sb.data ? sb.data : "", sb.len);
@@ -539,25 +576,25 @@ static void append_upstream_pass(buf_strbuf_t *sb, const pass_instance_t *inst) 
 const char *buf_pipeline_to_upstream_string(const buf_pipeline_t *pl) {
   buf_strbuf_t sb = {0};
   buf_strbuf_puts(&sb, "builtin.module(");
-  bool in_func = false;
-  uint32_t group = 0;
+  const pass_instance_t *open = NULL; /* first pass of the open group */
   for (uint32_t i = 0; i < pl->num_passes; i++) {
-    bool func_pass = pl->passes[i].per_function;
-    if (in_func && (!func_pass || pl->passes[i].group != group)) {
+    const pass_instance_t *inst = &pl->passes[i];
+    if (open && (!same_nest(open, inst) || inst->group != open->group)) {
       buf_strbuf_puts(&sb, "\n  )");
-      in_func = false;
+      open = NULL;
     }
-    group = pl->passes[i].group;
     if (i > 0)
       buf_strbuf_puts(&sb, ",");
-    if (func_pass && !in_func) {
-      buf_strbuf_puts(&sb, "\n  func.func(");
-      in_func = true;
+    if (nest_of(inst) && !open) {
+      buf_strbuf_puts(&sb, "\n  ");
+      buf_strbuf_puts(&sb, nest_of(inst));
+      buf_strbuf_puts(&sb, "(");
+      open = inst;
     }
-    buf_strbuf_puts(&sb, in_func ? "\n    " : "\n  ");
-    append_upstream_pass(&sb, &pl->passes[i]);
+    buf_strbuf_puts(&sb, open ? "\n    " : "\n  ");
+    append_upstream_pass(&sb, inst);
   }
-  if (in_func)
+  if (open)
     buf_strbuf_puts(&sb, "\n  )");
   buf_strbuf_puts(&sb, "\n)");
   const char *s = buf_arena_strndup(buf_ctx_arena(pl->ctx), sb.data ? sb.data : "", sb.len);
@@ -619,9 +656,11 @@ typedef struct func_run {
   buf_status_t status;
 } func_run_t;
 
-static buf_walk_result_t run_on_func(buf_op_t *op, void *user) {
+/* Runs fr's pass on op when op is what the pass is nested in (a func.func
+ * or the op its group names), and not inside it. */
+static buf_walk_result_t run_on_nested(buf_op_t *op, void *user) {
   func_run_t *fr = user;
-  if (strcmp(op->name, "func.func") != 0)
+  if (strcmp(op->name, nest_of(fr->inst)) != 0)
     return BUF_WALK_ADVANCE;
   if (BUF_FAILED(check_run_limits(fr->pl, fr->inst, op->loc))) {
     fr->status = BUF_FAILURE;
@@ -666,7 +705,8 @@ const buf_pass_statistic_t *buf_pipeline_statistics(const buf_pipeline_t *pl,
 uint32_t buf_pipeline_num_top_level(const buf_pipeline_t *pl) {
   uint32_t n = 0;
   for (uint32_t i = 0; i < pl->num_passes; i++)
-    n += !pl->passes[i].per_function || i == 0 || !pl->passes[i - 1].per_function ||
+    n += !nest_of(&pl->passes[i]) || i == 0 ||
+         !same_nest(&pl->passes[i - 1], &pl->passes[i]) ||
          pl->passes[i - 1].group != pl->passes[i].group;
   return n;
 }
@@ -693,9 +733,9 @@ buf_status_t buf_pipeline_run(buf_pipeline_t *pl, buf_op_t *module,
       return BUF_FAILURE;
     }
     pl->running = inst;
-    if (inst->per_function) {
+    if (nest_of(inst)) {
       func_run_t fr = {pl, inst, BUF_SUCCESS};
-      buf_op_walk(module, BUF_WALK_PRE, run_on_func, &fr);
+      buf_op_walk(module, BUF_WALK_PRE, run_on_nested, &fr);
       status = fr.status;
     } else {
       status = run_on(pl, inst, module);

@@ -17,6 +17,7 @@ extern const buf_pass_def_t buf_pass_empty_tensor_to_alloc_tensor;
 extern const buf_pass_def_t buf_pass_test_tensor_copy_insertion;
 extern const buf_pass_def_t buf_pass_test_tensorlike_bufferlike;
 extern const buf_pass_def_t buf_pass_one_shot_bufferize;
+extern const buf_pass_def_t buf_pass_test_one_shot_module_bufferize;
 extern const buf_pass_def_t buf_pass_tensor_bufferize;
 extern const buf_pass_def_t buf_pass_linalg_bufferize;
 extern const buf_pass_def_t buf_pass_scf_bufferize;
@@ -61,6 +62,7 @@ const buf_pass_def_t *const buf_passes[] = {
     &buf_pass_test_tensor_copy_insertion,
     &buf_pass_test_tensorlike_bufferlike,
     &buf_pass_one_shot_bufferize,
+    &buf_pass_test_one_shot_module_bufferize,
     &buf_pass_tensor_bufferize,
     &buf_pass_linalg_bufferize,
     &buf_pass_scf_bufferize,

@@ -129,6 +129,12 @@ struct buf_bufferize_model_s {
    * tensor result (buf_bz_replace) and leave the old op for the rewriter
    * to erase. */
   buf_status_t (*bufferize)(buf_bz_rewriter_t *rw, buf_op_t *op);
+  /* After the rewrite: when buffer result `result` of the op (its buffer
+   * form) is at run time exactly the buffer of one of its operands, that
+   * operand's value; NULL otherwise (a call whose callee returns an
+   * argument it was proven equivalent to). Lets a loop see that it yields
+   * its own iteration buffer back. NULL: never. */
+  buf_value_t *(*forwarded_buffer)(buf_bz_t *bz, buf_value_t *result);
   /* Subsets (upstream's SubsetOpInterface), for the rule that accesses of
    * disjoint parts of one tensor never conflict. These describe the op
    * whether or not a partial bufferization bufferizes it. */
@@ -188,6 +194,10 @@ typedef enum buf_bz_heuristic {
 typedef struct buf_bz_options {
   bool function_boundaries;
   buf_bz_layout_t boundary_layout;
+  /* A boundary tensor whose encoding stands for a memref layout
+   * (buf_ctx_encoding_layout) gets that layout, whatever boundary_layout
+   * says, as upstream's test-one-shot-module-bufferize converts them. */
+  bool encoding_layouts;
   /* A loop may yield a value that is not equivalent to its iteration
    * argument (the rewrite copies it into the iteration buffer, or hands an
    * unknown op's buffer on to the next iteration: models_scf.c); false:

@@ -1274,6 +1274,19 @@ struct buf_dialect_s {
   uint32_t num_type_twins;
 };
 
+/* Dialects whose tensor encodings stand for memref layouts (upstream's
+ * test dialect turns #test.tensor_encoding<"x"> into #test.memref_layout<"x">):
+ * one row per dialect, listed by the registry. */
+typedef struct buf_encoding_layout_row {
+  const char *dialect; /* "test" */
+  /* The layout `encoding` (an attribute of the dialect) stands for, or
+   * NULL when it names none. */
+  buf_attr_t (*layout)(buf_ctx_t *ctx, buf_attr_t encoding);
+} buf_encoding_layout_row_t;
+
+extern const buf_encoding_layout_row_t buf_encoding_layout_rows[];
+extern const uint32_t buf_num_encoding_layout_rows;
+
 /* Every dialect libbufcore knows, in registration order. */
 extern const buf_dialect_t *const buf_dialects[];
 extern const uint32_t buf_num_dialects;
@@ -1286,6 +1299,11 @@ bool buf_ctx_dialect_known(buf_ctx_t *ctx, const char *dialect, size_t len);
  * ops ("arith.frobnicate"): such a name is an error even where
  * unregistered ops are allowed. */
 bool buf_ctx_rejects_unknown_op(buf_ctx_t *ctx, const char *op_name);
+/* The memref layout that tensor encoding `encoding` (a dialect attribute,
+ * #dialect.name<...>) stands for, as its dialect's row in
+ * buf_encoding_layout_rows says; NULL when it names none (or encoding is
+ * NULL). */
+buf_attr_t buf_ctx_encoding_layout(buf_ctx_t *ctx, buf_attr_t encoding);
 
 /* ------------------------------------------------------------------------ */
 /* Verification                                                             */

@@ -57,3 +57,11 @@
 // RUN: mlir-opt %S/one-shot-print-conflicts.mlir -one-shot-bufferize="test-analysis-only print-conflicts bufferize-function-boundaries" -split-input-file | FileCheck %S/one-shot-print-conflicts.mlir --check-prefix=FUNC
 // The affine folders: the same CHECK lines hold for mlir-opt -canonicalize.
 // RUN: mlir-opt %S/../affine/fold-constants.mlir -canonicalize | FileCheck %S/../affine/fold-constants.mlir
+// RUN: mlir-opt %S/pipeline-op-anchor.mlir -allow-unregistered-dialect -pass-pipeline="builtin.module(test.symbol_scope_isolated(test-one-shot-module-bufferize,canonicalize))" 2>/dev/null | FileCheck %S/pipeline-op-anchor.mlir
+// RUN: mlir-opt %S/pipeline-op-anchor.mlir -allow-unregistered-dialect -pass-pipeline="builtin.module(test.symbol_scope_isolated(test-one-shot-module-bufferize,canonicalize))" -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %S/pipeline-op-anchor.mlir --check-prefix=DUMP
+// RUN: mlir-opt %S/pipeline-op-anchor.mlir -allow-unregistered-dialect -pass-pipeline="builtin.module(test.symbol_scope_isolated(cse),test.symbol_scope_isolated(canonicalize),func.func(cse))" -dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %S/pipeline-op-anchor.mlir --check-prefix=GROUPS
+// RUN: not mlir-opt %S/pipeline-op-anchor.mlir -allow-unregistered-dialect -pass-pipeline="builtin.module(test.symbol_scope_isolated(one-shot-bufferize))" 2>&1 | FileCheck %S/pipeline-op-anchor.mlir --check-prefix=MODULE-PASS
+// RUN: mlir-opt %S/test-dialect-encodings.mlir -allow-unregistered-dialect -test-one-shot-module-bufferize -split-input-file 2>/dev/null | FileCheck %S/test-dialect-encodings.mlir
+// RUN: mlir-opt %S/test-dialect-encodings.mlir -allow-unregistered-dialect -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" -split-input-file 2>/dev/null | FileCheck %S/test-dialect-encodings.mlir --check-prefix=PLAIN
+// RUN: mlir-opt %S/llvm-callables.mlir | FileCheck %S/llvm-callables.mlir --check-prefix=ROUND
+// RUN: mlir-opt %S/llvm-callables.mlir -one-shot-bufferize="bufferize-function-boundaries" | FileCheck %S/llvm-callables.mlir
