@@ -829,13 +829,7 @@ static void if_print(buf_printer_t *pr, buf_op_t *op) {
   print_map_and_operands(pr, op, set, 0, op->num_operands,
                          set->u.set.constraints->num_dims);
   if (op->num_results) {
-    /* printOptionalArrowTypeList: one non-function type goes bare. */
-    bool wrap = op->num_results != 1 ||
-                op->results[0].type->kind == BUF_TYPE_FUNCTION;
-    buf_printer_puts(pr, wrap ? " -> (" : " -> ");
-    buf_printer_print_result_types(pr, op);
-    if (wrap)
-      buf_printer_puts(pr, ")");
+    buf__print_arrow_result_types(pr, op);
   }
   bool yields = op->num_results > 0;
   buf_printer_puts(pr, " ");

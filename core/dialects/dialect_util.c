@@ -804,3 +804,12 @@ bool buf__region_branch_fold(buf_op_t *op) {
   int32_t r = buf_op_entry_region(op, NULL);
   return r >= 0 && inline_region(op, (uint32_t)r);
 }
+
+void buf__print_arrow_result_types(buf_printer_t *pr, buf_op_t *op) {
+  bool wrap = op->num_results != 1 ||
+              op->results[0].type->kind == BUF_TYPE_FUNCTION;
+  buf_printer_puts(pr, wrap ? " -> (" : " -> ");
+  buf_printer_print_result_types(pr, op);
+  if (wrap)
+    buf_printer_puts(pr, ")");
+}

@@ -266,4 +266,9 @@ void buf__print_values_colon_types(buf_printer_t *pr, buf_op_t *op, uint32_t sta
  * AlwaysTrueOrFalseIf). */
 bool buf__region_branch_fold(buf_op_t *op);
 
+/* ` -> T` for one result type that is not a function type, else
+ * ` -> (T, U, ...)` (upstream's printOptionalArrowTypeList after the op
+ * has checked it has results). */
+void buf__print_arrow_result_types(buf_printer_t *pr, buf_op_t *op);
+
 #endif /* BUF_DIALECT_UTIL_H */

@@ -404,12 +404,7 @@ static void region_if_print(buf_printer_t *pr, buf_op_t *op) {
   /* upstream prints no space before the colon */
   buf_printer_puts(pr, ": ");
   buf_printer_print_operand_types(pr, op, 0, op->num_operands);
-  bool wrap = op->num_results != 1 ||
-              op->results[0].type->kind == BUF_TYPE_FUNCTION;
-  buf_printer_puts(pr, wrap ? " -> (" : " -> ");
-  buf_printer_print_result_types(pr, op);
-  if (wrap)
-    buf_printer_puts(pr, ")");
+  buf__print_arrow_result_types(pr, op);
   for (uint32_t r = 0; r < 3; r++) {
     buf_printer_printf(pr, " %s ", region_if_keywords[r]);
     buf_printer_print_region(pr, op->regions[r], true, true);
