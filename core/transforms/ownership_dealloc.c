@@ -219,6 +219,22 @@ static void check_local(od_t *d, buf_value_t *v, buf_block_t *b) {
   }
 }
 
+/* One false ownership flag per memref operand that enters op's regions
+ * (from forward_first on: loop inits, test.region_if's operands): the
+ * block outside keeps ownership of what it passes in. Sets *n. */
+static buf_value_t **false_init_flags(od_t *d, buf_builder_t *b, buf_op_t *op,
+                                      uint32_t *n) {
+  uint32_t ninit = 0;
+  for (uint32_t i = op->def->forward_first; i < op->num_operands; i++)
+    ninit += is_memref(op->operands[i].value->type);
+  buf_value_t **inits = buf_arena_alloc(d->arena, (ninit + 1) * sizeof *inits);
+  buf_value_t *f = ninit ? const_i1(d, b, false) : NULL;
+  for (uint32_t i = 0; i < ninit; i++)
+    inits[i] = f;
+  *n = ninit;
+  return inits;
+}
+
 /* Rebuilds op with extra operands and result types appended, moving its
  * regions; the old op's results are replaced and the old op erased. */
 static buf_op_t *rebuild(od_t *d, buf_op_t *op, uint32_t n_ops,
@@ -350,14 +366,8 @@ static buf_op_t *extend_region_op(od_t *d, buf_op_t *op) {
   if (carries_iter_args(op)) {
     /* Loop inits: one false flag per memref init (the outer block keeps
      * ownership of what it passes in). */
-    uint32_t first = op->def->forward_first;
-    uint32_t ninit = 0;
-    for (uint32_t i = first; i < op->num_operands; i++)
-      ninit += is_memref(op->operands[i].value->type);
-    buf_value_t **inits = buf_arena_alloc(d->arena, (ninit + 1) * sizeof *inits);
-    buf_value_t *f = ninit ? const_i1(d, &b, false) : NULL;
-    for (uint32_t i = 0; i < ninit; i++)
-      inits[i] = f;
+    uint32_t ninit;
+    buf_value_t **inits = false_init_flags(d, &b, op, &ninit);
     n = rebuild(d, op, ninit, inits, nres, res);
     buf_block_t *body = buf_region_entry(n->regions[0]);
     uint32_t from = n->def->forward_arg;
@@ -383,13 +393,9 @@ static buf_op_t *extend_region_op(od_t *d, buf_op_t *op) {
      * operands or what another region forwards, get one flag argument per
      * memref, which the op or that region's terminator passes. */
     uint32_t ninit = 0;
-    if (op->def->branches_then_joins)
-      for (uint32_t i = op->def->forward_first; i < op->num_operands; i++)
-        ninit += is_memref(op->operands[i].value->type);
-    buf_value_t **inits = buf_arena_alloc(d->arena, (ninit + 1) * sizeof *inits);
-    buf_value_t *f = ninit ? const_i1(d, &b, false) : NULL;
-    for (uint32_t i = 0; i < ninit; i++)
-      inits[i] = f;
+    buf_value_t **inits = op->def->branches_then_joins
+                              ? false_init_flags(d, &b, op, &ninit)
+                              : NULL;
     n = rebuild(d, op, ninit, inits, nres, res);
     buf__bo_oplist_push(&d->extended, n);
     for (uint32_t r = 0; r < n->num_regions; r++) {
